@@ -1,0 +1,1 @@
+//! The vdl compiler: source text -> AST (from `vdl-dsl`) -> checked IR -> Rust.

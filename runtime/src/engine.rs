@@ -1,0 +1,25 @@
+//! The interface both engines implement: the IR interpreter and generated code.
+
+use crate::ir::{CellId, Game, PlayerId};
+use crate::legal;
+use crate::position::{Move, Position};
+
+/// A move generator for one game. Implementations differ only in speed: for the
+/// same position every implementation must produce the same set of moves.
+pub trait Engine: Send + Sync {
+    /// The game this engine plays.
+    fn game(&self) -> &Game;
+
+    /// Appends every pseudo-legal move of the side to move: moves that obey each
+    /// piece's move program and confinement, ignoring check and facing rules.
+    fn generate(&self, pos: &Position, out: &mut Vec<Move>);
+
+    /// Could a piece of `by` capture an enemy piece standing on `cell`?
+    fn attacked(&self, pos: &Position, cell: CellId, by: PlayerId) -> bool;
+
+    /// After `mover` has moved: are the position's whole-board rules kept (no royal
+    /// of `mover` attacked, no royals facing)?
+    fn is_safe(&self, pos: &Position, mover: PlayerId) -> bool {
+        legal::royals_safe(self, pos, mover)
+    }
+}

@@ -1,0 +1,152 @@
+//! Position strings: the board row by row as the variant's layout lists the cells
+//! (digits count empty cells, upper case for the first player, lower case for the
+//! second, `+X` a promoted piece), then the letter of the side to move.
+
+use crate::ir::{Game, PlayerId};
+use crate::piece::Piece;
+use crate::position::Position;
+use std::fmt;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FenError {
+    /// Byte offset in the position string where the problem starts.
+    pub offset: usize,
+    pub message: String,
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} (at character {})", self.message, self.offset + 1)
+    }
+}
+
+impl std::error::Error for FenError {}
+
+fn error(offset: usize, message: impl Into<String>) -> FenError {
+    FenError { offset, message: message.into() }
+}
+
+/// Reads a position string. Fields after the side to move (such as FEN's
+/// `- - 0 1`) are ignored.
+pub fn parse(game: &Game, text: &str) -> Result<Position, FenError> {
+    let trimmed = text.trim_start();
+    let start = text.len() - trimmed.len();
+    let board_len = trimmed.find(char::is_whitespace).unwrap_or(trimmed.len());
+    let mut pos = Position::empty(game);
+    parse_board(game, &trimmed[..board_len], start, &mut pos)?;
+    let rest = &trimmed[board_len..];
+    if let Some(side) = rest.split_whitespace().next() {
+        let offset = start + board_len + (rest.len() - rest.trim_start().len());
+        pos.side = side_from_letter(game, side).ok_or_else(|| {
+            let letters: Vec<String> = game.players.iter().map(|p| format!("`{}`", p.letter)).collect();
+            error(offset, format!("unknown side to move `{side}`; expected one of {}", letters.join(", ")))
+        })?;
+    }
+    Ok(pos)
+}
+
+fn side_from_letter(game: &Game, text: &str) -> Option<PlayerId> {
+    let mut chars = text.chars();
+    let letter = chars.next()?;
+    if chars.next().is_some() {
+        return None;
+    }
+    game.players.iter().position(|p| p.letter == letter.to_ascii_lowercase()).map(|i| i as PlayerId)
+}
+
+fn parse_board(game: &Game, text: &str, base: usize, pos: &mut Position) -> Result<(), FenError> {
+    let layout = &game.board.layout;
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    for (row_index, row) in layout.rows.iter().enumerate() {
+        if row_index > 0 {
+            let sep = &layout.separators[row_index - 1];
+            if !text[i..].starts_with(sep.as_str()) {
+                return Err(error(base + i, format!("expected `{sep}` before row {}", row_index + 1)));
+            }
+            i += sep.len();
+        }
+        let mut filled = 0;
+        while filled < row.len() {
+            let at = i;
+            match bytes.get(i) {
+                None => return Err(error(base + i, format!("row {} is too short: {} of {} cells", row_index + 1, filled, row.len()))),
+                Some(b) if b.is_ascii_digit() => {
+                    while bytes.get(i).is_some_and(|b| b.is_ascii_digit()) {
+                        i += 1;
+                    }
+                    let count: usize = text[at..i].parse().unwrap_or(usize::MAX);
+                    if count == 0 || filled + count > row.len() {
+                        return Err(error(base + at, format!("row {} is too long: it has {} cells", row_index + 1, row.len())));
+                    }
+                    filled += count;
+                }
+                Some(_) => {
+                    let (piece, len) = parse_piece(game, &text[i..]).ok_or_else(|| {
+                        error(base + at, format!("unknown piece `{}`", &text[at..].chars().take(2).collect::<String>().trim_end_matches(|c: char| !c.is_ascii_alphabetic())))
+                    })?;
+                    pos.board[row[filled] as usize] = piece;
+                    filled += 1;
+                    i += len;
+                }
+            }
+        }
+    }
+    if i != text.len() {
+        return Err(error(base + i, format!("unexpected `{}` after the last row", &text[i..])));
+    }
+    Ok(())
+}
+
+/// Reads one piece symbol (`P`, `p`, `+P`) at the start of `text`.
+fn parse_piece(game: &Game, text: &str) -> Option<(Piece, usize)> {
+    let len = if text.starts_with('+') { 2 } else { 1 };
+    let symbol = text.get(..len)?;
+    let letter = symbol.chars().last()?;
+    if !letter.is_ascii_alphabetic() {
+        return None;
+    }
+    let owner = if letter.is_ascii_uppercase() { 0 } else { 1 };
+    let kind = game.piece_by_symbol(symbol)?;
+    Some((Piece::new(kind, owner), len))
+}
+
+/// Writes `pos` as a position string.
+pub fn format(game: &Game, pos: &Position) -> String {
+    let layout = &game.board.layout;
+    let mut out = String::new();
+    for (row_index, row) in layout.rows.iter().enumerate() {
+        if row_index > 0 {
+            out.push_str(&layout.separators[row_index - 1]);
+        }
+        let mut empty = 0;
+        for &cell in row {
+            let piece = pos.at(cell);
+            if piece.is_empty() {
+                empty += 1;
+                continue;
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+                empty = 0;
+            }
+            out.push_str(&piece_symbol(game, piece));
+        }
+        if empty > 0 {
+            out.push_str(&empty.to_string());
+        }
+    }
+    out.push(' ');
+    out.push(game.players[pos.side as usize].letter);
+    out
+}
+
+/// The symbol of a piece as a position string writes it: case shows the owner.
+pub fn piece_symbol(game: &Game, piece: Piece) -> String {
+    let symbol = &game.pieces[piece.kind() as usize].symbol;
+    if piece.owner() == 0 {
+        symbol.to_ascii_uppercase()
+    } else {
+        symbol.to_ascii_lowercase()
+    }
+}

@@ -1,0 +1,191 @@
+//! The IR: the contract between the compiler and both engines.
+//!
+//! A checked variant file lowers to one [`Game`]. Everything geometric is already
+//! resolved here: the board is a list of cells and, for every displacement that a
+//! move program uses, a table giving the cell that displacement reaches from each
+//! cell (or none). Folded, wrapped or N-dimensional boards differ only in those
+//! tables, so neither engine knows anything about geometry.
+//!
+//! Move programs are stored per player with absolute directions: the compiler has
+//! already turned "forward" and mirrored zones into each player's own cells and
+//! vectors.
+
+use serde::{Deserialize, Serialize};
+
+/// Index of a cell in [`Board::cells`].
+pub type CellId = u16;
+/// Index of a displacement in [`Game::directions`].
+pub type DirId = u16;
+/// Index of a zone in [`Game::zones`].
+pub type ZoneId = u16;
+/// Index of a piece type in [`Game::pieces`].
+pub type PieceId = u8;
+/// Index of a player in [`Game::players`]; 0 moves first.
+pub type PlayerId = u8;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Game {
+    pub name: String,
+    pub board: Board,
+    pub players: Vec<Player>,
+    pub directions: Vec<Direction>,
+    pub zones: Vec<Zone>,
+    pub pieces: Vec<PieceType>,
+    pub rules: Rules,
+    /// The start position as a position string.
+    pub setup: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Board {
+    /// Geometric axes, in the order vector components are written.
+    pub axes: Vec<Axis>,
+    pub cells: Vec<Cell>,
+    /// How cells are written in position strings and drawn in 2D.
+    pub layout: Layout,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Axis {
+    pub name: String,
+    pub size: u32,
+    /// A wrapped axis is a ring: stepping past the last coordinate reaches the first.
+    pub wrap: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Cell {
+    pub name: String,
+    /// Geometric coordinates, one per axis, each in `0..size`.
+    pub coords: Vec<i32>,
+}
+
+/// Position strings list the cells row by row; `rows[i]` left to right, rows
+/// separated by `separators[i - 1]` (usually `/`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Layout {
+    pub rows: Vec<Vec<CellId>>,
+    pub separators: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Player {
+    pub name: String,
+    /// The player's forward direction as an absolute vector.
+    pub forward: Vec<i32>,
+    /// Letter used for this side to move in position strings (`w`, `b`).
+    pub letter: char,
+}
+
+/// One displacement and where it leads from every cell.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Direction {
+    pub vector: Vec<i32>,
+    /// `target[cell]` is the cell reached by adding `vector` to `cell`.
+    pub target: Vec<Option<CellId>>,
+}
+
+/// A named set of cells, possibly different for each player
+/// (`cells[player][cell]`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Zone {
+    pub name: String,
+    pub cells: Vec<Vec<bool>>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PieceType {
+    pub name: String,
+    /// Symbol in upper case as written for the first player (`K`, `+P`).
+    pub symbol: String,
+    /// A royal piece may not be left attacked; losing all moves while one is
+    /// attacked is checkmate.
+    pub royal: bool,
+    /// The piece may never stand outside this zone (its owner's cells).
+    pub confined: Option<ZoneId>,
+    /// Move programs per player, with absolute directions.
+    pub moves: Vec<Vec<MoveRule>>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct MoveRule {
+    pub kind: MoveKind,
+    pub mode: Mode,
+    /// The rule exists only while the piece stands in this zone (its owner's cells).
+    pub only_in: Option<ZoneId>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum MoveKind {
+    /// Goes along `dir` through empty cells, at most `range` cells (`None`: any
+    /// distance). A step is a ride of range 1.
+    Ride { dir: DirId, range: Option<u32> },
+    /// Goes straight to the cell `target` away. Each route lists cells (as
+    /// displacements from the start) that must all be empty; the leap is possible
+    /// when at least one route is open. No routes: it can never be blocked.
+    Leap { target: DirId, routes: Vec<Vec<DirId>> },
+    /// Goes along `dir` over exactly one piece (of either side), then on through
+    /// empty cells; the first piece beyond can be captured.
+    Hop { dir: DirId },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Mode {
+    /// To an empty cell or capturing an enemy piece.
+    Both,
+    /// Only to an empty cell.
+    MoveOnly,
+    /// Only capturing.
+    CaptureOnly,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Rules {
+    /// Royal pieces of opposite sides may not face each other along these
+    /// directions with nothing between them (checked after each move).
+    pub facing: Vec<DirId>,
+    /// Result for the side to move when it has no legal move and is not in check.
+    pub stalemate: Outcome,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Outcome {
+    Loss,
+    Draw,
+    Win,
+}
+
+impl Game {
+    pub fn cell_count(&self) -> usize {
+        self.board.cells.len()
+    }
+
+    pub fn cell_by_name(&self, name: &str) -> Option<CellId> {
+        self.board.cells.iter().position(|c| c.name == name).map(|i| i as CellId)
+    }
+
+    pub fn piece_by_symbol(&self, symbol: &str) -> Option<PieceId> {
+        self.pieces
+            .iter()
+            .position(|p| p.symbol.eq_ignore_ascii_case(symbol))
+            .map(|i| i as PieceId)
+    }
+
+    pub fn has_royals(&self) -> bool {
+        self.pieces.iter().any(|p| p.royal)
+    }
+
+    /// Is `cell` in `zone` for `player`?
+    #[inline]
+    pub fn in_zone(&self, zone: ZoneId, player: PlayerId, cell: CellId) -> bool {
+        self.zones[zone as usize].cells[player as usize][cell as usize]
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("the IR always serialises")
+    }
+
+    pub fn from_json(text: &str) -> Result<Game, serde_json::Error> {
+        serde_json::from_str(text)
+    }
+}

@@ -1,0 +1,84 @@
+//! Legality on top of any [`Engine`]: check, facing royals and the game result.
+
+use crate::engine::Engine;
+use crate::ir::{Outcome, PlayerId};
+use crate::position::{Move, Position};
+
+/// The rules that hold after every move, written once for every engine: the
+/// royals of `mover` are not attacked and no two royals face each other.
+pub fn royals_safe<E: Engine + ?Sized>(engine: &E, pos: &Position, mover: PlayerId) -> bool {
+    let game = engine.game();
+    for royal in pos.royal_cells(game, mover) {
+        if engine.attacked(pos, royal, mover ^ 1) {
+            return false;
+        }
+        for &dir in &game.rules.facing {
+            if faces_enemy_royal(game, pos, royal, dir) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+fn faces_enemy_royal(game: &crate::Game, pos: &Position, from: crate::CellId, dir: u16) -> bool {
+    let owner = pos.at(from).owner();
+    let table = &game.directions[dir as usize].target;
+    let mut cell = from;
+    while let Some(next) = table[cell as usize] {
+        if next == from {
+            return false;
+        }
+        let piece = pos.at(next);
+        if !piece.is_empty() {
+            return piece.owner() != owner && game.pieces[piece.kind() as usize].royal;
+        }
+        cell = next;
+    }
+    false
+}
+
+/// Every legal move of the side to move, in generation order.
+pub fn legal_moves<E: Engine + ?Sized>(engine: &E, pos: &Position) -> Vec<Move> {
+    let mut moves = Vec::new();
+    engine.generate(pos, &mut moves);
+    let mut scratch = pos.clone();
+    moves.retain(|&mv| is_legal_pseudo(engine, &mut scratch, mv));
+    moves
+}
+
+/// Is the pseudo-legal `mv` legal? `pos` is restored before returning.
+#[inline]
+pub fn is_legal_pseudo<E: Engine + ?Sized>(engine: &E, pos: &mut Position, mv: Move) -> bool {
+    let mover = pos.side;
+    let undo = pos.make(mv);
+    let safe = engine.is_safe(pos, mover);
+    pos.unmake(mv, undo);
+    safe
+}
+
+/// Is the side to move in check?
+pub fn in_check<E: Engine + ?Sized>(engine: &E, pos: &Position) -> bool {
+    let game = engine.game();
+    pos.royal_cells(game, pos.side).any(|cell| engine.attacked(pos, cell, pos.side ^ 1))
+}
+
+/// The end of a game, seen from the first player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    Win(PlayerId),
+    Draw,
+}
+
+/// The result if the side to move has no legal move, else `None`.
+pub fn result<E: Engine + ?Sized>(engine: &E, pos: &Position) -> Option<GameResult> {
+    if !legal_moves(engine, pos).is_empty() {
+        return None;
+    }
+    let outcome = if in_check(engine, pos) { Outcome::Loss } else { engine.game().rules.stalemate };
+    Some(match outcome {
+        Outcome::Loss => GameResult::Win(pos.side ^ 1),
+        Outcome::Win => GameResult::Win(pos.side),
+        Outcome::Draw => GameResult::Draw,
+    })
+}

@@ -1,0 +1,25 @@
+//! The vdl runtime: everything a front end needs to play a game described by the
+//! IR, and the IR interpreter, one of the two engines that run it.
+//!
+//! * [`ir`]: the description of a game (the compiler's output).
+//! * [`Position`], [`Move`]: the state of a game and its make/unmake.
+//! * [`Engine`]: a move generator; [`Interpreter`] runs any IR, generated code
+//!   implements the same trait for one variant.
+//! * [`legal`], [`perft`]: legality built on any engine.
+//! * [`fen`], [`notation`]: position strings and move text.
+
+pub mod engine;
+pub mod fen;
+pub mod interp;
+pub mod ir;
+pub mod legal;
+pub mod notation;
+pub mod perft;
+pub mod piece;
+pub mod position;
+
+pub use engine::Engine;
+pub use interp::Interpreter;
+pub use ir::{CellId, Game, PieceId, PlayerId};
+pub use piece::Piece;
+pub use position::{Move, Position, Undo};

@@ -1,0 +1,60 @@
+//! Perft: the number of leaf nodes of the legal move tree, the standard test of a
+//! move generator.
+
+use crate::engine::Engine;
+use crate::legal::{is_legal_pseudo, legal_moves};
+use crate::position::{Move, Position};
+use rayon::prelude::*;
+
+/// Counts the leaves of the legal move tree `depth` plies deep.
+pub fn perft<E: Engine + ?Sized>(engine: &E, pos: &mut Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut moves = Vec::with_capacity(64);
+    engine.generate(pos, &mut moves);
+    let mut nodes = 0;
+    for mv in moves {
+        if depth == 1 {
+            // Bulk counting: a legal move at the last ply is one leaf.
+            nodes += is_legal_pseudo(engine, pos, mv) as u64;
+            continue;
+        }
+        let mover = pos.side;
+        let undo = pos.make(mv);
+        if engine.is_safe(pos, mover) {
+            nodes += perft(engine, pos, depth - 1);
+        }
+        pos.unmake(mv, undo);
+    }
+    nodes
+}
+
+/// The count below each legal first move (`perft divide`).
+pub fn divide<E: Engine + ?Sized>(engine: &E, pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    let mut scratch = pos.clone();
+    legal_moves(engine, pos)
+        .into_iter()
+        .map(|mv| {
+            let undo = scratch.make(mv);
+            let n = perft(engine, &mut scratch, depth.saturating_sub(1));
+            scratch.unmake(mv, undo);
+            (mv, n)
+        })
+        .collect()
+}
+
+/// Perft with the first ply split over threads.
+pub fn perft_parallel<E: Engine + ?Sized>(engine: &E, pos: &Position, depth: u32) -> u64 {
+    if depth <= 1 {
+        return perft(engine, &mut pos.clone(), depth);
+    }
+    legal_moves(engine, pos)
+        .par_iter()
+        .map(|&mv| {
+            let mut child = pos.clone();
+            child.make(mv);
+            perft(engine, &mut child, depth - 1)
+        })
+        .sum()
+}
