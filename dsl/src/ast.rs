@@ -1,0 +1,297 @@
+//! The syntax tree of a vdl file. Every node keeps the byte span of its source
+//! text so that later passes can point at it.
+
+/// A byte range in the source text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Span {
+    pub fn new(start: usize, end: usize) -> Span {
+        Span { start, end }
+    }
+}
+
+/// A name as written, with where it was written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ident {
+    pub text: String,
+    pub span: Span,
+}
+
+/// A number as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Int {
+    pub value: i64,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct File {
+    pub items: Vec<Item>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Item {
+    Game(Text),
+    Board(Board),
+    Forward(Forward),
+    Player(Player),
+    Zone(ZoneDecl),
+    Direction(DirectionDecl),
+    Piece(PieceDecl),
+    Facing(Facing),
+    Stalemate(Stalemate),
+    Setup(Text),
+}
+
+/// A string literal; `span` covers its contents, without the quotes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Text {
+    pub value: String,
+    pub span: Span,
+    /// The whole statement.
+    pub stmt: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Board {
+    pub axes: Vec<AxisDecl>,
+    pub names: Vec<NameDecl>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct AxisDecl {
+    pub name: Ident,
+    pub labels: Labels,
+    pub wrap: bool,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Labels {
+    /// `a..i`, `1..10`: consecutive letters or numbers.
+    Range { first: Ident, last: Ident, span: Span },
+    /// `[top middle bottom]`.
+    List { labels: Vec<Ident>, span: Span },
+}
+
+impl Labels {
+    pub fn span(&self) -> Span {
+        match self {
+            Labels::Range { span, .. } | Labels::List { span, .. } => *span,
+        }
+    }
+}
+
+/// `name file rank`: a cell's name is its labels on these axes, in this order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NameDecl {
+    pub axes: Vec<Ident>,
+    pub span: Span,
+}
+
+/// `forward +rank`: the first player's forward direction.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Forward {
+    pub negative: bool,
+    pub axis: Ident,
+    pub span: Span,
+}
+
+/// `player Black = mirror rank`: a player and how it sees the board, relative
+/// to the first player.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Player {
+    pub name: Ident,
+    pub view: Vec<Transform>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Transform {
+    /// Reverse the coordinates along an axis.
+    Mirror { axis: Ident, span: Span },
+    /// Move every coordinate along a (wrapped) axis by an amount.
+    Shift { axis: Ident, by: Int, span: Span },
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct ZoneDecl {
+    pub name: Ident,
+    pub expr: ZoneExpr,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ZoneOp {
+    Union,
+    Intersection,
+    Difference,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ZoneExpr {
+    /// `file d..f, rank 1..3`; axes not mentioned are unrestricted.
+    Box { ranges: Vec<AxisRange>, span: Span },
+    /// `[e1 e2]`.
+    Cells { cells: Vec<Ident>, span: Span },
+    /// A zone declared elsewhere, as its owner sees it.
+    Ref(Ident),
+    /// `enemy half`: the opponent's zone.
+    Enemy { zone: Ident, span: Span },
+    /// `not fortress`.
+    Not { inner: Box<ZoneExpr>, span: Span },
+    Binary { op: ZoneOp, lhs: Box<ZoneExpr>, rhs: Box<ZoneExpr>, span: Span },
+}
+
+impl ZoneExpr {
+    pub fn span(&self) -> Span {
+        match self {
+            ZoneExpr::Box { span, .. }
+            | ZoneExpr::Cells { span, .. }
+            | ZoneExpr::Enemy { span, .. }
+            | ZoneExpr::Not { span, .. }
+            | ZoneExpr::Binary { span, .. } => *span,
+            ZoneExpr::Ref(ident) => ident.span,
+        }
+    }
+}
+
+/// `file d..f` or `rank 5`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AxisRange {
+    pub axis: Ident,
+    pub first: Ident,
+    pub last: Option<Ident>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct DirectionDecl {
+    pub name: Ident,
+    pub expr: DirExpr,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Vector {
+    pub components: Vec<Int>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum DirExpr {
+    /// `(0,1)`.
+    Vector(Vector),
+    /// `(1,2)*`: every permutation of the components with every choice of signs.
+    All { vector: Vector, span: Span },
+    /// A direction set declared elsewhere.
+    Ref(Ident),
+    Union { terms: Vec<DirExpr>, span: Span },
+    /// `orth where forward`.
+    Filter { inner: Box<DirExpr>, conditions: Vec<DirCond>, span: Span },
+}
+
+impl DirExpr {
+    pub fn span(&self) -> Span {
+        match self {
+            DirExpr::Vector(v) => v.span,
+            DirExpr::Ref(ident) => ident.span,
+            DirExpr::All { span, .. } | DirExpr::Union { span, .. } | DirExpr::Filter { span, .. } => *span,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CompareOp {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum DirCond {
+    /// Positive along the player's forward axis.
+    Forward(Span),
+    Backward(Span),
+    /// Zero along the forward axis.
+    Sideways(Span),
+    /// `rank != 0`: a component compared with a number.
+    Compare { axis: Ident, op: CompareOp, value: Int, span: Span },
+    Not { inner: Box<DirCond>, span: Span },
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct PieceDecl {
+    pub name: Ident,
+    pub symbol: Ident,
+    pub body: Vec<PieceStmt>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum PieceStmt {
+    Royal(Span),
+    Confined { zone: ZoneExpr, span: Span },
+    Move(MoveStmt),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveKind {
+    Step,
+    Slide,
+    Leap,
+    Hop,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveStmt {
+    pub kind: MoveKind,
+    pub kind_span: Span,
+    pub directions: DirExpr,
+    /// Alternative routes; each lists cells (offsets from the start) that must
+    /// be empty.
+    pub routes: Vec<Route>,
+    pub modifiers: Vec<Modifier>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Route {
+    pub cells: Vec<Vector>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Modifier {
+    MoveOnly(Span),
+    CaptureOnly(Span),
+    WhenIn { zone: ZoneExpr, span: Span },
+}
+
+/// `facing along rank`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Facing {
+    pub axis: Ident,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Loss,
+    Draw,
+    Win,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stalemate {
+    pub outcome: Outcome,
+    pub span: Span,
+}

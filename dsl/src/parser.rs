@@ -1,0 +1,400 @@
+//! Source text to [`ast::File`]. The only place that knows about pest.
+
+use crate::ast::*;
+use pest::iterators::Pair;
+use pest::Parser as _;
+
+#[derive(pest_derive::Parser)]
+#[grammar = "vdl.pest"]
+struct VdlParser;
+
+/// A syntax error: where and what was expected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SyntaxError {
+    pub span: Span,
+    pub message: String,
+    pub help: Option<String>,
+}
+
+/// Parses a whole file.
+pub fn parse(source: &str) -> Result<File, SyntaxError> {
+    let mut pairs = VdlParser::parse(Rule::file, source).map_err(|e| syntax_error(source, e))?;
+    let file = pairs.next().expect("the file rule always produces one pair");
+    let mut items = Vec::new();
+    for pair in file.into_inner() {
+        if pair.as_rule() != Rule::EOI {
+            items.push(item(pair)?);
+        }
+    }
+    Ok(File { items })
+}
+
+fn syntax_error(source: &str, error: pest::error::Error<Rule>) -> SyntaxError {
+    let at = match error.location {
+        pest::error::InputLocation::Pos(p) => p,
+        pest::error::InputLocation::Span((s, _)) => s,
+    };
+    // Underline the word that was found (or one character at the end of a line).
+    let rest = &source[at..];
+    let word_len = rest
+        .char_indices()
+        .find(|&(_, c)| c.is_whitespace())
+        .map(|(i, _)| i)
+        .unwrap_or(rest.len());
+    let len = if word_len == 0 { rest.chars().next().map_or(0, char::len_utf8) } else { word_len };
+    let span = Span::new(at, at + len);
+    let found = if rest.is_empty() {
+        "the end of the file".to_string()
+    } else if word_len == 0 {
+        "a line break".to_string()
+    } else {
+        format!("`{}`", &rest[..word_len])
+    };
+    let expected = match &error.variant {
+        pest::error::ErrorVariant::ParsingError { positives, .. } => {
+            let mut names: Vec<&str> = positives.iter().map(|r| describe(*r)).collect();
+            names.sort();
+            names.dedup();
+            names
+        }
+        pest::error::ErrorVariant::CustomError { .. } => Vec::new(),
+    };
+    let message = match expected.len() {
+        0 => format!("unexpected {found}"),
+        1 => format!("expected {}, found {found}", expected[0]),
+        _ => format!(
+            "expected {} or {}, found {found}",
+            expected[..expected.len() - 1].join(", "),
+            expected[expected.len() - 1]
+        ),
+    };
+    let help = keyword_help(rest, &expected);
+    SyntaxError { span, message, help }
+}
+
+/// A hint for the commonest slip: using a reserved word as a name.
+fn keyword_help(rest: &str, expected: &[&str]) -> Option<String> {
+    let word: String = rest.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+    let is_keyword = VdlParser::parse(Rule::keyword, &word).is_ok_and(|p| p.as_str() == word);
+    (is_keyword && !word.is_empty() && expected.iter().any(|e| e.contains("name") || e.contains("label")))
+        .then(|| format!("`{word}` is a reserved word of the language; choose another name"))
+}
+
+fn describe(rule: Rule) -> &'static str {
+    match rule {
+        Rule::EOI => "the end of the file",
+        Rule::ident | Rule::zone_ref | Rule::dir_ref => "a name",
+        Rule::label => "a label",
+        Rule::int => "a number",
+        Rule::string => "a quoted string",
+        Rule::symbol => "a piece symbol (one capital letter, optionally after `+`)",
+        Rule::game_decl => "`game`",
+        Rule::board_decl => "`board`",
+        Rule::forward_decl => "`forward`",
+        Rule::player_decl => "`player`",
+        Rule::zone_decl => "`zone`",
+        Rule::direction_decl => "`direction`",
+        Rule::piece_decl => "`piece`",
+        Rule::facing_decl => "`facing`",
+        Rule::stalemate_decl => "`stalemate`",
+        Rule::setup_decl => "`setup`",
+        Rule::axis_decl => "`axis`",
+        Rule::name_decl => "`name`",
+        Rule::labels | Rule::label_range | Rule::label_list => "labels (`a..i` or `[x y z]`)",
+        Rule::wrap => "`wrap`",
+        Rule::sign => "`+` or `-`",
+        Rule::transform | Rule::mirror | Rule::shift => "`mirror` or `shift`",
+        Rule::zone_expr | Rule::zone_box | Rule::axis_sel | Rule::zone_cells | Rule::zone_enemy | Rule::zone_not => {
+            "a zone"
+        }
+        Rule::zone_op => "`|`, `&` or `-`",
+        Rule::dir_expr | Rule::dir_term | Rule::vector | Rule::vector_all => "a direction",
+        Rule::dir_cond
+        | Rule::cond_not
+        | Rule::cond_forward
+        | Rule::cond_backward
+        | Rule::cond_sideways
+        | Rule::cond_compare => "a direction condition",
+        Rule::compare_op => "a comparison (`==`, `!=`, `<`, `<=`, `>`, `>=`)",
+        Rule::royal => "`royal`",
+        Rule::confined => "`confined`",
+        Rule::move_stmt | Rule::move_kind => "a move (`step`, `slide`, `leap`, `hop`)",
+        Rule::via | Rule::route => "`via`",
+        Rule::move_only => "`move only`",
+        Rule::capture_only => "`capture only`",
+        Rule::when_in => "`when in`",
+        Rule::outcome => "`loss`, `draw` or `win`",
+        _ => "something else",
+    }
+}
+
+fn span_of(pair: &Pair<Rule>) -> Span {
+    let s = pair.as_span();
+    Span::new(s.start(), s.end())
+}
+
+fn ident(pair: Pair<Rule>) -> Ident {
+    Ident { text: pair.as_str().to_string(), span: span_of(&pair) }
+}
+
+fn int(pair: Pair<Rule>) -> Result<Int, SyntaxError> {
+    let span = span_of(&pair);
+    let value = pair.as_str().parse::<i64>().map_err(|_| SyntaxError {
+        span,
+        message: format!("the number `{}` is too large", pair.as_str()),
+        help: None,
+    })?;
+    Ok(Int { value, span })
+}
+
+fn text(pair: Pair<Rule>) -> Text {
+    let stmt = span_of(&pair);
+    let string = pair.into_inner().next().expect("grammar: a string");
+    let body = string.into_inner().next().expect("grammar: a string body");
+    Text { value: body.as_str().to_string(), span: span_of(&body), stmt }
+}
+
+fn item(pair: Pair<Rule>) -> Result<Item, SyntaxError> {
+    let span = span_of(&pair);
+    Ok(match pair.as_rule() {
+        Rule::game_decl => Item::Game(text(pair)),
+        Rule::setup_decl => Item::Setup(text(pair)),
+        Rule::board_decl => Item::Board(board(pair)),
+        Rule::forward_decl => {
+            let mut inner = pair.into_inner();
+            let negative = inner.next().expect("grammar: sign").as_str() == "-";
+            Item::Forward(Forward { negative, axis: ident(inner.next().expect("grammar: axis")), span })
+        }
+        Rule::player_decl => Item::Player(player(pair)?),
+        Rule::zone_decl => {
+            let mut inner = pair.into_inner();
+            let name = ident(inner.next().expect("grammar: zone name"));
+            let expr = zone_expr(inner.next().expect("grammar: zone expression"));
+            Item::Zone(ZoneDecl { name, expr, span })
+        }
+        Rule::direction_decl => {
+            let mut inner = pair.into_inner();
+            let name = ident(inner.next().expect("grammar: direction name"));
+            let expr = dir_expr(inner.next().expect("grammar: direction expression"))?;
+            Item::Direction(DirectionDecl { name, expr, span })
+        }
+        Rule::piece_decl => Item::Piece(piece(pair)?),
+        Rule::facing_decl => {
+            let axis = ident(pair.into_inner().next().expect("grammar: axis"));
+            Item::Facing(Facing { axis, span })
+        }
+        Rule::stalemate_decl => {
+            let outcome = match pair.into_inner().next().expect("grammar: outcome").as_str() {
+                "loss" => Outcome::Loss,
+                "draw" => Outcome::Draw,
+                _ => Outcome::Win,
+            };
+            Item::Stalemate(Stalemate { outcome, span })
+        }
+        rule => unreachable!("grammar: unexpected item {rule:?}"),
+    })
+}
+
+fn board(pair: Pair<Rule>) -> Board {
+    let span = span_of(&pair);
+    let mut axes = Vec::new();
+    let mut names = Vec::new();
+    for stmt in pair.into_inner() {
+        let stmt_span = span_of(&stmt);
+        match stmt.as_rule() {
+            Rule::axis_decl => {
+                let mut inner = stmt.into_inner();
+                let name = ident(inner.next().expect("grammar: axis name"));
+                let labels = labels(inner.next().expect("grammar: labels"));
+                let wrap = inner.next().is_some();
+                axes.push(AxisDecl { name, labels, wrap, span: stmt_span });
+            }
+            Rule::name_decl => names.push(NameDecl { axes: stmt.into_inner().map(ident).collect(), span: stmt_span }),
+            rule => unreachable!("grammar: unexpected board statement {rule:?}"),
+        }
+    }
+    Board { axes, names, span }
+}
+
+fn labels(pair: Pair<Rule>) -> Labels {
+    let inner = pair.into_inner().next().expect("grammar: labels");
+    let span = span_of(&inner);
+    match inner.as_rule() {
+        Rule::label_range => {
+            let mut parts = inner.into_inner();
+            let first = ident(parts.next().expect("grammar: first label"));
+            let last = ident(parts.next().expect("grammar: last label"));
+            Labels::Range { first, last, span }
+        }
+        _ => Labels::List { labels: inner.into_inner().map(ident).collect(), span },
+    }
+}
+
+fn player(pair: Pair<Rule>) -> Result<Player, SyntaxError> {
+    let span = span_of(&pair);
+    let mut inner = pair.into_inner();
+    let name = ident(inner.next().expect("grammar: player name"));
+    let mut view = Vec::new();
+    for transform in inner {
+        let t = transform.into_inner().next().expect("grammar: transform");
+        let t_span = span_of(&t);
+        let mut parts = t.clone().into_inner();
+        let axis = ident(parts.next().expect("grammar: axis"));
+        view.push(match t.as_rule() {
+            Rule::mirror => Transform::Mirror { axis, span: t_span },
+            _ => Transform::Shift { axis, by: int(parts.next().expect("grammar: amount"))?, span: t_span },
+        });
+    }
+    Ok(Player { name, view, span })
+}
+
+fn zone_expr(pair: Pair<Rule>) -> ZoneExpr {
+    let mut inner = pair.into_inner();
+    let mut lhs = zone_term(inner.next().expect("grammar: zone term"));
+    while let Some(op) = inner.next() {
+        let op = match op.as_str() {
+            "|" => ZoneOp::Union,
+            "&" => ZoneOp::Intersection,
+            _ => ZoneOp::Difference,
+        };
+        let rhs = zone_term(inner.next().expect("grammar: zone term"));
+        let span = Span::new(lhs.span().start, rhs.span().end);
+        lhs = ZoneExpr::Binary { op, lhs: Box::new(lhs), rhs: Box::new(rhs), span };
+    }
+    lhs
+}
+
+fn zone_term(pair: Pair<Rule>) -> ZoneExpr {
+    let span = span_of(&pair);
+    match pair.as_rule() {
+        Rule::zone_expr => zone_expr(pair),
+        Rule::zone_box => ZoneExpr::Box { ranges: pair.into_inner().map(axis_range).collect(), span },
+        Rule::zone_cells => ZoneExpr::Cells { cells: pair.into_inner().map(ident).collect(), span },
+        Rule::zone_enemy => ZoneExpr::Enemy { zone: ident(pair.into_inner().next().expect("grammar: zone")), span },
+        Rule::zone_not => {
+            ZoneExpr::Not { inner: Box::new(zone_term(pair.into_inner().next().expect("grammar: zone"))), span }
+        }
+        Rule::zone_ref => ZoneExpr::Ref(ident(pair.into_inner().next().expect("grammar: name"))),
+        rule => unreachable!("grammar: unexpected zone term {rule:?}"),
+    }
+}
+
+fn axis_range(pair: Pair<Rule>) -> AxisRange {
+    let span = span_of(&pair);
+    let mut inner = pair.into_inner();
+    let axis = ident(inner.next().expect("grammar: axis"));
+    let first = ident(inner.next().expect("grammar: label"));
+    let last = inner.next().map(ident);
+    AxisRange { axis, first, last, span }
+}
+
+fn dir_expr(pair: Pair<Rule>) -> Result<DirExpr, SyntaxError> {
+    let span = span_of(&pair);
+    let mut terms = pair.into_inner().map(dir_term).collect::<Result<Vec<_>, _>>()?;
+    Ok(if terms.len() == 1 { terms.pop().expect("one term") } else { DirExpr::Union { terms, span } })
+}
+
+fn dir_term(pair: Pair<Rule>) -> Result<DirExpr, SyntaxError> {
+    let span = span_of(&pair);
+    let mut inner = pair.into_inner();
+    let atom = inner.next().expect("grammar: direction atom");
+    let base = match atom.as_rule() {
+        Rule::vector => DirExpr::Vector(vector(atom)?),
+        Rule::vector_all => {
+            let all_span = span_of(&atom);
+            DirExpr::All { vector: vector(atom.into_inner().next().expect("grammar: vector"))?, span: all_span }
+        }
+        Rule::dir_ref => DirExpr::Ref(ident(atom.into_inner().next().expect("grammar: name"))),
+        Rule::dir_expr => dir_expr(atom)?,
+        rule => unreachable!("grammar: unexpected direction atom {rule:?}"),
+    };
+    let conditions = inner.map(dir_cond).collect::<Result<Vec<_>, _>>()?;
+    Ok(if conditions.is_empty() { base } else { DirExpr::Filter { inner: Box::new(base), conditions, span } })
+}
+
+fn vector(pair: Pair<Rule>) -> Result<Vector, SyntaxError> {
+    let span = span_of(&pair);
+    Ok(Vector { components: pair.into_inner().map(int).collect::<Result<_, _>>()?, span })
+}
+
+fn dir_cond(pair: Pair<Rule>) -> Result<DirCond, SyntaxError> {
+    let cond = pair.into_inner().next().expect("grammar: condition");
+    let span = span_of(&cond);
+    Ok(match cond.as_rule() {
+        Rule::cond_forward => DirCond::Forward(span),
+        Rule::cond_backward => DirCond::Backward(span),
+        Rule::cond_sideways => DirCond::Sideways(span),
+        Rule::cond_not => DirCond::Not { inner: Box::new(dir_cond(cond.into_inner().next().expect("grammar"))?), span },
+        Rule::cond_compare => {
+            let mut inner = cond.into_inner();
+            let axis = ident(inner.next().expect("grammar: axis"));
+            let op = match inner.next().expect("grammar: operator").as_str() {
+                "==" => CompareOp::Eq,
+                "!=" => CompareOp::Ne,
+                "<=" => CompareOp::Le,
+                ">=" => CompareOp::Ge,
+                "<" => CompareOp::Lt,
+                _ => CompareOp::Gt,
+            };
+            let value = int(inner.next().expect("grammar: number"))?;
+            DirCond::Compare { axis, op, value, span }
+        }
+        rule => unreachable!("grammar: unexpected condition {rule:?}"),
+    })
+}
+
+fn piece(pair: Pair<Rule>) -> Result<PieceDecl, SyntaxError> {
+    let span = span_of(&pair);
+    let mut inner = pair.into_inner();
+    let name = ident(inner.next().expect("grammar: piece name"));
+    let symbol = ident(inner.next().expect("grammar: symbol"));
+    let mut body = Vec::new();
+    for stmt in inner {
+        let stmt_span = span_of(&stmt);
+        body.push(match stmt.as_rule() {
+            Rule::royal => PieceStmt::Royal(stmt_span),
+            Rule::confined => {
+                PieceStmt::Confined { zone: zone_expr(stmt.into_inner().next().expect("grammar: zone")), span: stmt_span }
+            }
+            Rule::move_stmt => PieceStmt::Move(move_stmt(stmt)?),
+            rule => unreachable!("grammar: unexpected piece statement {rule:?}"),
+        });
+    }
+    Ok(PieceDecl { name, symbol, body, span })
+}
+
+fn move_stmt(pair: Pair<Rule>) -> Result<MoveStmt, SyntaxError> {
+    let span = span_of(&pair);
+    let mut inner = pair.into_inner();
+    let kind_pair = inner.next().expect("grammar: move kind");
+    let kind_span = span_of(&kind_pair);
+    let kind = match kind_pair.as_str() {
+        "step" => MoveKind::Step,
+        "slide" => MoveKind::Slide,
+        "leap" => MoveKind::Leap,
+        _ => MoveKind::Hop,
+    };
+    let directions = dir_expr(inner.next().expect("grammar: directions"))?;
+    let mut routes = Vec::new();
+    let mut modifiers = Vec::new();
+    for part in inner {
+        let part_span = span_of(&part);
+        match part.as_rule() {
+            Rule::via => {
+                for route in part.into_inner() {
+                    let route_span = span_of(&route);
+                    let cells = route.into_inner().map(vector).collect::<Result<_, _>>()?;
+                    routes.push(Route { cells, span: route_span });
+                }
+            }
+            Rule::move_only => modifiers.push(Modifier::MoveOnly(part_span)),
+            Rule::capture_only => modifiers.push(Modifier::CaptureOnly(part_span)),
+            Rule::when_in => modifiers.push(Modifier::WhenIn {
+                zone: zone_expr(part.into_inner().next().expect("grammar: zone")),
+                span: part_span,
+            }),
+            rule => unreachable!("grammar: unexpected move part {rule:?}"),
+        }
+    }
+    Ok(MoveStmt { kind, kind_span, directions, routes, modifiers, span })
+}
