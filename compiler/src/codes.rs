@@ -1,0 +1,37 @@
+//! Stable diagnostic codes. docs/errors.md lists each with a failing example, and
+//! tests/ui/fail/ holds one file per code.
+
+/// The text does not follow the grammar.
+pub const SYNTAX: &str = "E0001";
+/// A name (axis, zone, direction, piece, player) is declared twice.
+pub const DUPLICATE_NAME: &str = "E0100";
+/// A name is used that is not declared.
+pub const UNKNOWN_NAME: &str = "E0101";
+/// Two pieces share a symbol.
+pub const DUPLICATE_SYMBOL: &str = "E0102";
+/// A required part of the file (board, players, forward, setup) is missing.
+pub const MISSING_ITEM: &str = "E0103";
+/// A part that may appear once (board, game, setup, ...) appears again.
+pub const DUPLICATE_ITEM: &str = "E0104";
+/// The board's axes or cell names cannot make a board.
+pub const BAD_BOARD: &str = "E0200";
+/// A label or cell that is not on the board.
+pub const OUTSIDE_BOARD: &str = "E0201";
+/// A vector has a different number of components than the board has axes.
+pub const WRONG_DIMENSION: &str = "E0300";
+/// A vector of zeros: a move that goes nowhere.
+pub const ZERO_VECTOR: &str = "E0301";
+/// A `via` route that cannot be used as written.
+pub const BAD_ROUTE: &str = "E0302";
+/// A direction set that contains no direction.
+pub const EMPTY_DIRECTIONS: &str = "E0303";
+/// The players or their views are not usable.
+pub const BAD_PLAYERS: &str = "E0400";
+/// A piece statement contradicts or repeats another.
+pub const CONFLICTING_STATEMENTS: &str = "E0500";
+/// The setup does not fit the board or names an unknown piece.
+pub const BAD_SETUP: &str = "E0600";
+/// A rule about royal pieces in a game that has none.
+pub const NO_ROYAL: &str = "E0601";
+/// A zone that contains no cell (warning).
+pub const EMPTY_ZONE: &str = "W0100";

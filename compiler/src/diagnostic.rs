@@ -1,0 +1,151 @@
+//! Diagnostics: what is wrong, where, and how to fix it.
+//!
+//! Rendering is written here rather than delegated to a reporting crate because
+//! the first line of every message is a contract other tools parse:
+//! `FILE:LINE:COL: error: MESSAGE`.
+
+use vdl_dsl::ast::Span;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+/// A further place involved in a diagnostic (the earlier duplicate, say).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Note {
+    pub span: Span,
+    pub message: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// Stable identifier of the kind of problem, listed in docs/errors.md.
+    pub code: &'static str,
+    pub severity: Severity,
+    pub message: String,
+    pub span: Span,
+    /// Short text under the underline.
+    pub label: Option<String>,
+    pub notes: Vec<Note>,
+    pub help: Option<String>,
+}
+
+impl Diagnostic {
+    pub fn error(code: &'static str, span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            code,
+            severity: Severity::Error,
+            message: message.into(),
+            span,
+            label: None,
+            notes: Vec::new(),
+            help: None,
+        }
+    }
+
+    pub fn warning(code: &'static str, span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic { severity: Severity::Warning, ..Diagnostic::error(code, span, message) }
+    }
+
+    pub fn with_label(mut self, label: impl Into<String>) -> Diagnostic {
+        self.label = Some(label.into());
+        self
+    }
+
+    pub fn with_note(mut self, span: Span, message: impl Into<String>) -> Diagnostic {
+        self.notes.push(Note { span, message: message.into() });
+        self
+    }
+
+    pub fn with_help(mut self, help: impl Into<String>) -> Diagnostic {
+        self.help = Some(help.into());
+        self
+    }
+
+    pub fn with_help_opt(mut self, help: Option<String>) -> Diagnostic {
+        self.help = help;
+        self
+    }
+
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}
+
+/// 1-based line and column (in characters) of a byte offset.
+pub fn line_col(source: &str, offset: usize) -> (usize, usize) {
+    let offset = floor_char_boundary(source, offset.min(source.len()));
+    let before = &source[..offset];
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    (line, source[line_start..offset].chars().count() + 1)
+}
+
+fn floor_char_boundary(source: &str, mut offset: usize) -> usize {
+    while !source.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    offset
+}
+
+/// Renders one diagnostic: the contract line, then the source line with the
+/// span underlined, then notes and help.
+pub fn render(file_name: &str, source: &str, diagnostic: &Diagnostic) -> String {
+    let (line, col) = line_col(source, diagnostic.span.start);
+    let severity = match diagnostic.severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+    };
+    let mut out = format!("{file_name}:{line}:{col}: {severity}: {}\n", diagnostic.message);
+    let gutter = digits(line).max(diagnostic.notes.iter().map(|n| digits(line_col(source, n.span.start).0)).max().unwrap_or(1));
+    out.push_str(&snippet(source, diagnostic.span, '^', diagnostic.label.as_deref(), gutter));
+    for note in &diagnostic.notes {
+        let (line, col) = line_col(source, note.span.start);
+        out.push_str(&format!("{:gutter$} = note: {} ({file_name}:{line}:{col})\n", "", note.message));
+        out.push_str(&snippet(source, note.span, '-', None, gutter));
+    }
+    if let Some(help) = &diagnostic.help {
+        out.push_str(&format!("{:gutter$} = help: {help}\n", ""));
+    }
+    out.push_str(&format!("{:gutter$} = code: {}\n", "", diagnostic.code));
+    out
+}
+
+fn digits(n: usize) -> usize {
+    n.to_string().len()
+}
+
+/// The line holding `span.start`, with the part of `span` on that line marked.
+fn snippet(source: &str, span: Span, mark: char, label: Option<&str>, gutter: usize) -> String {
+    let start = floor_char_boundary(source, span.start.min(source.len()));
+    let line_start = source[..start].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = source[start..].find('\n').map_or(source.len(), |i| start + i);
+    let text = source[line_start..line_end].trim_end_matches('\r');
+    let (line, col) = line_col(source, start);
+    let end = floor_char_boundary(source, span.end.clamp(start, line_end));
+    let width = source[start..end].chars().count().max(1);
+    let pad: String = text.chars().take(col - 1).map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
+    let marks: String = std::iter::repeat_n(mark, width).collect();
+    let label = label.map(|l| format!(" {l}")).unwrap_or_default();
+    format!("{:gutter$} |\n{line:>gutter$} | {text}\n{:gutter$} | {pad}{marks}{label}\n", "", "")
+}
+
+/// Renders all diagnostics, in source order.
+pub fn render_all(file_name: &str, source: &str, diagnostics: &[Diagnostic]) -> String {
+    let mut sorted: Vec<&Diagnostic> = diagnostics.iter().collect();
+    sorted.sort_by_key(|d| (d.span.start, d.severity));
+    sorted.iter().map(|d| render(file_name, source, d)).collect::<Vec<_>>().join("\n")
+}
+
+/// "did you mean `x`?" for the closest of `candidates`, if any is close.
+pub fn did_you_mean<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<String> {
+    let lower = name.to_lowercase();
+    candidates
+        .into_iter()
+        .map(|c| (strsim::damerau_levenshtein(&lower, &c.to_lowercase()), c))
+        .filter(|&(distance, c)| distance <= (c.chars().count().max(name.chars().count()) / 3).max(1))
+        .min_by_key(|&(distance, _)| distance)
+        .map(|(_, c)| format!("did you mean `{c}`?"))
+}

@@ -1,0 +1,273 @@
+//! The whole check-and-lower pass: resolves every name, reports every problem it
+//! can find, and builds the IR when there are none.
+
+use crate::board::{self, unknown_axis, BoardModel};
+use crate::codes;
+use crate::diagnostic::Diagnostic;
+use crate::directions::DirectionEval;
+use crate::pieces::{DirectionTable, PieceLowering};
+use crate::players::{self, Players};
+use crate::zones::{DeclaredZone, ZoneEval, ZoneTable};
+use std::collections::HashMap;
+use vdl_dsl::ast::{self, Item, Span};
+use vdl_runtime::ir::{self, Game};
+
+/// The items of a file, sorted by kind.
+#[derive(Default)]
+struct Items<'a> {
+    games: Vec<&'a ast::Text>,
+    boards: Vec<&'a ast::Board>,
+    forwards: Vec<&'a ast::Forward>,
+    players: Vec<&'a ast::Player>,
+    zones: Vec<&'a ast::ZoneDecl>,
+    directions: Vec<&'a ast::DirectionDecl>,
+    pieces: Vec<&'a ast::PieceDecl>,
+    facings: Vec<&'a ast::Facing>,
+    stalemates: Vec<&'a ast::Stalemate>,
+    setups: Vec<&'a ast::Text>,
+}
+
+impl<'a> Items<'a> {
+    fn sort(file: &'a ast::File) -> Items<'a> {
+        let mut items = Items::default();
+        for item in &file.items {
+            match item {
+                Item::Game(t) => items.games.push(t),
+                Item::Board(b) => items.boards.push(b),
+                Item::Forward(f) => items.forwards.push(f),
+                Item::Player(p) => items.players.push(p),
+                Item::Zone(z) => items.zones.push(z),
+                Item::Direction(d) => items.directions.push(d),
+                Item::Piece(p) => items.pieces.push(p),
+                Item::Facing(f) => items.facings.push(f),
+                Item::Stalemate(s) => items.stalemates.push(s),
+                Item::Setup(s) => items.setups.push(s),
+            }
+        }
+        items
+    }
+}
+
+/// Reports every declaration after the first of something that may appear once.
+fn at_most_once(what: &str, spans: &[Span], diags: &mut Vec<Diagnostic>) {
+    for &span in spans.iter().skip(1) {
+        diags.push(
+            Diagnostic::error(codes::DUPLICATE_ITEM, span, format!("the file has more than one {what}"))
+                .with_note(spans[0], "the first one")
+                .with_help("keep only one"),
+        );
+    }
+}
+
+/// Reports names declared twice among `named`.
+fn unique_names<'a>(kind: &str, named: impl IntoIterator<Item = (&'a ast::Ident, Span)>, diags: &mut Vec<Diagnostic>) {
+    let mut seen: HashMap<&str, Span> = HashMap::new();
+    for (ident, span) in named {
+        if let Some(first) = seen.get(ident.text.as_str()) {
+            diags.push(
+                Diagnostic::error(codes::DUPLICATE_NAME, ident.span, format!("{kind} `{}` is declared twice", ident.text))
+                    .with_label("second declaration")
+                    .with_note(*first, "first declared here")
+                    .with_help("rename one of them"),
+            );
+        } else {
+            seen.insert(&ident.text, span);
+        }
+    }
+}
+
+pub fn lower(source: &str, file: &ast::File, file_name: &str, diags: &mut Vec<Diagnostic>) -> Option<Game> {
+    let items = Items::sort(file);
+    let file_start = Span::new(0, source.find('\n').unwrap_or(source.len()).min(1));
+    at_most_once("`game` name", &items.games.iter().map(|g| g.stmt).collect::<Vec<_>>(), diags);
+    at_most_once("board", &items.boards.iter().map(|b| b.span).collect::<Vec<_>>(), diags);
+    at_most_once("setup", &items.setups.iter().map(|s| s.stmt).collect::<Vec<_>>(), diags);
+    at_most_once("stalemate rule", &items.stalemates.iter().map(|s| s.span).collect::<Vec<_>>(), diags);
+    unique_names("zone", items.zones.iter().map(|z| (&z.name, z.span)), diags);
+    unique_names("direction set", items.directions.iter().map(|d| (&d.name, d.span)), diags);
+    unique_names("piece", items.pieces.iter().map(|p| (&p.name, p.span)), diags);
+    unique_symbols(&items.pieces, diags);
+    let setup = required_setup(&items, file_start, diags);
+
+    let Some(board_decl) = items.boards.first() else {
+        diags.push(
+            Diagnostic::error(codes::MISSING_ITEM, file_start, "the file has no board")
+                .with_help("add a board, such as `board { axis file = a..i  axis rank = 1..10 }`"),
+        );
+        return None;
+    };
+    let board = board::lower(board_decl, diags)?;
+    let players = players::lower(&items.players, &items.forwards, &board, file_start, diags)?;
+
+    let mut zones = ZoneTable::default();
+    for decl in &items.zones {
+        let eval = ZoneEval { board: &board, players: &players, zones: &zones };
+        if let Some(cells) = eval.eval(&decl.expr, diags) {
+            if cells.iter().all(|set| !set.contains(&true)) {
+                diags.push(Diagnostic::warning(codes::EMPTY_ZONE, decl.name.span, format!("zone `{}` contains no cell", decl.name.text)));
+            }
+            zones.intern(&decl.name.text, cells.clone());
+            zones.declared.entry(decl.name.text.clone()).or_insert(DeclaredZone { cells });
+        }
+    }
+    let mut directions = DirectionEval { board: &board, players: &players, declared: HashMap::new() };
+    for decl in &items.directions {
+        if let Some(set) = directions.eval(&decl.expr, diags) {
+            if set.is_empty() {
+                diags.push(Diagnostic::error(codes::EMPTY_DIRECTIONS, decl.expr.span(), format!("direction set `{}` is empty", decl.name.text)));
+            }
+            directions.declared.entry(decl.name.text.clone()).or_insert((set, decl.span));
+        }
+    }
+    let mut table = DirectionTable::default();
+    let mut lowering =
+        PieceLowering { source, board: &board, players: &players, directions: &directions, zones: &mut zones, table: &mut table };
+    let pieces: Vec<ir::PieceType> = items.pieces.iter().map(|p| lowering.lower(p, diags)).collect();
+    if pieces.is_empty() {
+        diags.push(Diagnostic::error(codes::MISSING_ITEM, file_start, "the file declares no pieces"));
+    }
+    let facing = facing_directions(&items.facings, &board, &pieces, &mut table, diags);
+
+    let name = items.games.first().map_or_else(|| file_stem(file_name), |g| g.value.clone());
+    let stalemate = items.stalemates.first().map_or(ir::Outcome::Draw, |s| match s.outcome {
+        ast::Outcome::Loss => ir::Outcome::Loss,
+        ast::Outcome::Draw => ir::Outcome::Draw,
+        ast::Outcome::Win => ir::Outcome::Win,
+    });
+    if diags.iter().any(Diagnostic::is_error) {
+        return None;
+    }
+    let game = Game {
+        name,
+        board: ir::Board { axes: board.ir_axes(), layout: layout(&board, &players), cells: board.cells.clone() },
+        players: players.ir_players(board.dimensions()),
+        directions: table.ir,
+        zones: zones.ir,
+        pieces,
+        rules: ir::Rules { facing, stalemate },
+        setup: setup?.value.clone(),
+    };
+    check_setup(&game, setup?, diags);
+    (!diags.iter().any(Diagnostic::is_error)).then_some(game)
+}
+
+fn file_stem(file_name: &str) -> String {
+    std::path::Path::new(file_name).file_stem().map_or_else(|| file_name.to_string(), |s| s.to_string_lossy().into_owned())
+}
+
+fn unique_symbols(pieces: &[&ast::PieceDecl], diags: &mut Vec<Diagnostic>) {
+    let mut seen: HashMap<String, &ast::PieceDecl> = HashMap::new();
+    for piece in pieces {
+        if let Some(first) = seen.get(&piece.symbol.text) {
+            diags.push(
+                Diagnostic::error(
+                    codes::DUPLICATE_SYMBOL,
+                    piece.symbol.span,
+                    format!("pieces `{}` and `{}` both use the symbol `{}`", first.name.text, piece.name.text, piece.symbol.text),
+                )
+                .with_note(first.symbol.span, format!("`{}` has it already", first.name.text))
+                .with_help("position strings tell pieces apart by symbol; give each piece its own letter"),
+            );
+        } else {
+            seen.insert(piece.symbol.text.clone(), piece);
+        }
+    }
+}
+
+fn required_setup<'a>(items: &Items<'a>, file_start: Span, diags: &mut Vec<Diagnostic>) -> Option<&'a ast::Text> {
+    let setup = items.setups.first().copied();
+    if setup.is_none() {
+        diags.push(
+            Diagnostic::error(codes::MISSING_ITEM, file_start, "the file has no setup")
+                .with_help("add the start position as a position string: `setup \"rnbakabnr/9/... w\"`"),
+        );
+    }
+    setup
+}
+
+/// `facing along rank`: both directions of the axis, for a ray from each royal.
+fn facing_directions(
+    facings: &[&ast::Facing],
+    board: &BoardModel,
+    pieces: &[ir::PieceType],
+    table: &mut DirectionTable,
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<ir::DirId> {
+    let mut out = Vec::new();
+    for facing in facings {
+        if !pieces.iter().any(|p| p.royal) {
+            diags.push(
+                Diagnostic::error(codes::NO_ROYAL, facing.span, "royal pieces may not face each other, but no piece is royal")
+                    .with_help("mark the king-like piece with `royal` inside its piece block"),
+            );
+        }
+        let Some(axis) = board.axis_index(&facing.axis.text) else {
+            diags.push(unknown_axis(&facing.axis, board.axis_names()));
+            continue;
+        };
+        for sign in [1, -1] {
+            let mut vector = vec![0; board.dimensions()];
+            vector[axis] = sign;
+            let id = table.intern(board, &vector);
+            if !out.contains(&id) {
+                out.push(id);
+            }
+        }
+    }
+    out
+}
+
+/// Position-string order: rows run across the forward axis from the first
+/// player's far side; further axes make blocks separated by `|`.
+fn layout(board: &BoardModel, players: &Players) -> ir::Layout {
+    let dims = board.dimensions();
+    let row_axis = players.forward_axis;
+    let col_axis = (0..dims).find(|&a| a != row_axis);
+    let others: Vec<usize> = (0..dims).filter(|&a| a != row_axis && Some(a) != col_axis).collect();
+    let size = |a: usize| board.axes[a].labels.len() as i32;
+    let blocks: usize = others.iter().map(|&a| size(a) as usize).product();
+    let mut rows = Vec::new();
+    let mut separators = Vec::new();
+    for block in 0..blocks {
+        let mut coords = vec![0; dims];
+        let mut rest = block;
+        for &a in others.iter().rev() {
+            coords[a] = (rest % size(a) as usize) as i32;
+            rest /= size(a) as usize;
+        }
+        let row_values: Vec<i32> =
+            if players.forward_sign > 0 { (0..size(row_axis)).rev().collect() } else { (0..size(row_axis)).collect() };
+        for (i, r) in row_values.into_iter().enumerate() {
+            if !rows.is_empty() {
+                separators.push(if i == 0 { "|" } else { "/" }.to_string());
+            }
+            coords[row_axis] = r;
+            let row = match col_axis {
+                Some(c) => (0..size(c))
+                    .map(|x| {
+                        coords[c] = x;
+                        board.cell_at(&coords).expect("in range")
+                    })
+                    .collect(),
+                None => vec![board.cell_at(&coords).expect("in range")],
+            };
+            rows.push(row);
+        }
+    }
+    ir::Layout { rows, separators }
+}
+
+fn check_setup(game: &Game, setup: &ast::Text, diags: &mut Vec<Diagnostic>) {
+    if let Err(error) = vdl_runtime::fen::parse(game, &setup.value) {
+        let start = setup.span.start + error.offset.min(setup.value.len());
+        let end = (start + 1).min(setup.span.end.max(start));
+        let example = vdl_runtime::fen::format(game, &vdl_runtime::Position::empty(game));
+        diags.push(
+            Diagnostic::error(codes::BAD_SETUP, Span::new(start, end), format!("the setup does not fit: {}", error.message))
+                .with_help(format!(
+                    "rows are listed from the first player's far side, separated as in `{example}`; pieces are {}",
+                    game.pieces.iter().map(|p| format!("`{}` {}", p.symbol, p.name)).collect::<Vec<_>>().join(", ")
+                )),
+        );
+    }
+}

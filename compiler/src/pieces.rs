@@ -1,0 +1,232 @@
+//! Pieces: each movement statement becomes move rules with absolute directions,
+//! one list per player.
+
+use crate::board::BoardModel;
+use crate::codes;
+use crate::diagnostic::Diagnostic;
+use crate::directions::{symmetries, DirectionEval, Vector};
+use crate::players::Players;
+use crate::zones::{ZoneEval, ZoneTable};
+use std::collections::HashMap;
+use vdl_dsl::ast::{self, DirExpr, Modifier, MoveKind as AstKind, PieceStmt, Span};
+use vdl_runtime::ir::{self, DirId, Mode, MoveKind, MoveRule, ZoneId};
+
+/// Every displacement the move programs use, each with its table, stored once.
+#[derive(Default)]
+pub struct DirectionTable {
+    pub ir: Vec<ir::Direction>,
+    index: HashMap<Vector, DirId>,
+}
+
+impl DirectionTable {
+    pub fn intern(&mut self, board: &BoardModel, vector: &[i32]) -> DirId {
+        if let Some(&id) = self.index.get(vector) {
+            return id;
+        }
+        let target = (0..board.cells.len()).map(|cell| board.offset(cell as u16, vector)).collect();
+        self.ir.push(ir::Direction { vector: vector.to_vec(), target });
+        let id = (self.ir.len() - 1) as DirId;
+        self.index.insert(vector.to_vec(), id);
+        id
+    }
+}
+
+/// A destination and the routes to it, from the first player's side.
+struct Template {
+    target: Vector,
+    routes: Vec<Vec<Vector>>,
+}
+
+pub struct PieceLowering<'a> {
+    pub source: &'a str,
+    pub board: &'a BoardModel,
+    pub players: &'a Players,
+    pub directions: &'a DirectionEval<'a>,
+    pub zones: &'a mut ZoneTable,
+    pub table: &'a mut DirectionTable,
+}
+
+impl PieceLowering<'_> {
+    pub fn lower(&mut self, decl: &ast::PieceDecl, diags: &mut Vec<Diagnostic>) -> ir::PieceType {
+        let mut royal: Option<Span> = None;
+        let mut confined: Option<(ZoneId, Span)> = None;
+        let mut moves = vec![Vec::new(); self.players.list.len()];
+        for stmt in &decl.body {
+            match stmt {
+                PieceStmt::Royal(span) => {
+                    if let Some(first) = royal {
+                        diags.push(repeated("royal", *span, first));
+                    }
+                    royal = Some(*span);
+                }
+                PieceStmt::Confined { zone, span } => {
+                    if let Some((_, first)) = confined {
+                        diags.push(repeated("confined", *span, first));
+                    } else if let Some(id) = self.zone(zone, diags) {
+                        confined = Some((id, *span));
+                    }
+                }
+                PieceStmt::Move(stmt) => {
+                    for (player, rules) in self.move_rules(stmt, diags).into_iter().enumerate() {
+                        for rule in rules {
+                            if !moves[player].contains(&rule) {
+                                moves[player].push(rule);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        ir::PieceType {
+            name: decl.name.text.clone(),
+            symbol: decl.symbol.text.clone(),
+            royal: royal.is_some(),
+            confined: confined.map(|(id, _)| id),
+            moves,
+        }
+    }
+
+    fn zone(&mut self, expr: &ast::ZoneExpr, diags: &mut Vec<Diagnostic>) -> Option<ZoneId> {
+        let eval = ZoneEval { board: self.board, players: self.players, zones: self.zones };
+        let cells = eval.eval(expr, diags)?;
+        let span = expr.span();
+        Some(self.zones.intern(&self.source[span.start..span.end], cells))
+    }
+
+    /// The rules of one movement statement, per player.
+    fn move_rules(&mut self, stmt: &ast::MoveStmt, diags: &mut Vec<Diagnostic>) -> Vec<Vec<MoveRule>> {
+        let players = self.players.list.len();
+        let (mode, only_in) = self.modifiers(stmt, diags);
+        let Some(templates) = self.templates(stmt, diags) else { return vec![Vec::new(); players] };
+        if templates.is_empty() {
+            diags.push(
+                Diagnostic::error(codes::EMPTY_DIRECTIONS, stmt.directions.span(), "these directions leave no direction to move in")
+                    .with_help("check the `where` conditions"),
+            );
+        }
+        (0..players)
+            .map(|player| {
+                templates
+                    .iter()
+                    .map(|t| {
+                        let mut dir = |v: &Vector| self.table.intern(self.board, &self.players.map_vector(player, v));
+                        let kind = match stmt.kind {
+                            AstKind::Step => MoveKind::Ride { dir: dir(&t.target), range: Some(1) },
+                            AstKind::Slide => MoveKind::Ride { dir: dir(&t.target), range: None },
+                            AstKind::Hop => MoveKind::Hop { dir: dir(&t.target) },
+                            AstKind::Leap => MoveKind::Leap {
+                                target: dir(&t.target),
+                                routes: t.routes.iter().map(|r| r.iter().map(&mut dir).collect()).collect(),
+                            },
+                        };
+                        MoveRule { kind, mode, only_in }
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    fn modifiers(&mut self, stmt: &ast::MoveStmt, diags: &mut Vec<Diagnostic>) -> (Mode, Option<ZoneId>) {
+        let mut mode: Option<(Mode, Span)> = None;
+        let mut only_in: Option<(ZoneId, Span)> = None;
+        for modifier in &stmt.modifiers {
+            match modifier {
+                Modifier::MoveOnly(span) | Modifier::CaptureOnly(span) => {
+                    let this = if matches!(modifier, Modifier::MoveOnly(_)) { Mode::MoveOnly } else { Mode::CaptureOnly };
+                    match mode {
+                        Some((first, first_span)) => diags.push(
+                            Diagnostic::error(
+                                codes::CONFLICTING_STATEMENTS,
+                                *span,
+                                if first == this { "this move says the same restriction twice" } else { "a move cannot be both move-only and capture-only" },
+                            )
+                            .with_note(first_span, "the first restriction")
+                            .with_help("keep one of them; write two statements for a piece that moves one way and captures another"),
+                        ),
+                        None => mode = Some((this, *span)),
+                    }
+                }
+                Modifier::WhenIn { zone, span } => {
+                    if let Some((_, first)) = only_in {
+                        diags.push(
+                            Diagnostic::error(codes::CONFLICTING_STATEMENTS, *span, "this move has two `when in` conditions")
+                                .with_note(first, "the first condition")
+                                .with_help("combine the zones into one: `when in a & b`"),
+                        );
+                    } else if let Some(id) = self.zone(zone, diags) {
+                        only_in = Some((id, *span));
+                    }
+                }
+            }
+        }
+        (mode.map_or(Mode::Both, |(m, _)| m), only_in.map(|(z, _)| z))
+    }
+
+    /// Destinations and routes of a statement, from the first player's side.
+    fn templates(&self, stmt: &ast::MoveStmt, diags: &mut Vec<Diagnostic>) -> Option<Vec<Template>> {
+        if stmt.routes.is_empty() {
+            let set = self.directions.eval(&stmt.directions, diags)?;
+            return Some(set.into_iter().map(|target| Template { target, routes: Vec::new() }).collect());
+        }
+        let routes_span = Span::new(stmt.routes[0].span.start, stmt.routes.last().map_or(0, |r| r.span.end));
+        if stmt.kind != AstKind::Leap {
+            diags.push(
+                Diagnostic::error(codes::BAD_ROUTE, routes_span, "only a `leap` can have `via` routes")
+                    .with_help("a step or slide is already blocked by every cell it passes; use `leap` for a move blocked only by chosen cells"),
+            );
+            return None;
+        }
+        let routes: Vec<Vec<Vector>> = stmt
+            .routes
+            .iter()
+            .map(|r| r.cells.iter().map(|v| self.directions.vector(v, diags)).collect::<Option<Vec<_>>>())
+            .collect::<Vec<_>>()
+            .into_iter()
+            .collect::<Option<_>>()?;
+        let (base, conditions) = match &stmt.directions {
+            DirExpr::Vector(v) => return Some(vec![Template { target: self.directions.vector(v, diags)?, routes }]),
+            DirExpr::All { vector, .. } => (vector, &[][..]),
+            DirExpr::Filter { inner, conditions, .. } if matches!(**inner, DirExpr::All { .. }) => {
+                let DirExpr::All { vector, .. } = &**inner else { unreachable!() };
+                (vector, &conditions[..])
+            }
+            other => {
+                diags.push(
+                    Diagnostic::error(codes::BAD_ROUTE, other.span(), "a leap with `via` must be written as one vector or `vector*`")
+                        .with_label("a named or combined direction set")
+                        .with_help("write the leap itself, such as `leap (1,2)* via (0,1)`, so that each route turns together with its leap"),
+                );
+                return None;
+            }
+        };
+        let base = self.directions.vector(base, diags)?;
+        let tests = conditions.iter().map(|c| self.directions.condition(c, diags)).collect::<Option<Vec<_>>>()?;
+        let mut templates: Vec<Template> = Vec::new();
+        for g in symmetries(base.len()) {
+            let target = g.apply(&base);
+            if !tests.iter().all(|t| t(&target)) {
+                continue;
+            }
+            let turned: Vec<Vec<Vector>> = routes.iter().map(|r| r.iter().map(|v| g.apply(v)).collect()).collect();
+            // Symmetries that fix the leap but turn a route differently add that
+            // route as another way to the same cell.
+            match templates.iter_mut().find(|t| t.target == target) {
+                Some(existing) => {
+                    for route in turned {
+                        if !existing.routes.contains(&route) {
+                            existing.routes.push(route);
+                        }
+                    }
+                }
+                None => templates.push(Template { target, routes: turned }),
+            }
+        }
+        Some(templates)
+    }
+}
+
+fn repeated(what: &str, span: Span, first: Span) -> Diagnostic {
+    Diagnostic::error(codes::CONFLICTING_STATEMENTS, span, format!("`{what}` is said twice for this piece"))
+        .with_note(first, "first said here")
+        .with_help("remove one of them")
+}

@@ -1,0 +1,165 @@
+//! Zones: sets of cells, one per player. A zone is written as the first player
+//! sees it (boxes, cell lists, other zones, unions, ...) and each other player
+//! gets its image under that player's view.
+
+use crate::board::{unknown_axis, BoardModel};
+use crate::codes;
+use crate::diagnostic::{did_you_mean, Diagnostic};
+use crate::players::Players;
+use std::collections::HashMap;
+use vdl_dsl::ast::{self, ZoneExpr, ZoneOp};
+use vdl_runtime::ir::{self, ZoneId};
+
+/// `cells[player][cell]`.
+pub type ZoneCells = Vec<Vec<bool>>;
+
+pub struct DeclaredZone {
+    pub cells: ZoneCells,
+}
+
+/// The zones of the IR, declared and anonymous, each stored once.
+#[derive(Default)]
+pub struct ZoneTable {
+    pub declared: HashMap<String, DeclaredZone>,
+    pub ir: Vec<ir::Zone>,
+}
+
+impl ZoneTable {
+    /// The IR zone with these cells, added under `name` if new.
+    pub fn intern(&mut self, name: &str, cells: ZoneCells) -> ZoneId {
+        if let Some(i) = self.ir.iter().position(|z| z.cells == cells) {
+            return i as ZoneId;
+        }
+        self.ir.push(ir::Zone { name: name.to_string(), cells });
+        (self.ir.len() - 1) as ZoneId
+    }
+}
+
+pub struct ZoneEval<'a> {
+    pub board: &'a BoardModel,
+    pub players: &'a Players,
+    pub zones: &'a ZoneTable,
+}
+
+impl ZoneEval<'_> {
+    /// The cells of `expr` for every player; `None` after reporting an error.
+    pub fn eval(&self, expr: &ZoneExpr, diags: &mut Vec<Diagnostic>) -> Option<ZoneCells> {
+        let players = self.players.list.len();
+        match expr {
+            ZoneExpr::Box { ranges, .. } => self.frame_set(self.eval_box(ranges, diags)?),
+            ZoneExpr::Cells { cells, .. } => {
+                let mut set = vec![false; self.board.cells.len()];
+                let mut ok = true;
+                for cell in cells {
+                    match self.board.cell_by_name(&cell.text) {
+                        Some(id) => set[id as usize] = true,
+                        None => {
+                            ok = false;
+                            diags.push(
+                                Diagnostic::error(codes::OUTSIDE_BOARD, cell.span, format!("there is no cell `{}` on the board", cell.text))
+                                    .with_help_opt(did_you_mean(&cell.text, self.board.cells.iter().map(|c| c.name.as_str()))),
+                            );
+                        }
+                    }
+                }
+                ok.then_some(())?;
+                self.frame_set(set)
+            }
+            ZoneExpr::Ref(name) => Some(self.lookup(name, diags)?.cells.clone()),
+            ZoneExpr::Enemy { zone, .. } => {
+                let own = &self.lookup(zone, diags)?.cells;
+                Some((0..players).map(|p| own[(p + 1) % players].clone()).collect())
+            }
+            ZoneExpr::Not { inner, .. } => {
+                let inner = self.eval(inner, diags)?;
+                Some(inner.into_iter().map(|set| set.into_iter().map(|b| !b).collect()).collect())
+            }
+            ZoneExpr::Binary { op, lhs, rhs, .. } => {
+                let (lhs, rhs) = (self.eval(lhs, diags), self.eval(rhs, diags));
+                let (lhs, rhs) = (lhs?, rhs?);
+                let combine = |a: bool, b: bool| match op {
+                    ZoneOp::Union => a || b,
+                    ZoneOp::Intersection => a && b,
+                    ZoneOp::Difference => a && !b,
+                };
+                Some(
+                    lhs.iter()
+                        .zip(&rhs)
+                        .map(|(l, r)| l.iter().zip(r).map(|(&a, &b)| combine(a, b)).collect())
+                        .collect(),
+                )
+            }
+        }
+    }
+
+    fn lookup<'z>(&'z self, name: &ast::Ident, diags: &mut Vec<Diagnostic>) -> Option<&'z DeclaredZone> {
+        let found = self.zones.declared.get(&name.text);
+        if found.is_none() {
+            diags.push(
+                Diagnostic::error(codes::UNKNOWN_NAME, name.span, format!("unknown zone `{}`", name.text))
+                    .with_label("not a zone declared before this point")
+                    .with_help_opt(
+                        did_you_mean(&name.text, self.zones.declared.keys().map(String::as_str))
+                            .or_else(|| Some(format!("declare it first: `zone {} = ...`", name.text))),
+                    ),
+            );
+        }
+        found
+    }
+
+    /// A box as the first player sees it: cells whose label on each named axis is
+    /// in its range.
+    fn eval_box(&self, ranges: &[ast::AxisRange], diags: &mut Vec<Diagnostic>) -> Option<Vec<bool>> {
+        let mut bounds: Vec<(usize, usize, usize)> = Vec::new();
+        let mut ok = true;
+        for range in ranges {
+            let Some(axis) = self.board.axis_index(&range.axis.text) else {
+                diags.push(unknown_axis(&range.axis, self.board.axis_names()));
+                ok = false;
+                continue;
+            };
+            let first = self.board.label_index(axis, &range.first, diags);
+            let last = match &range.last {
+                Some(last) => self.board.label_index(axis, last, diags),
+                None => first,
+            };
+            match (first, last) {
+                (Some(a), Some(b)) if a <= b => bounds.push((axis, a, b)),
+                (Some(_), Some(_)) => {
+                    ok = false;
+                    diags.push(
+                        Diagnostic::error(codes::OUTSIDE_BOARD, range.span, "this range is empty: its first label comes after its last")
+                            .with_help("write the labels in the order the axis declares them"),
+                    );
+                }
+                _ => ok = false,
+            }
+        }
+        ok.then_some(())?;
+        Some(
+            self.board
+                .cells
+                .iter()
+                .map(|cell| bounds.iter().all(|&(axis, a, b)| (a..=b).contains(&(cell.coords[axis] as usize))))
+                .collect(),
+        )
+    }
+
+    /// Every player's image of a set written from the first player's side.
+    fn frame_set(&self, set: Vec<bool>) -> Option<ZoneCells> {
+        Some(
+            (0..self.players.list.len())
+                .map(|p| {
+                    let mut image = vec![false; set.len()];
+                    for (cell, _) in set.iter().enumerate().filter(|(_, &inside)| inside) {
+                        let coords = self.players.map_coords(self.board, p, &self.board.cells[cell].coords);
+                        if let Some(target) = self.board.cell_at(&coords) {
+                            image[target as usize] = true;
+                        }
+                    }
+                    image
+                })
+                .collect(),
+        )
+    }
+}
