@@ -35,3 +35,24 @@ pub const BAD_SETUP: &str = "E0600";
 pub const NO_ROYAL: &str = "E0601";
 /// A zone that contains no cell (warning).
 pub const EMPTY_ZONE: &str = "W0100";
+
+/// Every code, for tests that each has an example.
+pub const ALL: &[&str] = &[
+    SYNTAX,
+    DUPLICATE_NAME,
+    UNKNOWN_NAME,
+    DUPLICATE_SYMBOL,
+    MISSING_ITEM,
+    DUPLICATE_ITEM,
+    BAD_BOARD,
+    OUTSIDE_BOARD,
+    WRONG_DIMENSION,
+    ZERO_VECTOR,
+    BAD_ROUTE,
+    EMPTY_DIRECTIONS,
+    BAD_PLAYERS,
+    CONFLICTING_STATEMENTS,
+    BAD_SETUP,
+    NO_ROYAL,
+    EMPTY_ZONE,
+];

@@ -6,7 +6,7 @@ use crate::codes;
 use crate::diagnostic::{did_you_mean, Diagnostic};
 use crate::players::Players;
 use std::collections::HashMap;
-use vdl_dsl::ast::{self, CompareOp, DirCond, DirExpr, Span};
+use vdl_dsl::ast::{self, CompareOp, DirCond, DirExpr};
 
 pub type Vector = Vec<i32>;
 
@@ -50,7 +50,9 @@ pub fn symmetries(dimensions: usize) -> Vec<Symmetry> {
 pub struct DirectionEval<'a> {
     pub board: &'a BoardModel,
     pub players: &'a Players,
-    pub declared: HashMap<String, (Vec<Vector>, Span)>,
+    /// Declared sets by name; `None` for a declaration that had an error, so
+    /// that its uses are not reported again.
+    pub declared: HashMap<String, Option<Vec<Vector>>>,
 }
 
 impl DirectionEval<'_> {
@@ -90,7 +92,8 @@ impl DirectionEval<'_> {
                 symmetries(base.len()).iter().map(|g| g.apply(&base)).collect()
             }
             DirExpr::Ref(name) => match self.declared.get(&name.text) {
-                Some((set, _)) => set.clone(),
+                Some(Some(set)) => set.clone(),
+                Some(None) => return None,
                 None => {
                     diags.push(
                         Diagnostic::error(codes::UNKNOWN_NAME, name.span, format!("unknown direction set `{}`", name.text))

@@ -102,22 +102,22 @@ pub fn lower(source: &str, file: &ast::File, file_name: &str, diags: &mut Vec<Di
     let mut zones = ZoneTable::default();
     for decl in &items.zones {
         let eval = ZoneEval { board: &board, players: &players, zones: &zones };
-        if let Some(cells) = eval.eval(&decl.expr, diags) {
+        let cells = eval.eval(&decl.expr, diags);
+        if let Some(cells) = &cells {
             if cells.iter().all(|set| !set.contains(&true)) {
                 diags.push(Diagnostic::warning(codes::EMPTY_ZONE, decl.name.span, format!("zone `{}` contains no cell", decl.name.text)));
             }
             zones.intern(&decl.name.text, cells.clone());
-            zones.declared.entry(decl.name.text.clone()).or_insert(DeclaredZone { cells });
         }
+        zones.declared.entry(decl.name.text.clone()).or_insert(cells.map(|cells| DeclaredZone { cells }));
     }
     let mut directions = DirectionEval { board: &board, players: &players, declared: HashMap::new() };
     for decl in &items.directions {
-        if let Some(set) = directions.eval(&decl.expr, diags) {
-            if set.is_empty() {
-                diags.push(Diagnostic::error(codes::EMPTY_DIRECTIONS, decl.expr.span(), format!("direction set `{}` is empty", decl.name.text)));
-            }
-            directions.declared.entry(decl.name.text.clone()).or_insert((set, decl.span));
+        let set = directions.eval(&decl.expr, diags);
+        if set.as_ref().is_some_and(Vec::is_empty) {
+            diags.push(Diagnostic::error(codes::EMPTY_DIRECTIONS, decl.expr.span(), format!("direction set `{}` is empty", decl.name.text)));
         }
+        directions.declared.entry(decl.name.text.clone()).or_insert(set);
     }
     let mut table = DirectionTable::default();
     let mut lowering =

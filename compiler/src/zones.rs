@@ -20,7 +20,9 @@ pub struct DeclaredZone {
 /// The zones of the IR, declared and anonymous, each stored once.
 #[derive(Default)]
 pub struct ZoneTable {
-    pub declared: HashMap<String, DeclaredZone>,
+    /// Declared zones by name; `None` for a zone whose declaration had an error,
+    /// so that its uses are not reported again.
+    pub declared: HashMap<String, Option<DeclaredZone>>,
     pub ir: Vec<ir::Zone>,
 }
 
@@ -94,7 +96,10 @@ impl ZoneEval<'_> {
 
     fn lookup<'z>(&'z self, name: &ast::Ident, diags: &mut Vec<Diagnostic>) -> Option<&'z DeclaredZone> {
         let found = self.zones.declared.get(&name.text);
-        if found.is_none() {
+        if let Some(poisoned_or_found) = found {
+            return poisoned_or_found.as_ref();
+        }
+        {
             diags.push(
                 Diagnostic::error(codes::UNKNOWN_NAME, name.span, format!("unknown zone `{}`", name.text))
                     .with_label("not a zone declared before this point")
@@ -104,7 +109,7 @@ impl ZoneEval<'_> {
                     ),
             );
         }
-        found
+        None
     }
 
     /// A box as the first player sees it: cells whose label on each named axis is
