@@ -36,23 +36,24 @@ pub const NO_ROYAL: &str = "E0601";
 /// A zone that contains no cell (warning).
 pub const EMPTY_ZONE: &str = "W0100";
 
-/// Every code, for tests that each has an example.
-pub const ALL: &[&str] = &[
-    SYNTAX,
-    DUPLICATE_NAME,
-    UNKNOWN_NAME,
-    DUPLICATE_SYMBOL,
-    MISSING_ITEM,
-    DUPLICATE_ITEM,
-    BAD_BOARD,
-    OUTSIDE_BOARD,
-    WRONG_DIMENSION,
-    ZERO_VECTOR,
-    BAD_ROUTE,
-    EMPTY_DIRECTIONS,
-    BAD_PLAYERS,
-    CONFLICTING_STATEMENTS,
-    BAD_SETUP,
-    NO_ROYAL,
-    EMPTY_ZONE,
+/// Every code with what it means, for docs/errors.md and the tests that each has
+/// an example.
+pub const ALL: &[(&str, &str)] = &[
+    (SYNTAX, "The text does not follow the grammar."),
+    (DUPLICATE_NAME, "A name (axis, zone, direction, piece, player) is declared twice."),
+    (UNKNOWN_NAME, "A name is used that is not declared."),
+    (DUPLICATE_SYMBOL, "Two pieces share a symbol."),
+    (MISSING_ITEM, "A required part of the file (board, players, forward, setup) is missing."),
+    (DUPLICATE_ITEM, "A part that may appear once (board, game, setup, ...) appears again."),
+    (BAD_BOARD, "The board's axes or cell names cannot make a board."),
+    (OUTSIDE_BOARD, "A label or cell that is not on the board."),
+    (WRONG_DIMENSION, "A vector has a different number of components than the board has axes."),
+    (ZERO_VECTOR, "A vector of zeros: a move that goes nowhere."),
+    (BAD_ROUTE, "A `via` route that cannot be used as written."),
+    (EMPTY_DIRECTIONS, "A direction set that contains no direction."),
+    (BAD_PLAYERS, "The players or their views are not usable."),
+    (CONFLICTING_STATEMENTS, "A piece statement contradicts or repeats another."),
+    (BAD_SETUP, "The setup does not fit the board or names an unknown piece."),
+    (NO_ROYAL, "A rule about royal pieces in a game that has none."),
+    (EMPTY_ZONE, "A zone that contains no cell (warning)."),
 ];
