@@ -1,0 +1,123 @@
+//! The command-line contract that other tools rely on (see README).
+
+use std::process::{Command, Output};
+
+fn vdl(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_vdl"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("vdl runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// A copy of xiangqi.vdl with one edit, in a fresh temporary file.
+fn edited_xiangqi(name: &str, from: &str, to: &str) -> std::path::PathBuf {
+    let source = include_str!("../variants/xiangqi.vdl");
+    assert!(source.contains(from));
+    let dir = std::env::temp_dir().join(format!("vdl-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, source.replacen(from, to, 1)).unwrap();
+    path
+}
+
+#[test]
+fn check_accepts_bundled_variants_silently() {
+    let out = vdl(&["check", "variants/xiangqi.vdl", "tests/ui/pass/mini.vdl"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert_eq!(stdout(&out), "");
+}
+
+#[test]
+fn check_reports_file_line_col_and_underlines() {
+    let path = edited_xiangqi("typo.vdl", "confined to palace\n}\n\n// Advisor", "confined to palce\n}\n\n// Advisor");
+    let out = vdl(&["check", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    let mut lines = text.lines();
+    assert_eq!(lines.next().unwrap(), format!("{}:27:17: error: unknown zone `palce`", path.display()));
+    assert!(text.contains("27 |     confined to palce\n   |                 ^^^^^"), "{text}");
+    assert!(text.contains("did you mean `palace`?"), "{text}");
+}
+
+#[test]
+fn perft_prints_the_count_last_on_both_engines() {
+    for engine in ["compiled", "interp"] {
+        let out = vdl(&["perft", "variants/xiangqi.vdl", "2", "--engine", engine]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        assert_eq!(stdout(&out).lines().last(), Some("1920"), "{engine}");
+    }
+}
+
+#[test]
+fn perft_divide_lists_each_move_then_the_total() {
+    let out = vdl(&["perft", "variants/xiangqi.vdl", "2", "--divide", "--moves", "h3-e3"]);
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    // After the central cannon, Black has 44 replies minus none: every line is `move: count`.
+    assert!(lines[..lines.len() - 1].iter().all(|l| l.contains(": ")));
+    let sum: u64 = lines[..lines.len() - 1].iter().map(|l| l.rsplit(' ').next().unwrap().parse::<u64>().unwrap()).sum();
+    assert_eq!(lines.last().unwrap().parse::<u64>().unwrap(), sum);
+}
+
+#[test]
+fn edited_copy_runs_on_the_interpreter_and_says_so() {
+    let path = edited_xiangqi("copy.vdl", "game \"Xiang Qi\"", "game \"Xiang Qi copy\"");
+    let out = vdl(&["perft", path.to_str().unwrap(), "1"]);
+    assert_eq!(stdout(&out).lines().last(), Some("44"));
+    assert!(stderr(&out).contains("interpreter"), "{}", stderr(&out));
+    let out = vdl(&["perft", path.to_str().unwrap(), "1", "--engine", "compiled"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn moves_are_sorted_bytewise() {
+    let out = vdl(&["moves", "variants/xiangqi.vdl"]);
+    let moves: Vec<String> = stdout(&out).lines().map(String::from).collect();
+    assert_eq!(moves.len(), 44);
+    let mut sorted = moves.clone();
+    sorted.sort();
+    assert_eq!(moves, sorted);
+    assert!(moves.contains(&"h3-e3".to_string()) && moves.contains(&"b1-c3".to_string()));
+}
+
+#[test]
+fn an_illegal_move_is_named_and_exits_2() {
+    for (mv, word) in [("e1-e3", "illegal"), ("e1e2", "cannot parse"), ("z9-e2", "cannot parse")] {
+        let out = vdl(&["moves", "variants/xiangqi.vdl", "--moves", &format!("h3-e3 {mv}")]);
+        assert_eq!(out.status.code(), Some(2), "{mv}");
+        assert!(stderr(&out).contains(word) && stderr(&out).contains(mv), "{}", stderr(&out));
+    }
+}
+
+#[test]
+fn a_bad_position_string_exits_2() {
+    let out = vdl(&["moves", "variants/xiangqi.vdl", "--fen", "rnbakabnr/9 w"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("position string"), "{}", stderr(&out));
+}
+
+#[test]
+fn compile_writes_rust_that_parses() {
+    let out_path = std::env::temp_dir().join(format!("vdl-cli-compile-{}.rs", std::process::id()));
+    let out = vdl(&["compile", "variants/xiangqi.vdl", "-o", out_path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let rust = std::fs::read_to_string(&out_path).unwrap();
+    assert!(rust.contains("impl vdl_runtime::Engine for Rules") || rust.contains("Engine for Rules"), "{}", &rust[..500.min(rust.len())]);
+}
+
+#[test]
+fn show_draws_the_board_and_its_position_string() {
+    let out = vdl(&["show", "variants/xiangqi.vdl", "--moves", "h3-e3"]);
+    let text = stdout(&out);
+    assert!(text.contains("r n b a k a b n r   a10..i10"), "{text}");
+    assert!(text.contains("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b"), "{text}");
+}
