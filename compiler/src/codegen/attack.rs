@@ -1,0 +1,392 @@
+//! Attack detection, looking outwards from the target cell: for leaps and steps
+//! the cells they could come from are tabled per target; rides and hops walk
+//! backwards from the target, once per direction for all pieces riding or
+//! hopping along it. Directions that are not one-to-one (two cells reaching the
+//! same cell) cannot be walked backwards; their rides and hops are checked
+//! forwards from every piece that has them.
+//!
+//! As in the interpreter, the target counts as holding an enemy piece: it blocks
+//! routes and rays, and a rule can reach it only by capturing, so rules that
+//! only move never attack.
+
+use super::names::describe_rule;
+use super::tables::doc_lines;
+use super::Ctx;
+use proc_macro2::{Literal, TokenStream};
+use quote::quote;
+use std::collections::BTreeMap;
+use std::rc::Rc;
+use vdl_runtime::ir::{DirId, Mode, MoveKind, MoveRule, PieceId, PlayerId, ZoneId};
+
+/// A ride or hop rule seen from its target.
+struct LineRule {
+    kind: PieceId,
+    /// `None`: any distance (always for hops).
+    range: Option<u32>,
+    only_in: Option<ZoneId>,
+}
+
+#[derive(Default)]
+struct Lines {
+    rides: Vec<LineRule>,
+    hops: Vec<LineRule>,
+}
+
+pub fn generate(ctx: &mut Ctx) -> TokenStream {
+    let mut functions = TokenStream::new();
+    let mut arms = Vec::new();
+    for player in ctx.players() {
+        let name = ctx.names.player_fn("attacked_by", player);
+        let body = attacks_of(ctx, player);
+        let docs = doc_lines(&[format!(
+            "Could a piece of {} capture an enemy piece on `target`?",
+            ctx.game.players[player as usize].name
+        )]);
+        functions.extend(quote! {
+            #docs
+            fn #name(board: &Board, target: usize) -> bool {
+                #body
+                false
+            }
+        });
+        let p = Literal::u8_unsuffixed(player);
+        arms.push(quote!(#p => #name(board, target),));
+    }
+    quote! {
+        /// Could a piece of `by` capture an enemy piece on `target`?
+        fn attacked(board: &Board, target: usize, by: PlayerId) -> bool {
+            match by {
+                #(#arms)*
+                _ => false,
+            }
+        }
+
+        #functions
+    }
+}
+
+fn attacks_of(ctx: &mut Ctx, player: PlayerId) -> TokenStream {
+    let game = ctx.game;
+    let mut jumps = TokenStream::new();
+    let mut lines: BTreeMap<DirId, Lines> = BTreeMap::new();
+    let mut forward = TokenStream::new();
+    for kind in 0..game.pieces.len() as PieceId {
+        let Some(rules) = game.pieces[kind as usize].moves.get(player as usize) else { continue };
+        for (index, rule) in rules.iter().enumerate() {
+            if rule.mode == Mode::MoveOnly {
+                continue;
+            }
+            match &rule.kind {
+                MoveKind::Ride { range: Some(0), .. } => {}
+                MoveKind::Ride { dir, range: Some(1) } => {
+                    jumps.extend(jump(ctx, kind, player, index, rule, *dir, &[], true));
+                }
+                MoveKind::Leap { target, routes } => {
+                    jumps.extend(jump(ctx, kind, player, index, rule, *target, routes, false));
+                }
+                MoveKind::Ride { dir, range } if !ctx.dirs[*dir as usize].injective => {
+                    forward.extend(forward_line(ctx, kind, player, rule, *dir, *range, false));
+                }
+                MoveKind::Hop { dir } if !ctx.dirs[*dir as usize].injective => {
+                    forward.extend(forward_line(ctx, kind, player, rule, *dir, None, true));
+                }
+                MoveKind::Ride { dir, range } => {
+                    let line = LineRule { kind, range: *range, only_in: rule.only_in };
+                    lines.entry(*dir).or_default().rides.push(line);
+                }
+                MoveKind::Hop { dir } => {
+                    let line = LineRule { kind, range: None, only_in: rule.only_in };
+                    lines.entry(*dir).or_default().hops.push(line);
+                }
+            }
+        }
+    }
+    let rays: TokenStream = lines.iter().map(|(&dir, lines)| ray(ctx, player, dir, lines)).collect();
+    quote! { #jumps #rays #forward }
+}
+
+/// The tests that a piece on `cell` with the rule's zone and confinement may
+/// attack `target`, as `&& ...` clauses (empty when always true).
+fn zone_tests(ctx: &mut Ctx, kind: PieceId, player: PlayerId, only_in: Option<ZoneId>, cell: &TokenStream) -> TokenStream {
+    let confined = ctx.zone_flags(ctx.game.pieces[kind as usize].confined, player).map(|z| quote!(&& #z[target]));
+    let only_in = ctx.zone_flags(only_in, player).map(|z| quote!(&& #z[#cell]));
+    quote!(#only_in #confined)
+}
+
+/// A leap (or a single step when `step`): the cells it could come from, tabled
+/// per target with every static condition folded in; one table per possible
+/// origin when several cells lead to the same one.
+#[allow(clippy::too_many_arguments)]
+fn jump(
+    ctx: &mut Ctx,
+    kind: PieceId,
+    player: PlayerId,
+    index: usize,
+    rule: &MoveRule,
+    target_dir: DirId,
+    routes: &[Vec<DirId>],
+    step: bool,
+) -> TokenStream {
+    let confined = ctx.game.pieces[kind as usize].confined;
+    let dirs = Rc::clone(&ctx.dirs);
+    let route_cells = |route: &[DirId], from: usize| -> Option<Vec<usize>> {
+        route.iter().map(|&d| dirs[d as usize].forward[from]).collect()
+    };
+    // Closed for good: a cell off the board, on the attacker, or on the target.
+    let maybe_open = |route: &[DirId], from: usize, target: usize| {
+        route_cells(route, from).is_some_and(|cells| !cells.contains(&from) && !cells.contains(&target))
+    };
+    // origins[target]: the cells a piece could attack `target` from.
+    let origins: Vec<Vec<usize>> = (0..ctx.cells())
+        .map(|target| {
+            if !ctx.in_zone(confined, player, target) {
+                return Vec::new();
+            }
+            dirs[target_dir as usize].preimages[target]
+                .iter()
+                .copied()
+                .filter(|&from| {
+                    // A step that comes back to its start stops there; a leap
+                    // that does lands on the attacker's own cell, here the target.
+                    !(step && from == target)
+                        && ctx.in_zone(rule.only_in, player, from)
+                        && (routes.is_empty() || routes.iter().any(|r| maybe_open(r, from, target)))
+                })
+                .collect()
+        })
+        .collect();
+    let pairs: Vec<(usize, usize)> =
+        origins.iter().enumerate().flat_map(|(t, froms)| froms.iter().map(move |&f| (f, t))).collect();
+    if pairs.is_empty() {
+        return TokenStream::new();
+    }
+    let mut route_tests = Vec::new();
+    for route in routes {
+        if !pairs.iter().any(|&(from, target)| maybe_open(route, from, target)) {
+            continue;
+        }
+        let cells: Vec<TokenStream> = route
+            .iter()
+            .map(|&d| {
+                let fwd = &dirs[d as usize].forward;
+                let may_be_off = pairs.iter().any(|&(from, _)| fwd[from].is_none());
+                let may_be_target = pairs.iter().any(|&(from, target)| fwd[from] == Some(target));
+                let table = ctx.dir_table(d);
+                if !may_be_off && !may_be_target {
+                    quote!(board[#table[from] as usize].is_empty())
+                } else {
+                    let on_board = may_be_off.then(|| quote!(r != NONE &&));
+                    let not_target = may_be_target.then(|| quote!(r as usize != target &&));
+                    quote!({
+                        let r = #table[from];
+                        #on_board #not_target board[r as usize].is_empty()
+                    })
+                }
+            })
+            .collect();
+        route_tests.push(quote!((#(#cells)&&*)));
+    }
+    let routes_test = if routes.is_empty() { quote!() } else { quote!(&& (#(#route_tests)||*)) };
+    let piece = ctx.piece(kind, player);
+    let most = origins.iter().map(Vec::len).max().unwrap_or(0);
+    let mut out = TokenStream::new();
+    for nth in 0..most {
+        let data = origins.iter().map(|froms| froms.get(nth).copied()).collect();
+        let suffix = if most > 1 { format!("_{nth}") } else { String::new() };
+        let name = format!(
+            "{}_{}_FROM_{}{}",
+            ctx.names.pieces[kind as usize], ctx.names.players[player as usize], index, suffix
+        );
+        let doc = format!(
+            "{}, rule {}: {}; {} cell from which it attacks each cell.",
+            ctx.piece_label(kind, player),
+            index,
+            describe_rule(ctx.game, rule),
+            if most > 1 { format!("origin {} of the", nth + 1) } else { "the".to_string() }
+        );
+        let table = ctx.tables.cells(&name, doc, data);
+        out.extend(quote! {
+            let from = #table[target];
+            if from != NONE {
+                let from = from as usize;
+                if board[from] == #piece #routes_test {
+                    return true;
+                }
+            }
+        });
+    }
+    quote!({ #out })
+}
+
+/// Rides and hops along a one-to-one `dir`, walking backwards from the target:
+/// the first piece met may ride to it, the second may hop to it.
+fn ray(ctx: &mut Ctx, player: PlayerId, dir: DirId, lines: &Lines) -> TokenStream {
+    let back = ctx.back_table(dir);
+    let returns = ctx.dirs[dir as usize].returns;
+    let back_home = returns.then(|| quote!(if cell == target { break 'ray; }));
+    let ranged = lines.rides.iter().any(|r| r.range.is_some());
+    // With no hops and only ranged rides, the walk can stop at the longest range.
+    let limit = if lines.hops.is_empty() && lines.rides.iter().all(|r| r.range.is_some()) {
+        let most = lines.rides.iter().filter_map(|r| r.range).max().unwrap_or(0);
+        let most = Literal::u32_unsuffixed(most);
+        Some(quote!(if distance == #most { break 'ray; }))
+    } else {
+        None
+    };
+    let distance_init = ranged.then(|| quote!(let mut distance = 0u32;));
+    let distance_step = ranged.then(|| quote!(distance += 1;));
+    let cell = quote!(cell);
+    let ride_tests: Vec<TokenStream> = lines
+        .rides
+        .iter()
+        .map(|ride| {
+            let piece = ctx.piece(ride.kind, player);
+            let zones = zone_tests(ctx, ride.kind, player, ride.only_in, &cell);
+            let range = ride.range.map(|n| {
+                let n = Literal::u32_unsuffixed(n);
+                quote!(&& distance <= #n)
+            });
+            quote!(if piece == #piece #zones #range { return true; })
+        })
+        .collect();
+    let hop_tests: Vec<TokenStream> = lines
+        .hops
+        .iter()
+        .map(|hop| {
+            let piece = ctx.piece(hop.kind, player);
+            let zones = zone_tests(ctx, hop.kind, player, hop.only_in, &cell);
+            quote!(if piece == #piece #zones { return true; })
+        })
+        .collect();
+    let first = (!ride_tests.is_empty()).then(|| {
+        quote! {
+            let piece = board[cell];
+            #(#ride_tests)*
+        }
+    });
+    let second = (!hop_tests.is_empty()).then(|| {
+        quote! {
+            loop {
+                let prev = #back[cell];
+                if prev == NONE {
+                    break 'ray;
+                }
+                cell = prev as usize;
+                #back_home
+                if !board[cell].is_empty() {
+                    break;
+                }
+            }
+            let piece = board[cell];
+            #(#hop_tests)*
+        }
+    });
+    quote! {
+        'ray: {
+            let mut cell = target;
+            #distance_init
+            loop {
+                #limit
+                let prev = #back[cell];
+                if prev == NONE {
+                    break 'ray;
+                }
+                cell = prev as usize;
+                #back_home
+                #distance_step
+                if !board[cell].is_empty() {
+                    break;
+                }
+            }
+            #first
+            #second
+        }
+    }
+}
+
+/// A ride (`hop` false) or hop along a direction that cannot be walked
+/// backwards: run it forwards from every piece that has it.
+fn forward_line(
+    ctx: &mut Ctx,
+    kind: PieceId,
+    player: PlayerId,
+    rule: &MoveRule,
+    dir: DirId,
+    range: Option<u32>,
+    hop: bool,
+) -> TokenStream {
+    let table = ctx.dir_table(dir);
+    let piece = ctx.piece(kind, player);
+    let from = quote!(from);
+    let zones = zone_tests(ctx, kind, player, rule.only_in, &from);
+    let returns = ctx.dirs[dir as usize].returns;
+    let walk = if hop {
+        let screen_home = returns.then(|| quote!(if cell == from { break 'hop; }));
+        let back_home = returns.then(|| quote!(if next == from { break 'hop; }));
+        quote! {
+            'hop: {
+                let mut cell = from;
+                loop {
+                    let next = #table[cell];
+                    if next == NONE {
+                        break 'hop;
+                    }
+                    cell = next as usize;
+                    #screen_home
+                    if cell == target || !board[cell].is_empty() {
+                        break;
+                    }
+                }
+                loop {
+                    let next = #table[cell];
+                    if next == NONE {
+                        break 'hop;
+                    }
+                    let next = next as usize;
+                    #back_home
+                    if next == target {
+                        return true;
+                    }
+                    if !board[next].is_empty() {
+                        break 'hop;
+                    }
+                    cell = next;
+                }
+            }
+        }
+    } else {
+        let back_home = returns.then(|| quote!(if next == from { break; }));
+        let head = match range {
+            None => quote!(loop),
+            Some(n) => {
+                let n = Literal::u32_unsuffixed(n);
+                quote!(for _ in 0..#n)
+            }
+        };
+        quote! {
+            let mut cell = from;
+            #head {
+                let next = #table[cell];
+                if next == NONE {
+                    break;
+                }
+                let next = next as usize;
+                #back_home
+                if next == target {
+                    return true;
+                }
+                if !board[next].is_empty() {
+                    break;
+                }
+                cell = next;
+            }
+        }
+    };
+    quote! {
+        for from in 0..CELLS {
+            if board[from] == #piece #zones {
+                #walk
+            }
+        }
+    }
+}

@@ -1,0 +1,86 @@
+//! What the code generator needs to know about the direction tables: their
+//! inverses, whether they are one-to-one and whether a ray can come back to its
+//! start. Nothing here assumes a regular grid.
+
+use vdl_runtime::ir::{DirId, Game};
+
+pub struct DirInfo {
+    /// `forward[cell]`: the cell reached from `cell`.
+    pub forward: Vec<Option<usize>>,
+    /// `preimages[cell]`: every cell whose `forward` is `cell`, ascending.
+    pub preimages: Vec<Vec<usize>>,
+    /// No cell has two preimages, so a ray can be walked backwards.
+    pub injective: bool,
+    /// Some ray along this direction comes back to the cell it started from
+    /// (only on wrapped boards), so walks must check for it.
+    pub returns: bool,
+}
+
+pub fn analyse(game: &Game) -> Vec<DirInfo> {
+    (0..game.directions.len()).map(|d| analyse_dir(game, d as DirId)).collect()
+}
+
+fn analyse_dir(game: &Game, dir: DirId) -> DirInfo {
+    let n = game.cell_count();
+    let forward: Vec<Option<usize>> =
+        game.directions[dir as usize].target.iter().map(|t| t.map(|c| c as usize)).collect();
+    assert_eq!(forward.len(), n, "direction {dir} has a target table of the wrong size");
+    let mut preimages = vec![Vec::new(); n];
+    for (x, t) in forward.iter().enumerate() {
+        if let Some(t) = *t {
+            preimages[t].push(x);
+        }
+    }
+    let injective = preimages.iter().all(|p| p.len() <= 1);
+    let returns = (0..n).any(|start| {
+        let mut cell = start;
+        for _ in 0..n {
+            match forward[cell] {
+                Some(next) if next == start => return true,
+                Some(next) => cell = next,
+                None => return false,
+            }
+        }
+        false
+    });
+    DirInfo { forward, preimages, injective, returns }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use vdl_runtime::ir::*;
+
+    fn game_with(targets: Vec<Vec<Option<CellId>>>) -> Game {
+        let n = targets[0].len();
+        Game {
+            name: "t".into(),
+            board: Board {
+                axes: vec![Axis { name: "x".into(), size: n as u32, wrap: false }],
+                cells: (0..n).map(|i| Cell { name: format!("c{i}"), coords: vec![i as i32] }).collect(),
+                layout: Layout { rows: vec![(0..n as CellId).collect()], separators: vec![] },
+            },
+            players: vec![],
+            directions: targets.into_iter().map(|target| Direction { vector: vec![1], target }).collect(),
+            zones: vec![],
+            pieces: vec![],
+            rules: Rules { facing: vec![], stalemate: Outcome::Draw },
+            setup: String::new(),
+        }
+    }
+
+    #[test]
+    fn line_ring_and_fold() {
+        let game = game_with(vec![
+            vec![Some(1), Some(2), None],
+            vec![Some(1), Some(2), Some(0)],
+            vec![Some(1), Some(2), Some(1)],
+        ]);
+        let info = analyse(&game);
+        assert!(info[0].injective && !info[0].returns);
+        assert_eq!(info[0].preimages, vec![vec![], vec![0], vec![1]]);
+        assert!(info[1].injective && info[1].returns);
+        assert!(!info[2].injective && !info[2].returns);
+        assert_eq!(info[2].preimages[1], vec![0, 2]);
+    }
+}

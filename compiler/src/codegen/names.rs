@@ -1,0 +1,139 @@
+//! Rust identifiers for the game's pieces, players and zones, and the plain
+//! English descriptions used in the generated doc comments.
+
+use proc_macro2::Ident;
+use quote::format_ident;
+use std::collections::HashSet;
+use vdl_runtime::ir::{Game, Mode, MoveKind, MoveRule, PieceId, PlayerId};
+
+/// Upper-case snake-case identifier fragments, unique within each list.
+pub struct Names {
+    pub pieces: Vec<String>,
+    pub players: Vec<String>,
+    pub zones: Vec<String>,
+}
+
+impl Names {
+    pub fn new(game: &Game) -> Names {
+        let pieces = unique(game.pieces.iter().map(|p| fragment(&p.name, "PIECE")).collect());
+        let players = unique(game.players.iter().map(|p| fragment(&p.name, "PLAYER")).collect());
+        let zones = unique(game.zones.iter().map(|z| fragment(&z.name, "ZONE")).collect());
+        let mut names = Names { pieces, players, zones };
+        // `PIECE_PLAYER` must be unique across all pairs; fall back to numbers if a
+        // piece name ending in a player's name makes two of them collide.
+        let mut seen = HashSet::new();
+        let collide = (0..game.pieces.len())
+            .flat_map(|k| (0..game.players.len()).map(move |p| (k, p)))
+            .any(|(k, p)| !seen.insert(format!("{}_{}", names.pieces[k], names.players[p])));
+        if collide {
+            names.pieces = (0..game.pieces.len()).map(|k| format!("P{k}")).collect();
+        }
+        names
+    }
+
+    /// The constant holding piece `kind` of `player` (`CHARIOT_RED`).
+    pub fn piece_const(&self, kind: PieceId, player: PlayerId) -> Ident {
+        format_ident!("{}_{}", self.pieces[kind as usize], self.players[player as usize])
+    }
+
+    /// A lower-case function name built from `prefix`, a piece and a player.
+    pub fn piece_fn(&self, prefix: &str, kind: PieceId, player: PlayerId) -> Ident {
+        format_ident!(
+            "{}_{}_{}",
+            prefix,
+            self.pieces[kind as usize].to_ascii_lowercase(),
+            self.players[player as usize].to_ascii_lowercase()
+        )
+    }
+
+    /// A lower-case function name built from `prefix` and a player.
+    pub fn player_fn(&self, prefix: &str, player: PlayerId) -> Ident {
+        format_ident!("{}_{}", prefix, self.players[player as usize].to_ascii_lowercase())
+    }
+}
+
+/// `"Red chariot"` -> `"RED_CHARIOT"`; a name with no usable character becomes
+/// `fallback`, one starting with a digit gets it as a prefix.
+fn fragment(name: &str, fallback: &str) -> String {
+    let mut out = String::new();
+    for c in name.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c.to_ascii_uppercase());
+        } else if !out.ends_with('_') && !out.is_empty() {
+            out.push('_');
+        }
+    }
+    while out.ends_with('_') {
+        out.pop();
+    }
+    if out.is_empty() {
+        return fallback.to_string();
+    }
+    if out.starts_with(|c: char| c.is_ascii_digit()) {
+        out = format!("{fallback}_{out}");
+    }
+    out
+}
+
+fn unique(list: Vec<String>) -> Vec<String> {
+    let mut seen = HashSet::new();
+    list.into_iter()
+        .map(|name| {
+            let mut candidate = name.clone();
+            let mut n = 2;
+            while !seen.insert(candidate.clone()) {
+                candidate = format!("{name}_{n}");
+                n += 1;
+            }
+            candidate
+        })
+        .collect()
+}
+
+/// A displacement as written in the variant file: `(1, -2)`.
+pub fn vector(game: &Game, dir: u16) -> String {
+    let parts: Vec<String> = game.directions[dir as usize].vector.iter().map(|c| c.to_string()).collect();
+    format!("({})", parts.join(", "))
+}
+
+/// One move rule in words, for doc comments.
+pub fn describe_rule(game: &Game, rule: &MoveRule) -> String {
+    let what = match &rule.kind {
+        MoveKind::Ride { dir, range: Some(1) } => format!("step {}", vector(game, *dir)),
+        MoveKind::Ride { dir, range: Some(n) } => format!("ride {} up to {n} cells", vector(game, *dir)),
+        MoveKind::Ride { dir, range: None } => format!("ride {}", vector(game, *dir)),
+        MoveKind::Leap { target, routes } if routes.is_empty() => format!("leap {}", vector(game, *target)),
+        MoveKind::Leap { target, routes } => {
+            let routes: Vec<String> = routes
+                .iter()
+                .map(|route| route.iter().map(|&d| vector(game, d)).collect::<Vec<_>>().join(" "))
+                .collect();
+            format!("leap {} unless blocked on {}", vector(game, *target), routes.join(" and on "))
+        }
+        MoveKind::Hop { dir } => format!("hop {}", vector(game, *dir)),
+    };
+    let mode = match rule.mode {
+        Mode::Both => "",
+        Mode::MoveOnly => ", moving only",
+        Mode::CaptureOnly => ", capturing only",
+    };
+    let zone = match rule.only_in {
+        Some(z) => format!(", only in zone `{}`", game.zones[z as usize].name),
+        None => String::new(),
+    };
+    format!("{what}{mode}{zone}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fragments() {
+        assert_eq!(fragment("Red chariot", "P"), "RED_CHARIOT");
+        assert_eq!(fragment("  +pawn--x ", "P"), "PAWN_X");
+        assert_eq!(fragment("3d", "ZONE"), "ZONE_3D");
+        assert_eq!(fragment("--", "ZONE"), "ZONE");
+        assert_eq!(unique(vec!["A".into(), "A".into(), "B".into()]), vec!["A", "A_2", "B"]);
+    }
+}

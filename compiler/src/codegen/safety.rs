@@ -1,0 +1,109 @@
+//! `is_safe`: after a move, no royal piece of the mover is attacked and no two
+//! royals of opposite sides face each other along the game's facing directions,
+//! exactly as `vdl_runtime::legal::royals_safe` checks it.
+
+use super::tables::doc_lines;
+use super::Ctx;
+use proc_macro2::{Literal, TokenStream};
+use quote::quote;
+use vdl_runtime::ir::PieceId;
+
+pub fn generate(ctx: &mut Ctx) -> TokenStream {
+    let game = ctx.game;
+    let royals: Vec<PieceId> = (0..game.pieces.len() as PieceId).filter(|&k| game.pieces[k as usize].royal).collect();
+    let mut functions = TokenStream::new();
+    let mut arms = Vec::new();
+    for mover in ctx.players() {
+        if royals.is_empty() {
+            break;
+        }
+        let name = ctx.names.player_fn("safe", mover);
+        let own: Vec<_> = royals.iter().map(|&k| ctx.piece(k, mover)).collect();
+        // `royals_safe` asks about the player `mover ^ 1`.
+        let enemy = mover ^ 1;
+        let attacked = if (enemy as usize) < game.players.len() {
+            let attacked_by = ctx.names.player_fn("attacked_by", enemy);
+            quote!(if #attacked_by(board, royal) { return false; })
+        } else {
+            quote!()
+        };
+        let others: Vec<_> = ctx
+            .players()
+            .filter(|&p| p != mover)
+            .flat_map(|p| royals.iter().map(move |&k| (k, p)))
+            .collect::<Vec<_>>()
+            .into_iter()
+            .map(|(k, p)| ctx.piece(k, p))
+            .collect();
+        let facing: Vec<TokenStream> = game
+            .rules
+            .facing
+            .iter()
+            .map(|&dir| {
+                let table = ctx.dir_table(dir);
+                let back_home = ctx.dirs[dir as usize].returns.then(|| quote!(if cell == royal { break; }));
+                let faces = if others.is_empty() {
+                    quote!()
+                } else {
+                    quote!(if #(piece == #others)||* { return false; })
+                };
+                quote! {
+                    let mut cell = royal;
+                    loop {
+                        let next = #table[cell];
+                        if next == NONE {
+                            break;
+                        }
+                        cell = next as usize;
+                        #back_home
+                        let piece = board[cell];
+                        if !piece.is_empty() {
+                            #faces
+                            break;
+                        }
+                    }
+                }
+            })
+            .collect();
+        let docs = doc_lines(&[format!(
+            "After {} has moved: are its royal pieces safe from attack and from facing?",
+            game.players[mover as usize].name
+        )]);
+        functions.extend(quote! {
+            #docs
+            fn #name(board: &Board) -> bool {
+                for royal in 0..CELLS {
+                    let piece = board[royal];
+                    if #(piece == #own)||* {
+                        #attacked
+                        #({ #facing })*
+                    }
+                }
+                true
+            }
+        });
+        let p = Literal::u8_unsuffixed(mover);
+        arms.push(quote!(#p => #name(board),));
+    }
+    let body = if arms.is_empty() {
+        quote! {
+            let _ = (board, mover);
+            true
+        }
+    } else {
+        quote! {
+            match mover {
+                #(#arms)*
+                _ => true,
+            }
+        }
+    };
+    quote! {
+        /// Are the royal pieces of `mover` safe after its move?
+        fn is_safe(board: &Board, mover: PlayerId) -> bool {
+            #body
+        }
+
+        #functions
+    }
+}

@@ -1,0 +1,109 @@
+//! The constant tables of a generated module. Tables are interned: asking twice
+//! for the same contents gives the same `static`, whatever it was called for.
+
+use proc_macro2::{Ident, Literal, TokenStream};
+use quote::{format_ident, quote};
+use std::collections::{HashMap, HashSet};
+
+enum Data {
+    /// One cell (or `NONE`) per cell.
+    Cells(Vec<Option<usize>>),
+    /// One flag per cell.
+    Flags(Vec<bool>),
+}
+
+struct Table {
+    name: Ident,
+    docs: Vec<String>,
+    data: Data,
+}
+
+#[derive(Default)]
+pub struct Tables {
+    tables: Vec<Table>,
+    cells_index: HashMap<Vec<Option<usize>>, usize>,
+    flags_index: HashMap<Vec<bool>, usize>,
+    names: HashSet<String>,
+}
+
+impl Tables {
+    /// A `[u16; CELLS]` table with `NONE` for `None`.
+    pub fn cells(&mut self, name: &str, doc: String, data: Vec<Option<usize>>) -> Ident {
+        match self.cells_index.get(&data) {
+            Some(&i) => self.reuse(i, doc),
+            None => {
+                let i = self.add(name, doc, Data::Cells(data.clone()));
+                self.cells_index.insert(data, i);
+                self.tables[i].name.clone()
+            }
+        }
+    }
+
+    /// A `[bool; CELLS]` table.
+    pub fn flags(&mut self, name: &str, doc: String, data: Vec<bool>) -> Ident {
+        match self.flags_index.get(&data) {
+            Some(&i) => self.reuse(i, doc),
+            None => {
+                let i = self.add(name, doc, Data::Flags(data.clone()));
+                self.flags_index.insert(data, i);
+                self.tables[i].name.clone()
+            }
+        }
+    }
+
+    fn reuse(&mut self, i: usize, doc: String) -> Ident {
+        let table = &mut self.tables[i];
+        if !table.docs.contains(&doc) {
+            table.docs.push(doc);
+        }
+        table.name.clone()
+    }
+
+    fn add(&mut self, name: &str, doc: String, data: Data) -> usize {
+        let mut candidate = name.to_string();
+        let mut n = 2;
+        while !self.names.insert(candidate.clone()) {
+            candidate = format!("{name}_{n}");
+            n += 1;
+        }
+        self.tables.push(Table { name: format_ident!("{}", candidate), docs: vec![doc], data });
+        self.tables.len() - 1
+    }
+
+    /// The `static` items, in the order they were first asked for.
+    pub fn items(&self) -> TokenStream {
+        self.tables
+            .iter()
+            .map(|table| {
+                let name = &table.name;
+                let docs = doc_lines(&table.docs);
+                match &table.data {
+                    Data::Cells(cells) => {
+                        let values = cells.iter().map(|c| match c {
+                            Some(c) => {
+                                let lit = Literal::u16_unsuffixed(*c as u16);
+                                quote!(#lit)
+                            }
+                            None => quote!(NONE),
+                        });
+                        quote! { #docs static #name: [u16; CELLS] = [#(#values),*]; }
+                    }
+                    Data::Flags(flags) => {
+                        quote! { #docs static #name: [bool; CELLS] = [#(#flags),*]; }
+                    }
+                }
+            })
+            .collect()
+    }
+}
+
+/// `#[doc]` attributes, one per line, as `///` comments.
+pub fn doc_lines<S: AsRef<str>>(lines: &[S]) -> TokenStream {
+    lines
+        .iter()
+        .map(|line| {
+            let text = format!(" {}", line.as_ref());
+            quote!(#[doc = #text])
+        })
+        .collect()
+}
