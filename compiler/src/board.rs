@@ -14,8 +14,27 @@ pub struct AxisModel {
     pub span: Span,
 }
 
+/// A naming axis laid over several geometric axes (`fold file = a..i along x, level snake`).
+pub struct FoldModel {
+    pub name: String,
+    pub labels: Vec<String>,
+    pub span: Span,
+    /// The label index of every cell.
+    of_cell: Vec<usize>,
+}
+
+/// One part of a cell's name: a geometric axis or a fold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NamePart {
+    Axis(usize),
+    Fold(usize),
+}
+
 pub struct BoardModel {
     pub axes: Vec<AxisModel>,
+    pub folds: Vec<FoldModel>,
+    /// The parts a cell's name is made of, in order.
+    pub naming: Vec<NamePart>,
     pub cells: Vec<ir::Cell>,
     names: HashMap<String, CellId>,
 }
@@ -59,19 +78,46 @@ impl BoardModel {
         self.cell_at(&coords)
     }
 
-    /// Looks up a label of an axis, reporting unknown ones.
-    pub fn label_index(&self, axis: usize, label: &Ident, diags: &mut Vec<Diagnostic>) -> Option<usize> {
-        let model = &self.axes[axis];
-        let found = model.labels.iter().position(|l| *l == label.text);
+    /// The axis or fold called `name`.
+    pub fn part(&self, name: &str) -> Option<NamePart> {
+        self.axis_index(name)
+            .map(NamePart::Axis)
+            .or_else(|| self.folds.iter().position(|f| f.name == name).map(NamePart::Fold))
+    }
+
+    /// Names of every axis and fold, for suggestions.
+    pub fn part_names(&self) -> impl Iterator<Item = &str> {
+        self.axis_names().chain(self.folds.iter().map(|f| f.name.as_str()))
+    }
+
+    fn part_info(&self, part: NamePart) -> (&str, &[String], Span) {
+        match part {
+            NamePart::Axis(a) => (&self.axes[a].name, &self.axes[a].labels, self.axes[a].span),
+            NamePart::Fold(f) => (&self.folds[f].name, &self.folds[f].labels, self.folds[f].span),
+        }
+    }
+
+    pub fn part_size(&self, part: NamePart) -> usize {
+        self.part_info(part).1.len()
+    }
+
+    /// The label index of `cell` on an axis or fold.
+    pub fn part_index(&self, part: NamePart, cell: usize) -> usize {
+        match part {
+            NamePart::Axis(a) => self.cells[cell].coords[a] as usize,
+            NamePart::Fold(f) => self.folds[f].of_cell[cell],
+        }
+    }
+
+    /// Looks up a label of an axis or fold, reporting unknown ones.
+    pub fn label_index(&self, part: NamePart, label: &Ident, diags: &mut Vec<Diagnostic>) -> Option<usize> {
+        let (name, labels, span) = self.part_info(part);
+        let found = labels.iter().position(|l| *l == label.text);
         if found.is_none() {
             diags.push(
-                Diagnostic::error(
-                    codes::OUTSIDE_BOARD,
-                    label.span,
-                    format!("`{}` is not a label of axis `{}`", label.text, model.name),
-                )
-                .with_label("outside the board")
-                .with_note(model.span, format!("axis `{}` has labels {}", model.name, describe_labels(&model.labels))),
+                Diagnostic::error(codes::OUTSIDE_BOARD, label.span, format!("`{}` is not a label of axis `{name}`", label.text))
+                    .with_label("outside the board")
+                    .with_note(span, format!("axis `{name}` has labels {}", describe_labels(labels))),
             );
         }
         found
@@ -119,29 +165,39 @@ pub fn lower(board: &ast::Board, diags: &mut Vec<Diagnostic>) -> Option<BoardMod
     if diags.len() > before {
         return None;
     }
-    let naming = naming_axes(board, &axes, diags)?;
-    let cell_count: usize = axes.iter().map(|a| a.labels.len()).product();
+    let cell_count = axes.iter().try_fold(1usize, |n, a| n.checked_mul(a.labels.len())).unwrap_or(usize::MAX);
     if cell_count > usize::from(u16::MAX) {
         diags.push(Diagnostic::error(
             codes::BAD_BOARD,
             board.span,
-            format!("the board has {cell_count} cells; at most {} are supported", u16::MAX),
+            format!("the board has more than {} cells, the most supported", u16::MAX),
         ));
         return None;
     }
-    let mut cells = Vec::with_capacity(cell_count);
-    let mut names = HashMap::new();
-    for index in 0..cell_count {
+    let coords_of = |index: usize| -> Vec<i32> {
         let mut rest = index;
-        let coords: Vec<i32> = axes
-            .iter()
+        axes.iter()
             .map(|a| {
                 let c = rest % a.labels.len();
                 rest /= a.labels.len();
                 c as i32
             })
+            .collect()
+    };
+    let all_coords: Vec<Vec<i32>> = (0..cell_count).map(coords_of).collect();
+    let folds = board.folds.iter().map(|f| lower_fold(f, &axes, &all_coords, diags)).collect::<Vec<_>>();
+    let folds: Vec<FoldModel> = folds.into_iter().collect::<Option<_>>()?;
+    let naming = naming_parts(board, &axes, &folds, diags)?;
+    let mut cells = Vec::with_capacity(cell_count);
+    let mut names = HashMap::new();
+    for (index, coords) in all_coords.into_iter().enumerate() {
+        let name: String = naming
+            .iter()
+            .map(|&part| match part {
+                NamePart::Axis(a) => axes[a].labels[coords[a] as usize].as_str(),
+                NamePart::Fold(f) => folds[f].labels[folds[f].of_cell[index]].as_str(),
+            })
             .collect();
-        let name: String = naming.iter().map(|&axis| axes[axis].labels[coords[axis] as usize].as_str()).collect();
         if names.insert(name.clone(), index as CellId).is_some() {
             let span = board.names.first().map_or(board.span, |n| n.span);
             diags.push(
@@ -152,13 +208,73 @@ pub fn lower(board: &ast::Board, diags: &mut Vec<Diagnostic>) -> Option<BoardMod
         }
         cells.push(ir::Cell { name, coords });
     }
-    Some(BoardModel { axes, cells, names })
+    Some(BoardModel { axes, folds, naming, cells, names })
 }
 
-/// The axes whose labels, in order, make a cell's name.
-fn naming_axes(board: &ast::Board, axes: &[AxisModel], diags: &mut Vec<Diagnostic>) -> Option<Vec<usize>> {
+/// Lays a fold's labels over its axes: along the first axis, then the next, and
+/// with `snake` every other run backwards.
+fn lower_fold(decl: &ast::FoldDecl, axes: &[AxisModel], all_coords: &[Vec<i32>], diags: &mut Vec<Diagnostic>) -> Option<FoldModel> {
+    let labels = axis_labels(&decl.labels, diags)?;
+    let mut along = Vec::new();
+    for ident in &decl.along {
+        match axes.iter().position(|a| a.name == ident.text) {
+            Some(i) if along.contains(&i) => {
+                diags.push(Diagnostic::error(codes::BAD_BOARD, ident.span, format!("axis `{}` appears twice in the fold", ident.text)));
+                return None;
+            }
+            Some(i) => along.push(i),
+            None => {
+                diags.push(unknown_axis(ident, axes.iter().map(|a| a.name.as_str())));
+                return None;
+            }
+        }
+    }
+    let sizes: Vec<usize> = along.iter().map(|&a| axes[a].labels.len()).collect();
+    let needed: usize = sizes.iter().product();
+    if labels.len() != needed {
+        diags.push(
+            Diagnostic::error(
+                codes::BAD_BOARD,
+                decl.labels.span(),
+                format!("the fold has {} labels but its axes hold {needed} positions", labels.len()),
+            )
+            .with_help(format!("give one label per position: {}", sizes.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(" x "))),
+        );
+        return None;
+    }
+    let of_cell = all_coords
+        .iter()
+        .map(|coords| {
+            // Mixed-radix position along the fold, first axis fastest.
+            let mut index = 0;
+            let mut stride = 1;
+            for (k, &axis) in along.iter().enumerate() {
+                let mut c = coords[axis] as usize;
+                let outer: usize = along[k + 1..].iter().map(|&a| coords[a] as usize).sum();
+                if decl.snake && k + 1 < along.len() && outer % 2 == 1 {
+                    c = sizes[k] - 1 - c;
+                }
+                index += c * stride;
+                stride *= sizes[k];
+            }
+            index
+        })
+        .collect();
+    Some(FoldModel { name: decl.name.text.clone(), labels, span: decl.span, of_cell })
+}
+
+/// The axes and folds whose labels, in order, make a cell's name. Every axis must
+/// be named, directly or through exactly one fold.
+fn naming_parts(board: &ast::Board, axes: &[AxisModel], folds: &[FoldModel], diags: &mut Vec<Diagnostic>) -> Option<Vec<NamePart>> {
     let decl = match board.names.as_slice() {
-        [] => return Some((0..axes.len()).collect()),
+        [] if folds.is_empty() => return Some((0..axes.len()).map(NamePart::Axis).collect()),
+        [] => {
+            diags.push(
+                Diagnostic::error(codes::BAD_BOARD, board.span, "a board with a fold needs a `name` statement")
+                    .with_help("say how cells are named, such as `name file rank`"),
+            );
+            return None;
+        }
         [decl] => decl,
         [first, second, ..] => {
             diags.push(
@@ -168,26 +284,51 @@ fn naming_axes(board: &ast::Board, axes: &[AxisModel], diags: &mut Vec<Diagnosti
             return None;
         }
     };
-    let mut order = Vec::new();
+    let mut parts = Vec::new();
     for ident in &decl.axes {
-        match axes.iter().position(|a| a.name == ident.text) {
-            Some(i) if order.contains(&i) => diags.push(Diagnostic::error(
+        let part = axes
+            .iter()
+            .position(|a| a.name == ident.text)
+            .map(NamePart::Axis)
+            .or_else(|| folds.iter().position(|f| f.name == ident.text).map(NamePart::Fold));
+        match part {
+            Some(p) if parts.contains(&p) => diags.push(Diagnostic::error(
                 codes::BAD_BOARD,
                 ident.span,
-                format!("axis `{}` appears twice in the cell name", ident.text),
+                format!("`{}` appears twice in the cell name", ident.text),
             )),
-            Some(i) => order.push(i),
-            None => diags.push(unknown_axis(ident, axes.iter().map(|a| a.name.as_str()))),
+            Some(p) => parts.push(p),
+            None => diags.push(unknown_axis(ident, axes.iter().map(|a| a.name.as_str()).chain(folds.iter().map(|f| f.name.as_str())))),
         }
     }
-    let missing: Vec<&str> = (0..axes.len()).filter(|i| !order.contains(i)).map(|i| axes[i].name.as_str()).collect();
+    let mut covered = vec![0; axes.len()];
+    for part in &parts {
+        match *part {
+            NamePart::Axis(a) => covered[a] += 1,
+            NamePart::Fold(f) => {
+                for (a, axis) in axes.iter().enumerate() {
+                    if board.folds[f].along.iter().any(|i| i.text == axis.name) {
+                        covered[a] += 1;
+                    }
+                }
+            }
+        }
+    }
+    let missing: Vec<&str> = (0..axes.len()).filter(|&a| covered[a] == 0).map(|a| axes[a].name.as_str()).collect();
+    let twice: Vec<&str> = (0..axes.len()).filter(|&a| covered[a] > 1).map(|a| axes[a].name.as_str()).collect();
     if !missing.is_empty() {
         diags.push(
             Diagnostic::error(codes::BAD_BOARD, decl.span, "cell names must include every axis")
                 .with_label(format!("missing {}", missing.iter().map(|m| format!("`{m}`")).collect::<Vec<_>>().join(", "))),
         );
     }
-    (order.len() == axes.len()).then_some(order)
+    if !twice.is_empty() {
+        diags.push(
+            Diagnostic::error(codes::BAD_BOARD, decl.span, "cell names must include each axis once")
+                .with_label(format!("{} named twice (directly and by a fold)", twice.iter().map(|m| format!("`{m}`")).collect::<Vec<_>>().join(", "))),
+        );
+    }
+    (missing.is_empty() && twice.is_empty() && parts.len() == decl.axes.len()).then_some(parts)
 }
 
 pub fn unknown_axis<'a>(ident: &Ident, axes: impl IntoIterator<Item = &'a str>) -> Diagnostic {

@@ -1,7 +1,7 @@
 //! The whole check-and-lower pass: resolves every name, reports every problem it
 //! can find, and builds the IR when there are none.
 
-use crate::board::{self, unknown_axis, BoardModel};
+use crate::board::{self, unknown_axis, BoardModel, NamePart};
 use crate::codes;
 use crate::diagnostic::Diagnostic;
 use crate::directions::DirectionEval;
@@ -217,42 +217,40 @@ fn facing_directions(
     out
 }
 
-/// Position-string order: rows run across the forward axis from the first
-/// player's far side; further axes make blocks separated by `|`.
+/// Position-string order, over the parts of cell names (so a folded board is
+/// written in its named layout): rows run across the forward axis from the first
+/// player's far side, along the first other part; further parts make blocks of
+/// rows separated by `|`.
 fn layout(board: &BoardModel, players: &Players) -> ir::Layout {
-    let dims = board.dimensions();
-    let row_axis = players.forward_axis;
-    let col_axis = (0..dims).find(|&a| a != row_axis);
-    let others: Vec<usize> = (0..dims).filter(|&a| a != row_axis && Some(a) != col_axis).collect();
-    let size = |a: usize| board.axes[a].labels.len() as i32;
-    let blocks: usize = others.iter().map(|&a| size(a) as usize).product();
-    let mut rows = Vec::new();
+    let row_part = NamePart::Axis(players.forward_axis);
+    let col_part = board.naming.iter().copied().find(|&p| p != row_part);
+    let others: Vec<NamePart> = board.naming.iter().copied().filter(|&p| p != row_part && Some(p) != col_part).collect();
+    let row_size = board.part_size(row_part);
+    let key = |cell: usize| {
+        let mut key: Vec<usize> = others.iter().map(|&p| board.part_index(p, cell)).collect();
+        let row = board.part_index(row_part, cell);
+        key.push(if players.forward_sign > 0 { row_size - 1 - row } else { row });
+        key.push(col_part.map_or(0, |p| board.part_index(p, cell)));
+        key
+    };
+    let mut order: Vec<usize> = (0..board.cells.len()).collect();
+    order.sort_by_key(|&cell| key(cell));
+    let mut rows: Vec<Vec<ir::CellId>> = Vec::new();
     let mut separators = Vec::new();
-    for block in 0..blocks {
-        let mut coords = vec![0; dims];
-        let mut rest = block;
-        for &a in others.iter().rev() {
-            coords[a] = (rest % size(a) as usize) as i32;
-            rest /= size(a) as usize;
-        }
-        let row_values: Vec<i32> =
-            if players.forward_sign > 0 { (0..size(row_axis)).rev().collect() } else { (0..size(row_axis)).collect() };
-        for (i, r) in row_values.into_iter().enumerate() {
-            if !rows.is_empty() {
-                separators.push(if i == 0 { "|" } else { "/" }.to_string());
+    let mut last_key: Option<Vec<usize>> = None;
+    for cell in order {
+        let k = key(cell);
+        let row_key = &k[..k.len() - 1];
+        match &last_key {
+            Some(prev) if prev[..prev.len() - 1] == *row_key => {}
+            Some(prev) => {
+                separators.push(if prev[..others.len()] == k[..others.len()] { "/" } else { "|" }.to_string());
+                rows.push(Vec::new());
             }
-            coords[row_axis] = r;
-            let row = match col_axis {
-                Some(c) => (0..size(c))
-                    .map(|x| {
-                        coords[c] = x;
-                        board.cell_at(&coords).expect("in range")
-                    })
-                    .collect(),
-                None => vec![board.cell_at(&coords).expect("in range")],
-            };
-            rows.push(row);
+            None => rows.push(Vec::new()),
         }
+        rows.last_mut().expect("a row was started").push(cell as ir::CellId);
+        last_key = Some(k);
     }
     ir::Layout { rows, separators }
 }

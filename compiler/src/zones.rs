@@ -115,21 +115,21 @@ impl ZoneEval<'_> {
     /// A box as the first player sees it: cells whose label on each named axis is
     /// in its range.
     fn eval_box(&self, ranges: &[ast::AxisRange], diags: &mut Vec<Diagnostic>) -> Option<Vec<bool>> {
-        let mut bounds: Vec<(usize, usize, usize)> = Vec::new();
+        let mut bounds = Vec::new();
         let mut ok = true;
         for range in ranges {
-            let Some(axis) = self.board.axis_index(&range.axis.text) else {
-                diags.push(unknown_axis(&range.axis, self.board.axis_names()));
+            let Some(part) = self.board.part(&range.axis.text) else {
+                diags.push(unknown_axis(&range.axis, self.board.part_names()));
                 ok = false;
                 continue;
             };
-            let first = self.board.label_index(axis, &range.first, diags);
+            let first = self.board.label_index(part, &range.first, diags);
             let last = match &range.last {
-                Some(last) => self.board.label_index(axis, last, diags),
+                Some(last) => self.board.label_index(part, last, diags),
                 None => first,
             };
             match (first, last) {
-                (Some(a), Some(b)) if a <= b => bounds.push((axis, a, b)),
+                (Some(a), Some(b)) if a <= b => bounds.push((part, a, b)),
                 (Some(_), Some(_)) => {
                     ok = false;
                     diags.push(
@@ -142,10 +142,8 @@ impl ZoneEval<'_> {
         }
         ok.then_some(())?;
         Some(
-            self.board
-                .cells
-                .iter()
-                .map(|cell| bounds.iter().all(|&(axis, a, b)| (a..=b).contains(&(cell.coords[axis] as usize))))
+            (0..self.board.cells.len())
+                .map(|cell| bounds.iter().all(|&(part, a, b)| (a..=b).contains(&self.board.part_index(part, cell))))
                 .collect(),
         )
     }

@@ -59,6 +59,7 @@ pub struct Text {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Board {
     pub axes: Vec<AxisDecl>,
+    pub folds: Vec<FoldDecl>,
     pub names: Vec<NameDecl>,
     pub span: Span,
 }
@@ -85,6 +86,18 @@ impl Labels {
             Labels::Range { span, .. } | Labels::List { span, .. } => *span,
         }
     }
+}
+
+/// `fold file = a..i along x, level snake`: one naming axis laid over several
+/// geometric axes. Labels run along the first axis, then the next; with `snake`
+/// every other run goes back the other way (a board folded like a ribbon).
+#[derive(Clone, Debug, PartialEq)]
+pub struct FoldDecl {
+    pub name: Ident,
+    pub labels: Labels,
+    pub along: Vec<Ident>,
+    pub snake: bool,
+    pub span: Span,
 }
 
 /// `name file rank`: a cell's name is its labels on these axes, in this order.

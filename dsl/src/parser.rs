@@ -100,6 +100,8 @@ fn describe(rule: Rule) -> &'static str {
         Rule::setup_decl => "`setup`",
         Rule::axis_decl => "`axis`",
         Rule::name_decl => "`name`",
+        Rule::fold_decl => "`fold`",
+        Rule::snake => "`snake`",
         Rule::labels | Rule::label_range | Rule::label_list => "labels (`a..i` or `[x y z]`)",
         Rule::wrap => "`wrap`",
         Rule::sign => "`+` or `-`",
@@ -198,6 +200,7 @@ fn item(pair: Pair<Rule>) -> Result<Item, SyntaxError> {
 fn board(pair: Pair<Rule>) -> Board {
     let span = span_of(&pair);
     let mut axes = Vec::new();
+    let mut folds = Vec::new();
     let mut names = Vec::new();
     for stmt in pair.into_inner() {
         let stmt_span = span_of(&stmt);
@@ -209,11 +212,25 @@ fn board(pair: Pair<Rule>) -> Board {
                 let wrap = inner.next().is_some();
                 axes.push(AxisDecl { name, labels, wrap, span: stmt_span });
             }
+            Rule::fold_decl => {
+                let mut inner = stmt.into_inner();
+                let name = ident(inner.next().expect("grammar: fold name"));
+                let labels = labels(inner.next().expect("grammar: labels"));
+                let mut along = Vec::new();
+                let mut snake = false;
+                for part in inner {
+                    match part.as_rule() {
+                        Rule::snake => snake = true,
+                        _ => along.push(ident(part)),
+                    }
+                }
+                folds.push(FoldDecl { name, labels, along, snake, span: stmt_span });
+            }
             Rule::name_decl => names.push(NameDecl { axes: stmt.into_inner().map(ident).collect(), span: stmt_span }),
             rule => unreachable!("grammar: unexpected board statement {rule:?}"),
         }
     }
-    Board { axes, names, span }
+    Board { axes, folds, names, span }
 }
 
 fn labels(pair: Pair<Rule>) -> Labels {
