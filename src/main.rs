@@ -1,1 +1,46 @@
-fn main() {}
+//! `vdl`: check, compile and run variant definition files.
+
+mod commands;
+mod load;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "vdl", version, about = "The variant definition language for chess-like games")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check variant files and report every problem found.
+    Check(commands::check::Args),
+    /// Generate the Rust move generator of a variant file.
+    Compile(commands::compile::Args),
+    /// Count the leaves of the legal move tree.
+    Perft(commands::perft::Args),
+    /// List the legal moves of a position, sorted.
+    Moves(commands::moves::Args),
+    /// Draw a position.
+    Show(commands::show::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Check(args) => commands::check::run(args),
+        Command::Compile(args) => commands::compile::run(args),
+        Command::Perft(args) => commands::perft::run(args),
+        Command::Moves(args) => commands::moves::run(args),
+        Command::Show(args) => commands::show::run(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(failure) => {
+            eprintln!("{}", failure.message);
+            ExitCode::from(failure.code)
+        }
+    }
+}

@@ -1,0 +1,25 @@
+use super::PositionArgs;
+use crate::load::{self, Failure};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use vdl_runtime::{legal, notation};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The variant file.
+    file: PathBuf,
+    #[command(flatten)]
+    position: PositionArgs,
+}
+
+pub fn run(args: Args) -> Result<ExitCode, Failure> {
+    let engine = load::engine(&args.file, args.position.engine)?;
+    let pos = load::position(&*engine, args.position.fen.as_deref(), args.position.moves.as_deref())?;
+    let mut moves: Vec<String> =
+        legal::legal_moves(&*engine, &pos).into_iter().map(|mv| notation::move_text(engine.game(), mv)).collect();
+    moves.sort();
+    for mv in moves {
+        println!("{mv}");
+    }
+    Ok(ExitCode::SUCCESS)
+}

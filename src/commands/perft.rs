@@ -1,0 +1,43 @@
+use super::PositionArgs;
+use crate::load::{self, Failure};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use vdl_runtime::{notation, perft};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The variant file.
+    file: PathBuf,
+    /// Plies to search.
+    depth: u32,
+    #[command(flatten)]
+    position: PositionArgs,
+    /// Print the count below each legal move first.
+    #[arg(long)]
+    divide: bool,
+    /// Split the first ply over all cores.
+    #[arg(long)]
+    parallel: bool,
+}
+
+pub fn run(args: Args) -> Result<ExitCode, Failure> {
+    let engine = load::engine(&args.file, args.position.engine)?;
+    let mut pos = load::position(&*engine, args.position.fen.as_deref(), args.position.moves.as_deref())?;
+    let nodes = if args.divide {
+        let mut lines: Vec<(String, u64)> = perft::divide(&*engine, &pos, args.depth)
+            .into_iter()
+            .map(|(mv, n)| (notation::move_text(engine.game(), mv), n))
+            .collect();
+        lines.sort();
+        for (mv, n) in &lines {
+            println!("{mv}: {n}");
+        }
+        lines.iter().map(|(_, n)| n).sum()
+    } else if args.parallel {
+        perft::perft_parallel(&*engine, &pos, args.depth)
+    } else {
+        perft::perft(&*engine, &mut pos, args.depth)
+    };
+    println!("{nodes}");
+    Ok(ExitCode::SUCCESS)
+}
