@@ -11,9 +11,9 @@
 
 use super::names::describe_rule;
 use super::tables::doc_lines;
-use super::Ctx;
+use super::{any_route, Ctx};
 use proc_macro2::{Literal, TokenStream};
-use quote::quote;
+use quote::{format_ident, quote};
 use std::collections::BTreeMap;
 use std::rc::Rc;
 use vdl_runtime::ir::{DirId, Mode, MoveKind, MoveRule, PieceId, PlayerId, ZoneId};
@@ -24,6 +24,13 @@ struct LineRule {
     /// `None`: any distance (always for hops).
     range: Option<u32>,
     only_in: Option<ZoneId>,
+}
+
+/// Leaps and steps with at most one cell to pass, merged over all rules and
+/// listed per target: `(origin, piece)` or `(origin, cell passed, piece)`.
+struct Jumps {
+    open: Vec<Vec<(usize, PieceId)>>,
+    blockable: Vec<Vec<(usize, usize, PieceId)>>,
 }
 
 #[derive(Default)]
@@ -37,12 +44,14 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
     let mut arms = Vec::new();
     for player in ctx.players() {
         let name = ctx.names.player_fn("attacked_by", player);
-        let body = attacks_of(ctx, player);
+        let (items, body) = attacks_of(ctx, player);
         let docs = doc_lines(&[format!(
             "Could a piece of {} capture an enemy piece on `target`?",
             ctx.game.players[player as usize].name
         )]);
         functions.extend(quote! {
+            #items
+
             #docs
             fn #name(board: &Board, target: usize) -> bool {
                 #body
@@ -65,9 +74,11 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
     }
 }
 
-fn attacks_of(ctx: &mut Ctx, player: PlayerId) -> TokenStream {
+/// The tables (items) and the body of `attacked_by_*` for `player`.
+fn attacks_of(ctx: &mut Ctx, player: PlayerId) -> (TokenStream, TokenStream) {
     let game = ctx.game;
     let mut jumps = TokenStream::new();
+    let mut lists = Jumps { open: vec![Vec::new(); ctx.cells()], blockable: vec![Vec::new(); ctx.cells()] };
     let mut lines: BTreeMap<DirId, Lines> = BTreeMap::new();
     let mut forward = TokenStream::new();
     for kind in 0..game.pieces.len() as PieceId {
@@ -79,10 +90,10 @@ fn attacks_of(ctx: &mut Ctx, player: PlayerId) -> TokenStream {
             match &rule.kind {
                 MoveKind::Ride { range: Some(0), .. } => {}
                 MoveKind::Ride { dir, range: Some(1) } => {
-                    jumps.extend(jump(ctx, kind, player, index, rule, *dir, &[], true));
+                    jumps.extend(jump(ctx, &mut lists, kind, player, index, rule, *dir, &[], true));
                 }
                 MoveKind::Leap { target, routes } => {
-                    jumps.extend(jump(ctx, kind, player, index, rule, *target, routes, false));
+                    jumps.extend(jump(ctx, &mut lists, kind, player, index, rule, *target, routes, false));
                 }
                 MoveKind::Ride { dir, range } if !ctx.dirs[*dir as usize].injective => {
                     forward.extend(forward_line(ctx, kind, player, rule, *dir, *range, false));
@@ -102,7 +113,76 @@ fn attacks_of(ctx: &mut Ctx, player: PlayerId) -> TokenStream {
         }
     }
     let rays: TokenStream = lines.iter().map(|(&dir, lines)| ray(ctx, player, dir, lines)).collect();
-    quote! { #jumps #rays #forward }
+    let (items, lists) = jump_lists(ctx, player, &lists);
+    (items, quote! { #lists #jumps #rays #forward })
+}
+
+/// The merged leap and step lists of `player` and the loops that read them.
+fn jump_lists(ctx: &mut Ctx, player: PlayerId, lists: &Jumps) -> (TokenStream, TokenStream) {
+    let mut items = TokenStream::new();
+    let mut out = TokenStream::new();
+    let player_name = ctx.game.players[player as usize].name.clone();
+    let upper = ctx.names.players[player as usize].clone();
+    if lists.open.iter().any(|l| !l.is_empty()) {
+        let name = format_ident!("JUMPS_{}", upper);
+        let docs = doc_lines(&[format!(
+            "Leaps and steps of {player_name} that nothing can block: for each target, the (origin, piece) pairs that attack it."
+        )]);
+        let rows: Vec<TokenStream> = lists
+            .open
+            .iter()
+            .map(|list| {
+                let entries = list.iter().map(|&(from, kind)| {
+                    let from = Literal::u16_unsuffixed(from as u16);
+                    let piece = ctx.piece(kind, player);
+                    quote!((#from, #piece))
+                });
+                quote!(&[#(#entries),*])
+            })
+            .collect();
+        items.extend(quote! {
+            #docs
+            static #name: [&[(u16, Piece)]; CELLS] = [#(#rows),*];
+        });
+        out.extend(quote! {
+            for &(from, piece) in #name[target] {
+                if board[from as usize] == piece {
+                    return true;
+                }
+            }
+        });
+    }
+    if lists.blockable.iter().any(|l| !l.is_empty()) {
+        let name = format_ident!("BLOCKABLE_JUMPS_{}", upper);
+        let docs = doc_lines(&[format!(
+            "Leaps of {player_name} over one cell: for each target, the (origin, cell passed, piece) triples that attack it when the cell passed is empty."
+        )]);
+        let rows: Vec<TokenStream> = lists
+            .blockable
+            .iter()
+            .map(|list| {
+                let entries = list.iter().map(|&(from, via, kind)| {
+                    let from = Literal::u16_unsuffixed(from as u16);
+                    let via = Literal::u16_unsuffixed(via as u16);
+                    let piece = ctx.piece(kind, player);
+                    quote!((#from, #via, #piece))
+                });
+                quote!(&[#(#entries),*])
+            })
+            .collect();
+        items.extend(quote! {
+            #docs
+            static #name: [&[(u16, u16, Piece)]; CELLS] = [#(#rows),*];
+        });
+        out.extend(quote! {
+            for &(from, via, piece) in #name[target] {
+                if board[from as usize] == piece && board[via as usize].is_empty() {
+                    return true;
+                }
+            }
+        });
+    }
+    (items, out)
 }
 
 /// The tests that a piece on `cell` with the rule's zone and confinement may
@@ -119,6 +199,7 @@ fn zone_tests(ctx: &mut Ctx, kind: PieceId, player: PlayerId, only_in: Option<Zo
 #[allow(clippy::too_many_arguments)]
 fn jump(
     ctx: &mut Ctx,
+    lists: &mut Jumps,
     kind: PieceId,
     player: PlayerId,
     index: usize,
@@ -160,6 +241,26 @@ fn jump(
     if pairs.is_empty() {
         return TokenStream::new();
     }
+    // Every route left is open somewhere; one of a single cell has that cell on
+    // the board, off the attacker and off the target for every pair.
+    if routes.is_empty() || (routes.len() == 1 && routes[0].len() == 1) {
+        for &(from, target) in &pairs {
+            match routes.first() {
+                None => {
+                    if !lists.open[target].contains(&(from, kind)) {
+                        lists.open[target].push((from, kind));
+                    }
+                }
+                Some(route) => {
+                    let via = dirs[route[0] as usize].forward[from].expect("an open route");
+                    if !lists.blockable[target].contains(&(from, via, kind)) {
+                        lists.blockable[target].push((from, via, kind));
+                    }
+                }
+            }
+        }
+        return TokenStream::new();
+    }
     let mut route_tests = Vec::new();
     for route in routes {
         if !pairs.iter().any(|&(from, target)| maybe_open(route, from, target)) {
@@ -184,9 +285,9 @@ fn jump(
                 }
             })
             .collect();
-        route_tests.push(quote!((#(#cells)&&*)));
+        route_tests.push(cells);
     }
-    let routes_test = if routes.is_empty() { quote!() } else { quote!(&& (#(#route_tests)||*)) };
+    let routes_test = if routes.is_empty() { quote!() } else { any_route(route_tests) };
     let piece = ctx.piece(kind, player);
     let most = origins.iter().map(Vec::len).max().unwrap_or(0);
     let mut out = TokenStream::new();
@@ -204,7 +305,7 @@ fn jump(
             describe_rule(ctx.game, rule),
             if most > 1 { format!("origin {} of the", nth + 1) } else { "the".to_string() }
         );
-        let table = ctx.tables.cells(&name, doc, data);
+        let table = ctx.cell_table(&name, doc, data);
         out.extend(quote! {
             let from = #table[target];
             if from != NONE {

@@ -74,6 +74,7 @@ mod tests {
         let game = game_with(vec![
             vec![Some(1), Some(2), None],
             vec![Some(1), Some(2), Some(0)],
+            vec![Some(2), Some(2), None],
             vec![Some(1), Some(2), Some(1)],
         ]);
         let info = analyse(&game);
@@ -81,6 +82,8 @@ mod tests {
         assert_eq!(info[0].preimages, vec![vec![], vec![0], vec![1]]);
         assert!(info[1].injective && info[1].returns);
         assert!(!info[2].injective && !info[2].returns);
-        assert_eq!(info[2].preimages[1], vec![0, 2]);
+        assert_eq!(info[2].preimages[2], vec![0, 1]);
+        // 1 -> 2 -> 1 comes back; 0 -> 1 -> 2 -> 1 loops without coming back.
+        assert!(!info[3].injective && info[3].returns);
     }
 }

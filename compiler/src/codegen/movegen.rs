@@ -3,7 +3,7 @@
 
 use super::names::describe_rule;
 use super::tables::doc_lines;
-use super::Ctx;
+use super::{any_route, Ctx};
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::quote;
 use std::rc::Rc;
@@ -165,9 +165,9 @@ fn jump(
                 }
             })
             .collect();
-        route_tests.push(quote!((#(#cells)&&*)));
+        route_tests.push(cells);
     }
-    let routes_test = if routes.is_empty() { quote!() } else { quote!(&& (#(#route_tests)||*)) };
+    let routes_test = if routes.is_empty() { quote!() } else { any_route(route_tests) };
     let name = format!("{}_{}_TO_{}", ctx.names.pieces[kind as usize], ctx.names.players[player as usize], index);
     let doc = format!(
         "{}, rule {}: {}; the destination from each cell.",
@@ -175,7 +175,7 @@ fn jump(
         index,
         describe_rule(ctx.game, rule)
     );
-    let table = ctx.tables.cells(&name, doc, data);
+    let table = ctx.cell_table(&name, doc, data);
     let p = Literal::u8_unsuffixed(player);
     let landing = match rule.mode {
         Mode::Both => quote!(!board[to].is_of(#p)),

@@ -72,11 +72,28 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
         functions.extend(quote! {
             #docs
             fn #name(board: &Board) -> bool {
-                for royal in 0..CELLS {
-                    let piece = board[royal];
-                    if #(piece == #own)||* {
-                        #attacked
-                        #({ #facing })*
+                // Is the royal on `royal` safe?
+                let safe = |royal: usize| -> bool {
+                    #attacked
+                    #({ #facing })*
+                    true
+                };
+                // Royals are found sixteen cells at a time: a chunk is searched
+                // only if it holds one, which the compiler tests without branches.
+                let (chunks, rest) = board.as_chunks::<16>();
+                for (index, chunk) in chunks.iter().enumerate() {
+                    if chunk.iter().fold(false, |found, &piece| found #(| (piece == #own))*) {
+                        for (offset, &piece) in chunk.iter().enumerate() {
+                            if (#(piece == #own)||*) && !safe(index * 16 + offset) {
+                                return false;
+                            }
+                        }
+                    }
+                }
+                let base = chunks.len() * 16;
+                for (offset, &piece) in rest.iter().enumerate() {
+                    if (#(piece == #own)||*) && !safe(base + offset) {
+                        return false;
                     }
                 }
                 true
