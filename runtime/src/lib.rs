@@ -18,6 +18,7 @@ pub mod notation;
 pub mod perft;
 pub mod piece;
 pub mod position;
+pub mod search;
 
 pub use engine::Engine;
 pub use interp::Interpreter;

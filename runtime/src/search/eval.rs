@@ -1,0 +1,188 @@
+//! The static evaluation: material plus a small positional term, both derived
+//! automatically from the game's move rules, so that every variant gets a
+//! sensible evaluation without hand-written piece values.
+//!
+//! A piece type is worth what it can do: its value is the average number of
+//! destinations it has, measured by running the engine itself on sample boards
+//! (the piece alone on an empty board, and among random blockers of both sides
+//! at two densities, so that sliders are not overrated and hoppers, which need a
+//! screen, are not underrated). The average over cells gives the material value;
+//! the average on each cell gives a piece-square table (a Soldier across the river
+//! or a central Horse is worth more). Royal pieces have no material value: losing
+//! them is checkmate, which the search scores.
+
+use crate::engine::Engine;
+use crate::ir::{CellId, Game, PieceId, PlayerId};
+use crate::piece::Piece;
+use crate::position::{Move, Position};
+
+/// Scale of evaluation scores: one destination on average is worth this much.
+pub const UNIT: i32 = 100;
+
+/// Piece values and piece-square tables for one game.
+#[derive(Clone, Debug)]
+pub struct Evaluator {
+    /// Material value per piece type (0 for royals).
+    values: Vec<i32>,
+    /// `square[kind][owner][cell]`: value of a piece of that type and owner on
+    /// that cell, material included.
+    square: Vec<Vec<Vec<i32>>>,
+}
+
+/// Blocker densities of the sample boards, in percent, and boards per density.
+const DENSITIES: [(u32, u32); 3] = [(0, 1), (15, 4), (30, 4)];
+/// Weight of the positional term, in percent of the mobility difference.
+const POSITIONAL_WEIGHT: i32 = 40;
+
+impl Evaluator {
+    /// Measures every piece type of `engine`'s game (a few milliseconds).
+    pub fn new<E: Engine + ?Sized>(engine: &E) -> Evaluator {
+        let game = engine.game();
+        let cells = game.cell_count();
+        let players = game.players.len().min(2);
+        let mut values = Vec::with_capacity(game.pieces.len());
+        let mut square = Vec::with_capacity(game.pieces.len());
+        for (kind, piece) in game.pieces.iter().enumerate() {
+            // mobility[owner][cell]: average destinations, or None where the piece
+            // may not stand.
+            let mobility: Vec<Vec<Option<f64>>> =
+                (0..players).map(|owner| cell_mobility(engine, kind as PieceId, owner as PlayerId)).collect();
+            let measured: Vec<f64> = mobility.iter().flatten().flatten().copied().collect();
+            let average = if measured.is_empty() { 0.0 } else { measured.iter().sum::<f64>() / measured.len() as f64 };
+            let value = if piece.royal { 0 } else { ((average * UNIT as f64).round() as i32).max(UNIT / 5) };
+            values.push(value);
+            let table = mobility
+                .iter()
+                .map(|per_cell| {
+                    per_cell
+                        .iter()
+                        .map(|m| match m {
+                            Some(m) if !piece.royal => {
+                                value + ((m - average) * (UNIT * POSITIONAL_WEIGHT / 100) as f64).round() as i32
+                            }
+                            _ => value,
+                        })
+                        .collect()
+                })
+                .collect::<Vec<Vec<i32>>>();
+            debug_assert!(table.iter().all(|t: &Vec<i32>| t.len() == cells));
+            square.push(table);
+        }
+        Evaluator { values, square }
+    }
+
+    /// The material value of each piece type (royals: 0), in [`UNIT`]s per
+    /// average destination.
+    pub fn piece_values(&self) -> &[i32] {
+        &self.values
+    }
+
+    /// The value of `piece` standing on `cell`, material included.
+    #[inline]
+    pub fn piece_on(&self, piece: Piece, cell: CellId) -> i32 {
+        self.square[piece.kind() as usize][piece.owner() as usize][cell as usize]
+    }
+
+    /// The value of a piece type, for move ordering.
+    #[inline]
+    pub fn value(&self, kind: PieceId) -> i32 {
+        self.values[kind as usize]
+    }
+
+    /// The position from the side to move's point of view.
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        let mut score = 0;
+        for (cell, &piece) in pos.board.iter().enumerate() {
+            if piece.is_empty() {
+                continue;
+            }
+            let v = self.piece_on(piece, cell as CellId);
+            if piece.owner() == pos.side {
+                score += v;
+            } else {
+                score -= v;
+            }
+        }
+        score
+    }
+}
+
+/// A small deterministic random generator (SplitMix64), so that the measurement
+/// is the same on every run and the runtime needs no random crate.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// Can a piece of this type and owner stand on `cell` (its confinement)?
+fn may_stand(game: &Game, kind: PieceId, owner: PlayerId, cell: CellId) -> bool {
+    game.pieces[kind as usize].confined.is_none_or(|zone| game.in_zone(zone, owner, cell))
+}
+
+/// What one piece can do on each cell, averaged over the sample boards (`None`
+/// where it may not stand): the mean of its number of destinations and of the
+/// number of cells it covers (could capture on). Counting both keeps a piece
+/// that moves far but captures only in special ways (a Cannon) below one that
+/// captures wherever it moves (a Chariot). The blockers all belong to the
+/// opponent, so every move generated is the measured piece's own.
+fn cell_mobility<E: Engine + ?Sized>(engine: &E, kind: PieceId, owner: PlayerId) -> Vec<Option<f64>> {
+    let game = engine.game();
+    let cells = game.cell_count();
+    let enemy = owner ^ 1;
+    // Blockers are of non-royal types where possible, so that the sample boards
+    // look like the middle of a game.
+    let blocker_kinds: Vec<PieceId> = {
+        let plain: Vec<PieceId> =
+            (0..game.pieces.len()).filter(|&k| !game.pieces[k].royal).map(|k| k as PieceId).collect();
+        if plain.is_empty() {
+            (0..game.pieces.len() as PieceId).collect()
+        } else {
+            plain
+        }
+    };
+    let mut rng = SplitMix(0x5EED ^ ((kind as u64) << 8) ^ owner as u64);
+    let mut totals = vec![0u64; cells];
+    let mut samples = 0u64;
+    let mut moves: Vec<Move> = Vec::with_capacity(256);
+    for (density, boards) in DENSITIES {
+        for _ in 0..boards {
+            let mut base = Position::empty(game);
+            base.side = owner;
+            for cell in 0..cells {
+                if rng.below(100) < density as u64 {
+                    let k = blocker_kinds[rng.below(blocker_kinds.len() as u64) as usize];
+                    if may_stand(game, k, enemy, cell as CellId) {
+                        base.board[cell] = Piece::new(k, enemy);
+                    }
+                }
+            }
+            samples += 1;
+            for cell in 0..cells {
+                let cell_id = cell as CellId;
+                if !may_stand(game, kind, owner, cell_id) {
+                    continue;
+                }
+                let mut pos = base.clone();
+                pos.board[cell] = Piece::new(kind, owner);
+                moves.clear();
+                engine.generate(&pos, &mut moves);
+                let covered = (0..cells as CellId).filter(|&c| c != cell_id && engine.attacked(&pos, c, owner)).count();
+                totals[cell] += (moves.len() + covered) as u64;
+            }
+        }
+    }
+    (0..cells)
+        .map(|cell| may_stand(game, kind, owner, cell as CellId).then(|| totals[cell] as f64 / samples as f64 / 2.0))
+        .collect()
+}

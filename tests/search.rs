@@ -1,0 +1,145 @@
+//! The computer opponent (`vdl_runtime::search`): it beats a random mover at
+//! Xiang Qi and finds a mate in one.
+
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use std::time::Instant;
+use vdl_runtime::legal::{self, GameResult};
+use vdl_runtime::search::{self, Limits, Searcher};
+use vdl_runtime::{fen, notation, Engine, Position};
+
+fn xiangqi() -> Box<dyn Engine> {
+    (vdl_variants::by_name("xiangqi").expect("xiangqi is bundled").engine)()
+}
+
+/// The outcome of one game between the searcher and a random mover.
+#[derive(Debug, PartialEq)]
+enum Outcome {
+    SearcherWon,
+    RandomWon,
+    Draw,
+    /// No result after `MAX_PLIES`.
+    Unfinished,
+}
+
+const MAX_PLIES: usize = 400;
+
+fn play(engine: &dyn Engine, seed: u64, searcher_side: u8, limits: &Limits) -> (Outcome, usize) {
+    let game = engine.game();
+    let searcher = Searcher::new(engine);
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut pos: Position = fen::parse(game, &game.setup).unwrap();
+    for ply in 0..MAX_PLIES {
+        if let Some(result) = legal::result(engine, &pos) {
+            let outcome = match result {
+                GameResult::Win(side) if side == searcher_side => Outcome::SearcherWon,
+                GameResult::Win(_) => Outcome::RandomWon,
+                GameResult::Draw => Outcome::Draw,
+            };
+            return (outcome, ply);
+        }
+        let mv = if pos.side == searcher_side {
+            let found = searcher.search(&pos, limits);
+            let mv = found.best.expect("a position without a result has a move");
+            assert!(legal::legal_moves(engine, &pos).contains(&mv), "the search returned an illegal move");
+            mv
+        } else {
+            *legal::legal_moves(engine, &pos).choose(&mut rng).unwrap()
+        };
+        pos.make(mv);
+    }
+    (Outcome::Unfinished, MAX_PLIES)
+}
+
+#[test]
+fn beats_a_random_mover_at_xiangqi() {
+    let engine = xiangqi();
+    // Small fixed limits keep the games deterministic and fast: a depth cap
+    // plus a node cap per move. No adjudication: a game counts as a win only
+    // when it ends in checkmate or stalemate (a loss in Xiang Qi).
+    let limits = Limits { depth: Some(3), nodes: Some(30_000), movetime: None };
+    let start = Instant::now();
+    let mut wins = 0;
+    let mut report = Vec::new();
+    for seed in 1..=10u64 {
+        let side = (seed % 2) as u8;
+        let (outcome, plies) = play(&*engine, seed, side, &limits);
+        report.push(format!("seed {seed}, searcher plays {}: {outcome:?} after {plies} plies", engine.game().players[side as usize].name));
+        wins += (outcome == Outcome::SearcherWon) as usize;
+    }
+    let report = report.join("\n");
+    println!("{report}\n{wins}/10 won in {:?}", start.elapsed());
+    assert!(wins >= 9, "the searcher won only {wins} of 10 games:\n{report}");
+}
+
+#[test]
+fn finds_a_mate_in_one() {
+    let engine = xiangqi();
+    let game = engine.game();
+    // Black's General alone on e10; White's Chariot on a9 guards rank 9, and
+    // the Chariot on i1 mates on i10 (d10 is covered along rank 10 and faces
+    // White's General on d1). Other checks (a9-a10, i1-e1) let the General out.
+    let pos = fen::parse(game, "4k4/R8/9/9/9/9/9/9/9/3K4R w").unwrap();
+    let found = search::search(&*engine, &pos, &Limits::depth(3));
+    let best = found.best.expect("White has moves");
+    assert_eq!(notation::move_text(game, best), "i1-i10");
+    assert_eq!(search::mate_in(found.score), Some(1), "score {}", found.score);
+    let mut after = pos.clone();
+    after.make(best);
+    assert_eq!(legal::result(&*engine, &after), Some(GameResult::Win(0)));
+}
+
+#[test]
+fn finds_a_mate_in_one_for_the_second_player() {
+    let engine = xiangqi();
+    let game = engine.game();
+    // The same pattern, mirrored: Black mates on i1.
+    let pos = fen::parse(game, "3k4r/9/9/9/9/9/9/9/r8/4K4 b").unwrap();
+    let found = search::search(&*engine, &pos, &Limits::movetime(std::time::Duration::from_millis(200)));
+    let best = found.best.expect("Black has moves");
+    assert_eq!(notation::move_text(game, best), "i10-i1");
+    assert_eq!(search::mate_in(found.score), Some(1));
+}
+
+#[test]
+fn a_mated_side_has_no_move_and_a_mate_score() {
+    let engine = xiangqi();
+    let game = engine.game();
+    let pos = fen::parse(game, "4k3R/R8/9/9/9/9/9/9/9/3K5 b").unwrap();
+    assert_eq!(legal::result(&*engine, &pos), Some(GameResult::Win(0)));
+    let found = search::search(&*engine, &pos, &Limits::depth(2));
+    assert_eq!(found.best, None);
+    assert_eq!(search::mate_in(found.score), Some(0));
+}
+
+#[test]
+fn limits_stop_the_search() {
+    let engine = xiangqi();
+    let game = engine.game();
+    let pos = fen::parse(game, &game.setup).unwrap();
+    let by_nodes = search::search(&*engine, &pos, &Limits::nodes(5_000));
+    assert!(by_nodes.best.is_some());
+    assert!(by_nodes.nodes <= 5_000 + 64, "{} nodes", by_nodes.nodes);
+    let by_depth = search::search(&*engine, &pos, &Limits::depth(2));
+    assert_eq!(by_depth.depth, 2);
+    let start = Instant::now();
+    let by_time = search::search(&*engine, &pos, &Limits::movetime(std::time::Duration::from_millis(100)));
+    assert!(by_time.best.is_some());
+    assert!(start.elapsed().as_millis() < 1_000, "took {:?}", start.elapsed());
+}
+
+#[test]
+fn piece_values_follow_mobility() {
+    let engine = xiangqi();
+    let game = engine.game();
+    let eval = search::eval::Evaluator::new(&*engine);
+    let value = |symbol: &str| eval.piece_values()[game.piece_by_symbol(symbol).unwrap() as usize];
+    // Royals count for nothing; a Chariot is worth more than a Cannon, which is
+    // worth more than a Horse, which is worth more than a Soldier or an Advisor.
+    assert_eq!(value("K"), 0);
+    assert!(value("R") > value("C"), "R {} C {}", value("R"), value("C"));
+    assert!(value("C") > value("N"));
+    assert!(value("N") > value("P"));
+    assert!(value("N") > value("A"));
+}
