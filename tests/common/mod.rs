@@ -1,0 +1,64 @@
+//! Helpers for tests that build positions by hand and ask both engines for moves.
+#![allow(dead_code)]
+
+use vdl_runtime::{fen, legal, notation, Engine, Interpreter, Piece, Position};
+
+/// The compiled engine and the interpreter of a bundled variant.
+pub fn engines(name: &str) -> Vec<(&'static str, Box<dyn Engine>)> {
+    let bundled = vdl_variants::by_name(name).unwrap_or_else(|| panic!("no bundled variant `{name}`"));
+    let compiled = (bundled.engine)();
+    let interp = Interpreter::new(compiled.game().clone());
+    vec![("compiled", compiled), ("interpreter", Box::new(interp))]
+}
+
+/// A position holding exactly `pieces` ("Ke1 ke10 Ba3": symbol, upper case for
+/// the first player, then cell), with `side` to move (0 or 1).
+pub fn place(engine: &dyn Engine, pieces: &str, side: u8) -> Position {
+    let game = engine.game();
+    let mut pos = Position::empty(game);
+    for token in pieces.split_whitespace() {
+        let split = if token.starts_with('+') { 2 } else { 1 };
+        let (symbol, cell) = token.split_at(split);
+        let letter = symbol.chars().last().unwrap();
+        let owner = if letter.is_ascii_uppercase() { 0 } else { 1 };
+        let kind = game.piece_by_symbol(symbol).unwrap_or_else(|| panic!("unknown symbol in `{token}`"));
+        let cell = game.cell_by_name(cell).unwrap_or_else(|| panic!("unknown cell in `{token}`"));
+        pos.board[cell as usize] = Piece::new(kind, owner);
+    }
+    pos.side = side;
+    pos
+}
+
+/// The legal moves of the piece on `from`, as sorted move texts.
+pub fn moves_from(engine: &dyn Engine, pos: &Position, from: &str) -> Vec<String> {
+    let prefix = format!("{from}-");
+    let mut moves: Vec<String> = legal::legal_moves(engine, pos)
+        .into_iter()
+        .map(|mv| notation::move_text(engine.game(), mv))
+        .filter(|m| m.starts_with(&prefix))
+        .collect();
+    moves.sort();
+    moves
+}
+
+/// Asserts that, on every engine, the piece on `from` has exactly `expected`.
+pub fn assert_moves(variant: &str, pieces: &str, from: &str, expected: &[&str]) {
+    for (name, engine) in engines(variant) {
+        let pos = place(&*engine, pieces, 0);
+        let mut expected: Vec<String> = expected.iter().map(|m| m.to_string()).collect();
+        expected.sort();
+        assert_eq!(moves_from(&*engine, &pos, from), expected, "{variant} on the {name}: {pieces}, moves of {from}");
+    }
+}
+
+/// All legal moves of the side to move, sorted.
+pub fn all_moves(engine: &dyn Engine, pos: &Position) -> Vec<String> {
+    let mut moves: Vec<String> =
+        legal::legal_moves(engine, pos).into_iter().map(|mv| notation::move_text(engine.game(), mv)).collect();
+    moves.sort();
+    moves
+}
+
+pub fn start(engine: &dyn Engine) -> Position {
+    fen::parse(engine.game(), &engine.game().setup).unwrap()
+}
