@@ -25,6 +25,14 @@ enum Command {
     Moves(commands::moves::Args),
     /// Draw a position.
     Show(commands::show::Args),
+    /// Play in the terminal, against the computer or not.
+    Play(commands::play::Args),
+    /// Answer JSON requests on standard input, one per line (docs/protocol.md).
+    Protocol(commands::protocol::Args),
+    /// Serve a web page that plays the bundled variants and the given files (docs/web.md).
+    Serve(commands::serve::Args),
+    /// Build a native program for one variant (a cargo project; prints the binary's path).
+    Build(commands::build::Args),
 }
 
 fn main() -> ExitCode {
@@ -35,6 +43,10 @@ fn main() -> ExitCode {
         Command::Perft(args) => commands::perft::run(args),
         Command::Moves(args) => commands::moves::run(args),
         Command::Show(args) => commands::show::run(args),
+        Command::Play(args) => commands::play::run(args),
+        Command::Protocol(args) => commands::protocol::run(args),
+        Command::Serve(args) => commands::serve::run(args),
+        Command::Build(args) => commands::build::run(args),
     };
     match result {
         Ok(code) => code,

@@ -1,9 +1,13 @@
 //! One module per `vdl` subcommand.
 
+pub mod build;
 pub mod check;
 pub mod compile;
 pub mod moves;
 pub mod perft;
+pub mod play;
+pub mod protocol;
+pub mod serve;
 pub mod show;
 
 /// The options every command that plays a position takes.

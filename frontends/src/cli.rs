@@ -1,0 +1,129 @@
+//! The command line of a program that plays one variant, as `vdl build` makes
+//! it: `PROGRAM perft DEPTH`, `moves`, `show`, `play`, `protocol`, `serve`.
+
+use crate::{play, protocol, serve};
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+use vdl_runtime::{fen, legal, notation, perft, Engine, Position};
+
+#[derive(Parser)]
+#[command(about = "Plays one variant compiled by `vdl build`")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// A position given by `--fen` and `--moves`.
+#[derive(clap::Args)]
+struct PositionArgs {
+    /// Start from this position string instead of the variant's setup.
+    #[arg(long)]
+    fen: Option<String>,
+    /// Play these moves first (space-separated).
+    #[arg(long)]
+    moves: Option<String>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the leaves of the legal move tree.
+    Perft {
+        /// Plies to search.
+        depth: u32,
+        #[command(flatten)]
+        position: PositionArgs,
+        /// Print the count below each legal move first.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// List the legal moves of a position, sorted.
+    Moves {
+        #[command(flatten)]
+        position: PositionArgs,
+    },
+    /// Draw a position.
+    Show {
+        #[command(flatten)]
+        position: PositionArgs,
+    },
+    /// Play in the terminal, against the computer or not.
+    Play(play::PlayArgs),
+    /// Answer JSON requests on standard input, one per line (docs/protocol.md).
+    Protocol(protocol::ProtocolArgs),
+    /// Serve a web page that plays the variant.
+    Serve(serve::ServeArgs),
+}
+
+/// Runs the program for `engine` with the process's arguments.
+pub fn main(engine: Box<dyn Engine>) -> ExitCode {
+    let name = engine.game().name.clone();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { ExitCode::from(2) } else { ExitCode::SUCCESS };
+        }
+    };
+    match run(engine, &name, cli.command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn position(engine: &dyn Engine, args: &PositionArgs) -> Result<Position, String> {
+    let game = engine.game();
+    let start = fen::parse(game, args.fen.as_deref().unwrap_or(&game.setup)).map_err(|e| format!("bad position string: {e}"))?;
+    notation::play_moves(engine, &start, args.moves.as_deref().unwrap_or("")).map_err(|e| e.to_string())
+}
+
+fn run(engine: Box<dyn Engine>, name: &str, command: Command) -> Result<(), String> {
+    match command {
+        Command::Perft { depth, position: p, divide } => {
+            let mut pos = position(&*engine, &p)?;
+            let nodes = if divide {
+                let mut lines: Vec<(String, u64)> = perft::divide(&*engine, &pos, depth)
+                    .into_iter()
+                    .map(|(mv, n)| (notation::move_text(engine.game(), mv), n))
+                    .collect();
+                lines.sort();
+                for (mv, n) in &lines {
+                    println!("{mv}: {n}");
+                }
+                lines.iter().map(|(_, n)| n).sum()
+            } else {
+                perft::perft(&*engine, &mut pos, depth)
+            };
+            println!("{nodes}");
+        }
+        Command::Moves { position: p } => {
+            let pos = position(&*engine, &p)?;
+            let mut moves: Vec<String> =
+                legal::legal_moves(&*engine, &pos).into_iter().map(|mv| notation::move_text(engine.game(), mv)).collect();
+            moves.sort();
+            for mv in moves {
+                println!("{mv}");
+            }
+        }
+        Command::Show { position: p } => {
+            let pos = position(&*engine, &p)?;
+            print!("{}", vdl_runtime::diagram::draw(engine.game(), &pos));
+            println!("{}", fen::format(engine.game(), &pos));
+        }
+        Command::Play(args) => {
+            let stdin = std::io::stdin();
+            play::run(engine, &args, stdin.lock(), std::io::stdout()).map_err(|e| e.to_string())??;
+        }
+        Command::Protocol(args) => {
+            let stdin = std::io::stdin();
+            protocol::run(engine, &args, stdin.lock(), std::io::stdout()).map_err(|e| e.to_string())?;
+        }
+        Command::Serve(args) => {
+            let variant = serve::Variant { file: name.to_string(), engine_kind: "compiled".into(), engine };
+            serve::serve(vec![variant], &args)?;
+        }
+    }
+    Ok(())
+}

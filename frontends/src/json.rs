@@ -1,0 +1,112 @@
+//! The JSON the protocol and the web API share: a game's description, the
+//! state of a session, a search result.
+
+use crate::session::{describe_search, Ending, Session};
+use serde_json::{json, Value};
+use vdl_runtime::fen::piece_symbol;
+use vdl_runtime::search::{self, SearchResult};
+use vdl_runtime::{CellId, Game};
+
+/// What a front end needs to draw and name things: players, axes, cells with
+/// their coordinates, the layout (rows as position strings list them), pieces.
+pub fn game_description(game: &Game) -> Value {
+    json!({
+        "name": game.name,
+        "players": game.players.iter().map(|p| json!({"name": p.name, "letter": p.letter.to_string(), "forward": p.forward})).collect::<Vec<_>>(),
+        "axes": game.board.axes.iter().map(|a| json!({"name": a.name, "size": a.size, "wrap": a.wrap})).collect::<Vec<_>>(),
+        "cells": game.board.cells.iter().map(|c| json!({"name": c.name, "coords": c.coords})).collect::<Vec<_>>(),
+        "layout": {"rows": game.board.layout.rows, "separators": game.board.layout.separators},
+        "pieces": game.pieces.iter().map(|p| json!({"name": p.name, "symbol": p.symbol, "royal": p.royal})).collect::<Vec<_>>(),
+        "setup": game.setup,
+    })
+}
+
+pub fn ending(ending: &Option<Ending>, game: &Game) -> Value {
+    match ending {
+        None => Value::Null,
+        Some(e) => json!({
+            "winner": e.winner.map(|w| game.players[w as usize].name.clone()),
+            "winner_index": e.winner,
+            "reason": e.reason,
+            "text": e.text,
+        }),
+    }
+}
+
+/// The position, whose turn it is, the history and the result.
+pub fn state(session: &Session) -> serde_json::Map<String, Value> {
+    let game = session.game();
+    let mut map = serde_json::Map::new();
+    map.insert("fen".into(), json!(session.fen()));
+    map.insert("side".into(), json!(session.side_name()));
+    map.insert("side_index".into(), json!(session.side()));
+    map.insert("ply".into(), json!(session.ply()));
+    map.insert("history".into(), json!(session.history()));
+    map.insert("in_check".into(), json!(session.in_check()));
+    map.insert("result".into(), ending(&session.ending(), game));
+    map
+}
+
+/// The state plus what a board needs: the piece on every cell, the legal moves
+/// with their cells and the last move's cells (cells are indices into the
+/// description's `cells`).
+pub fn board_state(session: &Session) -> serde_json::Map<String, Value> {
+    let game = session.game();
+    let pos = session.position();
+    let mut map = state(session);
+    let board: Vec<Value> = (0..game.cell_count() as CellId)
+        .map(|cell| {
+            let piece = pos.at(cell);
+            if piece.is_empty() {
+                Value::Null
+            } else {
+                json!({
+                    "symbol": game.pieces[piece.kind() as usize].symbol,
+                    "text": piece_symbol(game, piece),
+                    "owner": piece.owner(),
+                    "royal": game.pieces[piece.kind() as usize].royal,
+                })
+            }
+        })
+        .collect();
+    map.insert("board".into(), json!(board));
+    let legal: Vec<Value> =
+        session.legal_with_cells().into_iter().map(|(text, from, to)| json!({"move": text, "from": from, "to": to})).collect();
+    map.insert("legal".into(), json!(legal));
+    map.insert(
+        "last".into(),
+        match session.last_move_cells() {
+            Some((from, to)) => json!({"move": session.history().last(), "from": from, "to": to}),
+            None => Value::Null,
+        },
+    );
+    map
+}
+
+pub fn search_result(session: &Session, found: &SearchResult) -> serde_json::Map<String, Value> {
+    let mut map = serde_json::Map::new();
+    map.insert("move".into(), json!(found.best.map(|mv| session.move_text(mv))));
+    map.insert("score".into(), json!(found.score));
+    map.insert("mate".into(), json!(search::mate_in(found.score)));
+    map.insert("depth".into(), json!(found.depth));
+    map.insert("nodes".into(), json!(found.nodes));
+    map.insert("time_ms".into(), json!(found.elapsed.as_millis() as u64));
+    map.insert("pv".into(), json!(pv_texts(session, found)));
+    map.insert("summary".into(), json!(describe_search(found)));
+    map
+}
+
+/// The principal variation as move text, played out from the session's
+/// position (each move is written in the position it is played in).
+fn pv_texts(session: &Session, found: &SearchResult) -> Vec<String> {
+    let mut pos = session.position().clone();
+    let mut out = Vec::new();
+    for &mv in &found.pv {
+        if !vdl_runtime::legal::legal_moves(session.engine(), &pos).contains(&mv) {
+            break;
+        }
+        out.push(session.move_text(mv));
+        pos.make(mv);
+    }
+    out
+}

@@ -1,0 +1,21 @@
+//! Front ends for any vdl engine, shared by the `vdl` command line and by the
+//! programs `vdl build` makes:
+//!
+//! * [`protocol`]: a line-based JSON protocol over stdin/stdout (docs/protocol.md);
+//! * [`play`]: a game in the terminal against the computer;
+//! * [`serve`]: a local web server with a page that plays every given variant
+//!   (docs/web.md);
+//! * [`cli`]: the command line of a single-variant program.
+//!
+//! Everything works through the runtime API (legal moves, move text, position
+//! strings, the game result, the search), so front ends know nothing about any
+//! particular variant. [`session::Session`] holds one game with its history.
+
+pub mod cli;
+pub mod json;
+pub mod play;
+pub mod protocol;
+pub mod serve;
+pub mod session;
+
+pub use session::Session;

@@ -1,0 +1,189 @@
+//! `play`: a game in the terminal. The position is drawn as text after every
+//! move; the user types moves in the game's notation or a command; the
+//! computer answers for the side(s) it plays.
+
+use crate::session::{describe_search, Session};
+use std::io::{self, BufRead, Write};
+use std::sync::Arc;
+use std::time::Duration;
+use vdl_runtime::search::{eval::Evaluator, Limits};
+use vdl_runtime::{diagram, Engine, Game};
+
+#[derive(clap::Args, Clone, Debug)]
+pub struct PlayArgs {
+    /// The side the computer plays: `white` or `black` (the first or second
+    /// player, whatever the game calls them), a player's name, `both` or `none`.
+    #[arg(long, default_value = "black")]
+    pub computer: String,
+    /// Thinking time per computer move, in milliseconds.
+    #[arg(long, default_value_t = 1000)]
+    pub movetime: u64,
+    /// Also stop each computer search at this depth (plies).
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Start from this position string instead of the variant's setup.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Stop the game after this many moves (useful with `--computer both`).
+    #[arg(long)]
+    pub max_plies: Option<usize>,
+}
+
+impl Default for PlayArgs {
+    fn default() -> Self {
+        PlayArgs { computer: "black".into(), movetime: 1000, depth: None, fen: None, max_plies: None }
+    }
+}
+
+/// Which players the computer moves for, from a `--computer` value.
+pub fn computer_sides(game: &Game, text: &str) -> Result<Vec<bool>, String> {
+    let lower = text.trim().to_ascii_lowercase();
+    let count = game.players.len();
+    let mut sides = vec![false; count];
+    if let Some(i) = game.players.iter().position(|p| p.name.to_ascii_lowercase() == lower) {
+        sides[i] = true;
+        return Ok(sides);
+    }
+    match lower.as_str() {
+        "white" | "first" => sides[0] = true,
+        "black" | "second" => sides[1.min(count - 1)] = true,
+        "both" | "all" => sides.iter_mut().for_each(|s| *s = true),
+        "none" | "off" => {}
+        _ => {
+            let names: Vec<String> = game.players.iter().map(|p| p.name.to_ascii_lowercase()).collect();
+            return Err(format!(
+                "unknown --computer `{text}`: use white, black, both, none or a player's name ({})",
+                names.join(", ")
+            ));
+        }
+    }
+    Ok(sides)
+}
+
+const HELP: &str = "Type a move such as h3-e3, or a command:
+  moves   list the legal moves
+  undo    take back a move (and the computer's answer)
+  new     start again
+  go      let the computer move for the side to move
+  show    draw the position again
+  help    this text
+  quit    leave";
+
+/// Plays in the terminal until the input ends or `quit`.
+pub fn run(engine: Box<dyn Engine>, args: &PlayArgs, input: impl BufRead, mut out: impl Write) -> io::Result<Result<(), String>> {
+    let engine: Arc<dyn Engine> = Arc::from(engine);
+    let game = engine.game();
+    let computer = match computer_sides(game, &args.computer) {
+        Ok(sides) => sides,
+        Err(e) => return Ok(Err(e)),
+    };
+    let mut session = match Session::start(engine.clone(), args.fen.as_deref(), &[]) {
+        Ok(session) => session,
+        Err(e) => return Ok(Err(e)),
+    };
+    let start_fen = session.fen();
+    let limits = Limits {
+        movetime: Some(Duration::from_millis(args.movetime)),
+        depth: args.depth,
+        nodes: None,
+    };
+    let mut eval: Option<Evaluator> = None;
+
+    let who: Vec<String> = game
+        .players
+        .iter()
+        .zip(&computer)
+        .map(|(p, &c)| format!("{} ({})", p.name, if c { "computer" } else { "you" }))
+        .collect();
+    writeln!(out, "{}: {}. Type `help` for commands.", game.name, who.join(" vs "))?;
+    show(&mut out, &session)?;
+    let mut lines = input.lines();
+    loop {
+        let over = session.ending();
+        if let Some(ending) = &over {
+            writeln!(out, "Game over: {}.", ending.text)?;
+        }
+        if args.max_plies.is_some_and(|max| session.ply() >= max) {
+            writeln!(out, "Stopped after {} moves.", session.ply())?;
+            break;
+        }
+        if over.is_none() && computer[session.side() as usize] {
+            let eval = eval.get_or_insert_with(|| Evaluator::new(&*engine));
+            let found = session.search(eval, &limits);
+            let mv = found.best.expect("a game that is not over has a move");
+            let side = session.side_name().to_string();
+            let text = session.play_move(mv);
+            writeln!(out, "{side} plays {text} ({})", describe_search(&found))?;
+            show(&mut out, &session)?;
+            continue;
+        }
+        if over.is_some() && computer.iter().all(|&c| c) {
+            break;
+        }
+        let prompt = if over.is_some() { "undo, new or quit".to_string() } else { format!("{} to move", session.side_name()) };
+        write!(out, "{prompt}> ")?;
+        out.flush()?;
+        let Some(line) = lines.next() else {
+            writeln!(out)?;
+            break;
+        };
+        let line = line?;
+        let command = line.trim();
+        match command {
+            "" => {}
+            "quit" | "exit" | "q" => break,
+            "help" | "?" => writeln!(out, "{HELP}")?,
+            "show" => show(&mut out, &session)?,
+            "moves" => writeln!(out, "{}", session.legal_texts().join(" "))?,
+            "new" => {
+                session = Session::start(engine.clone(), Some(&start_fen), &[]).expect("the start position was valid");
+                show(&mut out, &session)?;
+            }
+            "go" => {
+                if let Some(ending) = session.ending() {
+                    writeln!(out, "error: the game is over ({})", ending.text)?;
+                    continue;
+                }
+                let eval = eval.get_or_insert_with(|| Evaluator::new(&*engine));
+                let found = session.search(eval, &limits);
+                let side = session.side_name().to_string();
+                let text = session.play_move(found.best.expect("a game that is not over has a move"));
+                writeln!(out, "{side} plays {text} ({})", describe_search(&found))?;
+                show(&mut out, &session)?;
+            }
+            "undo" => match session.undo() {
+                Ok(text) => {
+                    let mut undone = vec![text];
+                    // Take back the computer's answer too, so that it is the
+                    // user's turn again.
+                    if computer[session.side() as usize] && !computer.iter().all(|&c| c) {
+                        if let Ok(text) = session.undo() {
+                            undone.push(text);
+                        }
+                    }
+                    writeln!(out, "Took back {}.", undone.join(", "))?;
+                    show(&mut out, &session)?;
+                }
+                Err(e) => writeln!(out, "error: {e}")?,
+            },
+            text => match session.play(text) {
+                Ok(_) => show(&mut out, &session)?,
+                Err(e) => writeln!(out, "error: {e} (type `moves` for the legal moves, `help` for commands)")?,
+            },
+        }
+    }
+    Ok(Ok(()))
+}
+
+fn show(out: &mut impl Write, session: &Session) -> io::Result<()> {
+    writeln!(out)?;
+    write!(out, "{}", diagram::draw(session.game(), session.position()))?;
+    writeln!(out, "{}", session.fen())?;
+    if !session.history().is_empty() {
+        writeln!(out, "Moves: {}", session.history().join(" "))?;
+    }
+    if session.in_check() && session.result().is_none() {
+        writeln!(out, "{} is in check.", session.side_name())?;
+    }
+    Ok(())
+}

@@ -1,0 +1,220 @@
+//! One game in progress: the engine, the start position, the moves played and
+//! the positions they led to. Every change is checked first, so a bad request
+//! leaves the session as it was.
+
+use std::sync::Arc;
+use vdl_runtime::legal::{self, GameResult};
+use vdl_runtime::search::{self, eval::Evaluator, Limits, SearchResult, Searcher};
+use vdl_runtime::{fen, notation, CellId, Engine, Game, Move, Position};
+
+/// A shared engine: sessions, server threads and searches all use one.
+pub type SharedEngine = Arc<dyn Engine>;
+
+#[derive(Clone)]
+pub struct Session {
+    engine: SharedEngine,
+    /// The position before each move, then the current one (never empty).
+    positions: Vec<Position>,
+    /// The text of each move played.
+    moves: Vec<String>,
+}
+
+/// How a game ended, in words a front end can show.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ending {
+    /// The winner's player index, `None` for a draw.
+    pub winner: Option<u8>,
+    /// `"checkmate"` or `"stalemate"` (the side to move has no legal move).
+    pub reason: &'static str,
+    /// For example `"White wins by checkmate"`.
+    pub text: String,
+}
+
+impl Session {
+    /// A new game from the variant's setup.
+    pub fn new(engine: SharedEngine) -> Session {
+        let game = engine.game();
+        let start = fen::parse(game, &game.setup).expect("a checked game has a valid setup");
+        Session { engine, positions: vec![start], moves: Vec::new() }
+    }
+
+    /// A new game from a position string, then `moves` played from it; on any
+    /// error nothing is created.
+    pub fn start(engine: SharedEngine, position: Option<&str>, moves: &[String]) -> Result<Session, String> {
+        let mut session = Session::new(engine);
+        if let Some(text) = position {
+            let pos = fen::parse(session.game(), text).map_err(|e| format!("bad position string: {e}"))?;
+            session.positions = vec![pos];
+        }
+        for mv in moves {
+            session.play(mv)?;
+        }
+        Ok(session)
+    }
+
+    pub fn engine(&self) -> &dyn Engine {
+        &*self.engine
+    }
+
+    pub fn shared_engine(&self) -> SharedEngine {
+        self.engine.clone()
+    }
+
+    pub fn game(&self) -> &Game {
+        self.engine.game()
+    }
+
+    pub fn position(&self) -> &Position {
+        self.positions.last().expect("a session always has a position")
+    }
+
+    /// The position before the last move, if any.
+    pub fn previous(&self) -> Option<&Position> {
+        self.positions.len().checked_sub(2).map(|i| &self.positions[i])
+    }
+
+    pub fn start_position(&self) -> &Position {
+        &self.positions[0]
+    }
+
+    /// The current position string.
+    pub fn fen(&self) -> String {
+        fen::format(self.game(), self.position())
+    }
+
+    /// The index of the player to move.
+    pub fn side(&self) -> u8 {
+        self.position().side
+    }
+
+    pub fn side_name(&self) -> &str {
+        &self.game().players[self.side() as usize].name
+    }
+
+    /// The moves played so far, as text.
+    pub fn history(&self) -> &[String] {
+        &self.moves
+    }
+
+    pub fn ply(&self) -> usize {
+        self.moves.len()
+    }
+
+    pub fn legal_moves(&self) -> Vec<Move> {
+        legal::legal_moves(self.engine(), self.position())
+    }
+
+    /// The legal moves as text, sorted.
+    pub fn legal_texts(&self) -> Vec<String> {
+        let mut texts: Vec<String> = self.legal_moves().into_iter().map(|mv| self.move_text(mv)).collect();
+        texts.sort();
+        texts
+    }
+
+    pub fn move_text(&self, mv: Move) -> String {
+        notation::move_text(self.game(), mv)
+    }
+
+    pub fn in_check(&self) -> bool {
+        legal::in_check(self.engine(), self.position())
+    }
+
+    pub fn result(&self) -> Option<GameResult> {
+        legal::result(self.engine(), self.position())
+    }
+
+    /// The end of the game, if it is over.
+    pub fn ending(&self) -> Option<Ending> {
+        let result = self.result()?;
+        let reason = if self.in_check() { "checkmate" } else { "stalemate" };
+        let players = &self.game().players;
+        Some(match result {
+            GameResult::Win(winner) => Ending {
+                winner: Some(winner),
+                reason,
+                text: format!("{} wins by {reason}", players[winner as usize].name),
+            },
+            GameResult::Draw => Ending { winner: None, reason, text: format!("Draw by {reason}") },
+        })
+    }
+
+    /// Plays the legal move written `text`; returns its text.
+    pub fn play(&mut self, text: &str) -> Result<String, String> {
+        let text = text.trim();
+        if let Some(ending) = self.ending() {
+            return Err(format!("the game is over ({}); no move can be played", ending.text));
+        }
+        let mv = notation::parse_move(self.engine(), self.position(), text).map_err(|e| e.to_string())?;
+        Ok(self.play_move(mv))
+    }
+
+    /// Plays a move known to be legal (from [`Session::legal_moves`] or a
+    /// search); returns its text.
+    pub fn play_move(&mut self, mv: Move) -> String {
+        let text = self.move_text(mv);
+        let mut next = self.position().clone();
+        next.make(mv);
+        self.positions.push(next);
+        self.moves.push(text.clone());
+        text
+    }
+
+    /// Takes back the last move; returns its text.
+    pub fn undo(&mut self) -> Result<String, String> {
+        let Some(text) = self.moves.pop() else {
+            return Err("no move to undo".to_string());
+        };
+        self.positions.pop();
+        Ok(text)
+    }
+
+    /// The cells a move leaves and reaches, found by comparing the board
+    /// before and after it, so that it works whatever a move is made of: the
+    /// first cell that held a piece of the mover and is empty after, and the
+    /// first cell that holds a piece of the mover it did not hold before. A
+    /// move that enters the board (a drop) has no `from`.
+    pub fn move_cells(&self, before: &Position, after: &Position) -> (Option<CellId>, Option<CellId>) {
+        let mover = before.side;
+        let cells = self.game().cell_count() as CellId;
+        let from = (0..cells).find(|&c| before.at(c).is_of(mover) && after.at(c).is_empty());
+        let to = (0..cells).find(|&c| after.at(c).is_of(mover) && after.at(c) != before.at(c));
+        (from, to)
+    }
+
+    /// Every legal move with its text and cells.
+    pub fn legal_with_cells(&self) -> Vec<(String, Option<CellId>, Option<CellId>)> {
+        let pos = self.position();
+        let mut out: Vec<_> = self
+            .legal_moves()
+            .into_iter()
+            .map(|mv| {
+                let mut after = pos.clone();
+                after.make(mv);
+                let (from, to) = self.move_cells(pos, &after);
+                (self.move_text(mv), from, to)
+            })
+            .collect();
+        out.sort();
+        out
+    }
+
+    /// The cells of the last move played.
+    pub fn last_move_cells(&self) -> Option<(Option<CellId>, Option<CellId>)> {
+        Some(self.move_cells(self.previous()?, self.position()))
+    }
+
+    /// Searches the current position with `eval` (measured once per game).
+    pub fn search(&self, eval: &Evaluator, limits: &Limits) -> SearchResult {
+        Searcher::with_evaluator(self.engine(), eval.clone()).search(self.position(), limits)
+    }
+}
+
+/// A short description of a search for people: `depth 5, +1.25` or `mate in 3`.
+pub fn describe_search(found: &SearchResult) -> String {
+    let score = match search::mate_in(found.score) {
+        Some(plies) if plies > 0 => format!("mate in {}", (plies + 1) / 2),
+        Some(plies) => format!("mated in {}", (-plies + 1) / 2),
+        None => format!("{:+.2}", found.score as f64 / search::eval::UNIT as f64),
+    };
+    format!("depth {}, {score}, {} nodes, {} ms", found.depth, found.nodes, found.elapsed.as_millis())
+}

@@ -1,0 +1,518 @@
+// The vdl play page. It knows no particular variant: the board is drawn from
+// the variant's description (cells with coordinates, the layout of rows and
+// blocks, which axes wrap) and every move comes from the server's list of
+// legal moves. The JSON API is documented in docs/web.md.
+'use strict';
+
+const SVG = 'http://www.w3.org/2000/svg';
+const S = 60;          // cell size
+const MARGIN = 16;
+const LABEL = 26;      // room for block labels above the blocks
+
+const $ = (id) => document.getElementById(id);
+
+const app = {
+  variants: [],
+  variantId: null,
+  desc: null,          // the variant's description
+  geometry: null,      // cell shapes, computed once per variant
+  game: null,          // the game state from the server
+  selected: null,      // the selected cell index
+  flipped: false,
+  thinking: false,
+  busy: false,         // a request that changes the game is under way
+  token: 0,            // changes on new game / undo: stale answers are dropped
+  lastSearch: null,
+};
+
+// ---- the API --------------------------------------------------------------
+
+class ApiError extends Error {
+  constructor(message, status) { super(message); this.status = status; }
+}
+
+async function api(method, path, body) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  const response = await fetch('/api/' + path, init);
+  let data;
+  try {
+    data = await response.json();
+  } catch (e) {
+    throw new ApiError(`bad answer from the server (${response.status})`, response.status);
+  }
+  if (!data.ok) throw new ApiError(data.error || 'request failed', response.status);
+  return data;
+}
+
+function showError(message) {
+  const el = $('error');
+  el.textContent = message;
+  clearTimeout(showError.timer);
+  showError.timer = setTimeout(() => { el.textContent = ''; }, 6000);
+}
+
+// ---- geometry ---------------------------------------------------------------
+
+// Splits the layout rows into blocks: "/" separates rows of one block, any
+// other separator ("|") starts a new block (a level of a 3D board).
+function blocksOf(layout) {
+  const blocks = [[layout.rows[0]]];
+  for (let i = 1; i < layout.rows.length; i++) {
+    if (layout.separators[i - 1] === '/') blocks[blocks.length - 1].push(layout.rows[i]);
+    else blocks.push([layout.rows[i]]);
+  }
+  return blocks;
+}
+
+// The shape of every cell: a square for grid blocks, an annular sector for a
+// block along a wrapped axis (the wrapped axis goes round, the other one
+// outwards). Blocks stand side by side.
+function computeGeometry(desc) {
+  const cells = desc.cells;
+  const axes = desc.axes;
+  const blocks = blocksOf(desc.layout);
+  const shapes = new Array(cells.length);
+  const labels = [];
+  const top = MARGIN + (blocks.length > 1 ? LABEL : 0);
+  let x0 = MARGIN;
+  let height = 0;
+  blocks.forEach((rows, b) => {
+    const members = rows.flat();
+    const varying = axes.map((_, a) => a).filter((a) => new Set(members.map((c) => cells[c].coords[a])).size > 1);
+    const wrap = varying.find((a) => axes[a].wrap);
+    let width, blockHeight;
+    if (wrap !== undefined) {
+      const n = axes[wrap].size;
+      const radial = varying.find((a) => a !== wrap);
+      const rc = (c) => (radial === undefined ? 0 : cells[c].coords[radial]);
+      const values = members.map(rc);
+      const min = Math.min(...values), max = Math.max(...values);
+      const rings = max - min + 1;
+      // The first layout row is the outermost ring.
+      const outerIsMax = rc(rows[0][0]) === max && max !== min;
+      const inner = Math.max(S * 1.2, (n * S) / (2 * Math.PI));
+      const outer = inner + rings * S;
+      const cx = x0 + outer, cy = top + outer;
+      for (const c of members) {
+        const k = outerIsMax ? max - rc(c) : rc(c) - min; // 0: outermost
+        const a = cells[c].coords[wrap];
+        const a0 = -Math.PI / 2 + (a / n) * 2 * Math.PI - Math.PI / n;
+        const a1 = a0 + (2 * Math.PI) / n;
+        const r1 = outer - k * S, r0 = r1 - S;
+        shapes[c] = { kind: 'sector', cx, cy, r0, r1, a0, a1, parity: (a + k) % 2 };
+      }
+      width = 2 * outer;
+      blockHeight = 2 * outer;
+    } else {
+      const cols = Math.max(...rows.map((r) => r.length));
+      rows.forEach((row, r) => {
+        const shift = ((cols - row.length) * S) / 2; // centre short rows
+        row.forEach((c, i) => {
+          shapes[c] = { kind: 'rect', x: x0 + shift + i * S, y: top + r * S, w: S, h: S, parity: (i + r) % 2 };
+        });
+      });
+      width = cols * S;
+      blockHeight = rows.length * S;
+    }
+    if (blocks.length > 1) labels.push({ x: x0 + width / 2, y: MARGIN + LABEL / 2, text: blockLabel(desc, members, blocks.length, b) });
+    height = Math.max(height, blockHeight);
+    x0 += width + (b + 1 < blocks.length ? S * 0.6 : 0);
+  });
+  return { shapes, labels, width: x0 + MARGIN, height: top + height + MARGIN };
+}
+
+// A block's name: the axis that is constant in it and differs between blocks.
+function blockLabel(desc, members, count, index) {
+  const cells = desc.cells;
+  for (let a = 0; a < desc.axes.length; a++) {
+    const values = new Set(members.map((c) => cells[c].coords[a]));
+    if (values.size === 1 && desc.axes[a].size === count) {
+      return `${desc.axes[a].name} ${[...values][0] + 1}`;
+    }
+  }
+  return `block ${index + 1}`;
+}
+
+// Flipping turns the picture half round: points are mirrored through the
+// centre, sectors turn by pi.
+function flipPoint(x, y) {
+  const g = app.geometry;
+  return app.flipped ? [g.width - x, g.height - y] : [x, y];
+}
+
+function centerOf(shape) {
+  if (shape.kind === 'rect') return flipPoint(shape.x + shape.w / 2, shape.y + shape.h / 2);
+  const a = (shape.a0 + shape.a1) / 2, r = (shape.r0 + shape.r1) / 2;
+  return flipPoint(shape.cx + r * Math.cos(a), shape.cy + r * Math.sin(a));
+}
+
+function shapeElement(shape) {
+  if (shape.kind === 'rect') {
+    const [x, y] = flipPoint(shape.x + (app.flipped ? shape.w : 0), shape.y + (app.flipped ? shape.h : 0));
+    return el('rect', { x, y, width: shape.w, height: shape.h });
+  }
+  const [cx, cy] = flipPoint(shape.cx, shape.cy);
+  const turn = app.flipped ? Math.PI : 0;
+  const a0 = shape.a0 + turn, a1 = shape.a1 + turn;
+  const p = (r, a) => `${(cx + r * Math.cos(a)).toFixed(2)} ${(cy + r * Math.sin(a)).toFixed(2)}`;
+  const large = a1 - a0 > Math.PI ? 1 : 0;
+  const d = `M ${p(shape.r1, a0)} A ${shape.r1} ${shape.r1} 0 ${large} 1 ${p(shape.r1, a1)} `
+    + `L ${p(shape.r0, a1)} A ${shape.r0} ${shape.r0} 0 ${large} 0 ${p(shape.r0, a0)} Z`;
+  return el('path', { d });
+}
+
+function el(name, attrs, text) {
+  const node = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+// ---- drawing ------------------------------------------------------------------
+
+function legalFrom(cell) {
+  return app.game.legal.filter((m) => m.from === cell);
+}
+
+function render() {
+  renderBoard();
+  renderPanel();
+}
+
+function renderBoard() {
+  const svg = $('board');
+  const g = app.geometry;
+  const desc = app.desc;
+  const game = app.game;
+  svg.setAttribute('viewBox', `0 0 ${g.width} ${g.height}`);
+  svg.setAttribute('width', g.width);
+  svg.setAttribute('height', g.height);
+  svg.replaceChildren();
+  svg.appendChild(el('rect', { x: 0, y: 0, width: g.width, height: g.height, rx: 8, fill: '#ead7b3' }));
+  for (const label of g.labels) {
+    const [x, y] = flipPoint(label.x, label.y);
+    svg.appendChild(el('text', { x, y, class: 'block-label', 'text-anchor': 'middle', 'dominant-baseline': 'central' }, label.text));
+  }
+  const cellLayer = el('g', { class: 'cells' });
+  const marks = el('g', { class: 'marks' });
+  const pieces = el('g', { class: 'pieces' });
+  const targets = el('g', { class: 'targets' });
+  svg.append(cellLayer, marks, pieces, targets);
+
+  const last = game ? game.last : null;
+  const selectedTargets = new Map();
+  if (game && app.selected !== null) {
+    for (const m of legalFrom(app.selected)) selectedTargets.set(m.to, (selectedTargets.get(m.to) || 0) + 1);
+  }
+  desc.cells.forEach((cell, i) => {
+    const shape = g.shapes[i];
+    if (!shape) return;
+    const node = shapeElement(shape);
+    node.setAttribute('class', `cell ${shape.parity ? 'cell-dark' : 'cell-light'}`);
+    node.dataset.cell = cell.name;
+    node.dataset.index = i;
+    const title = el('title', {}, cell.name);
+    node.appendChild(title);
+    cellLayer.appendChild(node);
+    const [cx, cy] = centerOf(shape);
+    cellLayer.appendChild(nameLabel(shape, cx, cy, cell.name));
+
+    const highlight = (cls) => {
+      const h = shapeElement(shape);
+      h.setAttribute('class', cls);
+      marks.appendChild(h);
+    };
+    if (last && (last.from === i || last.to === i)) highlight('highlight-last');
+    if (app.selected === i) highlight('highlight-selected');
+
+    const piece = game && game.board[i];
+    if (piece) {
+      if (piece.royal && game.in_check && piece.owner === game.side_index) highlight('highlight-check');
+      const group = el('g', { class: `piece owner-${piece.owner}` });
+      group.dataset.cell = cell.name;
+      group.dataset.index = i;
+      group.dataset.piece = piece.text;
+      group.dataset.owner = piece.owner;
+      group.appendChild(el('circle', { cx, cy, r: S * (shape.kind === 'rect' ? 0.38 : 0.33) }));
+      const size = piece.symbol.length > 1 ? S * 0.3 : S * 0.42;
+      group.appendChild(el('text', { x: cx, y: cy + 1, 'font-size': size }, piece.symbol));
+      group.appendChild(el('title', {}, `${pieceName(piece)} on ${cell.name}`));
+      pieces.appendChild(group);
+    }
+    if (selectedTargets.has(i)) {
+      const t = el('g', { class: 'target' });
+      t.dataset.cell = cell.name;
+      t.dataset.index = i;
+      if (piece) t.appendChild(el('circle', { class: 'ring', cx, cy, r: S * 0.44 }));
+      else t.appendChild(el('circle', { class: 'dot', cx, cy, r: S * 0.13 }));
+      // An invisible disc makes the whole target easy to click.
+      t.appendChild(el('circle', { cx, cy, r: S * 0.45, fill: 'transparent' }));
+      targets.appendChild(t);
+    }
+  });
+}
+
+// A cell's name: in the lower left corner of a square, by the outer edge of a
+// sector (on the centre line, so that it clears the piece).
+function nameLabel(shape, cx, cy, name) {
+  if (shape.kind === 'rect') return el('text', { x: cx - S * 0.44, y: cy + S * 0.42, class: 'cell-name' }, name);
+  const a = (shape.a0 + shape.a1) / 2 + (app.flipped ? Math.PI : 0);
+  const [ox, oy] = flipPoint(shape.cx, shape.cy);
+  const r = shape.r1 - 7;
+  return el('text', {
+    x: ox + r * Math.cos(a), y: oy + r * Math.sin(a), class: 'cell-name',
+    'text-anchor': 'middle', 'dominant-baseline': 'central',
+  }, name);
+}
+
+function pieceName(piece) {
+  const type = app.desc.pieces.find((p) => p.symbol === piece.symbol);
+  const player = app.desc.players[piece.owner];
+  return `${player ? player.name : ''} ${type ? type.name : piece.symbol}`.trim();
+}
+
+function computerSides() {
+  const value = $('computer').value;
+  return app.desc.players.map((_, i) => value === 'both' || value === String(i));
+}
+
+function renderPanel() {
+  const game = app.game;
+  const desc = app.desc;
+  $('title').textContent = desc.name;
+  const status = $('status');
+  status.replaceChildren();
+  const result = $('result');
+  if (game.result) {
+    result.hidden = false;
+    result.textContent = game.result.text;
+    status.textContent = 'Game over';
+  } else {
+    result.hidden = true;
+    result.textContent = '';
+    status.append(`${game.side} to move`);
+    if (game.in_check) {
+      const check = document.createElement('span');
+      check.className = 'check';
+      check.textContent = ' — in check';
+      status.append(check);
+    }
+    if (app.thinking) status.append(' — the computer is thinking…');
+  }
+  $('search').textContent = app.lastSearch ? `Computer: ${app.lastSearch.move} (${app.lastSearch.summary})` : '';
+  const list = $('moves');
+  list.replaceChildren();
+  for (let i = 0; i < game.history.length; i += 2) {
+    const li = document.createElement('li');
+    for (let j = i; j < Math.min(i + 2, game.history.length); j++) {
+      const span = document.createElement('span');
+      span.className = 'move' + (j === game.history.length - 1 ? ' last' : '');
+      span.dataset.ply = j + 1;
+      span.textContent = game.history[j];
+      li.appendChild(span);
+    }
+    list.appendChild(li);
+  }
+  list.scrollTop = list.scrollHeight;
+  $('fen').value = game.fen;
+  $('undo').disabled = game.history.length === 0;
+  document.body.dataset.state = app.thinking ? 'thinking' : (game.result ? 'over' : 'ready');
+}
+
+// ---- actions ------------------------------------------------------------------
+
+function clearError() {
+  clearTimeout(showError.timer);
+  $('error').textContent = '';
+}
+
+function setGame(data) {
+  app.game = data;
+  app.selected = null;
+  render();
+}
+
+async function loadVariant(id) {
+  app.variantId = id;
+  app.desc = await api('GET', `variants/${id}`);
+  app.geometry = computeGeometry(app.desc);
+  const select = $('computer');
+  const previous = select.value;
+  select.replaceChildren();
+  const options = [['none', 'Nobody'], ...app.desc.players.map((p, i) => [String(i), p.name]), ['both', 'Both sides']];
+  for (const [value, text] of options) {
+    const o = document.createElement('option');
+    o.value = value;
+    o.textContent = text;
+    select.appendChild(o);
+  }
+  select.value = options.some(([v]) => v === previous) ? previous : String(app.desc.players.length - 1);
+  app.flipped = select.value === '0';
+  history.replaceState(null, '', `#variant=${id}`);
+  await newGame();
+}
+
+async function newGame(fen) {
+  const token = ++app.token;
+  app.thinking = false;
+  app.lastSearch = null;
+  const body = { variant: app.variantId };
+  if (fen) body.fen = fen;
+  const data = await api('POST', 'games', body);
+  if (token !== app.token) return;
+  clearError();
+  setGame(data);
+  maybeComputer();
+}
+
+async function playMove(text) {
+  if (app.busy || app.thinking || !app.game) return;
+  app.busy = true;
+  try {
+    setGame(await api('POST', `games/${app.game.game}/move`, { move: text, ply: app.game.ply }));
+    clearError();
+  } catch (e) {
+    showError(e.message);
+    await refresh();
+  } finally {
+    app.busy = false;
+  }
+  maybeComputer();
+}
+
+async function refresh() {
+  if (!app.game) return;
+  try {
+    setGame(await api('GET', `games/${app.game.game}`));
+  } catch (e) {
+    showError(e.message);
+  }
+}
+
+async function undo() {
+  if (app.busy || !app.game || app.game.history.length === 0) return;
+  app.busy = true;
+  app.token++;
+  app.thinking = false;
+  try {
+    let data = await api('POST', `games/${app.game.game}/undo`, { ply: app.game.ply });
+    const sides = computerSides();
+    // Take back the computer's answer too, so that it is the user's turn.
+    if (sides[data.side_index] && !sides.every(Boolean) && data.history.length > 0) {
+      data = await api('POST', `games/${data.game}/undo`, { ply: data.ply });
+    }
+    app.lastSearch = null;
+    setGame(data);
+  } catch (e) {
+    showError(e.message);
+    await refresh();
+  } finally {
+    app.busy = false;
+  }
+  maybeComputer();
+}
+
+async function maybeComputer() {
+  const game = app.game;
+  if (!game || game.result || app.thinking || app.busy) return;
+  if (!computerSides()[game.side_index]) return;
+  const token = app.token;
+  app.thinking = true;
+  renderPanel();
+  const movetime = Math.max(50, Math.min(60000, Number($('movetime').value) || 1000));
+  try {
+    const data = await api('POST', `games/${game.game}/computer`, { movetime, ply: game.ply });
+    if (token !== app.token) return;
+    app.lastSearch = data.search;
+    app.thinking = false;
+    setGame(data);
+  } catch (e) {
+    if (token !== app.token) return;
+    app.thinking = false;
+    if (e.status !== 409) showError(e.message);
+    await refresh();
+    return;
+  } finally {
+    if (token === app.token) app.thinking = false;
+  }
+  // Computer against computer: a short pause between moves.
+  setTimeout(maybeComputer, computerSides().every(Boolean) ? 300 : 0);
+}
+
+function chooseMove(moves) {
+  const box = $('choice');
+  const buttons = $('choice-buttons');
+  buttons.replaceChildren();
+  for (const m of moves) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = m.move;
+    b.dataset.move = m.move;
+    b.addEventListener('click', () => { box.hidden = true; playMove(m.move); });
+    buttons.appendChild(b);
+  }
+  box.hidden = false;
+}
+
+function onBoardClick(event) {
+  const target = event.target.closest('[data-index]');
+  if (!target || !app.game || app.busy || app.thinking || app.game.result) return;
+  const cell = Number(target.dataset.index);
+  if (app.selected !== null && app.selected !== cell) {
+    const moves = app.game.legal.filter((m) => m.from === app.selected && m.to === cell);
+    if (moves.length === 1) return void playMove(moves[0].move);
+    if (moves.length > 1) return void chooseMove(moves);
+  }
+  if (app.selected !== cell && legalFrom(cell).length > 0 && !computerSides()[app.game.side_index]) {
+    app.selected = cell;
+  } else {
+    app.selected = null;
+  }
+  renderBoard();
+}
+
+async function start() {
+  $('board').addEventListener('click', onBoardClick);
+  $('new').addEventListener('click', () => newGame().catch((e) => showError(e.message)));
+  $('undo').addEventListener('click', undo);
+  $('flip').addEventListener('click', () => { app.flipped = !app.flipped; renderBoard(); });
+  $('variant').addEventListener('change', (e) => loadVariant(Number(e.target.value)).catch((err) => showError(err.message)));
+  $('computer').addEventListener('change', () => {
+    app.flipped = $('computer').value === '0';
+    render();
+    maybeComputer();
+  });
+  $('choice-cancel').addEventListener('click', () => { $('choice').hidden = true; });
+  $('move-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const input = $('move-input');
+    const text = input.value.trim();
+    if (text) { input.value = ''; playMove(text); }
+  });
+  $('load-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const text = $('load-input').value.trim();
+    if (text) newGame(text).catch((err) => showError(err.message));
+  });
+
+  const data = await api('GET', 'variants');
+  app.variants = data.variants;
+  $('movetime').value = data.movetime;
+  const select = $('variant');
+  for (const v of app.variants) {
+    const o = document.createElement('option');
+    o.value = v.id;
+    o.textContent = `${v.name} (${v.file})`;
+    select.appendChild(o);
+  }
+  const match = /variant=(\d+)/.exec(location.hash);
+  const id = match && Number(match[1]) < app.variants.length ? Number(match[1]) : 0;
+  select.value = id;
+  await loadVariant(id);
+}
+
+start().catch((e) => showError(e.message));
