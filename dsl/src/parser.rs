@@ -110,7 +110,7 @@ fn describe(rule: Rule) -> &'static str {
             "a zone"
         }
         Rule::zone_op => "`|`, `&` or `-`",
-        Rule::dir_expr | Rule::dir_term | Rule::vector | Rule::vector_all => "a direction",
+        Rule::dir_expr | Rule::dir_union | Rule::vector | Rule::vector_all => "a direction",
         Rule::dir_cond
         | Rule::cond_not
         | Rule::cond_forward
@@ -307,15 +307,17 @@ fn axis_range(pair: Pair<Rule>) -> AxisRange {
 
 fn dir_expr(pair: Pair<Rule>) -> Result<DirExpr, SyntaxError> {
     let span = span_of(&pair);
-    let mut terms = pair.into_inner().map(dir_term).collect::<Result<Vec<_>, _>>()?;
-    Ok(if terms.len() == 1 { terms.pop().expect("one term") } else { DirExpr::Union { terms, span } })
+    let mut inner = pair.into_inner();
+    let union = inner.next().expect("grammar: direction union");
+    let union_span = span_of(&union);
+    let mut terms = union.into_inner().map(dir_atom).collect::<Result<Vec<_>, _>>()?;
+    let base = if terms.len() == 1 { terms.pop().expect("one term") } else { DirExpr::Union { terms, span: union_span } };
+    let conditions = inner.map(dir_cond).collect::<Result<Vec<_>, _>>()?;
+    Ok(if conditions.is_empty() { base } else { DirExpr::Filter { inner: Box::new(base), conditions, span } })
 }
 
-fn dir_term(pair: Pair<Rule>) -> Result<DirExpr, SyntaxError> {
-    let span = span_of(&pair);
-    let mut inner = pair.into_inner();
-    let atom = inner.next().expect("grammar: direction atom");
-    let base = match atom.as_rule() {
+fn dir_atom(atom: Pair<Rule>) -> Result<DirExpr, SyntaxError> {
+    Ok(match atom.as_rule() {
         Rule::vector => DirExpr::Vector(vector(atom)?),
         Rule::vector_all => {
             let all_span = span_of(&atom);
@@ -324,9 +326,7 @@ fn dir_term(pair: Pair<Rule>) -> Result<DirExpr, SyntaxError> {
         Rule::dir_ref => DirExpr::Ref(ident(atom.into_inner().next().expect("grammar: name"))),
         Rule::dir_expr => dir_expr(atom)?,
         rule => unreachable!("grammar: unexpected direction atom {rule:?}"),
-    };
-    let conditions = inner.map(dir_cond).collect::<Result<Vec<_>, _>>()?;
-    Ok(if conditions.is_empty() { base } else { DirExpr::Filter { inner: Box::new(base), conditions, span } })
+    })
 }
 
 fn vector(pair: Pair<Rule>) -> Result<Vector, SyntaxError> {
