@@ -2,7 +2,7 @@
 //! it: `PROGRAM perft DEPTH`, `moves`, `show`, `play`, `protocol`, `serve`.
 
 use crate::{play, protocol, serve};
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;
 use vdl_runtime::{fen, legal, notation, perft, Engine, Position};
 
@@ -57,7 +57,14 @@ enum Command {
 /// Runs the program for `engine` with the process's arguments.
 pub fn main(engine: Box<dyn Engine>) -> ExitCode {
     let name = engine.game().name.clone();
-    let cli = match Cli::try_parse() {
+    let program = std::env::args()
+        .next()
+        .and_then(|arg| std::path::Path::new(&arg).file_stem().map(|s| s.to_string_lossy().into_owned()))
+        .unwrap_or_else(|| "variant".to_string());
+    let command = Cli::command()
+        .bin_name(program)
+        .about(format!("{name}: its own move generator, compiled by `vdl build`, behind the vdl front ends"));
+    let cli = match command.try_get_matches().and_then(|matches| Cli::from_arg_matches(&matches)) {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();

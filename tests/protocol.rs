@@ -1,0 +1,305 @@
+//! `vdl protocol`: drives games of every bundled variant through the JSON line
+//! protocol (docs/protocol.md) and checks every answer against the runtime.
+
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use vdl_runtime::{fen, legal, notation, Engine, Position};
+
+/// A running `vdl protocol` (or a built program's `protocol`).
+struct Protocol {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl Protocol {
+    fn start(program: &Path, args: &[&str]) -> Protocol {
+        let mut child = Command::new(program)
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the program starts");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        Protocol { child, stdin, stdout }
+    }
+
+    fn vdl(file: &str) -> Protocol {
+        Protocol::start(Path::new(env!("CARGO_BIN_EXE_vdl")), &["protocol", file])
+    }
+
+    /// Sends one line, reads one line back.
+    fn send(&mut self, line: &str) -> Value {
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+        let mut answer = String::new();
+        self.stdout.read_line(&mut answer).expect("an answer line");
+        assert!(answer.ends_with('\n'), "one answer per line, got {answer:?} for {line}");
+        serde_json::from_str(&answer).unwrap_or_else(|e| panic!("the answer to {line} is not JSON ({e}): {answer}"))
+    }
+
+    fn ok(&mut self, request: Value) -> Value {
+        let answer = self.send(&request.to_string());
+        assert_eq!(answer["ok"], json!(true), "{request} failed: {answer}");
+        answer
+    }
+
+    fn err(&mut self, line: &str) -> String {
+        let answer = self.send(line);
+        assert_eq!(answer["ok"], json!(false), "{line} should fail: {answer}");
+        let error = answer["error"].as_str().expect("an error message").to_string();
+        assert!(!error.is_empty());
+        error
+    }
+
+    fn position(&mut self) -> Value {
+        self.ok(json!({"cmd": "position"}))
+    }
+
+    fn quit(mut self) {
+        let answer = self.send(r#"{"cmd":"quit"}"#);
+        assert_eq!(answer["ok"], json!(true));
+        let status = self.child.wait().unwrap();
+        assert!(status.success(), "quit exits with 0: {status}");
+    }
+}
+
+/// The legal moves of `pos` as the runtime writes them, sorted.
+fn legal_texts(engine: &dyn Engine, pos: &Position) -> Vec<String> {
+    let mut texts: Vec<String> =
+        legal::legal_moves(engine, pos).into_iter().map(|mv| notation::move_text(engine.game(), mv)).collect();
+    texts.sort();
+    texts
+}
+
+fn strings(value: &Value) -> Vec<String> {
+    value.as_array().expect("an array").iter().map(|v| v.as_str().expect("a string").to_string()).collect()
+}
+
+fn variant_path(file_name: &str) -> String {
+    format!("variants/{file_name}")
+}
+
+/// Bad requests of every kind: each is refused and the game is as it was.
+fn check_errors_leave_state(proto: &mut Protocol, engine: &dyn Engine, pos: &Position) {
+    let before = proto.position();
+    let game = engine.game();
+    let legal = legal_texts(engine, pos);
+    // A well-formed move between two cells that is not legal here.
+    let names: Vec<&str> = game.board.cells.iter().map(|c| c.name.as_str()).collect();
+    let illegal = names
+        .iter()
+        .flat_map(|a| names.iter().map(move |b| format!("{a}-{b}")))
+        .find(|m| !legal.contains(m))
+        .expect("some move is illegal");
+    let some_move = legal.first().cloned().unwrap_or_else(|| illegal.clone());
+    let bad = [
+        json!({"cmd": "play", "move": illegal}).to_string(),
+        json!({"cmd": "play", "move": "not a move"}).to_string(),
+        json!({"cmd": "play"}).to_string(),
+        json!({"cmd": "play", "move": 42}).to_string(),
+        json!({"cmd": "fly"}).to_string(),
+        json!({"move": some_move}).to_string(),
+        json!({"cmd": 7}).to_string(),
+        json!({"cmd": "new", "fen": "this is no position"}).to_string(),
+        json!({"cmd": "new", "moves": [some_move, some_move]}).to_string(),
+        json!({"cmd": "search", "depth": "deep"}).to_string(),
+        json!({"cmd": "search", "play": "yes"}).to_string(),
+        "[1, 2, 3]".to_string(),
+        "{\"cmd\": \"play\", \"move\": ".to_string(),
+        "not json at all".to_string(),
+    ];
+    for line in &bad {
+        proto.err(line);
+        assert_eq!(proto.position(), before, "the state changed after {line}");
+    }
+    let message = proto.err(&json!({"cmd": "play", "move": illegal}).to_string());
+    if legal.is_empty() {
+        assert!(message.contains("the game is over"), "{message}");
+    } else {
+        assert!(message.contains("illegal"), "{message}");
+    }
+    let message = proto.err(r#"{"cmd":"fly"}"#);
+    assert!(message.contains("unknown command") && message.contains("play"), "{message}");
+    let message = proto.err("{oops");
+    assert!(message.contains("malformed JSON"), "{message}");
+}
+
+/// Plays up to `max_plies` moves (the searcher for the first player, a fixed
+/// choice for the second), checking every answer against the runtime.
+/// Returns the moves played.
+fn play_game(proto: &mut Protocol, engine: &dyn Engine, start: &Position, max_plies: usize) -> (Vec<String>, Position) {
+    let game = engine.game();
+    let mut pos = start.clone();
+    let mut played = Vec::new();
+    while played.len() < max_plies {
+        let moves = strings(&proto.ok(json!({"cmd": "moves"}))["moves"]);
+        assert_eq!(moves, legal_texts(engine, &pos), "legal moves after {played:?}");
+        if let Some(result) = legal::result(engine, &pos) {
+            let answer = proto.ok(json!({"cmd": "result"}));
+            assert!(!answer["result"].is_null(), "the game is over: {result:?}");
+            break;
+        }
+        assert!(proto.ok(json!({"cmd": "result"}))["result"].is_null());
+        let choice = if pos.side == 0 {
+            let found = proto.ok(json!({"cmd": "search", "depth": 2}));
+            let mv = found["move"].as_str().expect("a move").to_string();
+            assert!(moves.contains(&mv), "the search returned {mv}, not a legal move");
+            mv
+        } else {
+            moves[(played.len() * 7 + 3) % moves.len()].clone()
+        };
+        let answer = proto.ok(json!({"cmd": "play", "move": choice}));
+        let mv = notation::parse_move(engine, &pos, &choice).unwrap();
+        pos.make(mv);
+        played.push(choice.clone());
+        assert_eq!(answer["move"], json!(choice));
+        assert_eq!(answer["fen"], json!(fen::format(game, &pos)), "after {played:?}");
+        assert_eq!(answer["side"], json!(game.players[pos.side as usize].name));
+        assert_eq!(answer["ply"], json!(played.len()));
+        assert_eq!(strings(&answer["history"]), played);
+    }
+    (played, pos)
+}
+
+#[test]
+fn plays_a_short_game_of_every_bundled_variant() {
+    assert!(!vdl_variants::all().is_empty());
+    for bundled in vdl_variants::all() {
+        let engine = (bundled.engine)();
+        let game = engine.game();
+        let start = fen::parse(game, &game.setup).unwrap();
+        let mut proto = Protocol::vdl(&variant_path(bundled.file_name));
+
+        let info = proto.ok(json!({"cmd": "info", "id": "first"}));
+        assert_eq!(info["id"], json!("first"), "the id is echoed");
+        assert_eq!(info["name"], json!(game.name));
+        assert_eq!(info["cells"].as_array().unwrap().len(), game.cell_count());
+
+        let new = proto.ok(json!({"cmd": "new"}));
+        assert_eq!(new["fen"], json!(fen::format(game, &start)), "{}", bundled.name);
+        assert_eq!(new["ply"], json!(0));
+        assert!(new["result"].is_null());
+
+        check_errors_leave_state(&mut proto, &*engine, &start);
+        proto.err(r#"{"cmd":"undo"}"#); // nothing to undo yet
+
+        let (played, pos) = play_game(&mut proto, &*engine, &start, 40);
+        eprintln!("{}: {} ({:?})", bundled.name, played.join(" "), legal::result(&*engine, &pos));
+        assert!(played.len() >= 10, "{}: only {} plies", bundled.name, played.len());
+        check_errors_leave_state(&mut proto, &*engine, &pos);
+
+        // Undo twice: back to two plies earlier; then the same moves again.
+        let mut earlier = start.clone();
+        for text in &played[..played.len() - 2] {
+            let mv = notation::parse_move(&*engine, &earlier, text).unwrap();
+            earlier.make(mv);
+        }
+        let undone = proto.ok(json!({"cmd": "undo"}));
+        assert_eq!(undone["undone"], json!(played[played.len() - 1]));
+        proto.ok(json!({"cmd": "undo"}));
+        let now = proto.position();
+        assert_eq!(now["fen"], json!(fen::format(game, &earlier)));
+        assert_eq!(strings(&now["history"]), played[..played.len() - 2].to_vec());
+        for text in &played[played.len() - 2..] {
+            proto.ok(json!({"cmd": "play", "move": text}));
+        }
+        assert_eq!(proto.position()["fen"], json!(fen::format(game, &pos)));
+
+        // Search and play in one request, with each kind of limit.
+        if legal::result(&*engine, &pos).is_none() {
+            for limits in [json!({"movetime": 100}), json!({"nodes": 2000}), json!({"depth": 1})] {
+                let mut request = limits.clone();
+                request["cmd"] = json!("search");
+                let found = proto.ok(request);
+                let mv = found["move"].as_str().unwrap();
+                let current = fen::parse(game, proto.position()["fen"].as_str().unwrap()).unwrap();
+                assert!(legal_texts(&*engine, &current).contains(&mv.to_string()), "{limits}: {mv}");
+                assert!(found["depth"].as_u64().unwrap() >= 1);
+            }
+            let before = proto.position();
+            let answer = proto.ok(json!({"cmd": "search", "depth": 2, "play": true}));
+            assert_eq!(answer["ply"], json!(before["ply"].as_u64().unwrap() + 1));
+            assert_eq!(strings(&answer["history"]).last().unwrap(), answer["move"].as_str().unwrap());
+        }
+
+        // A new game from a position string and moves, all or nothing.
+        let first = legal_texts(&*engine, &start)[0].clone();
+        let answer = proto.ok(json!({"cmd": "new", "fen": game.setup, "moves": [first]}));
+        assert_eq!(answer["ply"], json!(1));
+        let show = proto.ok(json!({"cmd": "show"}));
+        assert!(show["diagram"].as_str().unwrap().contains(&game.board.cells[0].name));
+        proto.quit();
+    }
+}
+
+#[test]
+fn reports_the_end_of_a_game_and_refuses_further_moves() {
+    let mut proto = Protocol::vdl("variants/xiangqi.vdl");
+    // White mates with i1-i10 (see tests/search.rs).
+    proto.ok(json!({"cmd": "new", "fen": "4k4/R8/9/9/9/9/9/9/9/3K4R w"}));
+    let found = proto.ok(json!({"cmd": "search", "depth": 3, "play": true}));
+    assert_eq!(found["move"], json!("i1-i10"));
+    assert_eq!(found["mate"], json!(1));
+    assert_eq!(found["result"]["winner"], json!("White"));
+    assert_eq!(found["result"]["reason"], json!("checkmate"));
+    assert_eq!(found["in_check"], json!(true));
+    let result = proto.ok(json!({"cmd": "result"}));
+    assert_eq!(result["result"]["text"], json!("White wins by checkmate"));
+    assert_eq!(proto.ok(json!({"cmd": "moves"}))["moves"], json!([]));
+    let before = proto.position();
+    assert!(proto.err(r#"{"cmd":"play","move":"e10-e9"}"#).contains("over"));
+    assert!(proto.err(r#"{"cmd":"search"}"#).contains("over"));
+    assert_eq!(proto.position(), before);
+    // Undo reopens the game.
+    proto.ok(json!({"cmd": "undo"}));
+    assert!(proto.ok(json!({"cmd": "result"}))["result"].is_null());
+    proto.quit();
+}
+
+#[test]
+fn input_ending_ends_the_program() {
+    let mut proto = Protocol::vdl("variants/xiangqi.vdl");
+    proto.ok(json!({"cmd": "position"}));
+    drop(proto.stdin);
+    let status = proto.child.wait().unwrap();
+    assert!(status.success());
+}
+
+/// `vdl build` makes a program that speaks the same protocol. It builds a
+/// cargo project (about a minute the first time, then incremental), so it
+/// runs only with VDL_BUILD_TESTS=1.
+#[test]
+fn a_built_program_speaks_the_protocol() {
+    if std::env::var("VDL_BUILD_TESTS").as_deref() != Ok("1") {
+        eprintln!("skipped: set VDL_BUILD_TESTS=1 to build a variant program with `vdl build`");
+        return;
+    }
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("vdl-build-test");
+    let out = Command::new(env!("CARGO_BIN_EXE_vdl"))
+        .args(["build", "variants/xiangqi.vdl", "-o"])
+        .arg(&dir)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stderr(Stdio::inherit())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "vdl build failed");
+    let binary = PathBuf::from(String::from_utf8(out.stdout).unwrap().trim());
+    assert!(binary.is_file(), "{} is the built program", binary.display());
+
+    let perft = Command::new(&binary).args(["perft", "3"]).output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&perft.stdout).lines().last(), Some("79666"));
+
+    let mut proto = Protocol::start(&binary, &["protocol"]);
+    assert_eq!(proto.ok(json!({"cmd": "info"}))["name"], json!("Xiang Qi"));
+    proto.ok(json!({"cmd": "play", "move": "h3-e3"}));
+    proto.err(r#"{"cmd":"play","move":"h3-e3"}"#);
+    let found = proto.ok(json!({"cmd": "search", "depth": 2}));
+    assert!(found["move"].is_string());
+    proto.quit();
+}
