@@ -320,7 +320,19 @@ function renderPanel() {
   list.scrollTop = list.scrollHeight;
   $('fen').value = game.fen;
   $('undo').disabled = game.history.length === 0;
-  document.body.dataset.state = app.thinking ? 'thinking' : (game.result ? 'over' : 'ready');
+  updateState();
+}
+
+// The page's state for people and tests: busy (a request is under way),
+// thinking (the computer), over, or ready.
+function updateState() {
+  const game = app.game;
+  document.body.dataset.state = app.busy ? 'busy' : app.thinking ? 'thinking' : (game && game.result ? 'over' : 'ready');
+}
+
+function setBusy(busy) {
+  app.busy = busy;
+  updateState();
 }
 
 // ---- actions ------------------------------------------------------------------
@@ -362,7 +374,13 @@ async function newGame(fen) {
   app.lastSearch = null;
   const body = { variant: app.variantId };
   if (fen) body.fen = fen;
-  const data = await api('POST', 'games', body);
+  setBusy(true);
+  let data;
+  try {
+    data = await api('POST', 'games', body);
+  } finally {
+    setBusy(false);
+  }
   if (token !== app.token) return;
   clearError();
   setGame(data);
@@ -371,15 +389,15 @@ async function newGame(fen) {
 
 async function playMove(text) {
   if (app.busy || app.thinking || !app.game) return;
-  app.busy = true;
+  setBusy(true);
   try {
     setGame(await api('POST', `games/${app.game.game}/move`, { move: text, ply: app.game.ply }));
     clearError();
   } catch (e) {
-    showError(e.message);
     await refresh();
+    showError(e.message);
   } finally {
-    app.busy = false;
+    setBusy(false);
   }
   maybeComputer();
 }
@@ -395,7 +413,7 @@ async function refresh() {
 
 async function undo() {
   if (app.busy || !app.game || app.game.history.length === 0) return;
-  app.busy = true;
+  setBusy(true);
   app.token++;
   app.thinking = false;
   try {
@@ -407,11 +425,12 @@ async function undo() {
     }
     app.lastSearch = null;
     setGame(data);
+    clearError();
   } catch (e) {
-    showError(e.message);
     await refresh();
+    showError(e.message);
   } finally {
-    app.busy = false;
+    setBusy(false);
   }
   maybeComputer();
 }

@@ -1,0 +1,238 @@
+// Plays `vdl serve`'s page in headless Chromium: a few moves of Xiang Qi by
+// clicks (board, move list, undo, the computer, a checkmate), then one move by
+// clicks in every variant the server lists. Screenshots go to target/browser/.
+//
+// VDL_BIN: the vdl binary (default: target/release/vdl). Run through run.sh.
+
+import { chromium } from 'playwright-core';
+import { spawn, execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+const vdl = process.env.VDL_BIN || path.join(root, 'target/release/vdl');
+const shots = path.join(root, 'target/browser');
+fs.mkdirSync(shots, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+const TIMEOUT = 15000;
+
+function check(condition, message) {
+  if (!condition) throw new Error(`check failed: ${message}`);
+}
+
+async function step(name, body) {
+  try {
+    await body();
+    passed++;
+    console.log(`ok - ${name}`);
+  } catch (e) {
+    failed++;
+    console.log(`FAILED - ${name}\n  ${String(e.stack || e).split('\n').join('\n  ')}`);
+    throw e;
+  }
+}
+
+// Starts `vdl serve --port 0` (the system picks a free port) and reads the URL
+// it prints.
+function startServer() {
+  const child = spawn(vdl, ['serve', '--port', '0', '--movetime', '200'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`vdl serve printed no URL: ${out}`)), 20000);
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const match = /http:\/\/[^\s]+/.exec(out);
+      if (match) { clearTimeout(timer); resolve(match[0]); }
+    });
+    child.on('exit', (code) => reject(new Error(`vdl serve exited (${code}): ${out}`)));
+  });
+  return { child, url };
+}
+
+const server = startServer();
+let context;
+const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vdl-chromium-'));
+let page;
+
+try {
+  const url = await server.url;
+  console.log(`# server at ${url}`);
+  context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    viewport: { width: 1280, height: 900 },
+  });
+  page = context.pages()[0] || await context.newPage();
+  page.setDefaultTimeout(TIMEOUT);
+  const external = [];
+  page.on('request', (request) => {
+    if (!request.url().startsWith(url) && !request.url().startsWith('data:')) external.push(request.url());
+  });
+  const pageErrors = [];
+  page.on('pageerror', (e) => pageErrors.push(String(e)));
+
+  const api = (p) => page.evaluate(async (p) => (await fetch('/api/' + p)).json(), p);
+  const moveTexts = () => page.locator('#moves .move').allTextContents();
+  const waitMoves = (n) => page.waitForFunction((n) => document.querySelectorAll('#moves .move').length === n, n);
+  // The page says what it is doing in body[data-state]: busy, thinking,
+  // ready or over. Each action waits until no request is under way.
+  const settled = () => page.waitForFunction(() => ['ready', 'over'].includes(document.body.dataset.state));
+  const pieceAt = (cell) => page.locator(`#board .piece[data-cell="${cell}"]`);
+  const clickCell = async (cell) => { await settled(); await page.locator(`#board .cell[data-cell="${cell}"]`).click(); };
+  const clickPiece = async (cell) => { await settled(); await pieceAt(cell).click(); };
+  const clickTarget = async (cell) => { await settled(); await page.locator(`#board .target[data-cell="${cell}"]`).click(); };
+  const click = async (selector) => { await settled(); await page.click(selector); };
+
+  const variants = (await (await fetch(url + 'api/variants')).json()).variants;
+  const xiangqi = variants.find((v) => v.file === 'xiangqi.vdl');
+
+  await step('the page loads with the variant list and a board', async () => {
+    await page.goto(url);
+    await page.locator('#board .cell').first().waitFor();
+    const options = await page.locator('#variant option').count();
+    check(options === variants.length, `${options} options for ${variants.length} variants`);
+    check(xiangqi, 'Xiang Qi is listed');
+  });
+
+  await step('Xiang Qi: 90 cells, 32 pieces, letters in circles', async () => {
+    await page.selectOption('#variant', String(xiangqi.id));
+    await page.selectOption('#computer', 'none');
+    await page.waitForFunction(() => document.querySelectorAll('#board .cell').length === 90);
+    await page.waitForFunction(() => document.querySelectorAll('#board .piece').length === 32);
+    check(await pieceAt('h3').getAttribute('data-piece') === 'C', 'a White Cannon on h3');
+    check(await pieceAt('e10').getAttribute('data-piece') === 'k', 'the Black General on e10');
+    check(await pieceAt('e10').locator('circle').count() === 1, 'a piece is a circle');
+    check(await page.locator('#status').textContent() === 'White to move', 'White to move');
+    await page.screenshot({ path: path.join(shots, 'xiangqi-start.png') });
+  });
+
+  await step('clicking a piece shows its legal targets', async () => {
+    await clickPiece('h3');
+    const targets = await page.locator('#board .target').evaluateAll((ts) => ts.map((t) => t.dataset.cell).sort());
+    const state = await api('games/' + await page.evaluate(() => app.game.game));
+    const expected = state.legal.filter((m) => m.move.startsWith('h3-')).map((m) => m.move.slice(3)).sort();
+    check(JSON.stringify(targets) === JSON.stringify(expected), `targets ${targets} = ${expected}`);
+    check(targets.includes('e3') && targets.includes('h10'), 'e3 and h10 (a capture) are targets');
+    await page.screenshot({ path: path.join(shots, 'xiangqi-selected.png') });
+  });
+
+  await step('clicking targets plays moves for both sides', async () => {
+    await clickTarget('e3');
+    await waitMoves(1);
+    check(await pieceAt('e3').getAttribute('data-piece') === 'C', 'the Cannon is on e3');
+    check(await pieceAt('h3').count() === 0, 'h3 is empty');
+    check(await page.locator('#status').textContent() === 'Black to move', 'Black to move');
+    await clickPiece('h10');
+    await clickTarget('g8');
+    await waitMoves(2);
+    await clickPiece('b1');
+    await clickTarget('c3');
+    await waitMoves(3);
+    const moves = await moveTexts();
+    check(JSON.stringify(moves) === JSON.stringify(['h3-e3', 'h10-g8', 'b1-c3']), `move list ${moves}`);
+    const fen = await page.inputValue('#fen');
+    const expected = execFileSync(vdl, ['show', path.join(root, 'variants/xiangqi.vdl'), '--moves', 'h3-e3 h10-g8 b1-c3'])
+      .toString().trim().split('\n').filter((l) => l.includes('/')).pop();
+    check(fen === expected.split(' ').slice(0, 2).join(' '), `position ${fen} = ${expected}`);
+  });
+
+  await step('a click on a cell that is no target changes nothing', async () => {
+    await clickPiece('g8');                         // select the Black Horse
+    await clickCell('e5');                          // not one of its targets
+    await clickCell('a5');                          // an empty cell
+    check((await moveTexts()).length === 3, 'still three moves');
+    check(await page.locator('#board .target').count() === 0, 'nothing selected');
+  });
+
+  await step('a typed illegal move is refused and changes nothing', async () => {
+    await page.fill('#move-input', 'a1-a9');
+    await click('#move-form button');
+    await page.waitForFunction(() => document.getElementById('error').textContent.includes('illegal'));
+    await settled();
+    check((await moveTexts()).length === 3, 'still three moves');
+  });
+
+  await step('undo takes back the last move', async () => {
+    await click('#undo');
+    await waitMoves(2);
+    check(await pieceAt('b1').getAttribute('data-piece') === 'N', 'the Horse is back on b1');
+    await page.screenshot({ path: path.join(shots, 'xiangqi-undo.png') });
+  });
+
+  await step('the computer answers as Black', async () => {
+    await page.fill('#movetime', '200');
+    await page.selectOption('#computer', '1');
+    await clickPiece('b1');
+    await clickTarget('c3');
+    await waitMoves(4);
+    await settled();
+    check((await page.locator('#search').textContent()).startsWith('Computer:'), 'the search is shown');
+    check(await page.locator('#status').textContent() === 'White to move', 'White to move again');
+    await page.screenshot({ path: path.join(shots, 'xiangqi-computer.png') });
+    // Undo takes back the computer's answer and the user's move.
+    await click('#undo');
+    await waitMoves(2);
+  });
+
+  await step('a mate by clicks ends the game with its result', async () => {
+    await page.selectOption('#computer', 'none');
+    await page.fill('#load-input', '4k4/R8/9/9/9/9/9/9/9/3K4R w');
+    await click('#load-form button');
+    await page.waitForFunction(() => document.querySelectorAll('#board .piece').length === 4);
+    await clickPiece('i1');
+    await clickTarget('i10');
+    await waitMoves(1);
+    await page.waitForFunction(() => !document.getElementById('result').hidden);
+    const result = await page.locator('#result').textContent();
+    check(result === 'White wins by checkmate', `result: ${result}`);
+    await page.screenshot({ path: path.join(shots, 'xiangqi-mate.png') });
+  });
+
+  for (const variant of variants) {
+    await step(`${variant.name} (${variant.file}): the board renders and a move can be played by clicks`, async () => {
+      await page.selectOption('#variant', String(variant.id));
+      await page.selectOption('#computer', 'none');
+      const desc = await api('variants/' + variant.id);
+      await page.waitForFunction((n) => document.querySelectorAll('#board .cell').length === n, desc.cells.length);
+      await page.waitForFunction((id) => app.game && app.game.variant === id && app.game.ply === 0, variant.id);
+      await settled();
+      const state = await page.evaluate(() => app.game);
+      const pieces = state.board.filter(Boolean).length;
+      check(await page.locator('#board .piece').count() === pieces, `${pieces} pieces drawn`);
+      const move = state.legal.find((m) => m.from !== null && m.to !== null);
+      check(move, 'a legal move with cells');
+      await page.screenshot({ path: path.join(shots, `variant-${variant.id}-start.png`) });
+      const from = desc.cells[move.from].name;
+      const to = desc.cells[move.to].name;
+      await clickPiece(from);
+      await clickTarget(to);
+      const choice = page.locator('#choice-buttons button', { hasText: move.move });
+      if (await page.locator('#choice').isVisible()) await choice.click();
+      await waitMoves(1);
+      check((await moveTexts())[0] === move.move, `played ${move.move}`);
+      await page.screenshot({ path: path.join(shots, `variant-${variant.id}-moved.png`) });
+    });
+  }
+
+  await step('no request left the machine and the page raised no error', async () => {
+    check(external.length === 0, `external requests: ${external}`);
+    check(pageErrors.length === 0, `page errors: ${pageErrors}`);
+  });
+} catch (e) {
+  if (page) await page.screenshot({ path: path.join(shots, 'failure.png') }).catch(() => {});
+  if (!failed) { failed++; console.log(`FAILED - ${e.stack || e}`); }
+} finally {
+  if (context) await context.close().catch(() => {});
+  server.child.kill();
+  fs.rmSync(userDataDir, { recursive: true, force: true });
+}
+
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
