@@ -47,16 +47,23 @@ pub fn generate_rust(game: &Game) -> String {
     let movegen = movegen::generate(&mut ctx);
     let attack = attack::generate(&mut ctx);
     let safety = safety::generate(&mut ctx);
-    let prelude = prelude(&ctx);
     let pieces = ctx.piece_items();
     let tables = ctx.tables.items();
-    let tokens = quote! {
-        #prelude
+    let body = quote! {
         #pieces
         #tables
         #movegen
         #attack
         #safety
+    };
+    // Helpers that a game with hardly any moves may not need.
+    let text = body.to_string();
+    let uses_none = text.contains("NONE");
+    let uses_push = text.contains("push (out");
+    let prelude = prelude(&ctx, uses_none, uses_push);
+    let tokens = quote! {
+        #prelude
+        #body
     };
     let file: syn::File = match syn::parse2(tokens) {
         Ok(file) => file,
@@ -211,10 +218,24 @@ fn raw_string(text: &str) -> Literal {
 }
 
 /// Imports, the embedded IR, the engine type and the shared helpers.
-fn prelude(ctx: &Ctx) -> TokenStream {
+fn prelude(ctx: &Ctx, uses_none: bool, uses_push: bool) -> TokenStream {
     let json = raw_string(&ctx.game.to_json());
     let cells = Literal::usize_unsuffixed(ctx.cells());
     let name_doc = tables::doc_lines(&[format!("The move generator of `{}`.", ctx.game.name)]);
+    let none = uses_none.then(|| {
+        quote! {
+            /// Marks "no cell" (off the board) in the cell tables.
+            const NONE: u16 = u16::MAX;
+        }
+    });
+    let push = uses_push.then(|| {
+        quote! {
+            #[inline(always)]
+            fn push(out: &mut Vec<Move>, from: usize, to: usize) {
+                out.push(Move::new(from as CellId, to as CellId));
+            }
+        }
+    });
     quote! {
         use std::sync::OnceLock;
         use vdl_runtime::ir::{CellId, Game, PlayerId};
@@ -222,8 +243,7 @@ fn prelude(ctx: &Ctx) -> TokenStream {
 
         /// The number of cells of the board.
         pub const CELLS: usize = #cells;
-        /// Marks "no cell" (off the board) in the cell tables.
-        const NONE: u16 = u16::MAX;
+        #none
         type Board = [Piece; CELLS];
 
         /// The game's IR, as the compiler produced it.
@@ -248,10 +268,7 @@ fn prelude(ctx: &Ctx) -> TokenStream {
             pos.board.as_slice().try_into().expect("a position of this game")
         }
 
-        #[inline(always)]
-        fn push(out: &mut Vec<Move>, from: usize, to: usize) {
-            out.push(Move::new(from as CellId, to as CellId));
-        }
+        #push
 
         impl Engine for Rules {
             fn game(&self) -> &Game {

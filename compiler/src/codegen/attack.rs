@@ -11,6 +11,7 @@
 
 use super::names::describe_rule;
 use super::tables::doc_lines;
+use super::movegen::unblockable;
 use super::{any_route, Ctx};
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
@@ -44,7 +45,10 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
     let mut arms = Vec::new();
     for player in ctx.players() {
         let name = ctx.names.player_fn("attacked_by", player);
-        let (items, body) = attacks_of(ctx, player);
+        let (items, mut body) = attacks_of(ctx, player);
+        if body.is_empty() {
+            body = quote!(let _ = (board, target););
+        }
         let docs = doc_lines(&[format!(
             "Could a piece of {} capture an enemy piece on `target`?",
             ctx.game.players[player as usize].name
@@ -83,8 +87,13 @@ fn attacks_of(ctx: &mut Ctx, player: PlayerId) -> (TokenStream, TokenStream) {
     let mut forward = TokenStream::new();
     for kind in 0..game.pieces.len() as PieceId {
         let Some(rules) = game.pieces[kind as usize].moves.get(player as usize) else { continue };
+        let confined = game.pieces[kind as usize].confined;
+        if (0..ctx.cells()).all(|cell| !ctx.in_zone(confined, player, cell)) {
+            continue;
+        }
         for (index, rule) in rules.iter().enumerate() {
-            if rule.mode == Mode::MoveOnly {
+            let nowhere = (0..ctx.cells()).all(|cell| !ctx.in_zone(rule.only_in, player, cell));
+            if rule.mode == Mode::MoveOnly || nowhere {
                 continue;
             }
             match &rule.kind {
@@ -93,7 +102,7 @@ fn attacks_of(ctx: &mut Ctx, player: PlayerId) -> (TokenStream, TokenStream) {
                     jumps.extend(jump(ctx, &mut lists, kind, player, index, rule, *dir, &[], true));
                 }
                 MoveKind::Leap { target, routes } => {
-                    jumps.extend(jump(ctx, &mut lists, kind, player, index, rule, *target, routes, false));
+                    jumps.extend(jump(ctx, &mut lists, kind, player, index, rule, *target, unblockable(routes), false));
                 }
                 MoveKind::Ride { dir, range } if !ctx.dirs[*dir as usize].injective => {
                     forward.extend(forward_line(ctx, kind, player, rule, *dir, *range, false));

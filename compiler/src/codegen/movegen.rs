@@ -37,9 +37,11 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
             }
         });
     }
+    let unused = functions.is_empty().then(|| quote!(let _ = (board, out);));
     quote! {
         /// Appends the pseudo-legal moves of `side`.
         fn generate(board: &Board, side: PlayerId, out: &mut Vec<Move>) {
+            #unused
             match side {
                 #(#arms_by_player)*
                 _ => {}
@@ -67,6 +69,7 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<(Ide
         return None;
     }
     if let Some(zone) = game.pieces[kind as usize].confined {
+        docs.push(String::new());
         docs.push(format!("Confined to zone `{}`.", game.zones[zone as usize].name));
     }
     let name = ctx.names.piece_fn("moves", kind, player);
@@ -82,10 +85,13 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<(Ide
 }
 
 fn rule_block(ctx: &mut Ctx, kind: PieceId, player: PlayerId, index: usize, rule: &MoveRule) -> Option<TokenStream> {
+    if (0..ctx.cells()).all(|cell| !ctx.in_zone(rule.only_in, player, cell)) {
+        return None;
+    }
     match &rule.kind {
         MoveKind::Ride { range: Some(0), .. } => None,
         MoveKind::Ride { dir, range: Some(1) } => jump(ctx, kind, player, index, rule, *dir, &[]),
-        MoveKind::Leap { target, routes } => jump(ctx, kind, player, index, rule, *target, routes),
+        MoveKind::Leap { target, routes } => jump(ctx, kind, player, index, rule, *target, unblockable(routes)),
         MoveKind::Ride { dir, range } => {
             let line = line(ctx, kind, player, rule, *dir, *range);
             guard_zone(ctx, rule, player, line)
@@ -97,12 +103,17 @@ fn rule_block(ctx: &mut Ctx, kind: PieceId, player: PlayerId, index: usize, rule
     }
 }
 
-/// Wraps `body` in the test of the rule's `only_in` zone; `None` if the zone is
-/// empty.
-fn guard_zone(ctx: &mut Ctx, rule: &MoveRule, player: PlayerId, body: TokenStream) -> Option<TokenStream> {
-    if (0..ctx.cells()).all(|cell| !ctx.in_zone(rule.only_in, player, cell)) {
-        return None;
+/// A route with no cell is always open, which makes the leap unblockable.
+pub fn unblockable(routes: &[Vec<DirId>]) -> &[Vec<DirId>] {
+    if routes.iter().any(Vec::is_empty) {
+        &[]
+    } else {
+        routes
     }
+}
+
+/// Wraps `body` in the test of the rule's `only_in` zone.
+fn guard_zone(ctx: &mut Ctx, rule: &MoveRule, player: PlayerId, body: TokenStream) -> Option<TokenStream> {
     Some(match ctx.zone_flags(rule.only_in, player) {
         Some(zone) => quote!(if #zone[from] { #body }),
         None => body,

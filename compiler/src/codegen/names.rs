@@ -106,9 +106,13 @@ pub fn describe_rule(game: &Game, rule: &MoveRule) -> String {
         MoveKind::Leap { target, routes } => {
             let routes: Vec<String> = routes
                 .iter()
-                .map(|route| route.iter().map(|&d| vector(game, d)).collect::<Vec<_>>().join(" "))
+                .map(|route| {
+                    let cells: Vec<String> = route.iter().map(|&d| vector(game, d)).collect();
+                    let verb = if cells.len() == 1 { "is" } else { "are" };
+                    format!("if {} {verb} empty", cells.join(" and "))
+                })
                 .collect();
-            format!("leap {} unless blocked on {}", vector(game, *target), routes.join(" and on "))
+            format!("leap {} {}", vector(game, *target), routes.join(", or "))
         }
         MoveKind::Hop { dir } => format!("hop {}", vector(game, *dir)),
     };

@@ -102,7 +102,8 @@ pub fn doc_lines<S: AsRef<str>>(lines: &[S]) -> TokenStream {
     lines
         .iter()
         .map(|line| {
-            let text = format!(" {}", line.as_ref());
+            let line = line.as_ref();
+            let text = if line.is_empty() { String::new() } else { format!(" {line}") };
             quote!(#[doc = #text])
         })
         .collect()
