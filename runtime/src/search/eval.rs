@@ -168,7 +168,7 @@ fn cell_mobility<E: Engine + ?Sized>(engine: &E, kind: PieceId, owner: PlayerId)
                 }
             }
             samples += 1;
-            for cell in 0..cells {
+            for (cell, total) in totals.iter_mut().enumerate() {
                 let cell_id = cell as CellId;
                 if !may_stand(game, kind, owner, cell_id) {
                     continue;
@@ -178,7 +178,7 @@ fn cell_mobility<E: Engine + ?Sized>(engine: &E, kind: PieceId, owner: PlayerId)
                 moves.clear();
                 engine.generate(&pos, &mut moves);
                 let covered = (0..cells as CellId).filter(|&c| c != cell_id && engine.attacked(&pos, c, owner)).count();
-                totals[cell] += (moves.len() + covered) as u64;
+                *total += (moves.len() + covered) as u64;
             }
         }
     }

@@ -271,7 +271,7 @@ impl<E: Engine + ?Sized> Run<'_, E> {
         // Check extension: a forced reply costs no depth, so short mates are seen.
         let depth = if in_check && ply < 2 * self.root_depth { depth + 1 } else { depth };
         if depth == 0 || p + 1 >= self.pv.len() {
-            return self.quiesce(pos, ply, alpha, beta);
+            return self.quiesce(pos, alpha, beta);
         }
         let mut moves = Vec::with_capacity(64);
         self.engine.generate(pos, &mut moves);
@@ -319,7 +319,7 @@ impl<E: Engine + ?Sized> Run<'_, E> {
 
     /// Captures only, until the position is quiet; the side to move may also
     /// stand pat.
-    fn quiesce(&mut self, pos: &mut Position, ply: u32, mut alpha: i32, beta: i32) -> i32 {
+    fn quiesce(&mut self, pos: &mut Position, mut alpha: i32, beta: i32) -> i32 {
         if self.visit() {
             return 0;
         }
@@ -340,7 +340,7 @@ impl<E: Engine + ?Sized> Run<'_, E> {
                 pos.unmake(mv, undo);
                 continue;
             }
-            let score = -self.quiesce(pos, ply + 1, -beta, -alpha);
+            let score = -self.quiesce(pos, -beta, -alpha);
             pos.unmake(mv, undo);
             if self.stopped {
                 return 0;
