@@ -203,9 +203,12 @@ impl Session {
         Some(self.move_cells(self.previous()?, self.position()))
     }
 
-    /// Searches the current position with `eval` (measured once per game).
+    /// Searches the current position with `eval` (measured once per game);
+    /// the search knows the game's earlier positions and avoids repeating them
+    /// when it is ahead.
     pub fn search(&self, eval: &Evaluator, limits: &Limits) -> SearchResult {
-        Searcher::with_evaluator(self.engine(), eval.clone()).search(self.position(), limits)
+        let history = &self.positions[..self.positions.len() - 1];
+        Searcher::with_evaluator(self.engine(), eval.clone()).search_game(history, self.position(), limits)
     }
 }
 
