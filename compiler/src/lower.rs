@@ -120,9 +120,25 @@ pub fn lower(source: &str, file: &ast::File, file_name: &str, diags: &mut Vec<Di
         directions.declared.entry(decl.name.text.clone()).or_insert(set);
     }
     let mut table = DirectionTable::default();
-    let mut lowering =
-        PieceLowering { source, board: &board, players: &players, directions: &directions, zones: &mut zones, table: &mut table };
-    let pieces: Vec<ir::PieceType> = items.pieces.iter().map(|p| lowering.lower(p, diags)).collect();
+    let mut piece_ids = HashMap::new();
+    for (index, piece) in items.pieces.iter().enumerate() {
+        piece_ids.entry(piece.name.text.clone()).or_insert(index as ir::PieceId);
+    }
+    if items.pieces.len() > 120 {
+        diags.push(Diagnostic::error(codes::MISSING_ITEM, items.pieces[120].name.span, "a game may have at most 120 piece types"));
+        return None;
+    }
+    let mut lowering = PieceLowering {
+        source,
+        board: &board,
+        players: &players,
+        directions: &directions,
+        zones: &mut zones,
+        table: &mut table,
+        piece_ids: &piece_ids,
+    };
+    let mut pieces: Vec<ir::PieceType> = items.pieces.iter().map(|p| lowering.lower(p, diags)).collect();
+    inherit_moves(&items.pieces, &piece_ids, &mut pieces, diags);
     if pieces.is_empty() {
         diags.push(Diagnostic::error(codes::MISSING_ITEM, file_start, "the file declares no pieces"));
     }
@@ -148,7 +164,95 @@ pub fn lower(source: &str, file: &ast::File, file_name: &str, diags: &mut Vec<Di
         setup: setup?.value.clone(),
     };
     check_setup(&game, setup?, diags);
+    let mut game = game;
+    mark_forced_promotions(&mut game);
     (!diags.iter().any(Diagnostic::is_error)).then_some(game)
+}
+
+/// `extends Base`: a piece also has every move of its base (and of the base's
+/// base), resolved in dependency order; a cycle is an error.
+fn inherit_moves(decls: &[&ast::PieceDecl], ids: &HashMap<String, ir::PieceId>, pieces: &mut [ir::PieceType], diags: &mut Vec<Diagnostic>) {
+    let own: Vec<Vec<Vec<ir::MoveRule>>> = pieces.iter().map(|p| p.moves.clone()).collect();
+    for (index, decl) in decls.iter().enumerate() {
+        let mut chain = vec![index];
+        let mut current = decl;
+        while let Some(base) = &current.extends {
+            let Some(&base_id) = ids.get(&base.text) else {
+                diags.push(
+                    Diagnostic::error(codes::UNKNOWN_NAME, base.span, format!("unknown piece `{}`", base.text))
+                        .with_help_opt(crate::diagnostic::did_you_mean(&base.text, ids.keys().map(String::as_str))),
+                );
+                break;
+            };
+            if chain.contains(&(base_id as usize)) {
+                if current.name.text == decl.name.text || base_id as usize == index {
+                    diags.push(
+                        Diagnostic::error(codes::CONFLICTING_STATEMENTS, base.span, format!("`{}` extends itself through `{}`", decl.name.text, base.text))
+                            .with_help("a piece cannot be its own base; remove one `extends`"),
+                    );
+                }
+                break;
+            }
+            chain.push(base_id as usize);
+            for (player, rules) in own[base_id as usize].iter().enumerate() {
+                for rule in rules {
+                    if !pieces[index].moves[player].contains(rule) {
+                        pieces[index].moves[player].push(rule.clone());
+                    }
+                }
+            }
+            current = &decls[base_id as usize];
+        }
+    }
+}
+
+/// An optional promotion is compulsory where the unpromoted piece could never
+/// move again (Shogi's pawn on the last rank): those cells are found by asking
+/// the interpreter for the piece's moves alone on an empty board.
+fn mark_forced_promotions(game: &mut Game) {
+    use vdl_runtime::{Engine, Interpreter, Piece, Position};
+    let needed: Vec<usize> =
+        (0..game.pieces.len()).filter(|&p| game.pieces[p].promotions.iter().any(|pr| pr.optional)).collect();
+    if needed.is_empty() {
+        return;
+    }
+    let mut bare = game.clone();
+    for piece in &mut bare.pieces {
+        piece.promotions.clear();
+        piece.royal = false;
+    }
+    let engine = Interpreter::new(bare);
+    for kind in needed {
+        let cells: Vec<Vec<bool>> = (0..game.players.len())
+            .map(|player| {
+                (0..game.cell_count())
+                    .map(|cell| {
+                        let mut pos = Position::empty(game);
+                        pos.board[cell] = Piece::new(kind as ir::PieceId, player as ir::PlayerId);
+                        pos.side = player as ir::PlayerId;
+                        let mut moves = Vec::new();
+                        engine.generate(&pos, &mut moves);
+                        moves.is_empty()
+                    })
+                    .collect()
+            })
+            .collect();
+        if cells.iter().all(|set| !set.contains(&true)) {
+            continue;
+        }
+        let zone = match game.zones.iter().position(|z| z.cells == cells) {
+            Some(z) => z as ir::ZoneId,
+            None => {
+                game.zones.push(ir::Zone { name: format!("{} cannot move", game.pieces[kind].name), cells });
+                (game.zones.len() - 1) as ir::ZoneId
+            }
+        };
+        for promotion in &mut game.pieces[kind].promotions {
+            if promotion.optional {
+                promotion.forced_at = Some(zone);
+            }
+        }
+    }
 }
 
 fn file_stem(file_name: &str) -> String {
