@@ -1,6 +1,7 @@
 //! The whole check-and-lower pass: resolves every name, reports every problem it
 //! can find, and builds the IR when there are none.
 
+use crate::after::{self, After};
 use crate::board::{self, unknown_axis, BoardModel, NamePart};
 use crate::codes;
 use crate::diagnostic::Diagnostic;
@@ -25,6 +26,9 @@ struct Items<'a> {
     facings: Vec<&'a ast::Facing>,
     stalemates: Vec<&'a ast::Stalemate>,
     setups: Vec<&'a ast::Text>,
+    hands: Vec<Span>,
+    limits: Vec<&'a ast::LimitDecl>,
+    drop_mates: Vec<(&'a Vec<ast::Ident>, Span)>,
 }
 
 impl<'a> Items<'a> {
@@ -42,6 +46,9 @@ impl<'a> Items<'a> {
                 Item::Facing(f) => items.facings.push(f),
                 Item::Stalemate(s) => items.stalemates.push(s),
                 Item::Setup(s) => items.setups.push(s),
+                Item::Hands(span) => items.hands.push(*span),
+                Item::Limit(limit) => items.limits.push(limit),
+                Item::NoDropMate { pieces, span } => items.drop_mates.push((pieces, *span)),
             }
         }
         items
@@ -83,6 +90,7 @@ pub fn lower(source: &str, file: &ast::File, file_name: &str, diags: &mut Vec<Di
     at_most_once("board", &items.boards.iter().map(|b| b.span).collect::<Vec<_>>(), diags);
     at_most_once("setup", &items.setups.iter().map(|s| s.stmt).collect::<Vec<_>>(), diags);
     at_most_once("stalemate rule", &items.stalemates.iter().map(|s| s.span).collect::<Vec<_>>(), diags);
+    at_most_once("`hands` statement", &items.hands, diags);
     unique_names("zone", items.zones.iter().map(|z| (&z.name, z.span)), diags);
     unique_names("direction set", items.directions.iter().map(|d| (&d.name, d.span)), diags);
     unique_names("piece", items.pieces.iter().map(|p| (&p.name, p.span)), diags);
@@ -160,12 +168,17 @@ pub fn lower(source: &str, file: &ast::File, file_name: &str, diags: &mut Vec<Di
         directions: table.ir,
         zones: zones.ir,
         pieces,
-        rules: ir::Rules { facing, stalemate },
+        rules: ir::Rules { facing, stalemate, limits: Vec::new(), no_drop_mate: Vec::new() },
         setup: setup?.value.clone(),
     };
-    check_setup(&game, setup?, diags);
     let mut game = game;
-    mark_forced_promotions(&mut game);
+    let after = After {
+        hands: items.hands.first().copied(),
+        limits: items.limits.clone(),
+        drop_mates: items.drop_mates.iter().map(|(p, s)| (&p[..], *s)).collect(),
+    };
+    after::finish(&mut game, &after, &board, &piece_ids, diags);
+    check_setup(&game, setup?, diags);
     (!diags.iter().any(Diagnostic::is_error)).then_some(game)
 }
 
@@ -202,55 +215,6 @@ fn inherit_moves(decls: &[&ast::PieceDecl], ids: &HashMap<String, ir::PieceId>, 
                 }
             }
             current = &decls[base_id as usize];
-        }
-    }
-}
-
-/// An optional promotion is compulsory where the unpromoted piece could never
-/// move again (Shogi's pawn on the last rank): those cells are found by asking
-/// the interpreter for the piece's moves alone on an empty board.
-fn mark_forced_promotions(game: &mut Game) {
-    use vdl_runtime::{Engine, Interpreter, Piece, Position};
-    let needed: Vec<usize> =
-        (0..game.pieces.len()).filter(|&p| game.pieces[p].promotions.iter().any(|pr| pr.optional)).collect();
-    if needed.is_empty() {
-        return;
-    }
-    let mut bare = game.clone();
-    for piece in &mut bare.pieces {
-        piece.promotions.clear();
-        piece.royal = false;
-    }
-    let engine = Interpreter::new(bare);
-    for kind in needed {
-        let cells: Vec<Vec<bool>> = (0..game.players.len())
-            .map(|player| {
-                (0..game.cell_count())
-                    .map(|cell| {
-                        let mut pos = Position::empty(game);
-                        pos.board[cell] = Piece::new(kind as ir::PieceId, player as ir::PlayerId);
-                        pos.side = player as ir::PlayerId;
-                        let mut moves = Vec::new();
-                        engine.generate(&pos, &mut moves);
-                        moves.is_empty()
-                    })
-                    .collect()
-            })
-            .collect();
-        if cells.iter().all(|set| !set.contains(&true)) {
-            continue;
-        }
-        let zone = match game.zones.iter().position(|z| z.cells == cells) {
-            Some(z) => z as ir::ZoneId,
-            None => {
-                game.zones.push(ir::Zone { name: format!("{} cannot move", game.pieces[kind].name), cells });
-                (game.zones.len() - 1) as ir::ZoneId
-            }
-        };
-        for promotion in &mut game.pieces[kind].promotions {
-            if promotion.optional {
-                promotion.forced_at = Some(zone);
-            }
         }
     }
 }

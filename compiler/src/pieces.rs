@@ -94,6 +94,8 @@ impl PieceLowering<'_> {
             confined: confined.map(|(id, _)| id),
             moves,
             promotions,
+            captured_as: None,
+            no_drop: None,
         }
     }
 

@@ -45,6 +45,30 @@ pub enum Item {
     Facing(Facing),
     Stalemate(Stalemate),
     Setup(Text),
+    /// `hands`: captured pieces go to the captor's hand.
+    Hands(Span),
+    Limit(LimitDecl),
+    /// `no checkmate by dropping Pawn`.
+    NoDropMate { pieces: Vec<Ident>, span: Span },
+}
+
+/// `limit Pawn to 1 per line along rank`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LimitDecl {
+    pub piece: Ident,
+    pub max: Int,
+    pub scope: LimitScope,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum LimitScope {
+    /// The whole board.
+    Board,
+    /// Each line along an axis (cells differing only on that axis).
+    Line(Ident),
+    /// Each binding: cells the piece can reach from one another.
+    Binding(Span),
 }
 
 /// A string literal; `span` covers its contents, without the quotes.

@@ -97,6 +97,10 @@ fn describe(rule: Rule) -> &'static str {
         Rule::piece_decl => "`piece`",
         Rule::facing_decl => "`facing`",
         Rule::stalemate_decl => "`stalemate`",
+        Rule::hands_decl => "`hands`",
+        Rule::limit_decl => "`limit`",
+        Rule::per_line | Rule::per_binding => "`per line along AXIS` or `per binding`",
+        Rule::drop_mate_decl => "`no checkmate by dropping`",
         Rule::setup_decl => "`setup`",
         Rule::axis_decl => "`axis`",
         Rule::name_decl => "`name`",
@@ -201,6 +205,21 @@ fn item(pair: Pair<Rule>) -> Result<Item, SyntaxError> {
             };
             Item::Stalemate(Stalemate { outcome, span })
         }
+        Rule::hands_decl => Item::Hands(span),
+        Rule::limit_decl => {
+            let mut inner = pair.into_inner();
+            let piece = ident(inner.next().expect("grammar: piece"));
+            let max = int(inner.next().expect("grammar: number"))?;
+            let scope = match inner.next() {
+                None => LimitScope::Board,
+                Some(scope) if scope.as_rule() == Rule::per_line => {
+                    LimitScope::Line(ident(scope.into_inner().next().expect("grammar: axis")))
+                }
+                Some(scope) => LimitScope::Binding(span_of(&scope)),
+            };
+            Item::Limit(LimitDecl { piece, max, scope, span })
+        }
+        Rule::drop_mate_decl => Item::NoDropMate { pieces: pair.into_inner().map(ident).collect(), span },
         rule => unreachable!("grammar: unexpected item {rule:?}"),
     })
 }

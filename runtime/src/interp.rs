@@ -221,6 +221,7 @@ impl Engine for Interpreter {
                 self.piece_destinations(&view, from, piece, &mut |dest| self.push_with_promotions(piece, from, dest, out));
             }
         }
+        crate::drops::generate(&self.game, pos, out);
     }
 
     fn attacked(&self, pos: &Position, target: CellId, by: PlayerId) -> bool {

@@ -108,6 +108,14 @@ pub struct PieceType {
     /// Ways this piece changes type at the end of a move.
     #[serde(default)]
     pub promotions: Vec<Promotion>,
+    /// When captured, the piece joins the captor's hand as this type; `None`:
+    /// captured pieces leave the game.
+    #[serde(default)]
+    pub captured_as: Option<PieceId>,
+    /// Cells where a piece of this type may not be dropped from hand (besides
+    /// occupied ones): where it could never move.
+    #[serde(default)]
+    pub no_drop: Option<ZoneId>,
 }
 
 /// A change of type at the end of a move of the piece.
@@ -212,6 +220,23 @@ pub struct Rules {
     pub facing: Vec<DirId>,
     /// Result for the side to move when it has no legal move and is not in check.
     pub stalemate: Outcome,
+    /// Limits on a player's own pieces, checked after each of its moves.
+    #[serde(default)]
+    pub limits: Vec<Limit>,
+    /// Piece types that may not be dropped to give checkmate.
+    #[serde(default)]
+    pub no_drop_mate: Vec<PieceId>,
+}
+
+/// At most `max` pieces of type `piece` of one player in any one class of cells
+/// (a line, a binding, the whole board).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Limit {
+    pub piece: PieceId,
+    pub max: u8,
+    /// `class_of[cell]` indexes `classes`.
+    pub class_of: Vec<u16>,
+    pub classes: Vec<Vec<CellId>>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -235,6 +260,11 @@ impl Game {
             .iter()
             .position(|p| p.symbol.eq_ignore_ascii_case(symbol))
             .map(|i| i as PieceId)
+    }
+
+    /// Do captured pieces go to hands (and can pieces be dropped)?
+    pub fn has_hands(&self) -> bool {
+        self.pieces.iter().any(|p| p.captured_as.is_some())
     }
 
     pub fn has_royals(&self) -> bool {
