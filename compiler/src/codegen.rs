@@ -32,6 +32,7 @@ mod format;
 mod geometry;
 mod movegen;
 mod names;
+mod overlap;
 mod promotion;
 mod routes;
 mod safety;
@@ -70,7 +71,8 @@ pub fn generate_rust(game: &Game) -> String {
     let text = body.to_string();
     let uses_none = text.contains("NONE");
     let uses_push = text.contains("push (out");
-    let prelude = prelude(&ctx, uses_none, uses_push);
+    let uses_already = text.contains("already (");
+    let prelude = prelude(&ctx, uses_none, uses_push, uses_already);
     let tokens = quote! {
         #prelude
         #body
@@ -249,7 +251,7 @@ fn raw_string(text: &str) -> Literal {
 }
 
 /// Imports, the embedded IR, the engine type and the shared helpers.
-fn prelude(ctx: &Ctx, uses_none: bool, uses_push: bool) -> TokenStream {
+fn prelude(ctx: &Ctx, uses_none: bool, uses_push: bool, uses_already: bool) -> TokenStream {
     let json = raw_string(&ctx.game.to_json());
     let cells = Literal::usize_unsuffixed(ctx.cells());
     let name_doc = tables::doc_lines(&[format!("The move generator of `{}`.", ctx.game.name)]);
@@ -264,6 +266,18 @@ fn prelude(ctx: &Ctx, uses_none: bool, uses_push: bool) -> TokenStream {
             #[inline(always)]
             fn push(out: &mut Vec<Move>, from: usize, to: usize) {
                 out.push(Move::new(from as CellId, to as CellId));
+            }
+        }
+    });
+    let already = uses_already.then(|| {
+        quote! {
+            use vdl_runtime::position::NO_CELL;
+
+            /// Is a move to `to`, also capturing on `extra` (or `NO_CELL`), among
+            /// `moves`, the moves of one piece so far? Its moves form a set.
+            #[inline(always)]
+            fn already(moves: &[Move], to: usize, extra: CellId) -> bool {
+                moves.iter().any(|m| m.to as usize == to && m.extra == extra)
             }
         }
     });
@@ -303,6 +317,7 @@ fn prelude(ctx: &Ctx, uses_none: bool, uses_push: bool) -> TokenStream {
         }
 
         #push
+        #already
 
         impl Engine for Rules {
             fn game(&self) -> &Game {

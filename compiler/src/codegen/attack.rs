@@ -370,7 +370,8 @@ fn jump(
                     .iter()
                     .map(|cells| cells.iter().map(|&d| super::names::vector(ctx.game, d)).collect::<Vec<_>>().join(" and "))
                     .collect();
-                format!(" by moves that may use only the routes through {}", routes.join(", or "))
+                let plural = if routes.len() == 1 { "" } else { "s" };
+                format!(" by moves that may use the route{plural} through {}", routes.join(", or "))
             } else {
                 String::new()
             };

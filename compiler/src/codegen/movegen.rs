@@ -2,6 +2,7 @@
 //! unrolled, and `generate`, which dispatches on the piece on each cell.
 
 use super::names::describe_rule;
+use super::overlap::{self, Repeats};
 use super::promotion::Promotions;
 use super::routes::{group_by, usable, Usable};
 use super::tables::doc_lines;
@@ -75,12 +76,32 @@ struct PieceGen {
     uses_row: bool,
     /// Some ride sets `null_move` when it comes back round a ring.
     uses_null_move: bool,
+    /// Per rule: might it repeat a destination of an earlier rule?
+    repeats: Vec<Repeats>,
+    /// The rule being generated might repeat one: check the moves so far.
+    checking: bool,
 }
 
 impl PieceGen {
     /// Statements appending the move from `from` to `to_cell`, also capturing
     /// on `via` if given, with its promotions.
     fn emit(&mut self, to_cell: TokenStream, via: Option<TokenStream>, outcome: Outcome) -> TokenStream {
+        let emit = self.emit_once(to_cell.clone(), via.clone(), outcome);
+        if !self.checking {
+            return emit;
+        }
+        let extra = match via {
+            None => quote!(NO_CELL),
+            Some(via) => quote!(#via as CellId),
+        };
+        quote! {
+            if !already(&out[first..], #to_cell, #extra) {
+                #emit
+            }
+        }
+    }
+
+    fn emit_once(&mut self, to_cell: TokenStream, via: Option<TokenStream>, outcome: Outcome) -> TokenStream {
         let outcome = match (&self.promotions, outcome) {
             (None, _) | (_, Outcome::Fixed(0)) => None,
             (Some(_), outcome) => Some(outcome),
@@ -143,14 +164,30 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<(Ide
     let game = ctx.game;
     let rules = game.pieces[kind as usize].moves.get(player as usize)?;
     let promotions = Promotions::analyse(ctx, kind, player);
-    let mut pg = PieceGen { kind, player, promotions, uses_row: false, uses_null_move: false };
+    let repeats = overlap::repeats(ctx, kind, player);
+    let mut pg = PieceGen { kind, player, promotions, uses_row: false, uses_null_move: false, repeats, checking: false };
     let mut blocks = Vec::new();
     let mut docs = vec![format!("Moves of the {} from `from`:", ctx.piece_label(kind, player))];
+    let mut checks = false;
+    let mut left_out = Vec::new();
     for (index, rule) in rules.iter().enumerate() {
+        if pg.repeats[index] == Repeats::Always {
+            left_out.push(describe_rule(game, rule));
+            continue;
+        }
+        pg.checking = pg.repeats[index] == Repeats::Maybe;
         if let Some(block) = rule_block(ctx, &mut pg, index, rule) {
-            docs.push(format!("{}. {}", blocks.len() + 1, describe_rule(game, rule)));
+            let again = if pg.checking { " (it may reach a destination an earlier rule gave: each is given once)" } else { "" };
+            checks |= pg.checking;
+            docs.push(format!("{}. {}{again}", blocks.len() + 1, describe_rule(game, rule)));
             blocks.push(block);
         }
+    }
+    pg.checking = false;
+    let first = checks.then(|| quote!(let first = out.len();));
+    if !left_out.is_empty() {
+        docs.push(String::new());
+        docs.push(format!("Left out, as they only repeat an earlier rule: {}.", left_out.join("; ")));
     }
     if blocks.is_empty() {
         return None;
@@ -192,6 +229,7 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<(Ide
         fn #name(board: &Board, from: usize, out: &mut Vec<Move>) {
             #promotion
             #null_init
+            #first
             #({ #blocks })*
             #null_move
         }
@@ -342,7 +380,7 @@ fn describe_routes(ctx: &Ctx, usable: &Usable) -> String {
                 .iter()
                 .map(|cells| cells.iter().map(|&d| super::names::vector(ctx.game, d)).collect::<Vec<_>>().join(" and "))
                 .collect();
-            format!("only the route{} through {}", if routes.len() == 1 { "" } else { "s" }, routes.join(", or "))
+            format!("the route{} through {}", if routes.len() == 1 { "" } else { "s" }, routes.join(", or "))
         }
     }
 }
