@@ -4,12 +4,14 @@
 //!   the IR ([`vdl_runtime::ir::Game`]);
 //! * [`generate_rust`] turns the IR into a specialised move generator.
 
+mod after;
 mod board;
 pub mod codegen;
 pub mod codes;
 pub mod diagnostic;
 mod directions;
 mod lower;
+mod mobility;
 mod pieces;
 mod players;
 mod zones;

@@ -1,6 +1,7 @@
 //! The whole check-and-lower pass: resolves every name, reports every problem it
 //! can find, and builds the IR when there are none.
 
+use crate::after::{self, After};
 use crate::board::{self, unknown_axis, BoardModel, NamePart};
 use crate::codes;
 use crate::diagnostic::Diagnostic;
@@ -25,6 +26,9 @@ struct Items<'a> {
     facings: Vec<&'a ast::Facing>,
     stalemates: Vec<&'a ast::Stalemate>,
     setups: Vec<&'a ast::Text>,
+    hands: Vec<Span>,
+    limits: Vec<&'a ast::LimitDecl>,
+    drop_mates: Vec<(&'a Vec<ast::Ident>, Span)>,
 }
 
 impl<'a> Items<'a> {
@@ -42,6 +46,9 @@ impl<'a> Items<'a> {
                 Item::Facing(f) => items.facings.push(f),
                 Item::Stalemate(s) => items.stalemates.push(s),
                 Item::Setup(s) => items.setups.push(s),
+                Item::Hands(span) => items.hands.push(*span),
+                Item::Limit(limit) => items.limits.push(limit),
+                Item::NoDropMate { pieces, span } => items.drop_mates.push((pieces, *span)),
             }
         }
         items
@@ -83,6 +90,7 @@ pub fn lower(source: &str, file: &ast::File, file_name: &str, diags: &mut Vec<Di
     at_most_once("board", &items.boards.iter().map(|b| b.span).collect::<Vec<_>>(), diags);
     at_most_once("setup", &items.setups.iter().map(|s| s.stmt).collect::<Vec<_>>(), diags);
     at_most_once("stalemate rule", &items.stalemates.iter().map(|s| s.span).collect::<Vec<_>>(), diags);
+    at_most_once("`hands` statement", &items.hands, diags);
     unique_names("zone", items.zones.iter().map(|z| (&z.name, z.span)), diags);
     unique_names("direction set", items.directions.iter().map(|d| (&d.name, d.span)), diags);
     unique_names("piece", items.pieces.iter().map(|p| (&p.name, p.span)), diags);
@@ -120,9 +128,25 @@ pub fn lower(source: &str, file: &ast::File, file_name: &str, diags: &mut Vec<Di
         directions.declared.entry(decl.name.text.clone()).or_insert(set);
     }
     let mut table = DirectionTable::default();
-    let mut lowering =
-        PieceLowering { source, board: &board, players: &players, directions: &directions, zones: &mut zones, table: &mut table };
-    let pieces: Vec<ir::PieceType> = items.pieces.iter().map(|p| lowering.lower(p, diags)).collect();
+    let mut piece_ids = HashMap::new();
+    for (index, piece) in items.pieces.iter().enumerate() {
+        piece_ids.entry(piece.name.text.clone()).or_insert(index as ir::PieceId);
+    }
+    if items.pieces.len() > 120 {
+        diags.push(Diagnostic::error(codes::MISSING_ITEM, items.pieces[120].name.span, "a game may have at most 120 piece types"));
+        return None;
+    }
+    let mut lowering = PieceLowering {
+        source,
+        board: &board,
+        players: &players,
+        directions: &directions,
+        zones: &mut zones,
+        table: &mut table,
+        piece_ids: &piece_ids,
+    };
+    let mut pieces: Vec<ir::PieceType> = items.pieces.iter().map(|p| lowering.lower(p, diags)).collect();
+    inherit_moves(&items.pieces, &piece_ids, &mut pieces, diags);
     if pieces.is_empty() {
         diags.push(Diagnostic::error(codes::MISSING_ITEM, file_start, "the file declares no pieces"));
     }
@@ -144,11 +168,55 @@ pub fn lower(source: &str, file: &ast::File, file_name: &str, diags: &mut Vec<Di
         directions: table.ir,
         zones: zones.ir,
         pieces,
-        rules: ir::Rules { facing, stalemate },
+        rules: ir::Rules { facing, stalemate, limits: Vec::new(), no_drop_mate: Vec::new() },
         setup: setup?.value.clone(),
     };
+    let mut game = game;
+    let after = After {
+        hands: items.hands.first().copied(),
+        limits: items.limits.clone(),
+        drop_mates: items.drop_mates.iter().map(|(p, s)| (&p[..], *s)).collect(),
+    };
+    after::finish(&mut game, &after, &board, &piece_ids, diags);
     check_setup(&game, setup?, diags);
     (!diags.iter().any(Diagnostic::is_error)).then_some(game)
+}
+
+/// `extends Base`: a piece also has every move of its base (and of the base's
+/// base), resolved in dependency order; a cycle is an error.
+fn inherit_moves(decls: &[&ast::PieceDecl], ids: &HashMap<String, ir::PieceId>, pieces: &mut [ir::PieceType], diags: &mut Vec<Diagnostic>) {
+    let own: Vec<Vec<Vec<ir::MoveRule>>> = pieces.iter().map(|p| p.moves.clone()).collect();
+    for (index, decl) in decls.iter().enumerate() {
+        let mut chain = vec![index];
+        let mut current = decl;
+        while let Some(base) = &current.extends {
+            let Some(&base_id) = ids.get(&base.text) else {
+                diags.push(
+                    Diagnostic::error(codes::UNKNOWN_NAME, base.span, format!("unknown piece `{}`", base.text))
+                        .with_help_opt(crate::diagnostic::did_you_mean(&base.text, ids.keys().map(String::as_str))),
+                );
+                break;
+            };
+            if chain.contains(&(base_id as usize)) {
+                if current.name.text == decl.name.text || base_id as usize == index {
+                    diags.push(
+                        Diagnostic::error(codes::CONFLICTING_STATEMENTS, base.span, format!("`{}` extends itself through `{}`", decl.name.text, base.text))
+                            .with_help("a piece cannot be its own base; remove one `extends`"),
+                    );
+                }
+                break;
+            }
+            chain.push(base_id as usize);
+            for (player, rules) in own[base_id as usize].iter().enumerate() {
+                for rule in rules {
+                    if !pieces[index].moves[player].contains(rule) {
+                        pieces[index].moves[player].push(rule.clone());
+                    }
+                }
+            }
+            current = &decls[base_id as usize];
+        }
+    }
 }
 
 fn file_stem(file_name: &str) -> String {

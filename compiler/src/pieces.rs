@@ -3,13 +3,13 @@
 
 use crate::board::BoardModel;
 use crate::codes;
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{did_you_mean, Diagnostic};
 use crate::directions::{symmetries, DirectionEval, Vector};
 use crate::players::Players;
 use crate::zones::{ZoneEval, ZoneTable};
 use std::collections::HashMap;
-use vdl_dsl::ast::{self, DirExpr, Modifier, MoveKind as AstKind, PieceStmt, Span};
-use vdl_runtime::ir::{self, DirId, Mode, MoveKind, MoveRule, ZoneId};
+use vdl_dsl::ast::{self, DirExpr, Modifier, MoveKind as AstKind, PieceStmt, Span, TriggerExpr};
+use vdl_runtime::ir::{self, DirId, Mode, MoveKind, MoveRule, PieceId, Trigger, ZoneId};
 
 /// Every displacement the move programs use, each with its table, stored once.
 #[derive(Default)]
@@ -34,7 +34,13 @@ impl DirectionTable {
 /// A destination and the routes to it, from the first player's side.
 struct Template {
     target: Vector,
-    routes: Vec<Vec<Vector>>,
+    routes: Vec<TemplateRoute>,
+}
+
+#[derive(Clone, PartialEq)]
+struct TemplateRoute {
+    cells: Vec<Vector>,
+    crossing: Option<ir::Crossing>,
 }
 
 pub struct PieceLowering<'a> {
@@ -44,6 +50,8 @@ pub struct PieceLowering<'a> {
     pub directions: &'a DirectionEval<'a>,
     pub zones: &'a mut ZoneTable,
     pub table: &'a mut DirectionTable,
+    /// Every piece's index, for promotions.
+    pub piece_ids: &'a HashMap<String, PieceId>,
 }
 
 impl PieceLowering<'_> {
@@ -51,6 +59,7 @@ impl PieceLowering<'_> {
         let mut royal: Option<Span> = None;
         let mut confined: Option<(ZoneId, Span)> = None;
         let mut moves = vec![Vec::new(); self.players.list.len()];
+        let mut promotions = Vec::new();
         for stmt in &decl.body {
             match stmt {
                 PieceStmt::Royal(span) => {
@@ -66,6 +75,7 @@ impl PieceLowering<'_> {
                         confined = Some((id, *span));
                     }
                 }
+                PieceStmt::Promotion(stmt) => promotions.extend(self.promotion(stmt, diags)),
                 PieceStmt::Move(stmt) => {
                     for (player, rules) in self.move_rules(stmt, diags).into_iter().enumerate() {
                         for rule in rules {
@@ -83,7 +93,47 @@ impl PieceLowering<'_> {
             royal: royal.is_some(),
             confined: confined.map(|(id, _)| id),
             moves,
+            promotions,
+            captured_as: None,
+            no_drop: None,
         }
+    }
+
+    fn promotion(&mut self, stmt: &ast::PromotionStmt, diags: &mut Vec<Diagnostic>) -> Option<ir::Promotion> {
+        let mut to = Vec::new();
+        for name in &stmt.to {
+            match self.piece_ids.get(&name.text) {
+                Some(&id) if !to.contains(&id) => to.push(id),
+                Some(_) => {}
+                None => diags.push(
+                    Diagnostic::error(codes::UNKNOWN_NAME, name.span, format!("unknown piece `{}`", name.text))
+                        .with_label("not a piece of this file")
+                        .with_help_opt(did_you_mean(&name.text, self.piece_ids.keys().map(String::as_str))),
+                ),
+            }
+        }
+        let not = |this: &mut Self, zone: ZoneId| {
+            let cells = this.zones.ir[zone as usize].cells.iter().map(|set| set.iter().map(|&b| !b).collect()).collect();
+            let name = format!("not {}", this.zones.ir[zone as usize].name);
+            this.zones.intern(&name, cells)
+        };
+        let trigger = match &stmt.trigger {
+            TriggerExpr::Entering(z) => {
+                let into = self.zone(z, diags)?;
+                Trigger::FromInto { from: not(self, into), into }
+            }
+            TriggerExpr::Leaving(z) => {
+                let from = self.zone(z, diags)?;
+                Trigger::FromInto { from, into: not(self, from) }
+            }
+            TriggerExpr::FromInto(a, b) => {
+                let (from, into) = (self.zone(a, diags), self.zone(b, diags));
+                Trigger::FromInto { from: from?, into: into? }
+            }
+            TriggerExpr::In(z) => Trigger::Touches(self.zone(z, diags)?),
+        };
+        (to.len() == stmt.to.len() || !to.is_empty()).then_some(())?;
+        Some(ir::Promotion { to, trigger, optional: !stmt.compulsory, forced_at: None })
     }
 
     fn zone(&mut self, expr: &ast::ZoneExpr, diags: &mut Vec<Diagnostic>) -> Option<ZoneId> {
@@ -96,8 +146,11 @@ impl PieceLowering<'_> {
     /// The rules of one movement statement, per player.
     fn move_rules(&mut self, stmt: &ast::MoveStmt, diags: &mut Vec<Diagnostic>) -> Vec<Vec<MoveRule>> {
         let players = self.players.list.len();
-        let (mode, only_in) = self.modifiers(stmt, diags);
+        let (mode, only_in, circuit) = self.modifiers(stmt, diags);
         let Some(templates) = self.templates(stmt, diags) else { return vec![Vec::new(); players] };
+        if let Some(span) = stmt.capturing {
+            self.check_capturing(stmt, span, mode, &templates, diags);
+        }
         if templates.is_empty() {
             diags.push(
                 Diagnostic::error(codes::EMPTY_DIRECTIONS, stmt.directions.span(), "these directions leave no direction to move in")
@@ -111,12 +164,17 @@ impl PieceLowering<'_> {
                     .map(|t| {
                         let mut dir = |v: &Vector| self.table.intern(self.board, &self.players.map_vector(player, v));
                         let kind = match stmt.kind {
-                            AstKind::Step => MoveKind::Ride { dir: dir(&t.target), range: Some(1) },
-                            AstKind::Slide => MoveKind::Ride { dir: dir(&t.target), range: None },
+                            AstKind::Step => MoveKind::Ride { dir: dir(&t.target), range: Some(1), circuit },
+                            AstKind::Slide => MoveKind::Ride { dir: dir(&t.target), range: None, circuit },
                             AstKind::Hop => MoveKind::Hop { dir: dir(&t.target) },
                             AstKind::Leap => MoveKind::Leap {
                                 target: dir(&t.target),
-                                routes: t.routes.iter().map(|r| r.iter().map(&mut dir).collect()).collect(),
+                                routes: t
+                                    .routes
+                                    .iter()
+                                    .map(|r| ir::Route { cells: r.cells.iter().map(&mut dir).collect(), crossing: r.crossing })
+                                    .collect(),
+                                capturing: stmt.capturing.is_some(),
                             },
                         };
                         MoveRule { kind, mode, only_in }
@@ -126,11 +184,40 @@ impl PieceLowering<'_> {
             .collect()
     }
 
-    fn modifiers(&mut self, stmt: &ast::MoveStmt, diags: &mut Vec<Diagnostic>) -> (Mode, Option<ZoneId>) {
+    /// A capturing leap has exactly one route of one cell to each destination,
+    /// and both moves and captures.
+    fn check_capturing(&self, stmt: &ast::MoveStmt, span: Span, mode: Mode, templates: &[Template], diags: &mut Vec<Diagnostic>) {
+        if stmt.kind != AstKind::Leap {
+            return;
+        }
+        if templates.iter().any(|t| t.routes.len() != 1 || t.routes[0].cells.len() != 1) {
+            diags.push(
+                Diagnostic::error(codes::BAD_ROUTE, span, "a capturing leap needs exactly one route of one cell to each destination")
+                    .with_help("write a single cell after `via`, such as `leap (0,2)* via (0,1) capturing`"),
+            );
+        } else if mode != Mode::Both {
+            diags.push(
+                Diagnostic::error(codes::CONFLICTING_STATEMENTS, span, "a capturing leap cannot also be move-only or capture-only")
+                    .with_help("remove `move only` / `capture only`"),
+            );
+        }
+    }
+
+    fn modifiers(&mut self, stmt: &ast::MoveStmt, diags: &mut Vec<Diagnostic>) -> (Mode, Option<ZoneId>, bool) {
         let mut mode: Option<(Mode, Span)> = None;
         let mut only_in: Option<(ZoneId, Span)> = None;
+        let mut circuit = false;
         for modifier in &stmt.modifiers {
             match modifier {
+                Modifier::Circuit(span) => {
+                    if stmt.kind != AstKind::Slide {
+                        diags.push(
+                            Diagnostic::error(codes::CONFLICTING_STATEMENTS, *span, "only a `slide` can go round a ring: `circuit` needs a slide")
+                                .with_help("remove `circuit`, or make the move a slide"),
+                        );
+                    }
+                    circuit = true;
+                }
                 Modifier::MoveOnly(span) | Modifier::CaptureOnly(span) => {
                     let this = if matches!(modifier, Modifier::MoveOnly(_)) { Mode::MoveOnly } else { Mode::CaptureOnly };
                     match mode {
@@ -159,11 +246,11 @@ impl PieceLowering<'_> {
                 }
             }
         }
-        (mode.map_or(Mode::Both, |(m, _)| m), only_in.map(|(z, _)| z))
+        (mode.map_or(Mode::Both, |(m, _)| m), only_in.map(|(z, _)| z), circuit)
     }
 
     /// Destinations and routes of a statement, from the first player's side.
-    fn templates(&self, stmt: &ast::MoveStmt, diags: &mut Vec<Diagnostic>) -> Option<Vec<Template>> {
+    fn templates(&mut self, stmt: &ast::MoveStmt, diags: &mut Vec<Diagnostic>) -> Option<Vec<Template>> {
         if stmt.routes.is_empty() {
             let set = self.directions.eval(&stmt.directions, diags)?;
             return Some(set.into_iter().map(|target| Template { target, routes: Vec::new() }).collect());
@@ -176,13 +263,16 @@ impl PieceLowering<'_> {
             );
             return None;
         }
-        let routes: Vec<Vec<Vector>> = stmt
-            .routes
-            .iter()
-            .map(|r| r.cells.iter().map(|v| self.directions.vector(v, diags)).collect::<Option<Vec<_>>>())
-            .collect::<Vec<_>>()
-            .into_iter()
-            .collect::<Option<_>>()?;
+        let mut routes: Vec<Option<TemplateRoute>> = Vec::new();
+        for route in &stmt.routes {
+            let cells = route.cells.iter().map(|v| self.directions.vector(v, diags)).collect::<Vec<_>>();
+            let crossing = match &route.condition {
+                Some(cond) => self.zone(&cond.zone, diags).map(|zone| Some(ir::Crossing { zone, crossing: cond.crossing })),
+                None => Some(None),
+            };
+            routes.push(cells.into_iter().collect::<Option<Vec<_>>>().zip(crossing).map(|(cells, crossing)| TemplateRoute { cells, crossing }));
+        }
+        let routes: Vec<TemplateRoute> = routes.into_iter().collect::<Option<_>>()?;
         let (base, conditions) = match &stmt.directions {
             DirExpr::Vector(v) => return Some(vec![Template { target: self.directions.vector(v, diags)?, routes }]),
             DirExpr::All { vector, .. } => (vector, &[][..]),
@@ -207,7 +297,10 @@ impl PieceLowering<'_> {
             if !tests.iter().all(|t| t(&target)) {
                 continue;
             }
-            let turned: Vec<Vec<Vector>> = routes.iter().map(|r| r.iter().map(|v| g.apply(v)).collect()).collect();
+            let turned: Vec<TemplateRoute> = routes
+                .iter()
+                .map(|r| TemplateRoute { cells: r.cells.iter().map(|v| g.apply(v)).collect(), crossing: r.crossing })
+                .collect();
             // Symmetries that fix the leap but turn a route differently add that
             // route as another way to the same cell.
             match templates.iter_mut().find(|t| t.target == target) {

@@ -45,6 +45,30 @@ pub enum Item {
     Facing(Facing),
     Stalemate(Stalemate),
     Setup(Text),
+    /// `hands`: captured pieces go to the captor's hand.
+    Hands(Span),
+    Limit(LimitDecl),
+    /// `no checkmate by dropping Pawn`.
+    NoDropMate { pieces: Vec<Ident>, span: Span },
+}
+
+/// `limit Pawn to 1 per line along rank`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LimitDecl {
+    pub piece: Ident,
+    pub max: Int,
+    pub scope: LimitScope,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum LimitScope {
+    /// The whole board.
+    Board,
+    /// Each line along an axis (cells differing only on that axis).
+    Line(Ident),
+    /// Each binding: cells the piece can reach from one another.
+    Binding(Span),
 }
 
 /// A string literal; `span` covers its contents, without the quotes.
@@ -245,6 +269,8 @@ pub enum DirCond {
 pub struct PieceDecl {
     pub name: Ident,
     pub symbol: Ident,
+    /// `extends Base`: the piece also moves as Base does.
+    pub extends: Option<Ident>,
     pub body: Vec<PieceStmt>,
     pub span: Span,
 }
@@ -254,6 +280,29 @@ pub enum PieceStmt {
     Royal(Span),
     Confined { zone: ZoneExpr, span: Span },
     Move(MoveStmt),
+    Promotion(PromotionStmt),
+}
+
+/// `must promote to Wazir from enemy half into half`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PromotionStmt {
+    /// `must` (true) or `may` (false).
+    pub compulsory: bool,
+    pub to: Vec<Ident>,
+    pub trigger: TriggerExpr,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum TriggerExpr {
+    /// `on entering Z`: starts outside Z, ends inside.
+    Entering(ZoneExpr),
+    /// `on leaving Z`: starts inside Z, ends outside.
+    Leaving(ZoneExpr),
+    /// `from A into B`.
+    FromInto(ZoneExpr, ZoneExpr),
+    /// `in Z`: starts or ends in Z.
+    In(ZoneExpr),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -272,6 +321,8 @@ pub struct MoveStmt {
     /// Alternative routes; each lists cells (offsets from the start) that must
     /// be empty.
     pub routes: Vec<Route>,
+    /// `via ... capturing`: an enemy on the route is captured too.
+    pub capturing: Option<Span>,
     pub modifiers: Vec<Modifier>,
     pub span: Span,
 }
@@ -279,6 +330,16 @@ pub struct MoveStmt {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Route {
     pub cells: Vec<Vector>,
+    pub condition: Option<RouteCondition>,
+    pub span: Span,
+}
+
+/// `unless crossing half`: the route may be used only when the move does
+/// (`when crossing`) or does not (`unless crossing`) cross the zone's boundary.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RouteCondition {
+    pub crossing: bool,
+    pub zone: ZoneExpr,
     pub span: Span,
 }
 
@@ -287,6 +348,8 @@ pub enum Modifier {
     MoveOnly(Span),
     CaptureOnly(Span),
     WhenIn { zone: ZoneExpr, span: Span },
+    /// `circuit`: a slide that comes round a ring to its start is a null move.
+    Circuit(Span),
 }
 
 /// `facing along rank`.

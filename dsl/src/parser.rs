@@ -97,6 +97,10 @@ fn describe(rule: Rule) -> &'static str {
         Rule::piece_decl => "`piece`",
         Rule::facing_decl => "`facing`",
         Rule::stalemate_decl => "`stalemate`",
+        Rule::hands_decl => "`hands`",
+        Rule::limit_decl => "`limit`",
+        Rule::per_line | Rule::per_binding => "`per line along AXIS` or `per binding`",
+        Rule::drop_mate_decl => "`no checkmate by dropping`",
         Rule::setup_decl => "`setup`",
         Rule::axis_decl => "`axis`",
         Rule::name_decl => "`name`",
@@ -125,6 +129,14 @@ fn describe(rule: Rule) -> &'static str {
         Rule::move_only => "`move only`",
         Rule::capture_only => "`capture only`",
         Rule::when_in => "`when in`",
+        Rule::circuit => "`circuit`",
+        Rule::capturing => "`capturing`",
+        Rule::route_cond | Rule::when_crossing | Rule::unless_crossing => "`when crossing` or `unless crossing`",
+        Rule::promotion | Rule::must | Rule::may => "`must promote` or `may promote`",
+        Rule::trigger | Rule::on_entering | Rule::on_leaving | Rule::from_into | Rule::in_zone => {
+            "`on entering`, `on leaving`, `from ... into` or `in`"
+        }
+        Rule::extends => "`extends`",
         Rule::outcome => "`loss`, `draw` or `win`",
         _ => "something else",
     }
@@ -193,6 +205,21 @@ fn item(pair: Pair<Rule>) -> Result<Item, SyntaxError> {
             };
             Item::Stalemate(Stalemate { outcome, span })
         }
+        Rule::hands_decl => Item::Hands(span),
+        Rule::limit_decl => {
+            let mut inner = pair.into_inner();
+            let piece = ident(inner.next().expect("grammar: piece"));
+            let max = int(inner.next().expect("grammar: number"))?;
+            let scope = match inner.next() {
+                None => LimitScope::Board,
+                Some(scope) if scope.as_rule() == Rule::per_line => {
+                    LimitScope::Line(ident(scope.into_inner().next().expect("grammar: axis")))
+                }
+                Some(scope) => LimitScope::Binding(span_of(&scope)),
+            };
+            Item::Limit(LimitDecl { piece, max, scope, span })
+        }
+        Rule::drop_mate_decl => Item::NoDropMate { pieces: pair.into_inner().map(ident).collect(), span },
         rule => unreachable!("grammar: unexpected item {rule:?}"),
     })
 }
@@ -365,10 +392,16 @@ fn piece(pair: Pair<Rule>) -> Result<PieceDecl, SyntaxError> {
     let mut inner = pair.into_inner();
     let name = ident(inner.next().expect("grammar: piece name"));
     let symbol = ident(inner.next().expect("grammar: symbol"));
+    let mut extends = None;
     let mut body = Vec::new();
     for stmt in inner {
         let stmt_span = span_of(&stmt);
         body.push(match stmt.as_rule() {
+            Rule::extends => {
+                extends = Some(ident(stmt.into_inner().next().expect("grammar: base piece")));
+                continue;
+            }
+            Rule::promotion => PieceStmt::Promotion(promotion(stmt)),
             Rule::royal => PieceStmt::Royal(stmt_span),
             Rule::confined => {
                 PieceStmt::Confined { zone: zone_expr(stmt.into_inner().next().expect("grammar: zone")), span: stmt_span }
@@ -377,7 +410,35 @@ fn piece(pair: Pair<Rule>) -> Result<PieceDecl, SyntaxError> {
             rule => unreachable!("grammar: unexpected piece statement {rule:?}"),
         });
     }
-    Ok(PieceDecl { name, symbol, body, span })
+    Ok(PieceDecl { name, symbol, extends, body, span })
+}
+
+fn promotion(pair: Pair<Rule>) -> PromotionStmt {
+    let span = span_of(&pair);
+    let mut compulsory = false;
+    let mut to = Vec::new();
+    let mut trigger = None;
+    for part in pair.into_inner() {
+        match part.as_rule() {
+            Rule::must => compulsory = true,
+            Rule::may => compulsory = false,
+            Rule::ident => to.push(ident(part)),
+            Rule::trigger => {
+                let t = part.into_inner().next().expect("grammar: trigger");
+                let rule = t.as_rule();
+                let mut zones = t.into_inner().map(zone_expr);
+                let first = zones.next().expect("grammar: zone");
+                trigger = Some(match rule {
+                    Rule::on_entering => TriggerExpr::Entering(first),
+                    Rule::on_leaving => TriggerExpr::Leaving(first),
+                    Rule::from_into => TriggerExpr::FromInto(first, zones.next().expect("grammar: zone")),
+                    _ => TriggerExpr::In(first),
+                });
+            }
+            rule => unreachable!("grammar: unexpected promotion part {rule:?}"),
+        }
+    }
+    PromotionStmt { compulsory, to, trigger: trigger.expect("grammar: a trigger"), span }
 }
 
 fn move_stmt(pair: Pair<Rule>) -> Result<MoveStmt, SyntaxError> {
@@ -393,6 +454,7 @@ fn move_stmt(pair: Pair<Rule>) -> Result<MoveStmt, SyntaxError> {
     };
     let directions = dir_expr(inner.next().expect("grammar: directions"))?;
     let mut routes = Vec::new();
+    let mut capturing = None;
     let mut modifiers = Vec::new();
     for part in inner {
         let part_span = span_of(&part);
@@ -400,10 +462,27 @@ fn move_stmt(pair: Pair<Rule>) -> Result<MoveStmt, SyntaxError> {
             Rule::via => {
                 for route in part.into_inner() {
                     let route_span = span_of(&route);
-                    let cells = route.into_inner().map(vector).collect::<Result<_, _>>()?;
-                    routes.push(Route { cells, span: route_span });
+                    if route.as_rule() == Rule::capturing {
+                        capturing = Some(route_span);
+                        continue;
+                    }
+                    let mut cells = Vec::new();
+                    let mut condition = None;
+                    for item in route.into_inner() {
+                        if item.as_rule() == Rule::vector {
+                            cells.push(vector(item)?);
+                            continue;
+                        }
+                        let cond_span = span_of(&item);
+                        let mut cond = item.into_inner();
+                        let crossing = cond.next().expect("grammar: when/unless").as_rule() == Rule::when_crossing;
+                        let zone = zone_expr(cond.next().expect("grammar: zone"));
+                        condition = Some(RouteCondition { crossing, zone, span: cond_span });
+                    }
+                    routes.push(Route { cells, condition, span: route_span });
                 }
             }
+            Rule::circuit => modifiers.push(Modifier::Circuit(part_span)),
             Rule::move_only => modifiers.push(Modifier::MoveOnly(part_span)),
             Rule::capture_only => modifiers.push(Modifier::CaptureOnly(part_span)),
             Rule::when_in => modifiers.push(Modifier::WhenIn {
@@ -413,5 +492,5 @@ fn move_stmt(pair: Pair<Rule>) -> Result<MoveStmt, SyntaxError> {
             rule => unreachable!("grammar: unexpected move part {rule:?}"),
         }
     }
-    Ok(MoveStmt { kind, kind_span, directions, routes, modifiers, span })
+    Ok(MoveStmt { kind, kind_span, directions, routes, capturing, modifiers, span })
 }

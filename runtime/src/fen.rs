@@ -1,6 +1,8 @@
 //! Position strings: the board row by row as the variant's layout lists the cells
 //! (digits count empty cells, upper case for the first player, lower case for the
-//! second, `+X` a promoted piece), then the letter of the side to move.
+//! second, `+X` a promoted piece), in games with hands the pieces in hand in
+//! brackets (`[PPb]`, `[-]` for none; a count may precede a symbol: `[2Pb]`),
+//! then the letter of the side to move.
 
 use crate::ir::{Game, PlayerId};
 use crate::piece::Piece;
@@ -33,7 +35,15 @@ pub fn parse(game: &Game, text: &str) -> Result<Position, FenError> {
     let start = text.len() - trimmed.len();
     let board_len = trimmed.find(char::is_whitespace).unwrap_or(trimmed.len());
     let mut pos = Position::empty(game);
-    parse_board(game, &trimmed[..board_len], start, &mut pos)?;
+    let field = &trimmed[..board_len];
+    let board_text = match field.find('[') {
+        Some(open) => {
+            parse_hands(game, &field[open..], start + open, &mut pos)?;
+            &field[..open]
+        }
+        None => field,
+    };
+    parse_board(game, board_text, start, &mut pos)?;
     let rest = &trimmed[board_len..];
     if let Some(side) = rest.split_whitespace().next() {
         let offset = start + board_len + (rest.len() - rest.trim_start().len());
@@ -98,6 +108,36 @@ fn parse_board(game: &Game, text: &str, base: usize, pos: &mut Position) -> Resu
     Ok(())
 }
 
+/// Reads `[...]`: the pieces in hand.
+fn parse_hands(game: &Game, text: &str, base: usize, pos: &mut Position) -> Result<(), FenError> {
+    if !game.has_hands() {
+        return Err(error(base, "this game has no pieces in hand"));
+    }
+    let Some(body) = text.strip_prefix('[').and_then(|t| t.strip_suffix(']')) else {
+        return Err(error(base, "pieces in hand are written in brackets: `[PPb]`"));
+    };
+    if body == "-" {
+        return Ok(());
+    }
+    let bytes = body.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let at = i;
+        while bytes.get(i).is_some_and(|b| b.is_ascii_digit()) {
+            i += 1;
+        }
+        let count: u8 = if i > at { body[at..i].parse().map_err(|_| error(base + 1 + at, "too many pieces in hand"))? } else { 1 };
+        let (piece, len) = parse_piece(game, &body[i..]).ok_or_else(|| error(base + 1 + i, format!("unknown piece in hand `{}`", &body[i..].chars().next().unwrap_or(' '))))?;
+        if game.pieces[piece.kind() as usize].captured_as != Some(piece.kind()) {
+            return Err(error(base + 1 + i, format!("`{}` cannot be held in hand", &body[i..i + len])));
+        }
+        let slot = piece.owner() as usize * game.pieces.len() + piece.kind() as usize;
+        pos.hands[slot] = pos.hands[slot].saturating_add(count);
+        i += len;
+    }
+    Ok(())
+}
+
 /// Reads one piece symbol (`P`, `p`, `+P`) at the start of `text`.
 fn parse_piece(game: &Game, text: &str) -> Option<(Piece, usize)> {
     let len = if text.starts_with('+') { 2 } else { 1 };
@@ -135,6 +175,21 @@ pub fn format(game: &Game, pos: &Position) -> String {
         if empty > 0 {
             out.push_str(&empty.to_string());
         }
+    }
+    if game.has_hands() {
+        out.push('[');
+        let before = out.len();
+        for player in 0..game.players.len() as u8 {
+            for kind in 0..game.pieces.len() as u8 {
+                for _ in 0..pos.in_hand(player, kind) {
+                    out.push_str(&piece_symbol(game, Piece::new(kind, player)));
+                }
+            }
+        }
+        if out.len() == before {
+            out.push('-');
+        }
+        out.push(']');
     }
     out.push(' ');
     out.push(game.players[pos.side as usize].letter);

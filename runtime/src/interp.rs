@@ -25,6 +25,7 @@ struct View<'a> {
     assumed_enemy: Option<CellId>,
 }
 
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum Occupant {
     Empty,
     Friend,
@@ -47,26 +48,34 @@ impl View<'_> {
     }
 
     fn is_empty(&self, cell: CellId) -> bool {
-        matches!(self.occupant(cell), Occupant::Empty)
+        self.occupant(cell) == Occupant::Empty
     }
 }
 
+/// A destination of a move program: where the piece lands, and the cell of a
+/// piece it captures on the way, if any.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Dest {
+    to: CellId,
+    extra: Option<CellId>,
+}
+
 impl Interpreter {
-    /// Calls `emit(to, is_capture)` for every destination of `rule` from `from`.
-    fn destinations(&self, view: &View, from: CellId, rule: &MoveRule, emit: &mut dyn FnMut(CellId)) {
+    /// Calls `emit` for every destination of `rule` from `from`.
+    fn destinations(&self, view: &View, from: CellId, rule: &MoveRule, emit: &mut dyn FnMut(Dest)) {
         let dirs = &self.game.directions;
-        let land = |cell: CellId, emit: &mut dyn FnMut(CellId)| -> bool {
-            // Returns whether the line continues past `cell`.
+        // Lands on `cell` if the mode allows; returns whether a line goes on.
+        let land = |cell: CellId, extra: Option<CellId>, emit: &mut dyn FnMut(Dest)| -> bool {
             match view.occupant(cell) {
                 Occupant::Empty => {
                     if rule.mode != Mode::CaptureOnly {
-                        emit(cell);
+                        emit(Dest { to: cell, extra });
                     }
                     true
                 }
                 Occupant::Enemy => {
                     if rule.mode != Mode::MoveOnly {
-                        emit(cell);
+                        emit(Dest { to: cell, extra });
                     }
                     false
                 }
@@ -74,27 +83,57 @@ impl Interpreter {
             }
         };
         match &rule.kind {
-            MoveKind::Ride { dir, range } => {
+            MoveKind::Ride { dir, range, circuit } => {
                 let table = &dirs[*dir as usize].target;
                 let mut cell = from;
                 let mut travelled = 0;
                 while range.is_none_or(|r| travelled < r) {
                     let Some(next) = table[cell as usize] else { break };
-                    if next == from || !land(next, emit) {
+                    if next == from {
+                        // Round the ring and back: a null move, if allowed.
+                        if *circuit && rule.mode != Mode::CaptureOnly {
+                            emit(Dest { to: from, extra: None });
+                        }
+                        break;
+                    }
+                    if !land(next, None, emit) {
                         break;
                     }
                     cell = next;
                     travelled += 1;
                 }
             }
-            MoveKind::Leap { target, routes } => {
+            MoveKind::Leap { target, routes, capturing } => {
                 let Some(to) = dirs[*target as usize].target[from as usize] else { return };
+                let owner = view.mover;
+                if *capturing {
+                    // One route of one cell: empty, or an enemy captured too.
+                    let route = &routes[0];
+                    let Some(via) = dirs[route.cells[0] as usize].target[from as usize] else { return };
+                    if !route.allowed(&self.game, owner, from, to) {
+                        return;
+                    }
+                    match view.occupant(via) {
+                        Occupant::Empty => {
+                            land(to, None, emit);
+                        }
+                        Occupant::Enemy => {
+                            // The capture on the way makes it a capturing move.
+                            if view.occupant(to) != Occupant::Friend && rule.mode != Mode::MoveOnly {
+                                emit(Dest { to, extra: Some(via) });
+                            }
+                        }
+                        Occupant::Friend => {}
+                    }
+                    return;
+                }
                 let open = routes.is_empty()
                     || routes.iter().any(|route| {
-                        route.iter().all(|&d| dirs[d as usize].target[from as usize].is_some_and(|c| view.is_empty(c)))
+                        route.allowed(&self.game, owner, from, to)
+                            && route.cells.iter().all(|&d| dirs[d as usize].target[from as usize].is_some_and(|c| view.is_empty(c)))
                     });
                 if open {
-                    land(to, emit);
+                    land(to, None, emit);
                 }
             }
             MoveKind::Hop { dir } => {
@@ -107,7 +146,7 @@ impl Interpreter {
                     }
                     if !jumped {
                         jumped = !view.is_empty(next);
-                    } else if !land(next, emit) {
+                    } else if !land(next, None, emit) {
                         break;
                     }
                     cell = next;
@@ -117,21 +156,56 @@ impl Interpreter {
     }
 
     /// Runs every rule of the piece on `from` that applies where it stands,
-    /// keeping destinations inside its confinement.
-    fn piece_destinations(&self, view: &View, from: CellId, piece: Piece, emit: &mut dyn FnMut(CellId)) {
+    /// keeping destinations inside its confinement, each destination once.
+    fn piece_destinations(&self, view: &View, from: CellId, piece: Piece, emit: &mut dyn FnMut(Dest)) {
         let kind: &PieceType = &self.game.pieces[piece.kind() as usize];
         let owner = piece.owner();
+        // Moves form a set: two rules (or the two arcs of a ring) reaching the
+        // same destination give one move.
+        let mut seen: Vec<Dest> = Vec::new();
         for rule in &kind.moves[owner as usize] {
             if rule.only_in.is_some_and(|zone| !self.game.in_zone(zone, owner, from)) {
                 continue;
             }
-            let mut confined_emit = |to: CellId| {
-                if kind.confined.is_none_or(|zone| self.game.in_zone(zone, owner, to)) {
-                    emit(to);
+            let mut confined_emit = |dest: Dest| {
+                if seen.contains(&dest) {
+                    return;
+                }
+                seen.push(dest);
+                if kind.confined.is_none_or(|zone| self.game.in_zone(zone, owner, dest.to)) {
+                    emit(dest);
                 }
             };
             self.destinations(view, from, rule, &mut confined_emit);
         }
+    }
+
+    /// The moves to `dest`: with every promotion that applies, and without one
+    /// unless a promotion is compulsory there.
+    fn push_with_promotions(&self, piece: Piece, from: CellId, dest: Dest, out: &mut Vec<Move>) {
+        let kind = &self.game.pieces[piece.kind() as usize];
+        let owner = piece.owner();
+        let mut plain = Move::new(from, dest.to);
+        if let Some(extra) = dest.extra {
+            plain = plain.capturing_on_the_way(extra);
+        }
+        let mut compulsory = false;
+        let mut choices: Vec<u8> = Vec::new();
+        for promotion in &kind.promotions {
+            if !promotion.trigger.applies(&self.game, owner, from, dest.to) {
+                continue;
+            }
+            compulsory |= !promotion.optional || promotion.forced_at.is_some_and(|z| self.game.in_zone(z, owner, dest.to));
+            for &to in &promotion.to {
+                if !choices.contains(&to) {
+                    choices.push(to);
+                }
+            }
+        }
+        if !compulsory || choices.is_empty() {
+            out.push(plain);
+        }
+        out.extend(choices.into_iter().map(|to| plain.with_promotion(to)));
     }
 }
 
@@ -145,9 +219,10 @@ impl Engine for Interpreter {
         for (cell, &piece) in pos.board.iter().enumerate() {
             if piece.is_of(pos.side) {
                 let from = cell as CellId;
-                self.piece_destinations(&view, from, piece, &mut |to| out.push(Move::new(from, to)));
+                self.piece_destinations(&view, from, piece, &mut |dest| self.push_with_promotions(piece, from, dest, out));
             }
         }
+        crate::drops::generate(&self.game, pos, out);
     }
 
     fn attacked(&self, pos: &Position, target: CellId, by: PlayerId) -> bool {
@@ -155,9 +230,9 @@ impl Engine for Interpreter {
         let mut hit = false;
         for (cell, &piece) in pos.board.iter().enumerate() {
             if piece.is_of(by) && !hit {
-                self.piece_destinations(&view, cell as CellId, piece, &mut |to| {
+                self.piece_destinations(&view, cell as CellId, piece, &mut |dest| {
                     // Only captures reach a cell assumed to hold an enemy.
-                    hit |= to == target;
+                    hit |= dest.to == target || dest.extra == Some(target);
                 });
             }
         }

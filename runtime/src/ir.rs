@@ -105,6 +105,40 @@ pub struct PieceType {
     pub confined: Option<ZoneId>,
     /// Move programs per player, with absolute directions.
     pub moves: Vec<Vec<MoveRule>>,
+    /// Ways this piece changes type at the end of a move.
+    #[serde(default)]
+    pub promotions: Vec<Promotion>,
+    /// When captured, the piece joins the captor's hand as this type; `None`:
+    /// captured pieces leave the game.
+    #[serde(default)]
+    pub captured_as: Option<PieceId>,
+    /// Cells where a piece of this type may not be dropped from hand (besides
+    /// occupied ones): where it could never move.
+    #[serde(default)]
+    pub no_drop: Option<ZoneId>,
+}
+
+/// A change of type at the end of a move of the piece.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Promotion {
+    /// The types the piece may become; each is a separate move.
+    pub to: Vec<PieceId>,
+    pub trigger: Trigger,
+    /// An optional promotion may be declined (the unpromoted move exists too).
+    pub optional: bool,
+    /// Destinations where an optional promotion may not be declined: the
+    /// unpromoted piece could never move from them (computed by the compiler).
+    pub forced_at: Option<ZoneId>,
+}
+
+/// When a promotion applies, judged on the owner's zones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Trigger {
+    /// The move starts in `from` and ends in `into` (`on entering Z` is
+    /// `from not Z into Z`).
+    FromInto { from: ZoneId, into: ZoneId },
+    /// The move starts or ends in the zone (Shogi's promotion zone).
+    Touches(ZoneId),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -118,15 +152,55 @@ pub struct MoveRule {
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum MoveKind {
     /// Goes along `dir` through empty cells, at most `range` cells (`None`: any
-    /// distance). A step is a ride of range 1.
-    Ride { dir: DirId, range: Option<u32> },
+    /// distance). A step is a ride of range 1. On a ring, a ride that comes back
+    /// to its start stops there; with `circuit` it is then a null move (from =
+    /// to), generated once per piece however many rides come back.
+    Ride { dir: DirId, range: Option<u32>, circuit: bool },
     /// Goes straight to the cell `target` away. Each route lists cells (as
     /// displacements from the start) that must all be empty; the leap is possible
-    /// when at least one route is open. No routes: it can never be blocked.
-    Leap { target: DirId, routes: Vec<Vec<DirId>> },
+    /// when at least one allowed route is open. No routes: it can never be
+    /// blocked. A `capturing` leap has one route of one cell, which may also
+    /// hold an enemy piece: that piece is captured too (an ally still blocks).
+    Leap { target: DirId, routes: Vec<Route>, capturing: bool },
     /// Goes along `dir` over exactly one piece (of either side), then on through
     /// empty cells; the first piece beyond can be captured.
     Hop { dir: DirId },
+}
+
+/// One way to a leap's destination.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Route {
+    /// Cells, as displacements from the start, that must be empty.
+    pub cells: Vec<DirId>,
+    /// The route may be used only when the move does (`crossing: true`) or does
+    /// not (`false`) cross the boundary of the zone (start and end on different
+    /// sides of it).
+    pub crossing: Option<Crossing>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Crossing {
+    pub zone: ZoneId,
+    pub crossing: bool,
+}
+
+impl Route {
+    /// May this route be used by a move from `from` to `to` of `player`?
+    #[inline]
+    pub fn allowed(&self, game: &Game, player: PlayerId, from: CellId, to: CellId) -> bool {
+        self.crossing.is_none_or(|c| (game.in_zone(c.zone, player, from) != game.in_zone(c.zone, player, to)) == c.crossing)
+    }
+}
+
+impl Trigger {
+    /// Does a move of `player` from `from` to `to` trigger it?
+    #[inline]
+    pub fn applies(&self, game: &Game, player: PlayerId, from: CellId, to: CellId) -> bool {
+        match *self {
+            Trigger::FromInto { from: a, into: b } => game.in_zone(a, player, from) && game.in_zone(b, player, to),
+            Trigger::Touches(z) => game.in_zone(z, player, from) || game.in_zone(z, player, to),
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -146,6 +220,23 @@ pub struct Rules {
     pub facing: Vec<DirId>,
     /// Result for the side to move when it has no legal move and is not in check.
     pub stalemate: Outcome,
+    /// Limits on a player's own pieces, checked after each of its moves.
+    #[serde(default)]
+    pub limits: Vec<Limit>,
+    /// Piece types that may not be dropped to give checkmate.
+    #[serde(default)]
+    pub no_drop_mate: Vec<PieceId>,
+}
+
+/// At most `max` pieces of type `piece` of one player in any one class of cells
+/// (a line, a binding, the whole board).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Limit {
+    pub piece: PieceId,
+    pub max: u8,
+    /// `class_of[cell]` indexes `classes`.
+    pub class_of: Vec<u16>,
+    pub classes: Vec<Vec<CellId>>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -169,6 +260,11 @@ impl Game {
             .iter()
             .position(|p| p.symbol.eq_ignore_ascii_case(symbol))
             .map(|i| i as PieceId)
+    }
+
+    /// Do captured pieces go to hands (and can pieces be dropped)?
+    pub fn has_hands(&self) -> bool {
+        self.pieces.iter().any(|p| p.captured_as.is_some())
     }
 
     pub fn has_royals(&self) -> bool {

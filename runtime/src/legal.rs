@@ -52,9 +52,47 @@ pub fn legal_moves<E: Engine + ?Sized>(engine: &E, pos: &Position) -> Vec<Move> 
 pub fn is_legal_pseudo<E: Engine + ?Sized>(engine: &E, pos: &mut Position, mv: Move) -> bool {
     let mover = pos.side;
     let undo = pos.make(mv);
-    let safe = engine.is_safe(pos, mover);
+    let legal = legal_after(engine, pos, mover, mv);
     pos.unmake(mv, undo);
-    safe
+    legal
+}
+
+/// After `mover` played `mv` (already made on `pos`): do all whole-board rules
+/// hold? Check and facing (the engine's `is_safe`), then the game's limits and
+/// its ban on mating by a drop.
+#[inline]
+pub fn legal_after<E: Engine + ?Sized>(engine: &E, pos: &mut Position, mover: PlayerId, mv: Move) -> bool {
+    if !engine.is_safe(pos, mover) {
+        return false;
+    }
+    let rules = &engine.game().rules;
+    if rules.limits.is_empty() && rules.no_drop_mate.is_empty() {
+        return true;
+    }
+    limits_hold(engine.game(), pos, mv) && !is_forbidden_drop_mate(engine, pos, mv)
+}
+
+/// Only the type now on the move's destination can have grown in number, and
+/// only in the destination's class: that is all that needs counting.
+fn limits_hold(game: &crate::Game, pos: &Position, mv: Move) -> bool {
+    let arrived = pos.at(mv.to);
+    game.rules.limits.iter().filter(|limit| arrived.kind() == limit.piece).all(|limit| {
+        let class = &limit.classes[limit.class_of[mv.to as usize] as usize];
+        let count = class.iter().filter(|&&cell| pos.at(cell) == arrived).count();
+        count <= limit.max as usize
+    })
+}
+
+fn is_forbidden_drop_mate<E: Engine + ?Sized>(engine: &E, pos: &mut Position, mv: Move) -> bool {
+    let Some(kind) = mv.drop_kind() else { return false };
+    engine.game().rules.no_drop_mate.contains(&kind) && in_check(engine, pos) && !has_legal_move(engine, pos)
+}
+
+/// Does the side to move have at least one legal move?
+pub fn has_legal_move<E: Engine + ?Sized>(engine: &E, pos: &mut Position) -> bool {
+    let mut moves = Vec::new();
+    engine.generate(pos, &mut moves);
+    moves.into_iter().any(|mv| is_legal_pseudo(engine, pos, mv))
 }
 
 /// Is the side to move in check?

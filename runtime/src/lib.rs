@@ -9,6 +9,7 @@
 //! * [`fen`], [`notation`]: position strings and move text.
 
 pub mod diagram;
+pub mod drops;
 pub mod engine;
 pub mod fen;
 pub mod interp;

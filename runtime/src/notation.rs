@@ -1,5 +1,6 @@
 //! Move text, as `../shared/rules/README.md` fixes it: `FROM-TO`, with `=SYMBOL`
-//! when the moving piece changes type.
+//! when the moving piece changes type, `SYMBOL*CELL` for a drop; symbols in
+//! upper case whichever side moves.
 
 use crate::engine::Engine;
 use crate::ir::Game;
@@ -9,6 +10,9 @@ use std::fmt;
 
 pub fn move_text(game: &Game, mv: Move) -> String {
     let cells = &game.board.cells;
+    if let Some(kind) = mv.drop_kind() {
+        return format!("{}*{}", game.pieces[kind as usize].symbol.to_ascii_uppercase(), cells[mv.to as usize].name);
+    }
     let mut text = format!("{}-{}", cells[mv.from as usize].name, cells[mv.to as usize].name);
     if let Some(kind) = mv.promotion() {
         text.push('=');
@@ -51,6 +55,9 @@ pub fn parse_move<E: Engine + ?Sized>(engine: &E, pos: &Position, text: &str) ->
 }
 
 fn looks_like_move(game: &Game, text: &str) -> bool {
+    if let Some((symbol, cell)) = text.split_once('*') {
+        return game.piece_by_symbol(symbol).is_some() && game.cell_by_name(cell).is_some();
+    }
     let body = text.split('=').next().unwrap_or(text);
     match body.split_once('-') {
         Some((from, to)) => game.cell_by_name(from).is_some() && game.cell_by_name(to).is_some(),

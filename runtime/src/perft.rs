@@ -2,7 +2,7 @@
 //! move generator.
 
 use crate::engine::Engine;
-use crate::legal::{is_legal_pseudo, legal_moves};
+use crate::legal::{is_legal_pseudo, legal_after, legal_moves};
 use crate::position::{Move, Position};
 use rayon::prelude::*;
 
@@ -22,7 +22,7 @@ pub fn perft<E: Engine + ?Sized>(engine: &E, pos: &mut Position, depth: u32) -> 
         }
         let mover = pos.side;
         let undo = pos.make(mv);
-        if engine.is_safe(pos, mover) {
+        if legal_after(engine, pos, mover, mv) {
             nodes += perft(engine, pos, depth - 1);
         }
         pos.unmake(mv, undo);

@@ -319,7 +319,7 @@ impl<E: Engine + ?Sized> Run<'_, E> {
         for (i, &mv) in moves.iter().enumerate() {
             let mover = pos.side;
             let undo = pos.make(mv);
-            if !self.engine.is_safe(pos, mover) {
+            if !crate::legal::legal_after(self.engine, pos, mover, mv) {
                 pos.unmake(mv, undo);
                 continue;
             }
@@ -373,7 +373,7 @@ impl<E: Engine + ?Sized> Run<'_, E> {
         for mv in moves {
             let mover = pos.side;
             let undo = pos.make(mv);
-            if !self.engine.is_safe(pos, mover) {
+            if !crate::legal::legal_after(self.engine, pos, mover, mv) {
                 pos.unmake(mv, undo);
                 continue;
             }

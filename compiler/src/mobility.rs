@@ -1,0 +1,98 @@
+//! What a piece can do alone on an empty board, asked of the IR interpreter once
+//! the IR is built: the cells it could never move from (where promotion is forced
+//! and drops are banned) and its bindings (cells it can reach from one another).
+
+use vdl_runtime::ir::{self, Game, PieceId, PlayerId};
+use vdl_runtime::{Engine, Interpreter, Move, Piece, Position};
+
+/// The game with promotions, drops and royalty taken out: only movement.
+pub struct Mobility {
+    engine: Interpreter,
+}
+
+impl Mobility {
+    pub fn new(game: &Game) -> Mobility {
+        let mut bare = game.clone();
+        for piece in &mut bare.pieces {
+            piece.promotions.clear();
+            piece.royal = false;
+            piece.captured_as = None;
+        }
+        Mobility { engine: Interpreter::new(bare) }
+    }
+
+    /// The moves of `kind` of `player` from `cell` on an otherwise empty board.
+    fn moves(&self, kind: PieceId, player: PlayerId, cell: usize) -> Vec<Move> {
+        let game = self.engine.game();
+        let mut pos = Position::empty(game);
+        pos.board[cell] = Piece::new(kind, player);
+        pos.side = player;
+        let mut moves = Vec::new();
+        self.engine.generate(&pos, &mut moves);
+        moves
+    }
+
+    /// `cells[player][cell]`: the piece could never move from the cell.
+    pub fn dead_cells(&self, kind: PieceId) -> Vec<Vec<bool>> {
+        let game = self.engine.game();
+        (0..game.players.len())
+            .map(|player| (0..game.cell_count()).map(|cell| self.moves(kind, player as PlayerId, cell).is_empty()).collect())
+            .collect()
+    }
+
+    /// The binding of every cell: cells joined by a move of `kind` (of either
+    /// player, either way) share a class. Returns (class of each cell, classes).
+    pub fn bindings(&self, kind: PieceId) -> (Vec<u16>, Vec<Vec<ir::CellId>>) {
+        let game = self.engine.game();
+        let cells = game.cell_count();
+        let mut parent: Vec<usize> = (0..cells).collect();
+        fn root(parent: &mut [usize], mut x: usize) -> usize {
+            while parent[x] != x {
+                parent[x] = parent[parent[x]];
+                x = parent[x];
+            }
+            x
+        }
+        for player in 0..game.players.len() {
+            for cell in 0..cells {
+                for mv in self.moves(kind, player as PlayerId, cell) {
+                    let (a, b) = (root(&mut parent, cell), root(&mut parent, mv.to as usize));
+                    parent[a] = b;
+                }
+            }
+        }
+        classes_from(cells, |cell| root(&mut parent, cell))
+    }
+}
+
+/// Numbers the distinct keys of the cells in order of first appearance.
+pub fn classes_from<K: PartialEq>(cells: usize, mut key: impl FnMut(usize) -> K) -> (Vec<u16>, Vec<Vec<ir::CellId>>) {
+    let mut keys: Vec<K> = Vec::new();
+    let mut class_of = Vec::with_capacity(cells);
+    let mut classes: Vec<Vec<ir::CellId>> = Vec::new();
+    for cell in 0..cells {
+        let k = key(cell);
+        let index = match keys.iter().position(|existing| *existing == k) {
+            Some(i) => i,
+            None => {
+                keys.push(k);
+                classes.push(Vec::new());
+                keys.len() - 1
+            }
+        };
+        class_of.push(index as u16);
+        classes[index].push(cell as ir::CellId);
+    }
+    (class_of, classes)
+}
+
+/// Adds a zone with these cells (or finds an equal one) and returns its id.
+pub fn zone_for(game: &mut Game, name: String, cells: Vec<Vec<bool>>) -> ir::ZoneId {
+    match game.zones.iter().position(|z| z.cells == cells) {
+        Some(z) => z as ir::ZoneId,
+        None => {
+            game.zones.push(ir::Zone { name, cells });
+            (game.zones.len() - 1) as ir::ZoneId
+        }
+    }
+}
