@@ -33,8 +33,20 @@ pub const CONFLICTING_STATEMENTS: &str = "E0500";
 pub const BAD_SETUP: &str = "E0600";
 /// A rule about royal pieces in a game that has none.
 pub const NO_ROYAL: &str = "E0601";
+/// The setup lets the side to move capture a royal piece at once.
+pub const SETUP_DECIDED: &str = "E0602";
 /// A zone that contains no cell (warning).
 pub const EMPTY_ZONE: &str = "W0100";
+/// A piece that can never move from any cell (warning).
+pub const PIECE_NEVER_MOVES: &str = "W0102";
+/// A piece that is not in the setup and that no promotion leads to (warning).
+pub const PIECE_NEVER_APPEARS: &str = "W0103";
+/// A zone that is declared but never used (warning).
+pub const UNUSED_ZONE: &str = "W0104";
+/// The setup puts a piece outside the zone it is confined to (warning).
+pub const OUTSIDE_CONFINEMENT: &str = "W0105";
+/// A promotion whose trigger no move of the piece can meet (warning).
+pub const PROMOTION_NEVER_HAPPENS: &str = "W0106";
 
 /// Every code with what it means, for docs/errors.md and the tests that each has
 /// an example.
@@ -55,5 +67,11 @@ pub const ALL: &[(&str, &str)] = &[
     (CONFLICTING_STATEMENTS, "A piece statement contradicts or repeats another."),
     (BAD_SETUP, "The setup does not fit the board or names an unknown piece."),
     (NO_ROYAL, "A rule about royal pieces in a game that has none."),
+    (SETUP_DECIDED, "The setup lets the side to move capture a royal piece at once."),
     (EMPTY_ZONE, "A zone that contains no cell (warning)."),
+    (PIECE_NEVER_MOVES, "A piece that can never move from any cell (warning)."),
+    (PIECE_NEVER_APPEARS, "A piece that is not in the setup and that no promotion leads to (warning)."),
+    (UNUSED_ZONE, "A zone that is declared but never used (warning)."),
+    (OUTSIDE_CONFINEMENT, "The setup puts a piece outside the zone it is confined to (warning)."),
+    (PROMOTION_NEVER_HAPPENS, "A promotion whose trigger no move of the piece can meet (warning)."),
 ];

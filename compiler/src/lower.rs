@@ -4,6 +4,7 @@
 use crate::after::{self, After};
 use crate::board::{self, unknown_axis, BoardModel, NamePart};
 use crate::codes;
+use crate::lints;
 use crate::diagnostic::Diagnostic;
 use crate::directions::DirectionEval;
 use crate::pieces::{DirectionTable, PieceLowering};
@@ -179,6 +180,10 @@ pub fn lower(source: &str, file: &ast::File, file_name: &str, diags: &mut Vec<Di
     };
     after::finish(&mut game, &after, &board, &piece_ids, diags);
     check_setup(&game, setup?, diags);
+    if !diags.iter().any(Diagnostic::is_error) {
+        let declared = lints::Declared { source, pieces: items.pieces.clone(), zones: items.zones.clone(), setup: setup? };
+        lints::run(&game, &declared, diags);
+    }
     (!diags.iter().any(Diagnostic::is_error)).then_some(game)
 }
 

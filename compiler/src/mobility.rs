@@ -22,7 +22,7 @@ impl Mobility {
     }
 
     /// The moves of `kind` of `player` from `cell` on an otherwise empty board.
-    fn moves(&self, kind: PieceId, player: PlayerId, cell: usize) -> Vec<Move> {
+    pub fn moves(&self, kind: PieceId, player: PlayerId, cell: usize) -> Vec<Move> {
         let game = self.engine.game();
         let mut pos = Position::empty(game);
         pos.board[cell] = Piece::new(kind, player);

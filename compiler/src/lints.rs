@@ -1,0 +1,174 @@
+//! Checks on the meaning of a file that parses and lowers: a setup that is
+//! already decided, pieces that can never move or never appear, zones never
+//! used, pieces placed outside their own confinement, promotions that can never
+//! happen. They look at the finished IR, asking the interpreter what each piece
+//! can do (see `mobility`).
+
+use crate::codes;
+use crate::diagnostic::Diagnostic;
+use crate::mobility::Mobility;
+use vdl_dsl::ast;
+use vdl_runtime::ir::{Game, PieceId, PlayerId};
+use vdl_runtime::{legal, Interpreter, Position};
+
+pub struct Declared<'a> {
+    pub source: &'a str,
+    pub pieces: Vec<&'a ast::PieceDecl>,
+    pub zones: Vec<&'a ast::ZoneDecl>,
+    pub setup: &'a ast::Text,
+}
+
+pub fn run(game: &Game, declared: &Declared, diags: &mut Vec<Diagnostic>) {
+    let Ok(start) = vdl_runtime::fen::parse(game, &declared.setup.value) else { return };
+    let mobility = Mobility::new(game);
+    setup_not_already_decided(game, &start, declared, diags);
+    pieces_outside_their_confinement(game, &start, declared, diags);
+    for (kind, decl) in declared.pieces.iter().enumerate() {
+        let kind = kind as PieceId;
+        let never_moves = (0..game.players.len()).all(|p| (0..game.cell_count()).all(|c| mobility.moves(kind, p as PlayerId, c).is_empty()));
+        if never_moves {
+            diags.push(
+                Diagnostic::warning(codes::PIECE_NEVER_MOVES, decl.name.span, format!("`{}` can never move, from any cell", decl.name.text))
+                    .with_help("give it a move, or check its directions, zones and confinement"),
+            );
+        }
+        promotions_that_never_happen(game, &mobility, kind, decl, diags);
+    }
+    pieces_that_never_appear(game, &start, declared, diags);
+    zones_never_used(declared, diags);
+}
+
+/// The side not to move must not be in check: the side to move could capture a
+/// royal at once.
+fn setup_not_already_decided(game: &Game, start: &Position, declared: &Declared, diags: &mut Vec<Diagnostic>) {
+    let engine = Interpreter::new(game.clone());
+    let mut other = start.clone();
+    other.side ^= 1;
+    if game.has_royals() && legal::in_check(&engine, &other) {
+        let mover = &game.players[start.side as usize].name;
+        diags.push(
+            Diagnostic::error(codes::SETUP_DECIDED, declared.setup.span, format!("in the setup {mover}, to move, can already capture a royal piece"))
+                .with_help("the player not to move may not start in check; move a piece or change the side to move"),
+        );
+    }
+}
+
+fn pieces_outside_their_confinement(game: &Game, start: &Position, declared: &Declared, diags: &mut Vec<Diagnostic>) {
+    for (cell, piece) in start.board.iter().enumerate() {
+        if piece.is_empty() {
+            continue;
+        }
+        let kind = &game.pieces[piece.kind() as usize];
+        if let Some(zone) = kind.confined.filter(|&z| !game.in_zone(z, piece.owner(), cell as u16)) {
+            diags.push(
+                Diagnostic::warning(
+                    codes::OUTSIDE_CONFINEMENT,
+                    declared.setup.span,
+                    format!(
+                        "the setup puts a {} on {}, outside its zone `{}`, which it may never leave",
+                        kind.name, game.board.cells[cell].name, game.zones[zone as usize].name
+                    ),
+                )
+                .with_note(declared.pieces[piece.kind() as usize].name.span, "the piece is declared here"),
+            );
+        }
+    }
+}
+
+/// A promotion whose trigger no move of the piece can meet.
+fn promotions_that_never_happen(game: &Game, mobility: &Mobility, kind: PieceId, decl: &ast::PieceDecl, diags: &mut Vec<Diagnostic>) {
+    let statements: Vec<&ast::PromotionStmt> = decl
+        .body
+        .iter()
+        .filter_map(|s| match s {
+            ast::PieceStmt::Promotion(p) => Some(p),
+            _ => None,
+        })
+        .collect();
+    for (promotion, stmt) in game.pieces[kind as usize].promotions.iter().zip(statements) {
+        let possible = (0..game.players.len()).any(|p| {
+            (0..game.cell_count()).any(|c| {
+                mobility.moves(kind, p as PlayerId, c).iter().any(|mv| promotion.trigger.applies(game, p as PlayerId, mv.from, mv.to))
+            })
+        });
+        if !possible {
+            diags.push(
+                Diagnostic::warning(codes::PROMOTION_NEVER_HAPPENS, stmt.span, "this promotion can never happen")
+                    .with_label("no move of the piece starts and ends where it asks")
+                    .with_help("check the zones of the trigger"),
+            );
+        }
+    }
+}
+
+/// Pieces that are not in the setup and that no promotion (or drop of a
+/// captured piece) can bring onto the board.
+fn pieces_that_never_appear(game: &Game, start: &Position, declared: &Declared, diags: &mut Vec<Diagnostic>) {
+    let mut present = vec![false; game.pieces.len()];
+    for piece in start.board.iter().filter(|p| !p.is_empty()) {
+        present[piece.kind() as usize] = true;
+    }
+    for (index, &count) in start.hands.iter().enumerate() {
+        if count > 0 {
+            present[index % game.pieces.len()] = true;
+        }
+    }
+    loop {
+        let mut grew = false;
+        for (kind, piece) in game.pieces.iter().enumerate() {
+            if !present[kind] {
+                continue;
+            }
+            let reached = piece.promotions.iter().flat_map(|p| p.to.iter().copied()).chain(piece.captured_as);
+            for to in reached {
+                grew |= !std::mem::replace(&mut present[to as usize], true);
+            }
+        }
+        if !grew {
+            break;
+        }
+    }
+    for (kind, decl) in declared.pieces.iter().enumerate() {
+        if !present[kind] {
+            diags.push(
+                Diagnostic::warning(codes::PIECE_NEVER_APPEARS, decl.name.span, format!("`{}` never appears in a game", decl.name.text))
+                    .with_label("not in the setup, and no promotion leads to it")
+                    .with_help("add it to the setup, or remove it"),
+            );
+        }
+    }
+}
+
+/// A zone whose name is never used after its declaration.
+fn zones_never_used(declared: &Declared, diags: &mut Vec<Diagnostic>) {
+    for zone in &declared.zones {
+        let uses = word_positions(declared.source, &zone.name.text).filter(|&at| at != zone.name.span.start).count();
+        if uses == 0 {
+            diags.push(
+                Diagnostic::warning(codes::UNUSED_ZONE, zone.name.span, format!("zone `{}` is never used", zone.name.text))
+                    .with_help("use it in a piece or rule, or remove it"),
+            );
+        }
+    }
+}
+
+/// Where `word` occurs as a whole word outside comments and strings.
+fn word_positions<'a>(source: &'a str, word: &'a str) -> impl Iterator<Item = usize> + 'a {
+    let mut code = String::with_capacity(source.len());
+    for line in source.split_inclusive('\n') {
+        let cut = line.find("//").unwrap_or(line.len());
+        code.push_str(&line[..cut]);
+        code.push_str(&" ".repeat(line.len() - cut));
+    }
+    let is_word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let positions: Vec<usize> = code
+        .match_indices(word)
+        .filter(|&(at, _)| {
+            let before = code[..at].chars().next_back().is_none_or(|c| !is_word(c));
+            let after = code[at + word.len()..].chars().next().is_none_or(|c| !is_word(c));
+            before && after && code[..at].matches('"').count() % 2 == 0
+        })
+        .map(|(at, _)| at)
+        .collect();
+    positions.into_iter()
+}
