@@ -1,0 +1,34 @@
+//! Perft from the start of the seed variants, which no other program plays.
+//! The numbers were recorded from vdl's compiled engine; the test checks that
+//! both engines still agree with them (the interpreter to a smaller depth).
+//! Depth 1 of each was also worked out by hand: Switchback Xiang Qi 40 (see
+//! tests/switchback_xiangqi.rs), Turn Qi 18 (King 4 diagonal steps, Rooks 4,
+//! Clockwazirs 5, Anticlockwazirs 5; everything else is blocked by its own
+//! army), Triaxial Qi 234, Ladies and Generals 302.
+
+use vdl_runtime::{fen, perft::perft, Interpreter};
+
+/// (variant, counts from depth 1, deepest depth for the interpreter)
+const RECORDS: &[(&str, &[u64], usize)] = &[
+    ("switchback-xiangqi", &[40, 1586, 61254], 3),
+    ("triaxial-qi", &[234, 52952, 12232018], 2),
+    ("turn-qi", &[18, 324, 5688, 99856], 3),
+    ("ladies-and-generals", &[302, 91204], 2),
+];
+
+#[test]
+fn seed_variants_keep_their_perft_on_both_engines() {
+    for &(name, counts, interp_depth) in RECORDS {
+        let bundled = vdl_variants::by_name(name).unwrap();
+        let compiled = (bundled.engine)();
+        let interp = Interpreter::new(compiled.game().clone());
+        let start = fen::parse(compiled.game(), &compiled.game().setup).unwrap();
+        for (depth, &expected) in counts.iter().enumerate() {
+            let depth = depth as u32 + 1;
+            assert_eq!(perft(&*compiled, &mut start.clone(), depth), expected, "{name} compiled, depth {depth}");
+            if depth as usize <= interp_depth {
+                assert_eq!(perft(&interp, &mut start.clone(), depth), expected, "{name} interpreter, depth {depth}");
+            }
+        }
+    }
+}
