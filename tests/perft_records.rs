@@ -1,10 +1,12 @@
 //! Perft from the start of the seed variants, which no other program plays.
 //! The numbers were recorded from vdl's compiled engine; the test checks that
 //! both engines still agree with them (the interpreter to a smaller depth).
-//! Depth 1 of each was also worked out by hand: Switchback Xiang Qi 40 (see
-//! tests/switchback_xiangqi.rs), Turn Qi 18 (King 4 diagonal steps, Rooks 4,
-//! Clockwazirs 5, Anticlockwazirs 5; everything else is blocked by its own
-//! army), Triaxial Qi 234, Ladies and Generals 302.
+//! Depth 1 was worked out by hand for Switchback Xiang Qi (40, see
+//! tests/switchback_xiangqi.rs) and Turn Qi (18: the King's 4 diagonal steps,
+//! one step along rank l or n for each of the 4 Rooks, 5 Clockwazir and 5
+//! Anticlockwazir steps; everything else is blocked by its own army). The other
+//! numbers have no independent source: they guard against change, and the rules
+//! behind them are tested piece by piece on hand-built positions.
 
 use vdl_runtime::{fen, perft::perft, Interpreter};
 
