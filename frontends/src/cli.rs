@@ -91,11 +91,7 @@ fn run(engine: Box<dyn Engine>, name: &str, command: Command) -> Result<(), Stri
         Command::Perft { depth, position: p, divide } => {
             let mut pos = position(&*engine, &p)?;
             let nodes = if divide {
-                let mut lines: Vec<(String, u64)> = perft::divide(&*engine, &pos, depth)
-                    .into_iter()
-                    .map(|(mv, n)| (notation::move_text(engine.game(), mv), n))
-                    .collect();
-                lines.sort();
+                let lines = perft::divide_texts(&*engine, &pos, depth);
                 for (mv, n) in &lines {
                     println!("{mv}: {n}");
                 }
@@ -107,10 +103,7 @@ fn run(engine: Box<dyn Engine>, name: &str, command: Command) -> Result<(), Stri
         }
         Command::Moves { position: p } => {
             let pos = position(&*engine, &p)?;
-            let mut moves: Vec<String> =
-                legal::legal_moves(&*engine, &pos).into_iter().map(|mv| notation::move_text(engine.game(), mv)).collect();
-            moves.sort();
-            for mv in moves {
+            for mv in legal::legal_move_texts(&*engine, &pos) {
                 println!("{mv}");
             }
         }

@@ -47,6 +47,15 @@ pub fn legal_moves<E: Engine + ?Sized>(engine: &E, pos: &Position) -> Vec<Move> 
     moves
 }
 
+/// The legal moves written in the notation, sorted bytewise (as `vdl moves`
+/// prints them).
+pub fn legal_move_texts<E: Engine + ?Sized>(engine: &E, pos: &Position) -> Vec<String> {
+    let mut moves: Vec<String> =
+        legal_moves(engine, pos).into_iter().map(|mv| crate::notation::move_text(engine.game(), mv)).collect();
+    moves.sort();
+    moves
+}
+
 /// Is the pseudo-legal `mv` legal? `pos` is restored before returning.
 #[inline]
 pub fn is_legal_pseudo<E: Engine + ?Sized>(engine: &E, pos: &mut Position, mv: Move) -> bool {

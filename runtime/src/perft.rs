@@ -44,6 +44,15 @@ pub fn divide<E: Engine + ?Sized>(engine: &E, pos: &Position, depth: u32) -> Vec
         .collect()
 }
 
+/// `divide` with each move written in the notation, sorted by move text, as the
+/// command lines print it.
+pub fn divide_texts<E: Engine + ?Sized>(engine: &E, pos: &Position, depth: u32) -> Vec<(String, u64)> {
+    let mut lines: Vec<(String, u64)> =
+        divide(engine, pos, depth).into_iter().map(|(mv, n)| (crate::notation::move_text(engine.game(), mv), n)).collect();
+    lines.sort();
+    lines
+}
+
 /// Perft with the first ply split over threads.
 pub fn perft_parallel<E: Engine + ?Sized>(engine: &E, pos: &Position, depth: u32) -> u64 {
     if depth <= 1 {

@@ -2,7 +2,7 @@ use super::PositionArgs;
 use crate::load::{self, Failure};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use vdl_runtime::{legal, notation};
+use vdl_runtime::legal;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -15,10 +15,7 @@ pub struct Args {
 pub fn run(args: Args) -> Result<ExitCode, Failure> {
     let engine = load::engine(&args.file, args.position.engine)?;
     let pos = load::position(&*engine, args.position.fen.as_deref(), args.position.moves.as_deref())?;
-    let mut moves: Vec<String> =
-        legal::legal_moves(&*engine, &pos).into_iter().map(|mv| notation::move_text(engine.game(), mv)).collect();
-    moves.sort();
-    for mv in moves {
+    for mv in legal::legal_move_texts(&*engine, &pos) {
         println!("{mv}");
     }
     Ok(ExitCode::SUCCESS)

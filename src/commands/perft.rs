@@ -2,7 +2,7 @@ use super::PositionArgs;
 use crate::load::{self, Failure};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use vdl_runtime::{notation, perft};
+use vdl_runtime::perft;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -24,11 +24,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     let engine = load::engine(&args.file, args.position.engine)?;
     let mut pos = load::position(&*engine, args.position.fen.as_deref(), args.position.moves.as_deref())?;
     let nodes = if args.divide {
-        let mut lines: Vec<(String, u64)> = perft::divide(&*engine, &pos, args.depth)
-            .into_iter()
-            .map(|(mv, n)| (notation::move_text(engine.game(), mv), n))
-            .collect();
-        lines.sort();
+        let lines = perft::divide_texts(&*engine, &pos, args.depth);
         for (mv, n) in &lines {
             println!("{mv}: {n}");
         }
