@@ -3,6 +3,7 @@
 
 use crate::after::{self, After};
 use crate::board::{self, unknown_axis, BoardModel, NamePart};
+use crate::groups::PieceSets;
 use crate::codes;
 use crate::diagnostic::Diagnostic;
 use crate::directions::DirectionEval;
@@ -28,7 +29,9 @@ struct Items<'a> {
     setups: Vec<&'a ast::Text>,
     hands: Vec<Span>,
     limits: Vec<&'a ast::LimitDecl>,
-    drop_mates: Vec<(&'a Vec<ast::Ident>, Span)>,
+    drop_mates: Vec<(&'a ast::PieceSet, Span)>,
+    groups: Vec<&'a ast::GroupDecl>,
+    proxies: Vec<&'a ast::ProxyDecl>,
 }
 
 impl<'a> Items<'a> {
@@ -49,6 +52,8 @@ impl<'a> Items<'a> {
                 Item::Hands(span) => items.hands.push(*span),
                 Item::Limit(limit) => items.limits.push(limit),
                 Item::NoDropMate { pieces, span } => items.drop_mates.push((pieces, *span)),
+                Item::Group(group) => items.groups.push(group),
+                Item::Proxy(proxy) => items.proxies.push(proxy),
             }
         }
         items
@@ -136,6 +141,10 @@ pub fn lower(source: &str, file: &ast::File, file_name: &str, diags: &mut Vec<Di
         diags.push(Diagnostic::error(codes::MISSING_ITEM, items.pieces[120].name.span, "a game may have at most 120 piece types"));
         return None;
     }
+    let mut sets = PieceSets::new(piece_ids.clone());
+    for group in &items.groups {
+        sets.declare(group, diags);
+    }
     let mut lowering = PieceLowering {
         source,
         board: &board,
@@ -143,9 +152,12 @@ pub fn lower(source: &str, file: &ast::File, file_name: &str, diags: &mut Vec<Di
         directions: &directions,
         zones: &mut zones,
         table: &mut table,
-        piece_ids: &piece_ids,
+        sets: &sets,
+        obligations: Vec::new(),
     };
     let mut pieces: Vec<ir::PieceType> = items.pieces.iter().map(|p| lowering.lower(p, diags)).collect();
+    let proxy_promotions: Vec<ir::ProxyPromotion> = items.proxies.iter().filter_map(|p| lowering.proxy(p, diags)).collect();
+    let obligations = std::mem::take(&mut lowering.obligations);
     inherit_moves(&items.pieces, &piece_ids, &mut pieces, diags);
     if pieces.is_empty() {
         diags.push(Diagnostic::error(codes::MISSING_ITEM, file_start, "the file declares no pieces"));
@@ -168,16 +180,16 @@ pub fn lower(source: &str, file: &ast::File, file_name: &str, diags: &mut Vec<Di
         directions: table.ir,
         zones: zones.ir,
         pieces,
-        rules: ir::Rules { facing, stalemate, limits: Vec::new(), no_drop_mate: Vec::new() },
+        rules: ir::Rules { facing, stalemate, limits: Vec::new(), no_drop_mate: Vec::new(), proxy_promotions, obligations },
         setup: setup?.value.clone(),
     };
     let mut game = game;
     let after = After {
         hands: items.hands.first().copied(),
         limits: items.limits.clone(),
-        drop_mates: items.drop_mates.iter().map(|(p, s)| (&p[..], *s)).collect(),
+        drop_mates: items.drop_mates.clone(),
     };
-    after::finish(&mut game, &after, &board, &piece_ids, diags);
+    after::finish(&mut game, &after, &board, &sets, diags);
     check_setup(&game, setup?, diags);
     (!diags.iter().any(Diagnostic::is_error)).then_some(game)
 }

@@ -3,13 +3,14 @@
 
 use crate::board::BoardModel;
 use crate::codes;
-use crate::diagnostic::{did_you_mean, Diagnostic};
+use crate::diagnostic::Diagnostic;
+use crate::groups::PieceSets;
 use crate::directions::{symmetries, DirectionEval, Vector};
 use crate::players::Players;
 use crate::zones::{ZoneEval, ZoneTable};
 use std::collections::HashMap;
 use vdl_dsl::ast::{self, DirExpr, Modifier, MoveKind as AstKind, PieceStmt, Span, TriggerExpr};
-use vdl_runtime::ir::{self, DirId, Mode, MoveKind, MoveRule, PieceId, Trigger, ZoneId};
+use vdl_runtime::ir::{self, DirId, Mode, MoveKind, MoveRule, Trigger, ZoneId};
 
 /// Every displacement the move programs use, each with its table, stored once.
 #[derive(Default)]
@@ -50,8 +51,11 @@ pub struct PieceLowering<'a> {
     pub directions: &'a DirectionEval<'a>,
     pub zones: &'a mut ZoneTable,
     pub table: &'a mut DirectionTable,
-    /// Every piece's index, for promotions.
-    pub piece_ids: &'a HashMap<String, PieceId>,
+    /// Pieces and groups by name.
+    pub sets: &'a PieceSets,
+    /// Countdown confinements found so far (`confined to Z within N moves
+    /// without ...`).
+    pub obligations: Vec<ir::Obligation>,
 }
 
 impl PieceLowering<'_> {
@@ -68,11 +72,19 @@ impl PieceLowering<'_> {
                     }
                     royal = Some(*span);
                 }
-                PieceStmt::Confined { zone, span } => {
+                PieceStmt::Confined { zone, countdown: Some(countdown), .. } => {
+                    self.obligation(decl, zone, countdown, diags);
+                }
+                PieceStmt::Confined { zone, countdown: None, span } => {
                     if let Some((_, first)) = confined {
                         diags.push(repeated("confined", *span, first));
                     } else if let Some(id) = self.zone(zone, diags) {
                         confined = Some((id, *span));
+                    }
+                }
+                PieceStmt::Swap(stmt) => {
+                    for (player, rule) in self.swap_rules(stmt, diags).into_iter().enumerate() {
+                        moves[player].extend(rule);
                     }
                 }
                 PieceStmt::Promotion(stmt) => promotions.extend(self.promotion(stmt, diags)),
@@ -100,24 +112,74 @@ impl PieceLowering<'_> {
     }
 
     fn promotion(&mut self, stmt: &ast::PromotionStmt, diags: &mut Vec<Diagnostic>) -> Option<ir::Promotion> {
-        let mut to = Vec::new();
-        for name in &stmt.to {
-            match self.piece_ids.get(&name.text) {
-                Some(&id) if !to.contains(&id) => to.push(id),
-                Some(_) => {}
-                None => diags.push(
-                    Diagnostic::error(codes::UNKNOWN_NAME, name.span, format!("unknown piece `{}`", name.text))
-                        .with_label("not a piece of this file")
-                        .with_help_opt(did_you_mean(&name.text, self.piece_ids.keys().map(String::as_str))),
-                ),
-            }
+        let to = self.sets.resolve(&stmt.to, diags);
+        let trigger = self.trigger(&stmt.trigger, diags);
+        Some(ir::Promotion { to: to?, trigger: trigger?, optional: !stmt.compulsory, forced_at: None })
+    }
+
+    /// `confined to Z within N moves without PIECES`.
+    fn obligation(&mut self, decl: &ast::PieceDecl, zone: &ast::ZoneExpr, countdown: &ast::Countdown, diags: &mut Vec<Diagnostic>) {
+        let zone = self.zone(zone, diags);
+        let unless = self.sets.resolve(&countdown.without, diags);
+        let Ok(delay) = u8::try_from(countdown.delay.value) else {
+            diags.push(Diagnostic::error(codes::CONFLICTING_STATEMENTS, countdown.delay.span, "a countdown is a number of moves from 0 to 254"));
+            return;
+        };
+        if self.obligations.len() == vdl_runtime::position::MAX_OBLIGATIONS {
+            diags.push(Diagnostic::error(
+                codes::CONFLICTING_STATEMENTS,
+                countdown.span,
+                format!("a game may have at most {} countdown confinements", vdl_runtime::position::MAX_OBLIGATIONS),
+            ));
+            return;
         }
+        if let (Some(zone), Some(unless), Some(&piece)) = (zone, unless, self.sets.pieces.get(&decl.name.text)) {
+            self.obligations.push(ir::Obligation { piece, zone, unless, delay: delay.min(254) });
+        }
+    }
+
+    /// `swap DIRS with PIECES [unless attacked]`, per player.
+    fn swap_rules(&mut self, stmt: &ast::SwapStmt, diags: &mut Vec<Diagnostic>) -> Vec<Vec<MoveRule>> {
+        let players = self.players.list.len();
+        let (Some(set), Some(with)) = (self.directions.eval(&stmt.directions, diags), self.sets.resolve(&stmt.with, diags)) else {
+            return vec![Vec::new(); players];
+        };
+        (0..players)
+            .map(|player| {
+                set.iter()
+                    .map(|v| {
+                        let dir = self.table.intern(self.board, &self.players.map_vector(player, v));
+                        let kind = MoveKind::Swap { dir, with: with.clone(), unattacked: stmt.unattacked };
+                        MoveRule { kind, mode: Mode::Both, only_in: None }
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// `proxy { ... }`.
+    pub fn proxy(&mut self, decl: &ast::ProxyDecl, diags: &mut Vec<Diagnostic>) -> Option<ir::ProxyPromotion> {
+        let movers = self.sets.resolve(&decl.movers, diags);
+        let trigger = self.trigger(&decl.trigger, diags);
+        let targets = self.sets.resolve(&decl.promotes, diags);
+        let into = self.sets.resolve(&decl.into, diags);
+        let require = match &decl.keeping {
+            Some((zone, set)) => {
+                let (zone, set) = (self.zone(zone, diags), self.sets.resolve(set, diags));
+                Some((zone?, set?))
+            }
+            None => None,
+        };
+        Some(ir::ProxyPromotion { movers: movers?, trigger: trigger?, targets: targets?, into: into?, require })
+    }
+
+    fn trigger(&mut self, trigger: &TriggerExpr, diags: &mut Vec<Diagnostic>) -> Option<Trigger> {
         let not = |this: &mut Self, zone: ZoneId| {
             let cells = this.zones.ir[zone as usize].cells.iter().map(|set| set.iter().map(|&b| !b).collect()).collect();
             let name = format!("not {}", this.zones.ir[zone as usize].name);
             this.zones.intern(&name, cells)
         };
-        let trigger = match &stmt.trigger {
+        Some(match trigger {
             TriggerExpr::Entering(z) => {
                 let into = self.zone(z, diags)?;
                 Trigger::FromInto { from: not(self, into), into }
@@ -131,9 +193,7 @@ impl PieceLowering<'_> {
                 Trigger::FromInto { from: from?, into: into? }
             }
             TriggerExpr::In(z) => Trigger::Touches(self.zone(z, diags)?),
-        };
-        (to.len() == stmt.to.len() || !to.is_empty()).then_some(())?;
-        Some(ir::Promotion { to, trigger, optional: !stmt.compulsory, forced_at: None })
+        })
     }
 
     fn zone(&mut self, expr: &ast::ZoneExpr, diags: &mut Vec<Diagnostic>) -> Option<ZoneId> {
