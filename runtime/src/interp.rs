@@ -183,22 +183,23 @@ impl Interpreter {
     }
 
     /// Runs every rule of the piece on `from` that applies where it stands,
-    /// keeping destinations inside its confinement; a null move comes out once.
+    /// keeping destinations inside its confinement, each destination once.
     fn piece_destinations(&self, view: &View, from: CellId, piece: Piece, emit: &mut dyn FnMut(Dest)) {
         let kind: &PieceType = &self.game.pieces[piece.kind() as usize];
         let owner = piece.owner();
         let bound = crate::legal::obligation_zone(&self.game, view.pos, piece, from);
-        let mut null_move_done = false;
+        // Moves form a set: two rules (or the two arcs of a ring) reaching the
+        // same destination give one move.
+        let mut seen: Vec<Dest> = Vec::new();
         for rule in &kind.moves[owner as usize] {
             if rule.only_in.is_some_and(|zone| !self.game.in_zone(zone, owner, from)) {
                 continue;
             }
             let mut confined_emit = |dest: Dest| {
-                if dest.to == from {
-                    if std::mem::replace(&mut null_move_done, true) {
-                        return;
-                    }
+                if seen.contains(&dest) {
+                    return;
                 }
+                seen.push(dest);
                 let inside = |zone: Option<u16>| zone.is_none_or(|zone| self.game.in_zone(zone, owner, dest.to));
                 if inside(kind.confined) && inside(bound) {
                     emit(dest);
