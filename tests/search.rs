@@ -30,6 +30,7 @@ fn play(engine: &dyn Engine, seed: u64, searcher_side: u8, limits: &Limits) -> (
     let searcher = Searcher::new(engine);
     let mut rng = StdRng::seed_from_u64(seed);
     let mut pos: Position = fen::parse(game, &game.setup).unwrap();
+    let mut history: Vec<Position> = Vec::new();
     for ply in 0..MAX_PLIES {
         if let Some(result) = legal::result(engine, &pos) {
             let outcome = match result {
@@ -40,13 +41,14 @@ fn play(engine: &dyn Engine, seed: u64, searcher_side: u8, limits: &Limits) -> (
             return (outcome, ply);
         }
         let mv = if pos.side == searcher_side {
-            let found = searcher.search(&pos, limits);
+            let found = searcher.search_game(&history, &pos, limits);
             let mv = found.best.expect("a position without a result has a move");
             assert!(legal::legal_moves(engine, &pos).contains(&mv), "the search returned an illegal move");
             mv
         } else {
             *legal::legal_moves(engine, &pos).choose(&mut rng).unwrap()
         };
+        history.push(pos.clone());
         pos.make(mv);
     }
     (Outcome::Unfinished, MAX_PLIES)
@@ -57,7 +59,9 @@ fn beats_a_random_mover_at_xiangqi() {
     let engine = xiangqi();
     // Small fixed limits keep the games deterministic and fast: a depth cap
     // plus a node cap per move. No adjudication: a game counts as a win only
-    // when it ends in checkmate or stalemate (a loss in Xiang Qi).
+    // when it ends in checkmate or stalemate (a loss in Xiang Qi) within
+    // MAX_PLIES. The searcher sees the game's history, so that it does not
+    // repeat positions (endless checks) when it is ahead.
     let limits = Limits { depth: Some(3), nodes: Some(30_000), movetime: None };
     let start = Instant::now();
     let mut wins = 0;
@@ -142,4 +146,22 @@ fn piece_values_follow_mobility() {
     assert!(value("C") > value("N"));
     assert!(value("N") > value("P"));
     assert!(value("N") > value("A"));
+}
+
+#[test]
+fn repeating_a_position_counts_as_a_draw() {
+    let engine = xiangqi();
+    let game = engine.game();
+    // White is a Chariot up. Had the position after h1-h2 been seen before,
+    // playing it again would be a draw, so the searcher must choose another move.
+    let pos = fen::parse(game, "4k4/9/9/9/9/9/9/9/9/3K3R1 w").unwrap();
+    let searcher = Searcher::new(&*engine);
+    let free = searcher.search(&pos, &Limits::depth(2));
+    assert!(free.score > 500, "{}", free.score);
+    let mut repeated = pos.clone();
+    let best = free.best.unwrap();
+    repeated.make(best);
+    let found = searcher.search_game(&[repeated], &pos, &Limits::depth(2));
+    assert_ne!(found.best, Some(best), "the searcher walked into a repetition");
+    assert!(found.score > 500);
 }

@@ -187,3 +187,63 @@ fn show(out: &mut impl Write, session: &Session) -> io::Result<()> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn xiangqi() -> Box<dyn Engine> {
+        (vdl_variants::by_name("xiangqi").unwrap().engine)()
+    }
+
+    fn run_script(args: &PlayArgs, script: &str) -> String {
+        let mut out = Vec::new();
+        run(xiangqi(), args, script.as_bytes(), &mut out).unwrap().unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn bad_input_is_refused_and_undo_takes_back() {
+        let args = PlayArgs { computer: "none".into(), ..PlayArgs::default() };
+        let out = run_script(&args, "h3-e4\nh3-e3\nnonsense\nundo\nundo\nmoves\nquit\nh2-e2\n");
+        assert!(out.contains("error: illegal move `h3-e4`"), "{out}");
+        assert!(out.contains("Moves: h3-e3\n"), "{out}");
+        assert!(out.contains("error: cannot parse move `nonsense`"), "{out}");
+        assert!(out.contains("Took back h3-e3."), "{out}");
+        assert!(out.contains("error: no move to undo"), "{out}");
+        assert!(out.contains("a1-a2 a1-a3"), "{out}");
+        assert!(!out.contains("h2-e2"), "nothing is read after quit: {out}");
+    }
+
+    #[test]
+    fn the_computer_answers_and_undo_takes_back_both_moves() {
+        let args = PlayArgs { computer: "black".into(), depth: Some(1), movetime: 1000, ..PlayArgs::default() };
+        let out = run_script(&args, "h3-e3\nundo\n");
+        assert!(out.contains("Black plays "), "{out}");
+        assert!(out.contains("Took back "), "{out}");
+        assert!(out.trim_end().ends_with("White to move>"), "{out}");
+    }
+
+    #[test]
+    fn computer_against_computer_stops_at_the_ply_limit() {
+        let args = PlayArgs { computer: "both".into(), depth: Some(1), max_plies: Some(4), ..PlayArgs::default() };
+        let out = run_script(&args, "");
+        assert_eq!(out.matches(" plays ").count(), 4, "{out}");
+        assert!(out.contains("Stopped after 4 moves."));
+    }
+
+    #[test]
+    fn computer_sides_by_alias_or_name() {
+        let engine = xiangqi();
+        let game = engine.game();
+        assert_eq!(computer_sides(game, "white").unwrap(), vec![true, false]);
+        assert_eq!(computer_sides(game, "Black").unwrap(), vec![false, true]);
+        assert_eq!(computer_sides(game, "second").unwrap(), vec![false, true]);
+        assert_eq!(computer_sides(game, "both").unwrap(), vec![true, true]);
+        assert_eq!(computer_sides(game, "none").unwrap(), vec![false, false]);
+        assert!(computer_sides(game, "red").unwrap_err().contains("unknown --computer"));
+        let mut out = Vec::new();
+        let args = PlayArgs { computer: "red".into(), ..PlayArgs::default() };
+        assert!(run(engine, &args, &b""[..], &mut out).unwrap().is_err());
+    }
+}

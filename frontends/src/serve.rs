@@ -107,16 +107,22 @@ pub fn bind(variants: Vec<Variant>, args: &ServeArgs) -> Result<Bound, String> {
     let server = Server::http((args.host.as_str(), args.port))
         .map_err(|e| format!("cannot listen on {}:{}: {e}", args.host, args.port))?;
     let addr = server.server_addr().to_ip().ok_or("the server has no IP address")?;
-    let entries = variants
-        .into_iter()
-        .map(|v| {
-            let engine: Arc<dyn Engine> = Arc::from(v.engine);
-            let description = json::game_description(engine.game());
-            Entry { file: v.file, engine_kind: v.engine_kind, engine, description, eval: OnceLock::new() }
-        })
-        .collect();
-    let app = App { variants: entries, games: Mutex::new(Games::default()), movetime: args.movetime };
+    let app = App::new(variants, args.movetime);
     Ok(Bound { server: Arc::new(server), app: Arc::new(app), url: format!("http://{addr}/") })
+}
+
+impl App {
+    fn new(variants: Vec<Variant>, movetime: u64) -> App {
+        let entries = variants
+            .into_iter()
+            .map(|v| {
+                let engine: Arc<dyn Engine> = Arc::from(v.engine);
+                let description = json::game_description(engine.game());
+                Entry { file: v.file, engine_kind: v.engine_kind, engine, description, eval: OnceLock::new() }
+            })
+            .collect();
+        App { variants: entries, games: Mutex::new(Games::default()), movetime }
+    }
 }
 
 /// Binds, prints the address and serves forever.
@@ -423,4 +429,96 @@ fn limits(app: &App, request: &Map<String, Value>) -> Result<Limits, String> {
         limits.movetime = Some(Duration::from_millis(app.movetime));
     }
     Ok(limits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn app() -> App {
+        let variants = vdl_variants::all()
+            .iter()
+            .map(|b| Variant { file: b.file_name.into(), engine_kind: "compiled".into(), engine: (b.engine)() })
+            .collect();
+        App::new(variants, 100)
+    }
+
+    fn xiangqi_id() -> usize {
+        vdl_variants::all().iter().position(|b| b.name == "xiangqi").unwrap()
+    }
+
+    fn call(app: &App, method: Method, path: &str, body: Value) -> Answer {
+        api(app, &method, path, &body.to_string())
+    }
+
+    #[test]
+    fn a_game_through_the_api() {
+        let app = app();
+        let answer = call(&app, Method::Get, "/api/variants", json!({}));
+        assert_eq!(answer.status, 200);
+        assert_eq!(answer.body["variants"].as_array().unwrap().len(), vdl_variants::all().len());
+        let id = xiangqi_id();
+        let desc = call(&app, Method::Get, &format!("/api/variants/{id}"), json!({}));
+        assert_eq!(desc.body["cells"].as_array().unwrap().len(), 90);
+
+        let new = call(&app, Method::Post, "/api/games", json!({"variant": id}));
+        assert_eq!(new.status, 200, "{}", new.body);
+        let game = new.body["game"].as_u64().unwrap();
+        let legal = new.body["legal"].as_array().unwrap();
+        let h3e3 = legal.iter().find(|m| m["move"] == "h3-e3").unwrap();
+        assert_eq!(desc.body["cells"][h3e3["from"].as_u64().unwrap() as usize]["name"], "h3");
+        assert_eq!(desc.body["cells"][h3e3["to"].as_u64().unwrap() as usize]["name"], "e3");
+
+        let moved = call(&app, Method::Post, &format!("/api/games/{game}/move"), json!({"move": "h3-e3", "ply": 0}));
+        assert_eq!(moved.status, 200, "{}", moved.body);
+        assert_eq!(moved.body["history"], json!(["h3-e3"]));
+        assert_eq!(moved.body["last"]["move"], "h3-e3");
+        let state = |app: &App| call(app, Method::Get, &format!("/api/games/{game}"), json!({})).body;
+        let before = state(&app);
+
+        // Bad requests: each refused with its status, the game unchanged.
+        let bad = [
+            (Method::Post, format!("/api/games/{game}/move"), json!({"move": "h3-e3", "ply": 0}), 409),
+            (Method::Post, format!("/api/games/{game}/move"), json!({"move": "h3-e3"}), 400),
+            (Method::Post, format!("/api/games/{game}/move"), json!({"move": "nonsense"}), 400),
+            (Method::Post, format!("/api/games/{game}/move"), json!({}), 400),
+            (Method::Post, format!("/api/games/{game}/move"), json!({"move": 3}), 400),
+            (Method::Post, format!("/api/games/{game}/undo"), json!({"ply": 5}), 409),
+            (Method::Post, format!("/api/games/{game}/computer"), json!({"ply": 0}), 409),
+            (Method::Post, format!("/api/games/{game}/computer"), json!({"depth": "deep"}), 400),
+            (Method::Post, "/api/games/999/move".to_string(), json!({"move": "h3-e3"}), 404),
+            (Method::Post, "/api/games".to_string(), json!({"variant": 99}), 400),
+            (Method::Post, "/api/games".to_string(), json!({"variant": id, "fen": "nonsense"}), 400),
+            (Method::Get, "/api/nothing".to_string(), json!({}), 404),
+            (Method::Delete, format!("/api/games/{game}"), json!({}), 405),
+        ];
+        for (method, path, body, status) in bad {
+            let answer = call(&app, method, &path, body.clone());
+            assert_eq!(answer.status, status, "{path} {body}: {}", answer.body);
+            assert_eq!(answer.body["ok"], json!(false));
+            assert!(answer.body["error"].as_str().is_some_and(|e| !e.is_empty()));
+            assert_eq!(state(&app), before, "{path} {body} changed the game");
+        }
+        let malformed = api(&app, &Method::Post, &format!("/api/games/{game}/move"), "{oops");
+        assert_eq!(malformed.status, 400);
+        assert_eq!(state(&app), before);
+
+        let computer = call(&app, Method::Post, &format!("/api/games/{game}/computer"), json!({"depth": 2, "ply": 1}));
+        assert_eq!(computer.status, 200, "{}", computer.body);
+        assert_eq!(computer.body["ply"], json!(2));
+        assert_eq!(computer.body["history"][1], computer.body["search"]["move"]);
+
+        let undone = call(&app, Method::Post, &format!("/api/games/{game}/undo"), json!({"ply": 2}));
+        assert_eq!(undone.body["history"], json!(["h3-e3"]));
+    }
+
+    #[test]
+    fn old_games_are_dropped() {
+        let app = app();
+        for _ in 0..MAX_GAMES + 3 {
+            assert_eq!(call(&app, Method::Post, "/api/games", json!({})).status, 200);
+        }
+        assert_eq!(lock(&app).slots.len(), MAX_GAMES);
+        assert_eq!(call(&app, Method::Get, "/api/games/0", json!({})).status, 404);
+    }
 }

@@ -203,9 +203,12 @@ impl Session {
         Some(self.move_cells(self.previous()?, self.position()))
     }
 
-    /// Searches the current position with `eval` (measured once per game).
+    /// Searches the current position with `eval` (measured once per game);
+    /// the search knows the game's earlier positions and avoids repeating them
+    /// when it is ahead.
     pub fn search(&self, eval: &Evaluator, limits: &Limits) -> SearchResult {
-        Searcher::with_evaluator(self.engine(), eval.clone()).search(self.position(), limits)
+        let history = &self.positions[..self.positions.len() - 1];
+        Searcher::with_evaluator(self.engine(), eval.clone()).search_game(history, self.position(), limits)
     }
 }
 
@@ -217,4 +220,53 @@ pub fn describe_search(found: &SearchResult) -> String {
         None => format!("{:+.2}", found.score as f64 / search::eval::UNIT as f64),
     };
     format!("depth {}, {score}, {} nodes, {} ms", found.depth, found.nodes, found.elapsed.as_millis())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn session() -> Session {
+        Session::new(Arc::from((vdl_variants::by_name("xiangqi").unwrap().engine)()))
+    }
+
+    #[test]
+    fn failures_change_nothing() {
+        let mut s = session();
+        assert!(s.undo().is_err());
+        s.play("h3-e3").unwrap();
+        let fen = s.fen();
+        assert!(s.play("h3-e3").unwrap_err().contains("illegal"));
+        assert!(s.play("zz").unwrap_err().contains("cannot parse"));
+        assert_eq!((s.fen(), s.history().len()), (fen, 1));
+        assert!(Session::start(s.shared_engine(), Some("nonsense"), &[]).is_err());
+        assert!(Session::start(s.shared_engine(), None, &["h3-e3".into(), "h3-e3".into()]).is_err());
+        assert_eq!(s.undo().unwrap(), "h3-e3");
+        assert_eq!(s.fen(), s.game().setup);
+    }
+
+    #[test]
+    fn move_cells_come_from_the_board() {
+        let s = session();
+        let game = s.game();
+        let (text, from, to) = s.legal_with_cells().into_iter().find(|(t, _, _)| t == "h3-h10").unwrap();
+        assert_eq!(text, "h3-h10");
+        assert_eq!(from, game.cell_by_name("h3"));
+        assert_eq!(to, game.cell_by_name("h10"));
+        assert_eq!(s.last_move_cells(), None);
+    }
+
+    #[test]
+    fn endings_are_described() {
+        let engine = s_engine();
+        let s = Session::start(engine, Some("4k3R/R8/9/9/9/9/9/9/9/3K5 b"), &[]).unwrap();
+        let ending = s.ending().unwrap();
+        assert_eq!(ending.winner, Some(0));
+        assert_eq!(ending.text, "White wins by checkmate");
+        assert!(s.clone().play("e10-e9").unwrap_err().contains("over"));
+    }
+
+    fn s_engine() -> SharedEngine {
+        session().shared_engine()
+    }
 }

@@ -31,6 +31,9 @@ pub struct Evaluator {
 
 /// Blocker densities of the sample boards, in percent, and boards per density.
 const DENSITIES: [(u32, u32); 3] = [(0, 1), (15, 4), (30, 4)];
+/// About this many coverage tests (one `attacked` call each) per piece type and
+/// player: on large boards each placement tests a sample of the cells.
+const COVERAGE_BUDGET: usize = 75_000;
 /// Weight of the positional term, in percent of the mobility difference.
 const POSITIONAL_WEIGHT: i32 = 40;
 
@@ -43,22 +46,32 @@ impl Evaluator {
         let mut values = Vec::with_capacity(game.pieces.len());
         let mut square = Vec::with_capacity(game.pieces.len());
         for (kind, piece) in game.pieces.iter().enumerate() {
-            // mobility[owner][cell]: average destinations, or None where the piece
-            // may not stand.
-            let mobility: Vec<Vec<Option<f64>>> =
+            // mobility[owner][cell]: average (destinations, covered cells), or
+            // None where the piece may not stand.
+            let mobility: Vec<Vec<Option<(f64, f64)>>> =
                 (0..players).map(|owner| cell_mobility(engine, kind as PieceId, owner as PlayerId)).collect();
-            let measured: Vec<f64> = mobility.iter().flatten().flatten().copied().collect();
-            let average = if measured.is_empty() { 0.0 } else { measured.iter().sum::<f64>() / measured.len() as f64 };
+            let measured: Vec<(f64, f64)> = mobility.iter().flatten().flatten().copied().collect();
+            let mean = |f: fn(&(f64, f64)) -> f64| {
+                if measured.is_empty() {
+                    0.0
+                } else {
+                    measured.iter().map(f).sum::<f64>() / measured.len() as f64
+                }
+            };
+            let average = mean(|&(d, c)| (d + c) / 2.0);
+            let destinations = mean(|&(d, _)| d);
             let value = if piece.royal { 0 } else { ((average * UNIT as f64).round() as i32).max(UNIT / 5) };
             values.push(value);
+            // The positional term follows the destinations, which are counted
+            // exactly on every board size.
             let table = mobility
                 .iter()
                 .map(|per_cell| {
                     per_cell
                         .iter()
                         .map(|m| match m {
-                            Some(m) if !piece.royal => {
-                                value + ((m - average) * (UNIT * POSITIONAL_WEIGHT / 100) as f64).round() as i32
+                            Some((d, _)) if !piece.royal => {
+                                value + ((d - destinations) * (UNIT * POSITIONAL_WEIGHT / 100) as f64).round() as i32
                             }
                             _ => value,
                         })
@@ -131,12 +144,12 @@ fn may_stand(game: &Game, kind: PieceId, owner: PlayerId, cell: CellId) -> bool 
 }
 
 /// What one piece can do on each cell, averaged over the sample boards (`None`
-/// where it may not stand): the mean of its number of destinations and of the
-/// number of cells it covers (could capture on). Counting both keeps a piece
+/// where it may not stand): its number of destinations and the number of cells
+/// it covers (could capture on); its value is the mean of the two. Counting both keeps a piece
 /// that moves far but captures only in special ways (a Cannon) below one that
 /// captures wherever it moves (a Chariot). The blockers all belong to the
 /// opponent, so every move generated is the measured piece's own.
-fn cell_mobility<E: Engine + ?Sized>(engine: &E, kind: PieceId, owner: PlayerId) -> Vec<Option<f64>> {
+fn cell_mobility<E: Engine + ?Sized>(engine: &E, kind: PieceId, owner: PlayerId) -> Vec<Option<(f64, f64)>> {
     let game = engine.game();
     let cells = game.cell_count();
     let enemy = owner ^ 1;
@@ -152,9 +165,12 @@ fn cell_mobility<E: Engine + ?Sized>(engine: &E, kind: PieceId, owner: PlayerId)
         }
     };
     let mut rng = SplitMix(0x5EED ^ ((kind as u64) << 8) ^ owner as u64);
-    let mut totals = vec![0u64; cells];
+    // Per cell: destinations, and covered cells in hundredths.
+    let mut totals = vec![(0u64, 0u64); cells];
     let mut samples = 0u64;
     let mut moves: Vec<Move> = Vec::with_capacity(256);
+    let boards: usize = DENSITIES.iter().map(|&(_, n)| n as usize).sum();
+    let targets = (COVERAGE_BUDGET / (cells * boards).max(1)).max(8);
     for (density, boards) in DENSITIES {
         for _ in 0..boards {
             let mut base = Position::empty(game);
@@ -177,12 +193,30 @@ fn cell_mobility<E: Engine + ?Sized>(engine: &E, kind: PieceId, owner: PlayerId)
                 pos.board[cell] = Piece::new(kind, owner);
                 moves.clear();
                 engine.generate(&pos, &mut moves);
-                let covered = (0..cells as CellId).filter(|&c| c != cell_id && engine.attacked(&pos, c, owner)).count();
-                *total += (moves.len() + covered) as u64;
+                // Covered cells, counted in hundredths: all of them on small
+                // boards, a fixed-size sample of them on large ones.
+                let covered = if targets >= cells {
+                    100 * (0..cells as CellId).filter(|&c| c != cell_id && engine.attacked(&pos, c, owner)).count() as u64
+                } else {
+                    let hits = (0..targets)
+                        .filter(|_| {
+                            let c = rng.below(cells as u64) as CellId;
+                            c != cell_id && engine.attacked(&pos, c, owner)
+                        })
+                        .count();
+                    (100 * hits * cells / targets) as u64
+                };
+                total.0 += moves.len() as u64;
+                total.1 += covered;
             }
         }
     }
     (0..cells)
-        .map(|cell| may_stand(game, kind, owner, cell as CellId).then(|| totals[cell] as f64 / samples as f64 / 2.0))
+        .map(|cell| {
+            may_stand(game, kind, owner, cell as CellId).then(|| {
+                let (d, c) = totals[cell];
+                (d as f64 / samples as f64, c as f64 / 100.0 / samples as f64)
+            })
+        })
         .collect()
 }

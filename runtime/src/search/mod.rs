@@ -23,6 +23,7 @@ use crate::engine::Engine;
 use crate::legal::{self, GameResult};
 use crate::position::{Move, Position};
 use eval::Evaluator;
+use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
 /// The score of a checkmate delivered now; a mate `n` plies away scores
@@ -120,8 +121,19 @@ impl<'e, E: Engine + ?Sized> Searcher<'e, E> {
 
     /// Finds a move for the side to move of `pos`.
     pub fn search(&self, pos: &Position, limits: &Limits) -> SearchResult {
+        self.search_game(&[], pos, limits)
+    }
+
+    /// Finds a move for the side to move of `pos`, reached after the positions
+    /// `history` (the game so far, in any order). A line that comes back to a
+    /// position of the game or of the line itself is scored as a draw, so that
+    /// the side ahead makes progress instead of repeating moves (such as
+    /// endless checks) and the side behind seeks repetitions.
+    pub fn search_game(&self, history: &[Position], pos: &Position, limits: &Limits) -> SearchResult {
         let start = Instant::now();
         let mut run = Run {
+            seen: history.iter().map(position_key).collect(),
+            path: vec![position_key(pos)],
             engine: self.engine,
             eval: &self.eval,
             deadline: limits.movetime.map(|t| start + t),
@@ -197,6 +209,19 @@ struct Run<'a, E: Engine + ?Sized> {
     pv: Vec<Vec<Move>>,
     /// The previous iteration's line, tried first.
     prev_pv: Vec<Move>,
+    /// Keys of the game's earlier positions.
+    seen: HashSet<u64>,
+    /// Keys of the positions from the root to the current node.
+    path: Vec<u64>,
+}
+
+/// A hash of the board and the side to move (FNV-1a over the cells).
+fn position_key(pos: &Position) -> u64 {
+    let mut hash: u64 = 0xCBF2_9CE4_8422_2325 ^ pos.side as u64;
+    for piece in &pos.board {
+        hash = (hash ^ piece.0 as u64).wrapping_mul(0x0000_0100_0000_01B3);
+    }
+    hash
 }
 
 impl<E: Engine + ?Sized> Run<'_, E> {
@@ -261,12 +286,24 @@ impl<E: Engine + ?Sized> Run<'_, E> {
     }
 
     /// `follow`: this node is on the previous iteration's principal variation.
-    fn negamax(&mut self, pos: &mut Position, depth: u32, ply: u32, mut alpha: i32, beta: i32, follow: bool) -> i32 {
+    fn negamax(&mut self, pos: &mut Position, depth: u32, ply: u32, alpha: i32, beta: i32, follow: bool) -> i32 {
         let p = ply as usize;
         self.pv[p].clear();
         if self.visit() {
             return 0;
         }
+        let key = position_key(pos);
+        if self.seen.contains(&key) || self.path.contains(&key) {
+            return 0; // a repetition: scored as a draw
+        }
+        self.path.push(key);
+        let score = self.negamax_inner(pos, depth, ply, alpha, beta, follow);
+        self.path.pop();
+        score
+    }
+
+    fn negamax_inner(&mut self, pos: &mut Position, depth: u32, ply: u32, mut alpha: i32, beta: i32, follow: bool) -> i32 {
+        let p = ply as usize;
         let in_check = legal::in_check(self.engine, pos);
         // Check extension: a forced reply costs no depth, so short mates are seen.
         let depth = if in_check && ply < 2 * self.root_depth { depth + 1 } else { depth };
