@@ -35,6 +35,8 @@ pub const BAD_SETUP: &str = "E0600";
 pub const NO_ROYAL: &str = "E0601";
 /// A zone that contains no cell (warning).
 pub const EMPTY_ZONE: &str = "W0100";
+/// Two statements of a piece produce some of the same moves (warning).
+pub const OVERLAPPING_MOVES: &str = "W0101";
 
 /// Every code with what it means, for docs/errors.md and the tests that each has
 /// an example.
@@ -56,4 +58,5 @@ pub const ALL: &[(&str, &str)] = &[
     (BAD_SETUP, "The setup does not fit the board or names an unknown piece."),
     (NO_ROYAL, "A rule about royal pieces in a game that has none."),
     (EMPTY_ZONE, "A zone that contains no cell (warning)."),
+    (OVERLAPPING_MOVES, "Two statements of a piece produce some of the same moves (warning)."),
 ];

@@ -64,6 +64,8 @@ impl PieceLowering<'_> {
         let mut confined: Option<(ZoneId, Span)> = None;
         let mut moves = vec![Vec::new(); self.players.list.len()];
         let mut promotions = Vec::new();
+        // The first player's rules with the statement each came from.
+        let mut origins: Vec<(MoveRule, Span)> = Vec::new();
         for stmt in &decl.body {
             match stmt {
                 PieceStmt::Royal(span) => {
@@ -91,6 +93,10 @@ impl PieceLowering<'_> {
                 PieceStmt::Move(stmt) => {
                     for (player, rules) in self.move_rules(stmt, diags).into_iter().enumerate() {
                         for rule in rules {
+                            if player == 0 {
+                                warn_overlap(&rule, stmt.span, &origins, self.zones, self.source, diags);
+                                origins.push((rule.clone(), stmt.span));
+                            }
                             if !moves[player].contains(&rule) {
                                 moves[player].push(rule);
                             }
@@ -375,6 +381,44 @@ impl PieceLowering<'_> {
             }
         }
         Some(templates)
+    }
+}
+
+/// The cell-by-cell step that starts a rule, when the rule lands on it like a
+/// step does: rides and leaps.
+fn first_step(rule: &MoveRule) -> Option<DirId> {
+    match &rule.kind {
+        MoveKind::Ride { dir, .. } => Some(*dir),
+        MoveKind::Leap { target, routes, capturing: false } if routes.is_empty() => Some(*target),
+        _ => None,
+    }
+}
+
+/// Warns when `rule` can produce a move an earlier statement of the same piece
+/// already produces: same first step, overlapping modes and zones. Such a move
+/// would be listed once, but the repetition is usually a slip, such as `(1,0)*`
+/// meaning all four orthogonals where two were meant.
+fn warn_overlap(rule: &MoveRule, span: Span, origins: &[(MoveRule, Span)], zones: &ZoneTable, source: &str, diags: &mut Vec<Diagnostic>) {
+    let Some(dir) = first_step(rule) else { return };
+    let modes_meet = |a: Mode, b: Mode| a == Mode::Both || b == Mode::Both || a == b;
+    let zones_meet = |a: Option<ZoneId>, b: Option<ZoneId>| match (a, b) {
+        (Some(a), Some(b)) => zones.ir[a as usize].cells[0].iter().zip(&zones.ir[b as usize].cells[0]).any(|(x, y)| *x && *y),
+        _ => true,
+    };
+    let earlier = origins.iter().find(|(other, other_span)| {
+        *other_span != span && first_step(other) == Some(dir) && modes_meet(other.mode, rule.mode) && zones_meet(other.only_in, rule.only_in)
+    });
+    if let Some((_, other_span)) = earlier {
+        if diags.iter().any(|d| d.code == codes::OVERLAPPING_MOVES && d.span == span) {
+            return;
+        }
+        let (line, _) = crate::diagnostic::line_col(source, other_span.start);
+        diags.push(
+            Diagnostic::warning(codes::OVERLAPPING_MOVES, span, format!("this move repeats moves of line {line}"))
+                .with_label("some destinations are reached by both statements")
+                .with_note(*other_span, "the earlier statement")
+                .with_help("check the directions: `(1,0)*` is every permutation and sign, all four orthogonals; `orth where sideways` is the two sideways steps"),
+        );
     }
 }
 
