@@ -317,22 +317,46 @@ fn layout(board: &BoardModel, players: &Players) -> ir::Layout {
     order.sort_by_key(|&cell| key(cell));
     let mut rows: Vec<Vec<ir::CellId>> = Vec::new();
     let mut separators = Vec::new();
+    let mut row_labels = Vec::new();
+    let mut block_labels = Vec::new();
     let mut last_key: Option<Vec<usize>> = None;
     for cell in order {
         let k = key(cell);
         let row_key = &k[..k.len() - 1];
+        let new_block = last_key.as_ref().is_none_or(|prev| prev[..others.len()] != k[..others.len()]);
         match &last_key {
             Some(prev) if prev[..prev.len() - 1] == *row_key => {}
-            Some(prev) => {
-                separators.push(if prev[..others.len()] == k[..others.len()] { "/" } else { "|" }.to_string());
+            Some(_) => {
+                separators.push(if new_block { "|" } else { "/" }.to_string());
                 rows.push(Vec::new());
             }
             None => rows.push(Vec::new()),
         }
+        if rows.last().is_some_and(Vec::is_empty) {
+            row_labels.push(board.part_label(row_part, cell).to_string());
+            if new_block && !others.is_empty() {
+                let label: Vec<String> =
+                    others.iter().map(|&p| format!("{} {}", board.part_name(p), board.part_label(p, cell))).collect();
+                block_labels.push(label.join(", "));
+            }
+        }
         rows.last_mut().expect("a row was started").push(cell as ir::CellId);
         last_key = Some(k);
     }
-    ir::Layout { rows, separators }
+    let column_labels = match (col_part, rows.first()) {
+        (Some(part), Some(row)) => row.iter().map(|&c| board.part_label(part, c as usize).to_string()).collect(),
+        _ => Vec::new(),
+    };
+    let wraps = |part: Option<NamePart>| matches!(part, Some(NamePart::Axis(a)) if board.axes[a].wrap);
+    ir::Layout {
+        rows,
+        separators,
+        row_labels,
+        column_labels,
+        block_labels,
+        rows_wrap: wraps(Some(row_part)),
+        columns_wrap: wraps(col_part),
+    }
 }
 
 fn check_setup(game: &Game, setup: &ast::Text, diags: &mut Vec<Diagnostic>) {

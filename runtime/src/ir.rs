@@ -66,6 +66,20 @@ pub struct Cell {
 pub struct Layout {
     pub rows: Vec<Vec<CellId>>,
     pub separators: Vec<String>,
+    /// For drawings: the label of each row (a rank), of each column position
+    /// (a file), and of each block of rows (a level, as `level v`).
+    #[serde(default)]
+    pub row_labels: Vec<String>,
+    #[serde(default)]
+    pub column_labels: Vec<String>,
+    #[serde(default)]
+    pub block_labels: Vec<String>,
+    /// The row axis (or the column axis) is a ring: the first and last rows
+    /// (columns) are neighbours.
+    #[serde(default)]
+    pub rows_wrap: bool,
+    #[serde(default)]
+    pub columns_wrap: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
