@@ -16,8 +16,51 @@ pub struct SyntaxError {
     pub help: Option<String>,
 }
 
+/// Deeper nesting than this is refused before parsing: the parser and every
+/// later pass recurse once per level, and no real file comes near it.
+const MAX_NESTING: usize = 64;
+
+/// Finds the first bracket nested deeper than [`MAX_NESTING`], outside comments
+/// and strings.
+fn too_deep(source: &str) -> Option<usize> {
+    let bytes = source.as_bytes();
+    let (mut depth, mut i) = (0usize, 0);
+    while i < bytes.len() {
+        match bytes[i] {
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'"' => {
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' && bytes[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'(' | b'[' | b'{' => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    return Some(i);
+                }
+            }
+            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
 /// Parses a whole file.
 pub fn parse(source: &str) -> Result<File, SyntaxError> {
+    if let Some(at) = too_deep(source) {
+        return Err(SyntaxError {
+            span: Span::new(at, at + 1),
+            message: format!("brackets nested more than {MAX_NESTING} deep"),
+            help: Some("no construct needs this much nesting; remove the extra brackets".into()),
+        });
+    }
     let mut pairs = VdlParser::parse(Rule::file, source).map_err(|e| syntax_error(source, e))?;
     let file = pairs.next().expect("the file rule always produces one pair");
     let mut items = Vec::new();
