@@ -1,17 +1,22 @@
 //! The compiled engine of every bundled variant agrees with the IR interpreter:
 //! same pseudo-legal and legal moves, same `attacked` and `is_safe` answers, in
 //! positions reached by random play and in random (unreachable) placements, and
-//! the same perft counts from the start.
+//! the same perft counts from the start. Random play is checked to reach the
+//! rarer kinds of move: promotions, captures on the way and null moves.
 
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use vdl_runtime::legal::legal_moves;
 use vdl_runtime::perft::perft;
+use vdl_runtime::position::{NO_CELL, NO_PROMOTION};
 use vdl_runtime::{fen, CellId, Engine, Game, Interpreter, Move, Piece, PieceId, PlayerId, Position};
 use vdl_variants::Bundled;
 
 const GAMES_PER_VARIANT: u64 = 8;
+/// Further games that prefer captures, promotions and null moves when there are
+/// any, to reach emptier boards (a null move needs an empty ring).
+const EAGER_GAMES_PER_VARIANT: u64 = 4;
 const MAX_PLIES: usize = 150;
 const RANDOM_PLACEMENTS: u64 = 300;
 
@@ -109,23 +114,61 @@ fn agree_from_the_start() {
     }
 }
 
+/// Moves of the rarer kinds, counted over random play.
+#[derive(Default, Debug)]
+struct Kinds {
+    promotions: usize,
+    captures_on_the_way: usize,
+    null_moves: usize,
+}
+
+impl Kinds {
+    fn add(&mut self, mv: Move) {
+        self.promotions += (mv.promote != NO_PROMOTION) as usize;
+        self.captures_on_the_way += (mv.extra != NO_CELL) as usize;
+        self.null_moves += (mv.from == mv.to) as usize;
+    }
+}
+
+/// Is `mv` a capture or one of the rarer kinds?
+fn eager(pos: &Position, mv: Move) -> bool {
+    mv.promote != NO_PROMOTION || mv.extra != NO_CELL || mv.from == mv.to || !pos.at(mv.to).is_empty()
+}
+
 #[test]
 fn agree_along_random_games() {
+    let mut offered = Kinds::default();
+    let mut played = Kinds::default();
     for pair in pairs() {
         let mut plies = 0;
-        for seed in 0..GAMES_PER_VARIANT {
+        let mut variant_played = Kinds::default();
+        for seed in 0..GAMES_PER_VARIANT + EAGER_GAMES_PER_VARIANT {
             let mut rng = StdRng::seed_from_u64(seed);
             let mut pos = pair.start();
             for _ in 0..MAX_PLIES {
                 pair.assert_agree_both_sides(&pos);
                 let moves = legal_moves(&pair.interpreter, &pos);
-                let Some(&mv) = moves.choose(&mut rng) else { break };
+                moves.iter().for_each(|&mv| offered.add(mv));
+                let eager_moves: Vec<Move> = moves.iter().copied().filter(|&mv| eager(&pos, mv)).collect();
+                let choice = if seed >= GAMES_PER_VARIANT && !eager_moves.is_empty() && rng.gen_bool(0.8) {
+                    eager_moves.choose(&mut rng)
+                } else {
+                    moves.choose(&mut rng)
+                };
+                let Some(&mv) = choice else { break };
+                played.add(mv);
+                variant_played.add(mv);
                 pos.make(mv);
                 plies += 1;
             }
         }
+        println!("{}: {plies} plies, played {variant_played:?}", pair.name);
         assert!(plies >= 200, "{}: only {plies} plies played", pair.name);
     }
+    println!("offered {offered:?}, played {played:?}");
+    assert!(played.promotions > 0, "random play made no promotion: {played:?}");
+    assert!(played.captures_on_the_way > 0, "random play made no capture on the way: {played:?}");
+    assert!(played.null_moves > 0, "random play made no null move: {played:?}");
 }
 
 /// Random boards, most of them unreachable in play: pieces outside their zones,

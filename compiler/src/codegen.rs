@@ -6,17 +6,23 @@
 //! * constant tables: one per displacement (the cell it reaches from each cell,
 //!   `NONE` off the board), one per displacement walked backwards, one per zone
 //!   and player, and per move rule the folded destination table (zones,
-//!   confinement and statically closed routes already applied) and its inverse;
+//!   confinement, route conditions and statically closed routes already
+//!   applied) and its inverse;
 //! * one function per piece type and player generating its moves, every rule
-//!   unrolled;
+//!   unrolled, and for a piece that promotes a helper appending a move with its
+//!   promotions, their outcome folded into tables (see `promotion`);
 //! * one `attacked_by_*` function per player that looks outwards from the target
 //!   cell (inverse leap tables, rays walked backwards) instead of generating the
 //!   attacker's moves;
 //! * one `safe_*` function per player for [`Engine::is_safe`].
 //!
+//! Drops, which depend only on the hands, are the runtime's
+//! (`vdl_runtime::drops`).
+//!
 //! The semantics are exactly those of [`vdl_runtime::Interpreter`], including its
-//! corner cases (rays stop when they come back to their start; the target of an
-//! attack counts as an enemy piece, so it blocks routes and rays).
+//! corner cases (rays stop when they come back to their start, as a null move
+//! once per piece for circuits; the target of an attack counts as an enemy
+//! piece, so it blocks routes and rays).
 //!
 //! [`Engine::game`]: vdl_runtime::Engine::game
 //! [`Engine::is_safe`]: vdl_runtime::Engine::is_safe
@@ -26,13 +32,16 @@ mod format;
 mod geometry;
 mod movegen;
 mod names;
+mod overlap;
+mod promotion;
+mod routes;
 mod safety;
 mod tables;
 
 use geometry::DirInfo;
 use names::Names;
 use proc_macro2::{Ident, Literal, TokenStream};
-use quote::quote;
+use quote::{format_ident, quote};
 use std::collections::BTreeSet;
 use std::rc::Rc;
 use tables::Tables;
@@ -49,9 +58,11 @@ pub fn generate_rust(game: &Game) -> String {
     let safety = safety::generate(&mut ctx);
     let pieces = ctx.piece_items();
     let tables = ctx.tables.items();
+    let extra = std::mem::take(&mut ctx.extra_items);
     let body = quote! {
         #pieces
         #tables
+        #extra
         #movegen
         #attack
         #safety
@@ -60,7 +71,8 @@ pub fn generate_rust(game: &Game) -> String {
     let text = body.to_string();
     let uses_none = text.contains("NONE");
     let uses_push = text.contains("push (out");
-    let prelude = prelude(&ctx, uses_none, uses_push);
+    let uses_already = text.contains("already (");
+    let prelude = prelude(&ctx, uses_none, uses_push, uses_already);
     let tokens = quote! {
         #prelude
         #body
@@ -88,7 +100,10 @@ pub(crate) struct Ctx<'g> {
     /// Shared so that closures can read it while tables are being added.
     pub dirs: Rc<Vec<DirInfo>>,
     pub tables: Tables,
+    /// Items other than tables and pieces: promotion helpers and their tables.
+    pub extra_items: TokenStream,
     used_pieces: BTreeSet<(PieceId, PlayerId)>,
+    used_kinds: BTreeSet<PieceId>,
 }
 
 impl<'g> Ctx<'g> {
@@ -98,7 +113,9 @@ impl<'g> Ctx<'g> {
             names: Names::new(game),
             dirs: Rc::new(geometry::analyse(game)),
             tables: Tables::default(),
+            extra_items: TokenStream::new(),
             used_pieces: BTreeSet::new(),
+            used_kinds: BTreeSet::new(),
         }
     }
 
@@ -114,6 +131,13 @@ impl<'g> Ctx<'g> {
     pub fn piece(&mut self, kind: PieceId, player: PlayerId) -> Ident {
         self.used_pieces.insert((kind, player));
         self.names.piece_const(kind, player)
+    }
+
+    /// The constant for the piece type `kind` (as a promotion names it), which
+    /// the module then defines.
+    pub fn kind(&mut self, kind: PieceId) -> Ident {
+        self.used_kinds.insert(kind);
+        format_ident!("KIND_{}", self.names.pieces[kind as usize])
     }
 
     pub fn piece_label(&self, kind: PieceId, player: PlayerId) -> String {
@@ -183,7 +207,15 @@ impl<'g> Ctx<'g> {
     }
 
     fn piece_items(&self) -> TokenStream {
-        self.used_pieces
+        let kinds = self.used_kinds.iter().map(|&kind| {
+            let name = format_ident!("KIND_{}", self.names.pieces[kind as usize]);
+            let doc = tables::doc_lines(&[format!("The piece type {}.", self.game.pieces[kind as usize].name)]);
+            let k = Literal::u8_unsuffixed(kind);
+            quote! { #doc const #name: u8 = #k; }
+        });
+        let kinds: TokenStream = kinds.collect();
+        let pieces: TokenStream = self
+            .used_pieces
             .iter()
             .map(|&(kind, player)| {
                 let name = self.names.piece_const(kind, player);
@@ -192,7 +224,8 @@ impl<'g> Ctx<'g> {
                 let p = Literal::u8_unsuffixed(player);
                 quote! { #doc const #name: Piece = Piece::new(#k, #p); }
             })
-            .collect()
+            .collect();
+        quote!(#kinds #pieces)
     }
 }
 
@@ -218,7 +251,7 @@ fn raw_string(text: &str) -> Literal {
 }
 
 /// Imports, the embedded IR, the engine type and the shared helpers.
-fn prelude(ctx: &Ctx, uses_none: bool, uses_push: bool) -> TokenStream {
+fn prelude(ctx: &Ctx, uses_none: bool, uses_push: bool, uses_already: bool) -> TokenStream {
     let json = raw_string(&ctx.game.to_json());
     let cells = Literal::usize_unsuffixed(ctx.cells());
     let name_doc = tables::doc_lines(&[format!("The move generator of `{}`.", ctx.game.name)]);
@@ -236,6 +269,21 @@ fn prelude(ctx: &Ctx, uses_none: bool, uses_push: bool) -> TokenStream {
             }
         }
     });
+    let already = uses_already.then(|| {
+        quote! {
+            use vdl_runtime::position::NO_CELL;
+
+            /// Is a move to `to`, also capturing on `extra` (or `NO_CELL`), among
+            /// `moves`, the moves of one piece so far? Its moves form a set.
+            #[inline(always)]
+            fn already(moves: &[Move], to: usize, extra: CellId) -> bool {
+                moves.iter().any(|m| m.to as usize == to && m.extra == extra)
+            }
+        }
+    });
+    // Drops depend only on the hands and the game's drop bans: the runtime's
+    // code serves every engine.
+    let drops = ctx.game.has_hands().then(|| quote!(vdl_runtime::drops::generate(game(), pos, out);));
     quote! {
         use std::sync::OnceLock;
         use vdl_runtime::ir::{CellId, Game, PlayerId};
@@ -269,6 +317,7 @@ fn prelude(ctx: &Ctx, uses_none: bool, uses_push: bool) -> TokenStream {
         }
 
         #push
+        #already
 
         impl Engine for Rules {
             fn game(&self) -> &Game {
@@ -276,7 +325,8 @@ fn prelude(ctx: &Ctx, uses_none: bool, uses_push: bool) -> TokenStream {
             }
 
             fn generate(&self, pos: &Position, out: &mut Vec<Move>) {
-                generate(board_of(pos), pos.side, out)
+                generate(board_of(pos), pos.side, out);
+                #drops
             }
 
             fn attacked(&self, pos: &Position, cell: CellId, by: PlayerId) -> bool {

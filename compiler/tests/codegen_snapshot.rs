@@ -5,12 +5,17 @@
 use vdl_runtime::ir::*;
 
 /// A 4x4 board, files wrapping around (so rays along them come back to their
-/// start), ranks not.
+/// start, and a circuit ride makes a null move), ranks not. Between them the
+/// pieces use every kind of rule: steps, rides, leaps with routes (one of them
+/// only when not crossing a zone's boundary), a capturing leap, hops, rules
+/// for one zone, confinement and promotions (optional, and compulsory where
+/// the piece could not move on).
 fn tiny() -> Game {
     const FILES: i32 = 4;
     const RANKS: i32 = 4;
     let cell = |f: i32, r: i32| (r * FILES + f) as CellId;
-    let vectors: Vec<[i32; 2]> = vec![[0, 1], [0, -1], [1, 0], [-1, 0], [1, 1], [-1, 1], [1, 2], [2, 1]];
+    let vectors: Vec<[i32; 2]> =
+        vec![[0, 1], [0, -1], [1, 0], [-1, 0], [1, 1], [-1, 1], [1, 2], [2, 1], [0, 2], [0, -2]];
     let directions = vectors
         .iter()
         .map(|v| Direction {
@@ -35,8 +40,9 @@ fn tiny() -> Game {
             .collect(),
     };
     let rule = |kind: MoveKind, mode: Mode, only_in: Option<ZoneId>| MoveRule { kind, mode, only_in };
-    let ride = |dir: DirId, range: Option<u32>| MoveKind::Ride { dir, range };
-    // Black's rules mirror White's ranks: directions 0 <-> 1.
+    let ride = |dir: DirId, range: Option<u32>| MoveKind::Ride { dir, range, circuit: false };
+    let route = |cells: Vec<DirId>| Route { cells, crossing: None };
+    // Black's rules mirror White's ranks: directions 0 <-> 1 and 8 <-> 9.
     let both = |white: Vec<MoveRule>| {
         let black = white
             .iter()
@@ -44,12 +50,23 @@ fn tiny() -> Game {
                 let flip = |d: DirId| match d {
                     0 => 1,
                     1 => 0,
+                    8 => 9,
+                    9 => 8,
                     d => d,
                 };
                 let kind = match &r.kind {
-                    MoveKind::Ride { dir, range } => MoveKind::Ride { dir: flip(*dir), range: *range },
+                    MoveKind::Ride { dir, range, circuit } => {
+                        MoveKind::Ride { dir: flip(*dir), range: *range, circuit: *circuit }
+                    }
                     MoveKind::Hop { dir } => MoveKind::Hop { dir: flip(*dir) },
-                    k => k.clone(),
+                    MoveKind::Leap { target, routes, capturing } => MoveKind::Leap {
+                        target: flip(*target),
+                        routes: routes
+                            .iter()
+                            .map(|r| Route { cells: r.cells.iter().map(|&d| flip(d)).collect(), ..r.clone() })
+                            .collect(),
+                        capturing: *capturing,
+                    },
                 };
                 MoveRule { kind, ..r.clone() }
             })
@@ -62,6 +79,9 @@ fn tiny() -> Game {
         royal,
         confined,
         moves,
+        promotions: Vec::new(),
+        captured_as: None,
+        no_drop: None,
     };
     Game {
         name: "Tiny".into(),
@@ -84,27 +104,44 @@ fn tiny() -> Game {
             Player { name: "Black".into(), forward: vec![0, -1], letter: 'b' },
         ],
         directions,
-        zones: vec![zone("home", [0, 1]), zone("far", [3, 3])],
+        zones: vec![zone("home", [0, 1]), zone("far", [3, 3]), zone("upper", [2, 3])],
         pieces: vec![
             // Steps in four directions, confined to its two home ranks.
             piece("King", "K", true, Some(0), both((0..4).map(|d| rule(ride(d, Some(1)), Mode::Both, None)).collect())),
-            // Rides round the files; at most two cells forward.
+            // Rides round the files, a null move when the rank is empty; at most
+            // two cells forward.
             piece(
                 "Rook",
                 "R",
                 false,
                 None,
-                both(vec![rule(ride(2, None), Mode::Both, None), rule(ride(0, Some(2)), Mode::Both, None)]),
+                both(vec![
+                    rule(MoveKind::Ride { dir: 2, range: None, circuit: true }, Mode::Both, None),
+                    rule(ride(0, Some(2)), Mode::Both, None),
+                ]),
             ),
-            // A leap with two alternative routes, and one that cannot be blocked.
+            // A leap with two alternative routes, the second one only when not
+            // crossing into or out of the far rank, and one that cannot be
+            // blocked.
             piece(
                 "Knight",
                 "N",
                 false,
                 None,
                 both(vec![
-                    rule(MoveKind::Leap { target: 6, routes: vec![vec![0], vec![4, 0]] }, Mode::Both, None),
-                    rule(MoveKind::Leap { target: 7, routes: vec![] }, Mode::Both, None),
+                    rule(
+                        MoveKind::Leap {
+                            target: 6,
+                            routes: vec![
+                                route(vec![0]),
+                                Route { cells: vec![4, 0], crossing: Some(Crossing { zone: 1, crossing: false }) },
+                            ],
+                            capturing: false,
+                        },
+                        Mode::Both,
+                        None,
+                    ),
+                    rule(MoveKind::Leap { target: 7, routes: vec![], capturing: false }, Mode::Both, None),
                 ]),
             ),
             // Moves like a rook forwards, captures by hopping, also round the files.
@@ -120,21 +157,44 @@ fn tiny() -> Game {
                 ]),
             ),
             // Moves forward, captures diagonally; sideways only on the far rank.
+            // May become a Rook or a Knight on the upper ranks, must on the far
+            // one.
+            PieceType {
+                promotions: vec![Promotion {
+                    to: vec![1, 2],
+                    trigger: Trigger::Touches(2),
+                    optional: true,
+                    forced_at: Some(1),
+                }],
+                ..piece(
+                    "Pawn",
+                    "P",
+                    false,
+                    None,
+                    both(vec![
+                        rule(ride(0, Some(1)), Mode::MoveOnly, None),
+                        rule(ride(4, Some(1)), Mode::CaptureOnly, None),
+                        rule(ride(5, Some(1)), Mode::CaptureOnly, None),
+                        rule(ride(3, Some(1)), Mode::Both, Some(1)),
+                    ]),
+                )
+            },
+            // Leaps two forward over the cell between, capturing an enemy piece
+            // there too.
             piece(
-                "Pawn",
-                "P",
+                "Elephant",
+                "E",
                 false,
                 None,
-                both(vec![
-                    rule(ride(0, Some(1)), Mode::MoveOnly, None),
-                    rule(ride(4, Some(1)), Mode::CaptureOnly, None),
-                    rule(ride(5, Some(1)), Mode::CaptureOnly, None),
-                    rule(ride(3, Some(1)), Mode::Both, Some(1)),
-                ]),
+                both(vec![rule(
+                    MoveKind::Leap { target: 8, routes: vec![route(vec![0])], capturing: true },
+                    Mode::Both,
+                    None,
+                )]),
             ),
         ],
-        rules: Rules { facing: vec![0, 1], stalemate: Outcome::Loss },
-        setup: "rk1c/p2p/P2P/RK1C w".into(),
+        rules: Rules { facing: vec![0, 1], stalemate: Outcome::Loss, limits: vec![], no_drop_mate: vec![] },
+        setup: "rkec/p2p/P2P/RKEC w".into(),
     }
 }
 
@@ -169,6 +229,8 @@ fn generated_module_is_well_formed_and_stable() {
         "is_safe",
         "moves_king_white",
         "moves_pawn_black",
+        "moves_elephant_white",
+        "promote_pawn_black",
     ] {
         assert!(names.iter().any(|n| n == expected), "no `{expected}` in {names:?}");
     }
@@ -177,8 +239,14 @@ fn generated_module_is_well_formed_and_stable() {
     let start = text.find("r#\"").expect("the IR as a raw string") + 3;
     let end = start + text[start..].find("\"#").unwrap();
     assert_eq!(Game::from_json(&text[start..end]).unwrap(), game);
-    // Wrapped files: rides and hops along them check for coming back.
+    // Wrapped files: rides and hops along them check for coming back, the
+    // circuit as a null move.
     assert!(text.contains("if to == from"));
+    assert!(text.contains("null_move = true"));
+    // The newer rules are all there, decided at generation time.
+    assert!(text.contains("fn promote_pawn_white") && text.contains("with_promotion(KIND_KNIGHT)"));
+    assert!(text.contains("capturing_on_the_way") && text.contains("CAPTURING_JUMPS_WHITE"));
+    assert!(text.contains("KNIGHT_WHITE_TO_0_1") && text.contains("KNIGHT_WHITE_TO_0_2"));
     // Nothing is interpreted at run time.
     assert!(!text.contains("Interpreter::new") && !text.contains("MoveKind"));
 }

@@ -7,17 +7,20 @@
 //!
 //! As in the interpreter, the target counts as holding an enemy piece: it blocks
 //! routes and rays, and a rule can reach it only by capturing, so rules that
-//! only move never attack.
+//! only move never attack. A capturing leap attacks both its destination and
+//! the cell it passes. A null move reaches only its own cell, which matters only
+//! when asked about a cell holding the attacker's own piece: the interpreter
+//! then counts it too.
 
 use super::names::describe_rule;
+use super::routes::{group_by, usable, Usable};
 use super::tables::doc_lines;
-use super::movegen::unblockable;
 use super::{any_route, Ctx};
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 use std::collections::BTreeMap;
 use std::rc::Rc;
-use vdl_runtime::ir::{DirId, Mode, MoveKind, MoveRule, PieceId, PlayerId, ZoneId};
+use vdl_runtime::ir::{DirId, Mode, MoveKind, MoveRule, PieceId, PlayerId, Route, ZoneId};
 
 /// A ride or hop rule seen from its target.
 struct LineRule {
@@ -28,10 +31,15 @@ struct LineRule {
 }
 
 /// Leaps and steps with at most one cell to pass, merged over all rules and
-/// listed per target: `(origin, piece)` or `(origin, cell passed, piece)`.
+/// listed per target: `(origin, piece)` or `(origin, cell, piece)`.
 struct Jumps {
     open: Vec<Vec<(usize, PieceId)>>,
+    /// The cell must be empty (the cell passed).
     blockable: Vec<Vec<(usize, usize, PieceId)>>,
+    /// The cell must not hold an ally (capturing leaps: the cell passed when
+    /// the target is the destination, the destination when the target is the
+    /// cell passed).
+    guarded: Vec<Vec<(usize, usize, PieceId)>>,
 }
 
 #[derive(Default)]
@@ -82,9 +90,11 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
 fn attacks_of(ctx: &mut Ctx, player: PlayerId) -> (TokenStream, TokenStream) {
     let game = ctx.game;
     let mut jumps = TokenStream::new();
-    let mut lists = Jumps { open: vec![Vec::new(); ctx.cells()], blockable: vec![Vec::new(); ctx.cells()] };
+    let n = ctx.cells();
+    let mut lists = Jumps { open: vec![Vec::new(); n], blockable: vec![Vec::new(); n], guarded: vec![Vec::new(); n] };
     let mut lines: BTreeMap<DirId, Lines> = BTreeMap::new();
     let mut forward = TokenStream::new();
+    let mut null_moves = TokenStream::new();
     for kind in 0..game.pieces.len() as PieceId {
         let Some(rules) = game.pieces[kind as usize].moves.get(player as usize) else { continue };
         let confined = game.pieces[kind as usize].confined;
@@ -93,24 +103,35 @@ fn attacks_of(ctx: &mut Ctx, player: PlayerId) -> (TokenStream, TokenStream) {
         }
         for (index, rule) in rules.iter().enumerate() {
             let nowhere = (0..ctx.cells()).all(|cell| !ctx.in_zone(rule.only_in, player, cell));
-            if rule.mode == Mode::MoveOnly || nowhere {
+            if nowhere {
+                continue;
+            }
+            if let MoveKind::Ride { dir, range, circuit: true } = rule.kind {
+                if rule.mode != Mode::CaptureOnly {
+                    null_moves.extend(null_move(ctx, kind, player, index, rule, dir, range));
+                }
+            }
+            if rule.mode == Mode::MoveOnly {
                 continue;
             }
             match &rule.kind {
                 MoveKind::Ride { range: Some(0), .. } => {}
-                MoveKind::Ride { dir, range: Some(1) } => {
+                MoveKind::Ride { dir, range: Some(1), .. } => {
                     jumps.extend(jump(ctx, &mut lists, kind, player, index, rule, *dir, &[], true));
                 }
-                MoveKind::Leap { target, routes } => {
-                    jumps.extend(jump(ctx, &mut lists, kind, player, index, rule, *target, unblockable(routes), false));
+                MoveKind::Leap { target, routes, capturing: true } => {
+                    capturing_jump(ctx, &mut lists, kind, player, rule, *target, &routes[0]);
                 }
-                MoveKind::Ride { dir, range } if !ctx.dirs[*dir as usize].injective => {
+                MoveKind::Leap { target, routes, capturing: false } => {
+                    jumps.extend(jump(ctx, &mut lists, kind, player, index, rule, *target, routes, false));
+                }
+                MoveKind::Ride { dir, range, .. } if !ctx.dirs[*dir as usize].injective => {
                     forward.extend(forward_line(ctx, kind, player, rule, *dir, *range, false));
                 }
                 MoveKind::Hop { dir } if !ctx.dirs[*dir as usize].injective => {
                     forward.extend(forward_line(ctx, kind, player, rule, *dir, None, true));
                 }
-                MoveKind::Ride { dir, range } => {
+                MoveKind::Ride { dir, range, .. } => {
                     let line = LineRule { kind, range: *range, only_in: rule.only_in };
                     lines.entry(*dir).or_default().rides.push(line);
                 }
@@ -123,7 +144,7 @@ fn attacks_of(ctx: &mut Ctx, player: PlayerId) -> (TokenStream, TokenStream) {
     }
     let rays: TokenStream = lines.iter().map(|(&dir, lines)| ray(ctx, player, dir, lines)).collect();
     let (items, lists) = jump_lists(ctx, player, &lists);
-    (items, quote! { #lists #jumps #rays #forward })
+    (items, quote! { #lists #jumps #rays #forward #null_moves })
 }
 
 /// The merged leap and step lists of `player` and the loops that read them.
@@ -191,6 +212,37 @@ fn jump_lists(ctx: &mut Ctx, player: PlayerId, lists: &Jumps) -> (TokenStream, T
             }
         });
     }
+    if lists.guarded.iter().any(|l| !l.is_empty()) {
+        let name = format_ident!("CAPTURING_JUMPS_{}", upper);
+        let docs = doc_lines(&[format!(
+            "Capturing leaps of {player_name}: for each target, the (origin, cell, piece) triples that attack it when the cell holds no piece of {player_name} (the cell passed when the target is the destination, the destination when the target is the cell passed)."
+        )]);
+        let rows: Vec<TokenStream> = lists
+            .guarded
+            .iter()
+            .map(|list| {
+                let entries = list.iter().map(|&(from, cell, kind)| {
+                    let from = Literal::u16_unsuffixed(from as u16);
+                    let cell = Literal::u16_unsuffixed(cell as u16);
+                    let piece = ctx.piece(kind, player);
+                    quote!((#from, #cell, #piece))
+                });
+                quote!(&[#(#entries),*])
+            })
+            .collect();
+        let p = Literal::u8_unsuffixed(player);
+        items.extend(quote! {
+            #docs
+            static #name: [&[(u16, u16, Piece)]; CELLS] = [#(#rows),*];
+        });
+        out.extend(quote! {
+            for &(from, cell, piece) in #name[target] {
+                if board[from as usize] == piece && !board[cell as usize].is_of(#p) {
+                    return true;
+                }
+            }
+        });
+    }
     (items, out)
 }
 
@@ -204,7 +256,8 @@ fn zone_tests(ctx: &mut Ctx, kind: PieceId, player: PlayerId, only_in: Option<Zo
 
 /// A leap (or a single step when `step`): the cells it could come from, tabled
 /// per target with every static condition folded in; one table per possible
-/// origin when several cells lead to the same one.
+/// origin when several cells lead to the same one, and per set of routes the
+/// moves may use (when some routes depend on crossing a zone's boundary).
 #[allow(clippy::too_many_arguments)]
 fn jump(
     ctx: &mut Ctx,
@@ -214,7 +267,7 @@ fn jump(
     index: usize,
     rule: &MoveRule,
     target_dir: DirId,
-    routes: &[Vec<DirId>],
+    routes: &[Route],
     step: bool,
 ) -> TokenStream {
     let confined = ctx.game.pieces[kind as usize].confined;
@@ -226,106 +279,227 @@ fn jump(
     let maybe_open = |route: &[DirId], from: usize, target: usize| {
         route_cells(route, from).is_some_and(|cells| !cells.contains(&from) && !cells.contains(&target))
     };
-    // origins[target]: the cells a piece could attack `target` from.
-    let origins: Vec<Vec<usize>> = (0..ctx.cells())
-        .map(|target| {
-            if !ctx.in_zone(confined, player, target) {
-                return Vec::new();
-            }
-            dirs[target_dir as usize].preimages[target]
-                .iter()
-                .copied()
-                .filter(|&from| {
-                    // A step that comes back to its start stops there; a leap
-                    // that does lands on the attacker's own cell, here the target.
-                    !(step && from == target)
-                        && ctx.in_zone(rule.only_in, player, from)
-                        && (routes.is_empty() || routes.iter().any(|r| maybe_open(r, from, target)))
-                })
-                .collect()
-        })
-        .collect();
-    let pairs: Vec<(usize, usize)> =
-        origins.iter().enumerate().flat_map(|(t, froms)| froms.iter().map(move |&f| (f, t))).collect();
-    if pairs.is_empty() {
-        return TokenStream::new();
-    }
-    // Every route left is open somewhere; one of a single cell has that cell on
-    // the board, off the attacker and off the target for every pair.
-    if routes.is_empty() || (routes.len() == 1 && routes[0].len() == 1) {
-        for &(from, target) in &pairs {
-            match routes.first() {
-                None => {
-                    if !lists.open[target].contains(&(from, kind)) {
-                        lists.open[target].push((from, kind));
-                    }
-                }
-                Some(route) => {
-                    let via = dirs[route[0] as usize].forward[from].expect("an open route");
-                    if !lists.blockable[target].contains(&(from, via, kind)) {
-                        lists.blockable[target].push((from, via, kind));
-                    }
-                }
-            }
-        }
-        return TokenStream::new();
-    }
-    let mut route_tests = Vec::new();
-    for route in routes {
-        if !pairs.iter().any(|&(from, target)| maybe_open(route, from, target)) {
+    // Every (origin, target) pair, with the routes its move may use.
+    let mut all_pairs = Vec::new();
+    for target in 0..ctx.cells() {
+        if !ctx.in_zone(confined, player, target) {
             continue;
         }
-        let cells: Vec<TokenStream> = route
-            .iter()
-            .map(|&d| {
-                let fwd = &dirs[d as usize].forward;
-                let may_be_off = pairs.iter().any(|&(from, _)| fwd[from].is_none());
-                let may_be_target = pairs.iter().any(|&(from, target)| fwd[from] == Some(target));
-                let table = ctx.dir_table(d);
-                if !may_be_off && !may_be_target {
-                    quote!(board[#table[from] as usize].is_empty())
-                } else {
-                    let on_board = may_be_off.then(|| quote!(r != NONE &&));
-                    let not_target = may_be_target.then(|| quote!(r as usize != target &&));
-                    quote!({
-                        let r = #table[from];
-                        #on_board #not_target board[r as usize].is_empty()
-                    })
-                }
-            })
-            .collect();
-        route_tests.push(cells);
+        for &from in &dirs[target_dir as usize].preimages[target] {
+            // A step that comes back to its start stops there; a leap that does
+            // lands on the attacker's own cell, here the target.
+            if (step && from == target) || !ctx.in_zone(rule.only_in, player, from) {
+                continue;
+            }
+            let usable = usable(ctx.game, player, routes, from, target);
+            if usable == Usable::Always || usable.routes().iter().any(|r| maybe_open(r, from, target)) {
+                all_pairs.push((from, target, usable));
+            }
+        }
     }
-    let routes_test = if routes.is_empty() { quote!() } else { any_route(route_tests) };
-    let piece = ctx.piece(kind, player);
-    let most = origins.iter().map(Vec::len).max().unwrap_or(0);
+    let groups = group_by(all_pairs, |(_, _, usable)| usable.clone());
+    let several = groups.len() > 1;
     let mut out = TokenStream::new();
-    for nth in 0..most {
-        let data = origins.iter().map(|froms| froms.get(nth).copied()).collect();
-        let suffix = if most > 1 { format!("_{nth}") } else { String::new() };
-        let name = format!(
-            "{}_{}_FROM_{}{}",
-            ctx.names.pieces[kind as usize], ctx.names.players[player as usize], index, suffix
-        );
-        let doc = format!(
-            "{}, rule {}: {}; {} cell from which it attacks each cell.",
-            ctx.piece_label(kind, player),
-            index,
-            describe_rule(ctx.game, rule),
-            if most > 1 { format!("origin {} of the", nth + 1) } else { "the".to_string() }
-        );
-        let table = ctx.cell_table(&name, doc, data);
-        out.extend(quote! {
-            let from = #table[target];
-            if from != NONE {
-                let from = from as usize;
-                if board[from] == #piece #routes_test {
-                    return true;
+    for (group, (usable, pairs)) in groups.iter().enumerate() {
+        let routes = usable.routes();
+        let pairs: Vec<(usize, usize)> = pairs.iter().map(|&(from, target, _)| (from, target)).collect();
+        // Every route left is open somewhere; one of a single cell has that cell
+        // on the board, off the attacker and off the target for every pair.
+        if routes.is_empty() || (routes.len() == 1 && routes[0].len() == 1) {
+            for &(from, target) in &pairs {
+                match routes.first() {
+                    None => {
+                        if !lists.open[target].contains(&(from, kind)) {
+                            lists.open[target].push((from, kind));
+                        }
+                    }
+                    Some(route) => {
+                        let via = dirs[route[0] as usize].forward[from].expect("an open route");
+                        if !lists.blockable[target].contains(&(from, via, kind)) {
+                            lists.blockable[target].push((from, via, kind));
+                        }
+                    }
                 }
             }
-        });
+            continue;
+        }
+        let mut origins: Vec<Vec<usize>> = vec![Vec::new(); ctx.cells()];
+        for &(from, target) in &pairs {
+            origins[target].push(from);
+        }
+        let mut route_tests = Vec::new();
+        for route in routes {
+            if !pairs.iter().any(|&(from, target)| maybe_open(route, from, target)) {
+                continue;
+            }
+            let cells: Vec<TokenStream> = route
+                .iter()
+                .map(|&d| {
+                    let fwd = &dirs[d as usize].forward;
+                    let may_be_off = pairs.iter().any(|&(from, _)| fwd[from].is_none());
+                    let may_be_target = pairs.iter().any(|&(from, target)| fwd[from] == Some(target));
+                    let table = ctx.dir_table(d);
+                    if !may_be_off && !may_be_target {
+                        quote!(board[#table[from] as usize].is_empty())
+                    } else {
+                        let on_board = may_be_off.then(|| quote!(r != NONE &&));
+                        let not_target = may_be_target.then(|| quote!(r as usize != target &&));
+                        quote!({
+                            let r = #table[from];
+                            #on_board #not_target board[r as usize].is_empty()
+                        })
+                    }
+                })
+                .collect();
+            route_tests.push(cells);
+        }
+        let routes_test = any_route(route_tests);
+        let piece = ctx.piece(kind, player);
+        let most = origins.iter().map(Vec::len).max().unwrap_or(0);
+        for nth in 0..most {
+            let data = origins.iter().map(|froms| froms.get(nth).copied()).collect();
+            let mut suffix = String::new();
+            if several {
+                suffix += &format!("_R{}", group + 1);
+            }
+            if most > 1 {
+                suffix += &format!("_{nth}");
+            }
+            let which = if several {
+                let routes: Vec<String> = routes
+                    .iter()
+                    .map(|cells| cells.iter().map(|&d| super::names::vector(ctx.game, d)).collect::<Vec<_>>().join(" and "))
+                    .collect();
+                let plural = if routes.len() == 1 { "" } else { "s" };
+                format!(" by moves that may use the route{plural} through {}", routes.join(", or "))
+            } else {
+                String::new()
+            };
+            let name = format!(
+                "{}_{}_FROM_{}{}",
+                ctx.names.pieces[kind as usize], ctx.names.players[player as usize], index, suffix
+            );
+            let doc = format!(
+                "{}, rule {}: {}; {} cell from which it attacks each cell{which}.",
+                ctx.piece_label(kind, player),
+                index,
+                describe_rule(ctx.game, rule),
+                if most > 1 { format!("origin {} of the", nth + 1) } else { "the".to_string() }
+            );
+            let table = ctx.cell_table(&name, doc, data);
+            out.extend(quote! {
+                let from = #table[target];
+                if from != NONE {
+                    let from = from as usize;
+                    if board[from] == #piece #routes_test {
+                        return true;
+                    }
+                }
+            });
+        }
+    }
+    if out.is_empty() {
+        return out;
     }
     quote!({ #out })
+}
+
+/// A capturing leap, listed per target: it attacks its destination when the
+/// cell passed holds no ally (empty: a plain capture; an enemy: a double one),
+/// and the cell passed when the destination holds no ally.
+fn capturing_jump(
+    ctx: &mut Ctx,
+    lists: &mut Jumps,
+    kind: PieceId,
+    player: PlayerId,
+    rule: &MoveRule,
+    target_dir: DirId,
+    route: &Route,
+) {
+    let game = ctx.game;
+    let confined = game.pieces[kind as usize].confined;
+    let dirs = Rc::clone(&ctx.dirs);
+    let add = |list: &mut Vec<Vec<(usize, usize, PieceId)>>, target: usize, entry: (usize, usize, PieceId)| {
+        if !list[target].contains(&entry) {
+            list[target].push(entry);
+        }
+    };
+    for from in 0..ctx.cells() {
+        let (Some(to), Some(via)) = (dirs[target_dir as usize].forward[from], dirs[route.cells[0] as usize].forward[from]) else {
+            continue;
+        };
+        if !ctx.in_zone(rule.only_in, player, from)
+            || !ctx.in_zone(confined, player, to)
+            || !route.allowed(game, player, from as u16, to as u16)
+        {
+            continue;
+        }
+        // The target is the destination: the cell passed is the target too
+        // (it counts as an enemy), the attacker's own cell (an ally), or free
+        // unless it holds an ally.
+        if via == to {
+            if !lists.open[to].contains(&(from, kind)) {
+                lists.open[to].push((from, kind));
+            }
+        } else if via != from {
+            add(&mut lists.guarded, to, (from, via, kind));
+        }
+        // The target is the cell passed: the destination must hold no ally, so
+        // not be the attacker's own cell.
+        if via != to && to != from {
+            add(&mut lists.guarded, via, (from, to, kind));
+        }
+    }
+}
+
+/// A circuit ride from the target itself, of a piece standing there: coming back
+/// round the ring through empty cells is a null move, whose destination is the
+/// target. The interpreter counts that as an attack; no real capture is meant,
+/// and a target holding a piece of the attacker is never asked about in play.
+fn null_move(ctx: &mut Ctx, kind: PieceId, player: PlayerId, index: usize, rule: &MoveRule, dir: DirId, range: Option<u32>) -> TokenStream {
+    let confined = ctx.game.pieces[kind as usize].confined;
+    let forward = &ctx.dirs[dir as usize].forward;
+    // Cells whose ring along `dir` comes back within the range.
+    let flags: Vec<bool> = (0..ctx.cells())
+        .map(|start| {
+            if !ctx.in_zone(rule.only_in, player, start) || !ctx.in_zone(confined, player, start) {
+                return false;
+            }
+            let mut cell = start;
+            for _ in 0..range.map_or(ctx.cells(), |r| (r as usize).min(ctx.cells())) {
+                match forward[cell] {
+                    Some(next) if next == start => return true,
+                    Some(next) => cell = next,
+                    None => return false,
+                }
+            }
+            false
+        })
+        .collect();
+    if !flags.contains(&true) {
+        return TokenStream::new();
+    }
+    let name = format!("{}_{}_CIRCUIT_{}", ctx.names.pieces[kind as usize], ctx.names.players[player as usize], index);
+    let doc = format!(
+        "{}, rule {}: {}; the cells from which it can come back round a ring.",
+        ctx.piece_label(kind, player),
+        index,
+        describe_rule(ctx.game, rule)
+    );
+    let flags = ctx.tables.flags(&name, doc, flags);
+    let table = ctx.dir_table(dir);
+    let piece = ctx.piece(kind, player);
+    quote! {
+        if board[target] == #piece && #flags[target] {
+            let mut cell = #table[target] as usize;
+            while cell != target && board[cell].is_empty() {
+                cell = #table[cell] as usize;
+            }
+            if cell == target {
+                return true;
+            }
+        }
+    }
 }
 
 /// Rides and hops along a one-to-one `dir`, walking backwards from the target:

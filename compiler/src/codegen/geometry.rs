@@ -64,7 +64,7 @@ mod tests {
             directions: targets.into_iter().map(|target| Direction { vector: vec![1], target }).collect(),
             zones: vec![],
             pieces: vec![],
-            rules: Rules { facing: vec![], stalemate: Outcome::Draw },
+            rules: Rules { facing: vec![], stalemate: Outcome::Draw, limits: vec![], no_drop_mate: vec![] },
             setup: String::new(),
         }
     }

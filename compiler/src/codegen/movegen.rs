@@ -2,12 +2,15 @@
 //! unrolled, and `generate`, which dispatches on the piece on each cell.
 
 use super::names::describe_rule;
+use super::overlap::{self, Repeats};
+use super::promotion::Promotions;
+use super::routes::{group_by, usable, Usable};
 use super::tables::doc_lines;
 use super::{any_route, Ctx};
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::quote;
 use std::rc::Rc;
-use vdl_runtime::ir::{DirId, Mode, MoveKind, MoveRule, PieceId, PlayerId};
+use vdl_runtime::ir::{DirId, Mode, MoveKind, MoveRule, PieceId, PlayerId, Route};
 
 pub fn generate(ctx: &mut Ctx) -> TokenStream {
     let mut functions = TokenStream::new();
@@ -39,7 +42,7 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
     }
     let unused = functions.is_empty().then(|| quote!(let _ = (board, out);));
     quote! {
-        /// Appends the pseudo-legal moves of `side`.
+        /// Appends the pseudo-legal moves of `side`, drops apart.
         fn generate(board: &Board, side: PlayerId, out: &mut Vec<Move>) {
             #unused
             match side {
@@ -52,63 +55,211 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
     }
 }
 
+/// Where the promotion outcome of a move comes from.
+#[derive(Clone)]
+enum Outcome {
+    /// The same for every move of the rule.
+    Fixed(u8),
+    /// A table of the rule, by start cell (the destination being fixed by it).
+    ByStart(Ident),
+    /// `promotion[to]`, bound at the top of the function for its start cell.
+    ByDestination,
+}
+
+/// What the rules of one piece type and player share while their code is
+/// generated.
+struct PieceGen {
+    kind: PieceId,
+    player: PlayerId,
+    promotions: Option<Promotions>,
+    /// Some rule reads `promotion[to]`.
+    uses_row: bool,
+    /// Some ride sets `null_move` when it comes back round a ring.
+    uses_null_move: bool,
+    /// Per rule: might it repeat a destination of an earlier rule?
+    repeats: Vec<Repeats>,
+    /// The rule being generated might repeat one: check the moves so far.
+    checking: bool,
+}
+
+impl PieceGen {
+    /// Statements appending the move from `from` to `to_cell`, also capturing
+    /// on `via` if given, with its promotions.
+    fn emit(&mut self, to_cell: TokenStream, via: Option<TokenStream>, outcome: Outcome) -> TokenStream {
+        let emit = self.emit_once(to_cell.clone(), via.clone(), outcome);
+        if !self.checking {
+            return emit;
+        }
+        let extra = match via {
+            None => quote!(NO_CELL),
+            Some(via) => quote!(#via as CellId),
+        };
+        quote! {
+            if !already(&out[first..], #to_cell, #extra) {
+                #emit
+            }
+        }
+    }
+
+    fn emit_once(&mut self, to_cell: TokenStream, via: Option<TokenStream>, outcome: Outcome) -> TokenStream {
+        let outcome = match (&self.promotions, outcome) {
+            (None, _) | (_, Outcome::Fixed(0)) => None,
+            (Some(_), outcome) => Some(outcome),
+        };
+        let Some(outcome) = outcome else {
+            return match via {
+                None => quote!(push(out, from, #to_cell);),
+                Some(via) => quote! {
+                    out.push(Move::new(from as CellId, #to_cell as CellId).capturing_on_the_way(#via as CellId));
+                },
+            };
+        };
+        let helper = self.promotions.as_ref().map(|p| p.helper.clone()).expect("a promoting piece");
+        let outcome = match outcome {
+            Outcome::Fixed(n) => {
+                let n = Literal::u8_unsuffixed(n);
+                quote!(#n)
+            }
+            Outcome::ByStart(table) => quote!(#table[from]),
+            Outcome::ByDestination => {
+                self.uses_row = true;
+                quote!(promotion[#to_cell])
+            }
+        };
+        let mv = match via {
+            None => quote!(Move::new(from as CellId, #to_cell as CellId)),
+            Some(via) => quote!(Move::new(from as CellId, #to_cell as CellId).capturing_on_the_way(#via as CellId)),
+        };
+        quote!(#helper(out, #mv, #outcome);)
+    }
+
+    /// The outcome of the moves of a rule whose destination from each start
+    /// cell of `domain` is `dest[from]`: fixed, or a table by start cell.
+    fn fixed_outcome(&self, ctx: &mut Ctx, index: usize, suffix: &str, rule: &MoveRule, dest: &[Option<usize>]) -> Outcome {
+        let Some(promotions) = &self.promotions else { return Outcome::Fixed(0) };
+        let outcomes: Vec<u8> =
+            dest.iter().enumerate().map(|(from, to)| to.map_or(0, |to| promotions.outcome(from, to))).collect();
+        let mut seen = dest.iter().zip(&outcomes).filter(|(to, _)| to.is_some()).map(|(_, &o)| o);
+        let first = seen.next().unwrap_or(0);
+        if seen.all(|o| o == first) {
+            return Outcome::Fixed(first);
+        }
+        let name = format!(
+            "{}_{}_PROMOTION_{}{}",
+            ctx.names.pieces[self.kind as usize], ctx.names.players[self.player as usize], index, suffix
+        );
+        let doc = format!(
+            "{}, rule {}: {}; the promotion outcome of its move from each cell.",
+            ctx.piece_label(self.kind, self.player),
+            index,
+            describe_rule(ctx.game, rule)
+        );
+        Outcome::ByStart(ctx.tables.bytes(&name, doc, outcomes))
+    }
+}
+
 /// The function generating the moves of `kind` for `player`, or `None` when it
 /// can never move.
 fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<(Ident, TokenStream)> {
     let game = ctx.game;
     let rules = game.pieces[kind as usize].moves.get(player as usize)?;
+    let promotions = Promotions::analyse(ctx, kind, player);
+    let repeats = overlap::repeats(ctx, kind, player);
+    let mut pg = PieceGen { kind, player, promotions, uses_row: false, uses_null_move: false, repeats, checking: false };
     let mut blocks = Vec::new();
     let mut docs = vec![format!("Moves of the {} from `from`:", ctx.piece_label(kind, player))];
+    let mut checks = false;
+    let mut left_out = Vec::new();
     for (index, rule) in rules.iter().enumerate() {
-        if let Some(block) = rule_block(ctx, kind, player, index, rule) {
-            docs.push(format!("{}. {}", blocks.len() + 1, describe_rule(game, rule)));
+        if pg.repeats[index] == Repeats::Always {
+            left_out.push(describe_rule(game, rule));
+            continue;
+        }
+        pg.checking = pg.repeats[index] == Repeats::Maybe;
+        if let Some(block) = rule_block(ctx, &mut pg, index, rule) {
+            let again = if pg.checking { " (it may reach a destination an earlier rule gave: each is given once)" } else { "" };
+            checks |= pg.checking;
+            docs.push(format!("{}. {}{again}", blocks.len() + 1, describe_rule(game, rule)));
             blocks.push(block);
         }
+    }
+    pg.checking = false;
+    let first = checks.then(|| quote!(let first = out.len();));
+    if !left_out.is_empty() {
+        docs.push(String::new());
+        docs.push(format!("Left out, as they only repeat an earlier rule: {}.", left_out.join("; ")));
     }
     if blocks.is_empty() {
         return None;
     }
-    if let Some(zone) = game.pieces[kind as usize].confined {
+    let confined = game.pieces[kind as usize].confined;
+    if let Some(zone) = confined {
         docs.push(String::new());
         docs.push(format!("Confined to zone `{}`.", game.zones[zone as usize].name));
     }
+    let null_move = pg.uses_null_move.then(|| {
+        docs.push(String::new());
+        docs.push("A ride that comes back round a ring to `from` makes a null move, only one however many do.".into());
+        let inside = ctx.zone_flags(confined, player).map(|z| quote!(&& #z[from]));
+        let emit = pg.emit(quote!(from), None, Outcome::ByDestination);
+        quote! {
+            if null_move #inside {
+                #emit
+            }
+        }
+    });
+    if let Some(promotions) = &pg.promotions {
+        docs.push(String::new());
+        docs.push(format!("Promotions by [`{}`].", promotions.helper));
+    }
+    let promotion = match &pg.promotions {
+        Some(promotions) if pg.uses_row => Some(promotions.bind_row(ctx)),
+        _ => None,
+    };
+    if let Some(promotions) = &pg.promotions {
+        let helper = promotions.helper_item(ctx);
+        ctx.extra_items.extend(helper);
+    }
+    let null_init = pg.uses_null_move.then(|| quote!(let mut null_move = false;));
     let name = ctx.names.piece_fn("moves", kind, player);
     let docs = doc_lines(&docs);
     let function = quote! {
         #docs
         #[inline]
         fn #name(board: &Board, from: usize, out: &mut Vec<Move>) {
+            #promotion
+            #null_init
+            #first
             #({ #blocks })*
+            #null_move
         }
     };
     Some((name, function))
 }
 
-fn rule_block(ctx: &mut Ctx, kind: PieceId, player: PlayerId, index: usize, rule: &MoveRule) -> Option<TokenStream> {
+fn rule_block(ctx: &mut Ctx, pg: &mut PieceGen, index: usize, rule: &MoveRule) -> Option<TokenStream> {
+    let player = pg.player;
     if (0..ctx.cells()).all(|cell| !ctx.in_zone(rule.only_in, player, cell)) {
         return None;
     }
     match &rule.kind {
         MoveKind::Ride { range: Some(0), .. } => None,
-        MoveKind::Ride { dir, range: Some(1) } => jump(ctx, kind, player, index, rule, *dir, &[]),
-        MoveKind::Leap { target, routes } => jump(ctx, kind, player, index, rule, *target, unblockable(routes)),
-        MoveKind::Ride { dir, range } => {
-            let line = line(ctx, kind, player, rule, *dir, *range);
+        // A step that comes back to its start at once is a null move: a ride.
+        MoveKind::Ride { dir, range: Some(1), circuit }
+            if !(*circuit && (0..ctx.cells()).any(|c| ctx.dirs[*dir as usize].forward[c] == Some(c))) =>
+        {
+            jump(ctx, pg, index, rule, *dir, &[])
+        }
+        MoveKind::Leap { target, routes, capturing: true } => capturing_leap(ctx, pg, index, rule, *target, &routes[0]),
+        MoveKind::Leap { target, routes, capturing: false } => jump(ctx, pg, index, rule, *target, routes),
+        MoveKind::Ride { dir, range, circuit } => {
+            let line = line(ctx, pg, rule, *dir, *range, *circuit);
             guard_zone(ctx, rule, player, line)
         }
         MoveKind::Hop { dir } => {
-            let hop = hop(ctx, kind, player, rule, *dir);
+            let hop = hop(ctx, pg, rule, *dir);
             guard_zone(ctx, rule, player, hop)
         }
-    }
-}
-
-/// A route with no cell is always open, which makes the leap unblockable.
-pub fn unblockable(routes: &[Vec<DirId>]) -> &[Vec<DirId>] {
-    if routes.iter().any(Vec::is_empty) {
-        &[]
-    } else {
-        routes
     }
 }
 
@@ -121,17 +272,11 @@ fn guard_zone(ctx: &mut Ctx, rule: &MoveRule, player: PlayerId, body: TokenStrea
 }
 
 /// A leap, or a single step: one table lookup, with everything that does not
-/// depend on the position folded into the table.
-fn jump(
-    ctx: &mut Ctx,
-    kind: PieceId,
-    player: PlayerId,
-    index: usize,
-    rule: &MoveRule,
-    target: DirId,
-    routes: &[Vec<DirId>],
-) -> Option<TokenStream> {
-    let confined = ctx.game.pieces[kind as usize].confined;
+/// depend on the position folded into the table. Starts whose moves may use
+/// different routes (by crossing a zone's boundary or not) get a table each.
+fn jump(ctx: &mut Ctx, pg: &mut PieceGen, index: usize, rule: &MoveRule, target: DirId, routes: &[Route]) -> Option<TokenStream> {
+    let player = pg.player;
+    let confined = ctx.game.pieces[pg.kind as usize].confined;
     let dirs = Rc::clone(&ctx.dirs);
     let forward = &dirs[target as usize].forward;
     let route_cells = |route: &[DirId], from: usize| -> Option<Vec<usize>> {
@@ -140,53 +285,136 @@ fn jump(
     // A route is closed for good if a cell is off the board or is the start
     // (which holds the moving piece).
     let maybe_open = |route: &[DirId], from: usize| route_cells(route, from).is_some_and(|cells| !cells.contains(&from));
-    let data: Vec<Option<usize>> = (0..ctx.cells())
-        .map(|from| {
+    // The starts with a destination, each with the routes it may use.
+    let starts: Vec<(usize, usize, Usable)> = (0..ctx.cells())
+        .filter_map(|from| {
             let to = forward[from]?;
+            let usable = usable(ctx.game, player, routes, from, to);
             let ok = to != from
                 && ctx.in_zone(rule.only_in, player, from)
                 && ctx.in_zone(confined, player, to)
-                && (routes.is_empty() || routes.iter().any(|r| maybe_open(r, from)));
+                && !usable.is_impossible()
+                && (usable == Usable::Always || usable.routes().iter().any(|r| maybe_open(r, from)));
+            ok.then_some((from, to, usable))
+        })
+        .collect();
+    let groups = group_by(starts, |(_, _, usable)| usable.clone());
+    let several = groups.len() > 1;
+    let mut blocks = Vec::new();
+    for (group, (usable, starts)) in groups.iter().enumerate() {
+        let routes = usable.routes();
+        let mut data: Vec<Option<usize>> = vec![None; ctx.cells()];
+        for &(from, to, _) in starts {
+            data[from] = Some(to);
+        }
+        let domain: Vec<usize> = starts.iter().map(|&(from, _, _)| from).collect();
+        // Routes open somewhere, each with its cells and whether a cell can be
+        // off the board from a start in the table.
+        let mut route_tests = Vec::new();
+        for route in routes {
+            if !domain.iter().any(|&from| maybe_open(route, from)) {
+                continue;
+            }
+            let cells: Vec<TokenStream> = route
+                .iter()
+                .map(|&d| {
+                    let may_be_off = domain.iter().any(|&from| dirs[d as usize].forward[from].is_none());
+                    let table = ctx.dir_table(d);
+                    if may_be_off {
+                        quote!({
+                            let r = #table[from];
+                            r != NONE && board[r as usize].is_empty()
+                        })
+                    } else {
+                        quote!(board[#table[from] as usize].is_empty())
+                    }
+                })
+                .collect();
+            route_tests.push(cells);
+        }
+        let routes_test = if routes.is_empty() { quote!() } else { any_route(route_tests) };
+        let suffix = if several { format!("_{}", group + 1) } else { String::new() };
+        let name = format!("{}_{}_TO_{}{}", ctx.names.pieces[pg.kind as usize], ctx.names.players[player as usize], index, suffix);
+        let which = if several { format!(" (starts whose moves may use {})", describe_routes(ctx, usable)) } else { String::new() };
+        let doc = format!(
+            "{}, rule {}: {}; the destination from each cell{which}.",
+            ctx.piece_label(pg.kind, player),
+            index,
+            describe_rule(ctx.game, rule)
+        );
+        let outcome = pg.fixed_outcome(ctx, index, &suffix, rule, &data);
+        let table = ctx.cell_table(&name, doc, data);
+        let p = Literal::u8_unsuffixed(player);
+        let landing = match rule.mode {
+            Mode::Both => quote!(!board[to].is_of(#p)),
+            Mode::MoveOnly => quote!(board[to].is_empty()),
+            Mode::CaptureOnly => quote!({
+                let piece = board[to];
+                !piece.is_empty() && piece.owner() != #p
+            }),
+        };
+        let emit = pg.emit(quote!(to), None, outcome);
+        let block = quote! {
+            let to = #table[from];
+            if to != NONE #routes_test {
+                let to = to as usize;
+                if #landing {
+                    #emit
+                }
+            }
+        };
+        blocks.push(if several { quote!({ #block }) } else { block });
+    }
+    if blocks.is_empty() {
+        return None;
+    }
+    Some(quote!(#(#blocks)*))
+}
+
+/// The routes of a group, in words.
+fn describe_routes(ctx: &Ctx, usable: &Usable) -> String {
+    match usable {
+        Usable::Always => "no route: nothing blocks them".to_string(),
+        Usable::Routes(routes) => {
+            let routes: Vec<String> = routes
+                .iter()
+                .map(|cells| cells.iter().map(|&d| super::names::vector(ctx.game, d)).collect::<Vec<_>>().join(" and "))
+                .collect();
+            format!("the route{} through {}", if routes.len() == 1 { "" } else { "s" }, routes.join(", or "))
+        }
+    }
+}
+
+/// A capturing leap: like a leap over one cell that must be empty, except that
+/// an enemy piece there is captured too (the move then captures even onto an
+/// empty destination).
+fn capturing_leap(ctx: &mut Ctx, pg: &mut PieceGen, index: usize, rule: &MoveRule, target: DirId, route: &Route) -> Option<TokenStream> {
+    let player = pg.player;
+    let game = ctx.game;
+    let confined = game.pieces[pg.kind as usize].confined;
+    let via_dir = route.cells[0];
+    let dirs = Rc::clone(&ctx.dirs);
+    // The cell passed holding the moving piece blocks the leap for good.
+    let data: Vec<Option<usize>> = (0..ctx.cells())
+        .map(|from| {
+            let to = dirs[target as usize].forward[from]?;
+            let via = dirs[via_dir as usize].forward[from]?;
+            let ok = to != from
+                && via != from
+                && ctx.in_zone(rule.only_in, player, from)
+                && ctx.in_zone(confined, player, to)
+                && route.allowed(game, player, from as u16, to as u16);
             ok.then_some(to)
         })
         .collect();
     if data.iter().all(Option::is_none) {
         return None;
     }
-    let domain: Vec<usize> = (0..ctx.cells()).filter(|&c| data[c].is_some()).collect();
-    // Routes open somewhere, each with its cells and whether a cell can be off
-    // the board from a start in the table.
-    let mut route_tests = Vec::new();
-    for route in routes {
-        if !domain.iter().any(|&from| maybe_open(route, from)) {
-            continue;
-        }
-        let cells: Vec<TokenStream> = route
-            .iter()
-            .map(|&d| {
-                let may_be_off = domain.iter().any(|&from| dirs[d as usize].forward[from].is_none());
-                let table = ctx.dir_table(d);
-                if may_be_off {
-                    quote!({
-                        let r = #table[from];
-                        r != NONE && board[r as usize].is_empty()
-                    })
-                } else {
-                    quote!(board[#table[from] as usize].is_empty())
-                }
-            })
-            .collect();
-        route_tests.push(cells);
-    }
-    let routes_test = if routes.is_empty() { quote!() } else { any_route(route_tests) };
-    let name = format!("{}_{}_TO_{}", ctx.names.pieces[kind as usize], ctx.names.players[player as usize], index);
-    let doc = format!(
-        "{}, rule {}: {}; the destination from each cell.",
-        ctx.piece_label(kind, player),
-        index,
-        describe_rule(ctx.game, rule)
-    );
+    let name = format!("{}_{}_TO_{}", ctx.names.pieces[pg.kind as usize], ctx.names.players[player as usize], index);
+    let doc = format!("{}, rule {}: {}; the destination from each cell.", ctx.piece_label(pg.kind, player), index, describe_rule(game, rule));
+    let outcome = pg.fixed_outcome(ctx, index, "", rule, &data);
     let table = ctx.cell_table(&name, doc, data);
+    let via_table = ctx.dir_table(via_dir);
     let p = Literal::u8_unsuffixed(player);
     let landing = match rule.mode {
         Mode::Both => quote!(!board[to].is_of(#p)),
@@ -196,29 +424,47 @@ fn jump(
             !piece.is_empty() && piece.owner() != #p
         }),
     };
+    let plain = pg.emit(quote!(to), None, outcome.clone());
+    let capture = (rule.mode != Mode::MoveOnly).then(|| {
+        let emit = pg.emit(quote!(to), Some(quote!(via)), outcome);
+        quote! {
+            else if passed.owner() != #p && !board[to].is_of(#p) {
+                #emit
+            }
+        }
+    });
     Some(quote! {
         let to = #table[from];
-        if to != NONE #routes_test {
+        if to != NONE {
             let to = to as usize;
-            if #landing {
-                push(out, from, to);
-            }
+            let via = #via_table[from] as usize;
+            let passed = board[via];
+            if passed.is_empty() {
+                if #landing {
+                    #plain
+                }
+            } #capture
         }
     })
 }
 
 /// The statements landing on `to` inside a line walk: empty cells continue the
 /// line, anything else ends it.
-fn landing_in_line(ctx: &mut Ctx, kind: PieceId, player: PlayerId, mode: Mode) -> TokenStream {
-    let confined = ctx.zone_flags(ctx.game.pieces[kind as usize].confined, player);
+fn landing_in_line(ctx: &mut Ctx, pg: &mut PieceGen, mode: Mode) -> TokenStream {
+    let player = pg.player;
+    let confined = ctx.zone_flags(ctx.game.pieces[pg.kind as usize].confined, player);
     let p = Literal::u8_unsuffixed(player);
     let inside = confined.as_ref().map(|z| quote!(&& #z[to]));
-    let quiet = match (&confined, mode) {
-        (_, Mode::CaptureOnly) => None,
-        (Some(z), _) => Some(quote!(if #z[to] { push(out, from, to); })),
-        (None, _) => Some(quote!(push(out, from, to);)),
+    let emit_quiet = (mode != Mode::CaptureOnly).then(|| pg.emit(quote!(to), None, Outcome::ByDestination));
+    let quiet = match (&confined, emit_quiet) {
+        (_, None) => None,
+        (Some(z), Some(emit)) => Some(quote!(if #z[to] { #emit })),
+        (None, Some(emit)) => Some(emit),
     };
-    let capture = (mode != Mode::MoveOnly).then(|| quote!(if piece.owner() != #p #inside { push(out, from, to); }));
+    let capture = (mode != Mode::MoveOnly).then(|| {
+        let emit = pg.emit(quote!(to), None, Outcome::ByDestination);
+        quote!(if piece.owner() != #p #inside { #emit })
+    });
     match quiet {
         Some(quiet) => quote! {
             let piece = board[to];
@@ -239,11 +485,19 @@ fn landing_in_line(ctx: &mut Ctx, kind: PieceId, player: PlayerId, mode: Mode) -
     }
 }
 
-/// A ride: along `dir` through empty cells.
-fn line(ctx: &mut Ctx, kind: PieceId, player: PlayerId, rule: &MoveRule, dir: DirId, range: Option<u32>) -> TokenStream {
+/// A ride: along `dir` through empty cells. Coming back round a ring to its
+/// start ends it, as a null move when it is a circuit.
+fn line(ctx: &mut Ctx, pg: &mut PieceGen, rule: &MoveRule, dir: DirId, range: Option<u32>, circuit: bool) -> TokenStream {
     let table = ctx.dir_table(dir);
-    let back_home = ctx.dirs[dir as usize].returns.then(|| quote!(if to == from { break; }));
-    let landing = landing_in_line(ctx, kind, player, rule.mode);
+    let back_home = ctx.dirs[dir as usize].returns.then(|| {
+        if circuit && rule.mode != Mode::CaptureOnly {
+            pg.uses_null_move = true;
+            quote!(if to == from { null_move = true; break; })
+        } else {
+            quote!(if to == from { break; })
+        }
+    });
+    let landing = landing_in_line(ctx, pg, rule.mode);
     let head = match range {
         None => quote!(loop),
         Some(n) => {
@@ -267,12 +521,12 @@ fn line(ctx: &mut Ctx, kind: PieceId, player: PlayerId, rule: &MoveRule, dir: Di
 }
 
 /// A hop: along `dir` to the first piece, over it, then on as a ride.
-fn hop(ctx: &mut Ctx, kind: PieceId, player: PlayerId, rule: &MoveRule, dir: DirId) -> TokenStream {
+fn hop(ctx: &mut Ctx, pg: &mut PieceGen, rule: &MoveRule, dir: DirId) -> TokenStream {
     let table = ctx.dir_table(dir);
     let returns = ctx.dirs[dir as usize].returns;
     let screen_home = returns.then(|| quote!(if cell == from { break 'hop; }));
     let back_home = returns.then(|| quote!(if to == from { break; }));
-    let landing = landing_in_line(ctx, kind, player, rule.mode);
+    let landing = landing_in_line(ctx, pg, rule.mode);
     quote! {
         'hop: {
             let mut cell = from;

@@ -4,7 +4,7 @@
 use proc_macro2::Ident;
 use quote::format_ident;
 use std::collections::HashSet;
-use vdl_runtime::ir::{Game, Mode, MoveKind, MoveRule, PieceId, PlayerId};
+use vdl_runtime::ir::{Game, Mode, MoveKind, MoveRule, PieceId, PlayerId, Promotion, Route, Trigger, ZoneId};
 
 /// Upper-case snake-case identifier fragments, unique within each list.
 pub struct Names {
@@ -99,17 +99,38 @@ pub fn vector(game: &Game, dir: u16) -> String {
 /// One move rule in words, for doc comments.
 pub fn describe_rule(game: &Game, rule: &MoveRule) -> String {
     let what = match &rule.kind {
-        MoveKind::Ride { dir, range: Some(1) } => format!("step {}", vector(game, *dir)),
-        MoveKind::Ride { dir, range: Some(n) } => format!("ride {} up to {n} cells", vector(game, *dir)),
-        MoveKind::Ride { dir, range: None } => format!("ride {}", vector(game, *dir)),
-        MoveKind::Leap { target, routes } if routes.is_empty() => format!("leap {}", vector(game, *target)),
-        MoveKind::Leap { target, routes } => {
+        MoveKind::Ride { dir, range, circuit } => {
+            let what = match range {
+                Some(1) => format!("step {}", vector(game, *dir)),
+                Some(n) => format!("ride {} up to {n} cells", vector(game, *dir)),
+                None => format!("ride {}", vector(game, *dir)),
+            };
+            if *circuit {
+                format!("{what}, a null move when it comes back round a ring")
+            } else {
+                what
+            }
+        }
+        MoveKind::Leap { target, routes, capturing: true } if routes.len() == 1 && routes[0].cells.len() == 1 => {
+            let route = &routes[0];
+            format!(
+                "leap {} over {}, which must be empty or hold an enemy piece, captured too{}",
+                vector(game, *target),
+                vector(game, route.cells[0]),
+                crossing(game, route)
+            )
+        }
+        MoveKind::Leap { target, routes, .. } if routes.is_empty() => format!("leap {}", vector(game, *target)),
+        MoveKind::Leap { target, routes, .. } => {
             let routes: Vec<String> = routes
                 .iter()
                 .map(|route| {
-                    let cells: Vec<String> = route.iter().map(|&d| vector(game, d)).collect();
+                    if route.cells.is_empty() {
+                        return format!("freely{}", crossing(game, route));
+                    }
+                    let cells: Vec<String> = route.cells.iter().map(|&d| vector(game, d)).collect();
                     let verb = if cells.len() == 1 { "is" } else { "are" };
-                    format!("if {} {verb} empty", cells.join(" and "))
+                    format!("if {} {verb} empty{}", cells.join(" and "), crossing(game, route))
                 })
                 .collect();
             format!("leap {} {}", vector(game, *target), routes.join(", or "))
@@ -126,6 +147,34 @@ pub fn describe_rule(game: &Game, rule: &MoveRule) -> String {
         None => String::new(),
     };
     format!("{what}{mode}{zone}")
+}
+
+/// The condition of a route on crossing a zone's boundary, in words.
+fn crossing(game: &Game, route: &Route) -> String {
+    match route.crossing {
+        Some(c) => format!(
+            " ({} crossing the boundary of zone `{}`)",
+            if c.crossing { "only when" } else { "unless" },
+            game.zones[c.zone as usize].name
+        ),
+        None => String::new(),
+    }
+}
+
+/// A promotion in words, for doc comments.
+pub fn describe_promotion(game: &Game, promotion: &Promotion) -> String {
+    let names: Vec<&str> = promotion.to.iter().map(|&k| game.pieces[k as usize].name.as_str()).collect();
+    let zone = |z: ZoneId| format!("`{}`", game.zones[z as usize].name);
+    let when = match promotion.trigger {
+        Trigger::FromInto { from, into } => format!("moving from zone {} into zone {}", zone(from), zone(into)),
+        Trigger::Touches(z) => format!("moving from or into zone {}", zone(z)),
+    };
+    let how = if promotion.optional { "may" } else { "must" };
+    let forced = match promotion.forced_at {
+        Some(z) if promotion.optional => format!(" (must when landing in zone {})", zone(z)),
+        _ => String::new(),
+    };
+    format!("{how} become {} when {when}{forced}", names.join(" or "))
 }
 
 #[cfg(test)]

@@ -10,6 +10,8 @@ enum Data {
     Cells(Vec<Option<usize>>),
     /// One flag per cell.
     Flags(Vec<bool>),
+    /// One small number per cell.
+    Bytes(Vec<u8>),
 }
 
 struct Table {
@@ -23,6 +25,7 @@ pub struct Tables {
     tables: Vec<Table>,
     cells_index: HashMap<Vec<Option<usize>>, usize>,
     flags_index: HashMap<Vec<bool>, usize>,
+    bytes_index: HashMap<Vec<u8>, usize>,
     names: HashSet<String>,
 }
 
@@ -46,6 +49,18 @@ impl Tables {
             None => {
                 let i = self.add(name, doc, Data::Flags(data.clone()));
                 self.flags_index.insert(data, i);
+                self.tables[i].name.clone()
+            }
+        }
+    }
+
+    /// A `[u8; CELLS]` table.
+    pub fn bytes(&mut self, name: &str, doc: String, data: Vec<u8>) -> Ident {
+        match self.bytes_index.get(&data) {
+            Some(&i) => self.reuse(i, doc),
+            None => {
+                let i = self.add(name, doc, Data::Bytes(data.clone()));
+                self.bytes_index.insert(data, i);
                 self.tables[i].name.clone()
             }
         }
@@ -90,6 +105,10 @@ impl Tables {
                     }
                     Data::Flags(flags) => {
                         quote! { #docs static #name: [bool; CELLS] = [#(#flags),*]; }
+                    }
+                    Data::Bytes(bytes) => {
+                        let values = bytes.iter().map(|&b| Literal::u8_unsuffixed(b));
+                        quote! { #docs static #name: [u8; CELLS] = [#(#values),*]; }
                     }
                 }
             })

@@ -1,0 +1,128 @@
+//! The moves of a piece form a set: when two of its rules reach the same
+//! destination (two rides round a ring both ways, a step and a slide along one
+//! direction, two leaps that wrap onto one cell), the interpreter gives the move
+//! once. Most games have no such pair, so the generated code checks for an
+//! earlier move only in the rules that might repeat one, as found here by
+//! comparing, start cell by start cell, every destination each rule could ever
+//! reach. A rule that only repeats an earlier one (the same move where the
+//! earlier one applies too, as Xiang Qi's soldier's forward step across the
+//! river) is left out altogether.
+
+use super::Ctx;
+use std::collections::HashMap;
+use vdl_runtime::ir::{DirId, Mode, MoveKind, MoveRule, PieceId, PlayerId};
+
+/// How a rule may reach a destination, to tell pairs that can never reach it
+/// in the same position.
+#[derive(Clone, Copy)]
+struct Reach {
+    rule: usize,
+    mode: Mode,
+    /// Along a line: its direction, and whether over a screen (a hop).
+    line: Option<(DirId, bool)>,
+}
+
+/// Can `a` and `b` both reach one destination in one position?
+fn compatible(a: &Reach, b: &Reach) -> bool {
+    let exclusive_modes = matches!((a.mode, b.mode), (Mode::MoveOnly, Mode::CaptureOnly) | (Mode::CaptureOnly, Mode::MoveOnly));
+    // Along one direction, a ride ends at the first piece and a hop starts
+    // beyond it.
+    let ride_and_hop = matches!((a.line, b.line), (Some((d, h)), Some((e, k))) if d == e && h != k);
+    !exclusive_modes && !ride_and_hop
+}
+
+/// How a rule's destinations relate to those of the rules before it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Repeats {
+    /// It never reaches a destination an earlier rule may also give.
+    Never,
+    /// It sometimes may: each destination must be checked.
+    Maybe,
+    /// It only ever gives what an earlier rule gives too: no code at all.
+    Always,
+}
+
+/// For each rule of `kind` for `player`: might it reach a destination that an
+/// earlier rule has already given, from some start?
+pub fn repeats(ctx: &Ctx, kind: PieceId, player: PlayerId) -> Vec<Repeats> {
+    let game = ctx.game;
+    let piece = &game.pieces[kind as usize];
+    let Some(rules) = piece.moves.get(player as usize) else { return Vec::new() };
+    let cells = ctx.cells();
+    // An earlier rule of the same move, with no narrower mode, that applies
+    // wherever this one does.
+    let mut repeats: Vec<Repeats> = (0..rules.len())
+        .map(|index| {
+            let rule = &rules[index];
+            let covered = rules[..index].iter().any(|earlier| {
+                earlier.kind == rule.kind
+                    && (earlier.mode == rule.mode || earlier.mode == Mode::Both)
+                    && (0..cells).all(|c| !ctx.in_zone(rule.only_in, player, c) || ctx.in_zone(earlier.only_in, player, c))
+            });
+            if covered {
+                Repeats::Always
+            } else {
+                Repeats::Never
+            }
+        })
+        .collect();
+    for from in 0..cells {
+        // (destination, cell captured on the way) -> the rules reaching it.
+        let mut reached: HashMap<(usize, Option<usize>), Vec<Reach>> = HashMap::new();
+        for (index, rule) in rules.iter().enumerate() {
+            if repeats[index] == Repeats::Always || !ctx.in_zone(rule.only_in, player, from) {
+                continue;
+            }
+            for (to, extra, reach) in destinations(ctx, from, index, rule) {
+                if to == from || !ctx.in_zone(piece.confined, player, to) {
+                    continue;
+                }
+                let earlier = reached.entry((to, extra)).or_default();
+                if earlier.iter().any(|e| e.rule != index && compatible(e, &reach)) {
+                    repeats[index] = Repeats::Maybe;
+                }
+                earlier.push(reach);
+            }
+        }
+    }
+    repeats
+}
+
+/// Every destination `rule` could reach from `from` on some board.
+fn destinations(ctx: &Ctx, from: usize, index: usize, rule: &MoveRule) -> Vec<(usize, Option<usize>, Reach)> {
+    let dirs = &ctx.dirs;
+    let mut out = Vec::new();
+    let reach = |line| Reach { rule: index, mode: rule.mode, line };
+    let walk = |dir: DirId, range: Option<u32>, hop: bool, out: &mut Vec<_>| {
+        let mut cell = from;
+        let mut steps = 0usize;
+        while range.is_none_or(|r| steps < r as usize) && steps < ctx.cells() {
+            let Some(next) = dirs[dir as usize].forward[cell] else { break };
+            if next == from {
+                break;
+            }
+            // A hop's first cell can only be its screen.
+            if !(hop && steps == 0) {
+                out.push((next, None, reach(Some((dir, hop)))));
+            }
+            cell = next;
+            steps += 1;
+        }
+    };
+    match &rule.kind {
+        MoveKind::Ride { dir, range, .. } => walk(*dir, *range, false, &mut out),
+        MoveKind::Hop { dir } => walk(*dir, None, true, &mut out),
+        MoveKind::Leap { target, routes, capturing } => {
+            if let Some(to) = dirs[*target as usize].forward[from] {
+                out.push((to, None, reach(None)));
+                if *capturing {
+                    if let Some(via) = dirs[routes[0].cells[0] as usize].forward[from] {
+                        // A capture on the way makes it a capture whatever the mode.
+                        out.push((to, Some(via), Reach { rule: index, mode: Mode::Both, line: None }));
+                    }
+                }
+            }
+        }
+    }
+    out
+}

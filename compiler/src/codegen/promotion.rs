@@ -1,0 +1,203 @@
+//! Promotions, decided at generation time. What a move from `from` to `to`
+//! produces (the plain move, one move per type the piece may become, or only
+//! those when promotion is compulsory) depends on the two cells alone, so it is
+//! folded into an *outcome*: a small number, with one helper per piece type and
+//! player that appends the moves of each outcome. Outcome 0 is always the plain
+//! move alone.
+//!
+//! Where the destination varies (rides, hops, null moves), the outcome is read
+//! from a per-destination table chosen by the start cell: one table per class of
+//! start cells that behave alike. Where it is fixed by the start cell (leaps and
+//! steps), the caller folds the outcome of each start cell into a table of its
+//! own, or into the code when it is the same everywhere.
+
+use super::names::describe_promotion;
+use super::tables::doc_lines;
+use super::Ctx;
+use proc_macro2::{Ident, Literal, TokenStream};
+use quote::{format_ident, quote};
+use vdl_runtime::ir::{CellId, PieceId, PlayerId};
+
+/// What a move produces: the plain move or not, then one move per type.
+#[derive(Clone, PartialEq, Eq, Debug)]
+struct Outcome {
+    plain: bool,
+    choices: Vec<PieceId>,
+}
+
+pub struct Promotions {
+    kind: PieceId,
+    player: PlayerId,
+    /// The helper appending a move with the promotions of an outcome.
+    pub helper: Ident,
+    outcomes: Vec<Outcome>,
+    /// `class_of[from]`: the class of each start cell.
+    class_of: Vec<usize>,
+    /// `rows[class][to]`: the outcome of a move from a cell of the class to `to`.
+    rows: Vec<Vec<u8>>,
+}
+
+impl Promotions {
+    /// The promotions of `kind` for `player`, or `None` when no move of it can
+    /// ever promote.
+    pub fn analyse(ctx: &Ctx, kind: PieceId, player: PlayerId) -> Option<Promotions> {
+        let game = ctx.game;
+        let piece = &game.pieces[kind as usize];
+        if piece.promotions.is_empty() {
+            return None;
+        }
+        let n = ctx.cells();
+        let mut outcomes = vec![Outcome { plain: true, choices: Vec::new() }];
+        let mut class_of = Vec::with_capacity(n);
+        let mut rows: Vec<Vec<u8>> = Vec::new();
+        for from in 0..n {
+            let row: Vec<u8> = (0..n)
+                .map(|to| {
+                    // As `Interpreter::push_with_promotions` decides it.
+                    let (from, to) = (from as CellId, to as CellId);
+                    let mut compulsory = false;
+                    let mut choices = Vec::new();
+                    for promotion in &piece.promotions {
+                        if !promotion.trigger.applies(game, player, from, to) {
+                            continue;
+                        }
+                        compulsory |=
+                            !promotion.optional || promotion.forced_at.is_some_and(|z| game.in_zone(z, player, to));
+                        for &kind in &promotion.to {
+                            if !choices.contains(&kind) {
+                                choices.push(kind);
+                            }
+                        }
+                    }
+                    let outcome = Outcome { plain: !compulsory || choices.is_empty(), choices };
+                    let index = match outcomes.iter().position(|o| *o == outcome) {
+                        Some(i) => i,
+                        None => {
+                            outcomes.push(outcome);
+                            outcomes.len() - 1
+                        }
+                    };
+                    u8::try_from(index).expect("fewer than 256 promotion outcomes")
+                })
+                .collect();
+            let class = match rows.iter().position(|r| *r == row) {
+                Some(c) => c,
+                None => {
+                    rows.push(row);
+                    rows.len() - 1
+                }
+            };
+            class_of.push(class);
+        }
+        if outcomes.len() == 1 {
+            return None;
+        }
+        let helper = ctx.names.piece_fn("promote", kind, player);
+        Some(Promotions { kind, player, helper, outcomes, class_of, rows })
+    }
+
+    /// The outcome of a move from `from` to `to`.
+    pub fn outcome(&self, from: usize, to: usize) -> u8 {
+        self.rows[self.class_of[from]][to]
+    }
+
+    fn upper(&self, ctx: &Ctx) -> String {
+        format!("{}_{}", ctx.names.pieces[self.kind as usize], ctx.names.players[self.player as usize])
+    }
+
+    /// The statement that binds `promotion`, the outcome of a move from `from`
+    /// to each cell, at the top of the piece's move function.
+    pub fn bind_row(&self, ctx: &mut Ctx) -> TokenStream {
+        let upper = self.upper(ctx);
+        let label = ctx.piece_label(self.kind, self.player);
+        let tables: Vec<Ident> = self
+            .rows
+            .iter()
+            .enumerate()
+            .map(|(class, row)| {
+                let (name, doc) = if self.rows.len() == 1 {
+                    (format!("PROMOTION_{upper}"), format!("{label}: the promotion outcome of a move to each cell."))
+                } else {
+                    (
+                        format!("PROMOTION_{upper}_{class}"),
+                        format!("{label}: the promotion outcome of a move to each cell from a start of class {class}."),
+                    )
+                };
+                ctx.tables.bytes(&name, doc, row.clone())
+            })
+            .collect();
+        if tables.len() == 1 {
+            let table = &tables[0];
+            return quote!(let promotion = &#table;);
+        }
+        let classes = ctx.tables.bytes(
+            &format!("PROMOTION_CLASS_{upper}"),
+            format!("{label}: the class of each start cell, which chooses its promotion outcomes."),
+            self.class_of.iter().map(|&c| c as u8).collect(),
+        );
+        let count = Literal::usize_unsuffixed(tables.len());
+        let rows = format_ident!("PROMOTIONS_{}", upper);
+        let doc = doc_lines(&[format!("{label}: the promotion outcomes by destination, per class of start cell.")]);
+        ctx.extra_items.extend(quote! {
+            #doc
+            static #rows: [&[u8; CELLS]; #count] = [#(&#tables),*];
+        });
+        quote!(let promotion = #rows[#classes[from] as usize];)
+    }
+
+    /// The helper `promote_*(out, mv, outcome)`.
+    pub fn helper_item(&self, ctx: &mut Ctx) -> TokenStream {
+        let game = ctx.game;
+        let piece = &game.pieces[self.kind as usize];
+        let mut docs = vec![format!("Appends `mv`, a move of the {}, as promotion outcome `outcome` has it:", ctx.piece_label(self.kind, self.player))];
+        let mut arms = Vec::new();
+        for (index, outcome) in self.outcomes.iter().enumerate() {
+            let names: Vec<&str> = outcome.choices.iter().map(|&k| game.pieces[k as usize].name.as_str()).collect();
+            docs.push(match (outcome.plain, names.is_empty()) {
+                (_, true) => format!("{index}. no promotion;"),
+                (true, false) => format!("{index}. as it is, or becoming a {};", names.join(", or a ")),
+                (false, false) => format!("{index}. becoming a {};", names.join(", or a ")),
+            });
+            if index == 0 {
+                continue;
+            }
+            let plain = outcome.plain.then(|| quote!(out.push(mv);));
+            let kinds: Vec<TokenStream> = outcome
+                .choices
+                .iter()
+                .map(|&k| {
+                    let k = ctx.kind(k);
+                    quote!(out.push(mv.with_promotion(#k));)
+                })
+                .collect();
+            let i = Literal::u8_unsuffixed(index as u8);
+            arms.push(quote! {
+                #i => {
+                    #plain
+                    #(#kinds)*
+                }
+            });
+        }
+        if let Some(last) = docs.last_mut() {
+            last.pop();
+            last.push('.');
+        }
+        docs.push(String::new());
+        docs.push("Its promotions:".to_string());
+        for promotion in &piece.promotions {
+            docs.push(format!("* {}.", describe_promotion(game, promotion)));
+        }
+        let docs = doc_lines(&docs);
+        let helper = &self.helper;
+        quote! {
+            #docs
+            #[inline(always)]
+            fn #helper(out: &mut Vec<Move>, mv: Move, outcome: u8) {
+                match outcome {
+                    #(#arms)*
+                    _ => out.push(mv),
+                }
+            }
+        }
+    }
+}
