@@ -19,6 +19,8 @@ enum Command {
     Check(commands::check::Args),
     /// Generate the Rust move generator of a variant file.
     Compile(commands::compile::Args),
+    /// Print a variant file in canonical layout (comments kept).
+    Fmt(commands::fmt::Args),
     /// Count the leaves of the legal move tree.
     Perft(commands::perft::Args),
     /// List the legal moves of a position, sorted.
@@ -40,6 +42,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Check(args) => commands::check::run(args),
         Command::Compile(args) => commands::compile::run(args),
+        Command::Fmt(args) => commands::fmt::run(args),
         Command::Perft(args) => commands::perft::run(args),
         Command::Moves(args) => commands::moves::run(args),
         Command::Show(args) => commands::show::run(args),

@@ -4,19 +4,20 @@
 
 use crate::board::{unknown_axis, BoardModel};
 use crate::codes;
-use crate::diagnostic::{did_you_mean, Diagnostic};
+use crate::diagnostic::Diagnostic;
+use crate::groups::PieceSets;
 use crate::mobility::{classes_from, zone_for, Mobility};
 use std::collections::HashMap;
-use vdl_dsl::ast::{self, Ident, LimitScope, Span};
+use vdl_dsl::ast::{self, LimitScope, Span};
 use vdl_runtime::ir::{self, Game, PieceId};
 
 pub struct After<'a> {
     pub hands: Option<Span>,
     pub limits: Vec<&'a ast::LimitDecl>,
-    pub drop_mates: Vec<(&'a [Ident], Span)>,
+    pub drop_mates: Vec<(&'a ast::PieceSet, Span)>,
 }
 
-pub fn finish(game: &mut Game, after: &After, board: &BoardModel, piece_ids: &HashMap<String, PieceId>, diags: &mut Vec<Diagnostic>) {
+pub fn finish(game: &mut Game, after: &After, board: &BoardModel, sets: &PieceSets, diags: &mut Vec<Diagnostic>) {
     let mobility = Mobility::new(game);
     let mut dead: HashMap<PieceId, Vec<Vec<bool>>> = HashMap::new();
     let mut dead_zone = |game: &mut Game, kind: PieceId| -> Option<ir::ZoneId> {
@@ -52,9 +53,7 @@ pub fn finish(game: &mut Game, after: &After, board: &BoardModel, piece_ids: &Ha
         }
     }
     for decl in &after.limits {
-        if let Some(limit) = limit(decl, board, &mobility, piece_ids, diags) {
-            game.rules.limits.push(limit);
-        }
+        game.rules.limits.extend(limits(decl, board, &mobility, sets, diags));
     }
     for (pieces, span) in &after.drop_mates {
         if after.hands.is_none() {
@@ -69,34 +68,17 @@ pub fn finish(game: &mut Game, after: &After, board: &BoardModel, piece_ids: &Ha
                     .with_help("mark the king-like piece with `royal`"),
             );
         }
-        for name in pieces.iter() {
-            if let Some(kind) = piece(name, piece_ids, diags) {
-                game.rules.no_drop_mate.push(kind);
-            }
-        }
+        game.rules.no_drop_mate.extend(sets.resolve(pieces, diags).unwrap_or_default());
     }
 }
 
-fn piece(name: &Ident, piece_ids: &HashMap<String, PieceId>, diags: &mut Vec<Diagnostic>) -> Option<PieceId> {
-    let found = piece_ids.get(&name.text).copied();
-    if found.is_none() {
-        diags.push(
-            Diagnostic::error(codes::UNKNOWN_NAME, name.span, format!("unknown piece `{}`", name.text))
-                .with_label("not a piece of this file")
-                .with_help_opt(did_you_mean(&name.text, piece_ids.keys().map(String::as_str))),
-        );
-    }
-    found
+/// One limit per type of the declaration's set.
+fn limits(decl: &ast::LimitDecl, board: &BoardModel, mobility: &Mobility, sets: &PieceSets, diags: &mut Vec<Diagnostic>) -> Vec<ir::Limit> {
+    let kinds = sets.resolve(&decl.pieces, diags).unwrap_or_default();
+    kinds.into_iter().filter_map(|kind| limit(decl, kind, board, mobility, diags)).collect()
 }
 
-fn limit(
-    decl: &ast::LimitDecl,
-    board: &BoardModel,
-    mobility: &Mobility,
-    piece_ids: &HashMap<String, PieceId>,
-    diags: &mut Vec<Diagnostic>,
-) -> Option<ir::Limit> {
-    let kind = piece(&decl.piece, piece_ids, diags)?;
+fn limit(decl: &ast::LimitDecl, kind: PieceId, board: &BoardModel, mobility: &Mobility, diags: &mut Vec<Diagnostic>) -> Option<ir::Limit> {
     let Ok(max) = u8::try_from(decl.max.value) else {
         diags.push(Diagnostic::error(codes::CONFLICTING_STATEMENTS, decl.max.span, "a limit is a number from 0 to 255"));
         return None;

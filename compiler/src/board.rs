@@ -97,6 +97,15 @@ impl BoardModel {
         }
     }
 
+    pub fn part_name(&self, part: NamePart) -> &str {
+        self.part_info(part).0
+    }
+
+    /// The label of `cell` on an axis or fold.
+    pub fn part_label(&self, part: NamePart, cell: usize) -> &str {
+        &self.part_info(part).1[self.part_index(part, cell)]
+    }
+
     pub fn part_size(&self, part: NamePart) -> usize {
         self.part_info(part).1.len()
     }

@@ -37,6 +37,8 @@ pub const NO_ROYAL: &str = "E0601";
 pub const SETUP_DECIDED: &str = "E0602";
 /// A zone that contains no cell (warning).
 pub const EMPTY_ZONE: &str = "W0100";
+/// Two statements of a piece produce some of the same moves (warning).
+pub const OVERLAPPING_MOVES: &str = "W0101";
 /// A piece that can never move from any cell (warning).
 pub const PIECE_NEVER_MOVES: &str = "W0102";
 /// A piece that is not in the setup and that no promotion leads to (warning).
@@ -69,6 +71,7 @@ pub const ALL: &[(&str, &str)] = &[
     (NO_ROYAL, "A rule about royal pieces in a game that has none."),
     (SETUP_DECIDED, "The setup lets the side to move capture a royal piece at once."),
     (EMPTY_ZONE, "A zone that contains no cell (warning)."),
+    (OVERLAPPING_MOVES, "Two statements of a piece produce some of the same moves (warning)."),
     (PIECE_NEVER_MOVES, "A piece that can never move from any cell (warning)."),
     (PIECE_NEVER_APPEARS, "A piece that is not in the setup and that no promotion leads to (warning)."),
     (UNUSED_ZONE, "A zone that is declared but never used (warning)."),

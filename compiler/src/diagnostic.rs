@@ -149,3 +149,31 @@ pub fn did_you_mean<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str
         .min_by_key(|&(distance, _)| distance)
         .map(|(_, c)| format!("did you mean `{c}`?"))
 }
+
+/// One diagnostic as a JSON object for editors and tools: `code`, `severity`,
+/// `file`, `line`, `column`, `end_line`, `end_column` (1-based; the end is
+/// exclusive), `message`, `help` (or null), `notes` (each with a place and a
+/// message).
+pub fn to_json(file_name: &str, source: &str, diagnostic: &Diagnostic) -> serde_json::Value {
+    let place = |span: Span| {
+        let (line, column) = line_col(source, span.start);
+        let (end_line, end_column) = line_col(source, span.end.max(span.start));
+        serde_json::json!({ "line": line, "column": column, "end_line": end_line, "end_column": end_column })
+    };
+    let mut object = serde_json::json!({
+        "code": diagnostic.code,
+        "severity": match diagnostic.severity { Severity::Error => "error", Severity::Warning => "warning" },
+        "file": file_name,
+        "message": diagnostic.message,
+        "help": diagnostic.help,
+        "notes": diagnostic.notes.iter().map(|n| {
+            let mut note = place(n.span);
+            note["message"] = serde_json::Value::from(n.message.clone());
+            note
+        }).collect::<Vec<_>>(),
+    });
+    if let (Some(target), serde_json::Value::Object(at)) = (object.as_object_mut(), place(diagnostic.span)) {
+        target.extend(at);
+    }
+    object
+}

@@ -101,8 +101,8 @@ fn promotions_that_never_happen(game: &Game, mobility: &Mobility, kind: PieceId,
     }
 }
 
-/// Pieces that are not in the setup and that no promotion (or drop of a
-/// captured piece) can bring onto the board.
+/// Pieces that are not in the setup and that no promotion (of its own, by
+/// proxy, or the drop of a captured piece) can bring onto the board.
 fn pieces_that_never_appear(game: &Game, start: &Position, declared: &Declared, diags: &mut Vec<Diagnostic>) {
     let mut present = vec![false; game.pieces.len()];
     for piece in start.board.iter().filter(|p| !p.is_empty()) {
@@ -119,7 +119,8 @@ fn pieces_that_never_appear(game: &Game, start: &Position, declared: &Declared, 
             if !present[kind] {
                 continue;
             }
-            let reached = piece.promotions.iter().flat_map(|p| p.to.iter().copied()).chain(piece.captured_as);
+            let by_proxy = game.rules.proxy_promotions.iter().filter(|p| p.movers.contains(&(kind as PieceId))).flat_map(|p| p.into.iter().copied());
+            let reached = piece.promotions.iter().flat_map(|p| p.to.iter().copied()).chain(piece.captured_as).chain(by_proxy);
             for to in reached {
                 grew |= !std::mem::replace(&mut present[to as usize], true);
             }

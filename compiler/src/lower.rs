@@ -3,6 +3,7 @@
 
 use crate::after::{self, After};
 use crate::board::{self, unknown_axis, BoardModel, NamePart};
+use crate::groups::PieceSets;
 use crate::codes;
 use crate::lints;
 use crate::diagnostic::Diagnostic;
@@ -29,7 +30,9 @@ struct Items<'a> {
     setups: Vec<&'a ast::Text>,
     hands: Vec<Span>,
     limits: Vec<&'a ast::LimitDecl>,
-    drop_mates: Vec<(&'a Vec<ast::Ident>, Span)>,
+    drop_mates: Vec<(&'a ast::PieceSet, Span)>,
+    groups: Vec<&'a ast::GroupDecl>,
+    proxies: Vec<&'a ast::ProxyDecl>,
 }
 
 impl<'a> Items<'a> {
@@ -50,6 +53,8 @@ impl<'a> Items<'a> {
                 Item::Hands(span) => items.hands.push(*span),
                 Item::Limit(limit) => items.limits.push(limit),
                 Item::NoDropMate { pieces, span } => items.drop_mates.push((pieces, *span)),
+                Item::Group(group) => items.groups.push(group),
+                Item::Proxy(proxy) => items.proxies.push(proxy),
             }
         }
         items
@@ -137,6 +142,10 @@ pub fn lower(source: &str, file: &ast::File, file_name: &str, diags: &mut Vec<Di
         diags.push(Diagnostic::error(codes::MISSING_ITEM, items.pieces[120].name.span, "a game may have at most 120 piece types"));
         return None;
     }
+    let mut sets = PieceSets::new(piece_ids.clone());
+    for group in &items.groups {
+        sets.declare(group, diags);
+    }
     let mut lowering = PieceLowering {
         source,
         board: &board,
@@ -144,9 +153,12 @@ pub fn lower(source: &str, file: &ast::File, file_name: &str, diags: &mut Vec<Di
         directions: &directions,
         zones: &mut zones,
         table: &mut table,
-        piece_ids: &piece_ids,
+        sets: &sets,
+        obligations: Vec::new(),
     };
     let mut pieces: Vec<ir::PieceType> = items.pieces.iter().map(|p| lowering.lower(p, diags)).collect();
+    let proxy_promotions: Vec<ir::ProxyPromotion> = items.proxies.iter().filter_map(|p| lowering.proxy(p, diags)).collect();
+    let obligations = std::mem::take(&mut lowering.obligations);
     inherit_moves(&items.pieces, &piece_ids, &mut pieces, diags);
     if pieces.is_empty() {
         diags.push(Diagnostic::error(codes::MISSING_ITEM, file_start, "the file declares no pieces"));
@@ -169,16 +181,16 @@ pub fn lower(source: &str, file: &ast::File, file_name: &str, diags: &mut Vec<Di
         directions: table.ir,
         zones: zones.ir,
         pieces,
-        rules: ir::Rules { facing, stalemate, limits: Vec::new(), no_drop_mate: Vec::new() },
+        rules: ir::Rules { facing, stalemate, limits: Vec::new(), no_drop_mate: Vec::new(), proxy_promotions, obligations },
         setup: setup?.value.clone(),
     };
     let mut game = game;
     let after = After {
         hands: items.hands.first().copied(),
         limits: items.limits.clone(),
-        drop_mates: items.drop_mates.iter().map(|(p, s)| (&p[..], *s)).collect(),
+        drop_mates: items.drop_mates.clone(),
     };
-    after::finish(&mut game, &after, &board, &piece_ids, diags);
+    after::finish(&mut game, &after, &board, &sets, diags);
     check_setup(&game, setup?, diags);
     if !diags.iter().any(Diagnostic::is_error) {
         let declared = lints::Declared { source, pieces: items.pieces.clone(), zones: items.zones.clone(), setup: setup? };
@@ -310,22 +322,46 @@ fn layout(board: &BoardModel, players: &Players) -> ir::Layout {
     order.sort_by_key(|&cell| key(cell));
     let mut rows: Vec<Vec<ir::CellId>> = Vec::new();
     let mut separators = Vec::new();
+    let mut row_labels = Vec::new();
+    let mut block_labels = Vec::new();
     let mut last_key: Option<Vec<usize>> = None;
     for cell in order {
         let k = key(cell);
         let row_key = &k[..k.len() - 1];
+        let new_block = last_key.as_ref().is_none_or(|prev| prev[..others.len()] != k[..others.len()]);
         match &last_key {
             Some(prev) if prev[..prev.len() - 1] == *row_key => {}
-            Some(prev) => {
-                separators.push(if prev[..others.len()] == k[..others.len()] { "/" } else { "|" }.to_string());
+            Some(_) => {
+                separators.push(if new_block { "|" } else { "/" }.to_string());
                 rows.push(Vec::new());
             }
             None => rows.push(Vec::new()),
         }
+        if rows.last().is_some_and(Vec::is_empty) {
+            row_labels.push(board.part_label(row_part, cell).to_string());
+            if new_block && !others.is_empty() {
+                let label: Vec<String> =
+                    others.iter().map(|&p| format!("{} {}", board.part_name(p), board.part_label(p, cell))).collect();
+                block_labels.push(label.join(", "));
+            }
+        }
         rows.last_mut().expect("a row was started").push(cell as ir::CellId);
         last_key = Some(k);
     }
-    ir::Layout { rows, separators }
+    let column_labels = match (col_part, rows.first()) {
+        (Some(part), Some(row)) => row.iter().map(|&c| board.part_label(part, c as usize).to_string()).collect(),
+        _ => Vec::new(),
+    };
+    let wraps = |part: Option<NamePart>| matches!(part, Some(NamePart::Axis(a)) if board.axes[a].wrap);
+    ir::Layout {
+        rows,
+        separators,
+        row_labels,
+        column_labels,
+        block_labels,
+        rows_wrap: wraps(Some(row_part)),
+        columns_wrap: wraps(col_part),
+    }
 }
 
 fn check_setup(game: &Game, setup: &ast::Text, diags: &mut Vec<Diagnostic>) {

@@ -3,13 +3,14 @@
 
 use crate::board::BoardModel;
 use crate::codes;
-use crate::diagnostic::{did_you_mean, Diagnostic};
+use crate::diagnostic::Diagnostic;
+use crate::groups::PieceSets;
 use crate::directions::{symmetries, DirectionEval, Vector};
 use crate::players::Players;
 use crate::zones::{ZoneEval, ZoneTable};
 use std::collections::HashMap;
 use vdl_dsl::ast::{self, DirExpr, Modifier, MoveKind as AstKind, PieceStmt, Span, TriggerExpr};
-use vdl_runtime::ir::{self, DirId, Mode, MoveKind, MoveRule, PieceId, Trigger, ZoneId};
+use vdl_runtime::ir::{self, DirId, Mode, MoveKind, MoveRule, Trigger, ZoneId};
 
 /// Every displacement the move programs use, each with its table, stored once.
 #[derive(Default)]
@@ -50,8 +51,11 @@ pub struct PieceLowering<'a> {
     pub directions: &'a DirectionEval<'a>,
     pub zones: &'a mut ZoneTable,
     pub table: &'a mut DirectionTable,
-    /// Every piece's index, for promotions.
-    pub piece_ids: &'a HashMap<String, PieceId>,
+    /// Pieces and groups by name.
+    pub sets: &'a PieceSets,
+    /// Countdown confinements found so far (`confined to Z within N moves
+    /// without ...`).
+    pub obligations: Vec<ir::Obligation>,
 }
 
 impl PieceLowering<'_> {
@@ -60,6 +64,8 @@ impl PieceLowering<'_> {
         let mut confined: Option<(ZoneId, Span)> = None;
         let mut moves = vec![Vec::new(); self.players.list.len()];
         let mut promotions = Vec::new();
+        // The first player's rules with the statement each came from.
+        let mut origins: Vec<(MoveRule, Span)> = Vec::new();
         for stmt in &decl.body {
             match stmt {
                 PieceStmt::Royal(span) => {
@@ -68,17 +74,29 @@ impl PieceLowering<'_> {
                     }
                     royal = Some(*span);
                 }
-                PieceStmt::Confined { zone, span } => {
+                PieceStmt::Confined { zone, countdown: Some(countdown), .. } => {
+                    self.obligation(decl, zone, countdown, diags);
+                }
+                PieceStmt::Confined { zone, countdown: None, span } => {
                     if let Some((_, first)) = confined {
                         diags.push(repeated("confined", *span, first));
                     } else if let Some(id) = self.zone(zone, diags) {
                         confined = Some((id, *span));
                     }
                 }
+                PieceStmt::Swap(stmt) => {
+                    for (player, rule) in self.swap_rules(stmt, diags).into_iter().enumerate() {
+                        moves[player].extend(rule);
+                    }
+                }
                 PieceStmt::Promotion(stmt) => promotions.extend(self.promotion(stmt, diags)),
                 PieceStmt::Move(stmt) => {
                     for (player, rules) in self.move_rules(stmt, diags).into_iter().enumerate() {
                         for rule in rules {
+                            if player == 0 {
+                                warn_overlap(&rule, stmt.span, &origins, self.zones, self.source, diags);
+                                origins.push((rule.clone(), stmt.span));
+                            }
                             if !moves[player].contains(&rule) {
                                 moves[player].push(rule);
                             }
@@ -100,24 +118,74 @@ impl PieceLowering<'_> {
     }
 
     fn promotion(&mut self, stmt: &ast::PromotionStmt, diags: &mut Vec<Diagnostic>) -> Option<ir::Promotion> {
-        let mut to = Vec::new();
-        for name in &stmt.to {
-            match self.piece_ids.get(&name.text) {
-                Some(&id) if !to.contains(&id) => to.push(id),
-                Some(_) => {}
-                None => diags.push(
-                    Diagnostic::error(codes::UNKNOWN_NAME, name.span, format!("unknown piece `{}`", name.text))
-                        .with_label("not a piece of this file")
-                        .with_help_opt(did_you_mean(&name.text, self.piece_ids.keys().map(String::as_str))),
-                ),
-            }
+        let to = self.sets.resolve(&stmt.to, diags);
+        let trigger = self.trigger(&stmt.trigger, diags);
+        Some(ir::Promotion { to: to?, trigger: trigger?, optional: !stmt.compulsory, forced_at: None })
+    }
+
+    /// `confined to Z within N moves without PIECES`.
+    fn obligation(&mut self, decl: &ast::PieceDecl, zone: &ast::ZoneExpr, countdown: &ast::Countdown, diags: &mut Vec<Diagnostic>) {
+        let zone = self.zone(zone, diags);
+        let unless = self.sets.resolve(&countdown.without, diags);
+        let Ok(delay) = u8::try_from(countdown.delay.value) else {
+            diags.push(Diagnostic::error(codes::CONFLICTING_STATEMENTS, countdown.delay.span, "a countdown is a number of moves from 0 to 254"));
+            return;
+        };
+        if self.obligations.len() == vdl_runtime::position::MAX_OBLIGATIONS {
+            diags.push(Diagnostic::error(
+                codes::CONFLICTING_STATEMENTS,
+                countdown.span,
+                format!("a game may have at most {} countdown confinements", vdl_runtime::position::MAX_OBLIGATIONS),
+            ));
+            return;
         }
+        if let (Some(zone), Some(unless), Some(&piece)) = (zone, unless, self.sets.pieces.get(&decl.name.text)) {
+            self.obligations.push(ir::Obligation { piece, zone, unless, delay: delay.min(254) });
+        }
+    }
+
+    /// `swap DIRS with PIECES [unless attacked]`, per player.
+    fn swap_rules(&mut self, stmt: &ast::SwapStmt, diags: &mut Vec<Diagnostic>) -> Vec<Vec<MoveRule>> {
+        let players = self.players.list.len();
+        let (Some(set), Some(with)) = (self.directions.eval(&stmt.directions, diags), self.sets.resolve(&stmt.with, diags)) else {
+            return vec![Vec::new(); players];
+        };
+        (0..players)
+            .map(|player| {
+                set.iter()
+                    .map(|v| {
+                        let dir = self.table.intern(self.board, &self.players.map_vector(player, v));
+                        let kind = MoveKind::Swap { dir, with: with.clone(), unattacked: stmt.unattacked };
+                        MoveRule { kind, mode: Mode::Both, only_in: None }
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// `proxy { ... }`.
+    pub fn proxy(&mut self, decl: &ast::ProxyDecl, diags: &mut Vec<Diagnostic>) -> Option<ir::ProxyPromotion> {
+        let movers = self.sets.resolve(&decl.movers, diags);
+        let trigger = self.trigger(&decl.trigger, diags);
+        let targets = self.sets.resolve(&decl.promotes, diags);
+        let into = self.sets.resolve(&decl.into, diags);
+        let require = match &decl.keeping {
+            Some((zone, set)) => {
+                let (zone, set) = (self.zone(zone, diags), self.sets.resolve(set, diags));
+                Some((zone?, set?))
+            }
+            None => None,
+        };
+        Some(ir::ProxyPromotion { movers: movers?, trigger: trigger?, targets: targets?, into: into?, require })
+    }
+
+    fn trigger(&mut self, trigger: &TriggerExpr, diags: &mut Vec<Diagnostic>) -> Option<Trigger> {
         let not = |this: &mut Self, zone: ZoneId| {
             let cells = this.zones.ir[zone as usize].cells.iter().map(|set| set.iter().map(|&b| !b).collect()).collect();
             let name = format!("not {}", this.zones.ir[zone as usize].name);
             this.zones.intern(&name, cells)
         };
-        let trigger = match &stmt.trigger {
+        Some(match trigger {
             TriggerExpr::Entering(z) => {
                 let into = self.zone(z, diags)?;
                 Trigger::FromInto { from: not(self, into), into }
@@ -131,9 +199,7 @@ impl PieceLowering<'_> {
                 Trigger::FromInto { from: from?, into: into? }
             }
             TriggerExpr::In(z) => Trigger::Touches(self.zone(z, diags)?),
-        };
-        (to.len() == stmt.to.len() || !to.is_empty()).then_some(())?;
-        Some(ir::Promotion { to, trigger, optional: !stmt.compulsory, forced_at: None })
+        })
     }
 
     fn zone(&mut self, expr: &ast::ZoneExpr, diags: &mut Vec<Diagnostic>) -> Option<ZoneId> {
@@ -315,6 +381,44 @@ impl PieceLowering<'_> {
             }
         }
         Some(templates)
+    }
+}
+
+/// The cell-by-cell step that starts a rule, when the rule lands on it like a
+/// step does: rides and leaps.
+fn first_step(rule: &MoveRule) -> Option<DirId> {
+    match &rule.kind {
+        MoveKind::Ride { dir, .. } => Some(*dir),
+        MoveKind::Leap { target, routes, capturing: false } if routes.is_empty() => Some(*target),
+        _ => None,
+    }
+}
+
+/// Warns when `rule` can produce a move an earlier statement of the same piece
+/// already produces: same first step, overlapping modes and zones. Such a move
+/// would be listed once, but the repetition is usually a slip, such as `(1,0)*`
+/// meaning all four orthogonals where two were meant.
+fn warn_overlap(rule: &MoveRule, span: Span, origins: &[(MoveRule, Span)], zones: &ZoneTable, source: &str, diags: &mut Vec<Diagnostic>) {
+    let Some(dir) = first_step(rule) else { return };
+    let modes_meet = |a: Mode, b: Mode| a == Mode::Both || b == Mode::Both || a == b;
+    let zones_meet = |a: Option<ZoneId>, b: Option<ZoneId>| match (a, b) {
+        (Some(a), Some(b)) => zones.ir[a as usize].cells[0].iter().zip(&zones.ir[b as usize].cells[0]).any(|(x, y)| *x && *y),
+        _ => true,
+    };
+    let earlier = origins.iter().find(|(other, other_span)| {
+        *other_span != span && first_step(other) == Some(dir) && modes_meet(other.mode, rule.mode) && zones_meet(other.only_in, rule.only_in)
+    });
+    if let Some((_, other_span)) = earlier {
+        if diags.iter().any(|d| d.code == codes::OVERLAPPING_MOVES && d.span == span) {
+            return;
+        }
+        let (line, _) = crate::diagnostic::line_col(source, other_span.start);
+        diags.push(
+            Diagnostic::warning(codes::OVERLAPPING_MOVES, span, format!("this move repeats moves of line {line}"))
+                .with_label("some destinations are reached by both statements")
+                .with_note(*other_span, "the earlier statement")
+                .with_help("check the directions: `(1,0)*` is every permutation and sign, all four orthogonals; `orth where sideways` is the two sideways steps"),
+        );
     }
 }
 

@@ -93,3 +93,18 @@ fn errors_doc_lists_every_code_with_its_example() {
     let current = std::fs::read_to_string(&target).unwrap_or_default();
     assert!(current == doc, "docs/errors.md is out of date: run UPDATE_DOCS=1 cargo test -p vdl-compiler --test ui");
 }
+
+#[test]
+fn json_diagnostics_carry_code_place_message_and_help() {
+    let path = files("tests/ui/fail").into_iter().find(|p| p.to_string_lossy().contains("E0101-unknown-zone")).unwrap();
+    let source = std::fs::read_to_string(&path).unwrap();
+    let checked = vdl_compiler::check("x.vdl", &source);
+    let json = vdl_compiler::diagnostic::to_json("x.vdl", &source, &checked.diagnostics[0]);
+    assert_eq!(json["code"], "E0101");
+    assert_eq!(json["severity"], "error");
+    assert_eq!(json["file"], "x.vdl");
+    assert_eq!((json["line"].as_u64(), json["column"].as_u64()), (Some(20), Some(17)));
+    assert_eq!((json["end_line"].as_u64(), json["end_column"].as_u64()), (Some(20), Some(21)));
+    assert_eq!(json["message"], "unknown zone `cmap`");
+    assert_eq!(json["help"], "did you mean `camp`?");
+}

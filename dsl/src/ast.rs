@@ -49,13 +49,52 @@ pub enum Item {
     Hands(Span),
     Limit(LimitDecl),
     /// `no checkmate by dropping Pawn`.
-    NoDropMate { pieces: Vec<Ident>, span: Span },
+    NoDropMate { pieces: PieceSet, span: Span },
+    Group(GroupDecl),
+    Proxy(ProxyDecl),
+}
+
+/// `Rook, Bishop` or `longrange & orthogonal`: pieces and groups combined left
+/// to right.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PieceSet {
+    /// The first item's operator is always `Union`.
+    pub items: Vec<(SetOp, Ident)>,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SetOp {
+    Union,
+    Intersection,
+}
+
+/// `group longrange = Rook, Bishop, Cannon, Arrow`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GroupDecl {
+    pub name: Ident,
+    pub members: PieceSet,
+    pub span: Span,
+}
+
+/// `proxy { movers ... on entering ... promotes ... to ... keeping ... }`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ProxyDecl {
+    pub movers: PieceSet,
+    pub trigger: TriggerExpr,
+    pub promotes: PieceSet,
+    pub into: PieceSet,
+    /// `keeping fortress with onestep`: after the move the zone must hold one of
+    /// the mover's pieces of the set.
+    pub keeping: Option<(ZoneExpr, PieceSet)>,
+    pub span: Span,
 }
 
 /// `limit Pawn to 1 per line along rank`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LimitDecl {
-    pub piece: Ident,
+    /// Each type of the set is limited separately.
+    pub pieces: PieceSet,
     pub max: Int,
     pub scope: LimitScope,
     pub span: Span,
@@ -278,9 +317,27 @@ pub struct PieceDecl {
 #[derive(Clone, Debug, PartialEq)]
 pub enum PieceStmt {
     Royal(Span),
-    Confined { zone: ZoneExpr, span: Span },
+    Confined { zone: ZoneExpr, countdown: Option<Countdown>, span: Span },
     Move(MoveStmt),
     Promotion(PromotionStmt),
+    Swap(SwapStmt),
+}
+
+/// `within 2 moves without Wazir, Ferz`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Countdown {
+    pub delay: Int,
+    pub without: PieceSet,
+    pub span: Span,
+}
+
+/// `swap orth | diag with yangqi unless attacked`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SwapStmt {
+    pub directions: DirExpr,
+    pub with: PieceSet,
+    pub unattacked: bool,
+    pub span: Span,
 }
 
 /// `must promote to Wazir from enemy half into half`.
@@ -288,7 +345,7 @@ pub enum PieceStmt {
 pub struct PromotionStmt {
     /// `must` (true) or `may` (false).
     pub compulsory: bool,
-    pub to: Vec<Ident>,
+    pub to: PieceSet,
     pub trigger: TriggerExpr,
     pub span: Span,
 }

@@ -3,6 +3,8 @@
 //! only crate that depends on pest.
 
 pub mod ast;
+mod format;
 mod parser;
 
+pub use format::format;
 pub use parser::{parse, SyntaxError};

@@ -16,8 +16,51 @@ pub struct SyntaxError {
     pub help: Option<String>,
 }
 
+/// Deeper nesting than this is refused before parsing: the parser and every
+/// later pass recurse once per level, and no real file comes near it.
+const MAX_NESTING: usize = 64;
+
+/// Finds the first bracket nested deeper than [`MAX_NESTING`], outside comments
+/// and strings.
+fn too_deep(source: &str) -> Option<usize> {
+    let bytes = source.as_bytes();
+    let (mut depth, mut i) = (0usize, 0);
+    while i < bytes.len() {
+        match bytes[i] {
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'"' => {
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' && bytes[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'(' | b'[' | b'{' => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    return Some(i);
+                }
+            }
+            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
 /// Parses a whole file.
 pub fn parse(source: &str) -> Result<File, SyntaxError> {
+    if let Some(at) = too_deep(source) {
+        return Err(SyntaxError {
+            span: Span::new(at, at + 1),
+            message: format!("brackets nested more than {MAX_NESTING} deep"),
+            help: Some("no construct needs this much nesting; remove the extra brackets".into()),
+        });
+    }
     let mut pairs = VdlParser::parse(Rule::file, source).map_err(|e| syntax_error(source, e))?;
     let file = pairs.next().expect("the file rule always produces one pair");
     let mut items = Vec::new();
@@ -137,6 +180,17 @@ fn describe(rule: Rule) -> &'static str {
             "`on entering`, `on leaving`, `from ... into` or `in`"
         }
         Rule::extends => "`extends`",
+        Rule::piece_set | Rule::set_op => "piece names",
+        Rule::group_decl => "`group`",
+        Rule::proxy_decl => "`proxy`",
+        Rule::proxy_movers => "`movers`",
+        Rule::proxy_trigger => "a trigger (`on entering`, `from ... into`, ...)",
+        Rule::proxy_promotes => "`promotes`",
+        Rule::proxy_into => "`to`",
+        Rule::proxy_keeping => "`keeping`",
+        Rule::countdown => "`within`",
+        Rule::swap_stmt => "`swap`",
+        Rule::unless_attacked => "`unless attacked`",
         Rule::outcome => "`loss`, `draw` or `win`",
         _ => "something else",
     }
@@ -208,7 +262,7 @@ fn item(pair: Pair<Rule>) -> Result<Item, SyntaxError> {
         Rule::hands_decl => Item::Hands(span),
         Rule::limit_decl => {
             let mut inner = pair.into_inner();
-            let piece = ident(inner.next().expect("grammar: piece"));
+            let pieces = piece_set(inner.next().expect("grammar: pieces"));
             let max = int(inner.next().expect("grammar: number"))?;
             let scope = match inner.next() {
                 None => LimitScope::Board,
@@ -217,9 +271,33 @@ fn item(pair: Pair<Rule>) -> Result<Item, SyntaxError> {
                 }
                 Some(scope) => LimitScope::Binding(span_of(&scope)),
             };
-            Item::Limit(LimitDecl { piece, max, scope, span })
+            Item::Limit(LimitDecl { pieces, max, scope, span })
         }
-        Rule::drop_mate_decl => Item::NoDropMate { pieces: pair.into_inner().map(ident).collect(), span },
+        Rule::drop_mate_decl => {
+            Item::NoDropMate { pieces: piece_set(pair.into_inner().next().expect("grammar: pieces")), span }
+        }
+        Rule::group_decl => {
+            let mut inner = pair.into_inner();
+            let name = ident(inner.next().expect("grammar: group name"));
+            let members = piece_set(inner.next().expect("grammar: members"));
+            Item::Group(GroupDecl { name, members, span })
+        }
+        Rule::proxy_decl => {
+            let mut inner = pair.into_inner();
+            let next_set = |inner: &mut pest::iterators::Pairs<Rule>| {
+                piece_set(inner.next().expect("grammar: proxy part").into_inner().next().expect("grammar: pieces"))
+            };
+            let movers = next_set(&mut inner);
+            let trigger = trigger(inner.next().expect("grammar: trigger").into_inner().next().expect("grammar: trigger"));
+            let promotes = next_set(&mut inner);
+            let into = next_set(&mut inner);
+            let keeping = inner.next().map(|keeping| {
+                let mut parts = keeping.into_inner();
+                let zone = zone_expr(parts.next().expect("grammar: zone"));
+                (zone, piece_set(parts.next().expect("grammar: pieces")))
+            });
+            Item::Proxy(ProxyDecl { movers, trigger, promotes, into, keeping, span })
+        }
         rule => unreachable!("grammar: unexpected item {rule:?}"),
     })
 }
@@ -404,7 +482,25 @@ fn piece(pair: Pair<Rule>) -> Result<PieceDecl, SyntaxError> {
             Rule::promotion => PieceStmt::Promotion(promotion(stmt)),
             Rule::royal => PieceStmt::Royal(stmt_span),
             Rule::confined => {
-                PieceStmt::Confined { zone: zone_expr(stmt.into_inner().next().expect("grammar: zone")), span: stmt_span }
+                let mut inner = stmt.into_inner();
+                let zone = zone_expr(inner.next().expect("grammar: zone"));
+                let countdown = match inner.next() {
+                    Some(c) => {
+                        let c_span = span_of(&c);
+                        let mut parts = c.into_inner();
+                        let delay = int(parts.next().expect("grammar: number"))?;
+                        Some(Countdown { delay, without: piece_set(parts.next().expect("grammar: pieces")), span: c_span })
+                    }
+                    None => None,
+                };
+                PieceStmt::Confined { zone, countdown, span: stmt_span }
+            }
+            Rule::swap_stmt => {
+                let mut inner = stmt.into_inner();
+                let directions = dir_expr(inner.next().expect("grammar: directions"))?;
+                let with = piece_set(inner.next().expect("grammar: pieces"));
+                let unattacked = inner.next().is_some();
+                PieceStmt::Swap(SwapStmt { directions, with, unattacked, span: stmt_span })
             }
             Rule::move_stmt => PieceStmt::Move(move_stmt(stmt)?),
             rule => unreachable!("grammar: unexpected piece statement {rule:?}"),
@@ -415,30 +511,37 @@ fn piece(pair: Pair<Rule>) -> Result<PieceDecl, SyntaxError> {
 
 fn promotion(pair: Pair<Rule>) -> PromotionStmt {
     let span = span_of(&pair);
-    let mut compulsory = false;
-    let mut to = Vec::new();
-    let mut trigger = None;
+    let mut inner = pair.into_inner();
+    let compulsory = inner.next().expect("grammar: must/may").as_rule() == Rule::must;
+    let to = piece_set(inner.next().expect("grammar: pieces"));
+    let trigger = trigger(inner.next().expect("grammar: trigger"));
+    PromotionStmt { compulsory, to, trigger, span }
+}
+
+fn trigger(pair: Pair<Rule>) -> TriggerExpr {
+    let t = pair.into_inner().next().expect("grammar: trigger");
+    let rule = t.as_rule();
+    let mut zones = t.into_inner().map(zone_expr);
+    let first = zones.next().expect("grammar: zone");
+    match rule {
+        Rule::on_entering => TriggerExpr::Entering(first),
+        Rule::on_leaving => TriggerExpr::Leaving(first),
+        Rule::from_into => TriggerExpr::FromInto(first, zones.next().expect("grammar: zone")),
+        _ => TriggerExpr::In(first),
+    }
+}
+
+fn piece_set(pair: Pair<Rule>) -> PieceSet {
+    let span = span_of(&pair);
+    let mut items = Vec::new();
+    let mut op = SetOp::Union;
     for part in pair.into_inner() {
         match part.as_rule() {
-            Rule::must => compulsory = true,
-            Rule::may => compulsory = false,
-            Rule::ident => to.push(ident(part)),
-            Rule::trigger => {
-                let t = part.into_inner().next().expect("grammar: trigger");
-                let rule = t.as_rule();
-                let mut zones = t.into_inner().map(zone_expr);
-                let first = zones.next().expect("grammar: zone");
-                trigger = Some(match rule {
-                    Rule::on_entering => TriggerExpr::Entering(first),
-                    Rule::on_leaving => TriggerExpr::Leaving(first),
-                    Rule::from_into => TriggerExpr::FromInto(first, zones.next().expect("grammar: zone")),
-                    _ => TriggerExpr::In(first),
-                });
-            }
-            rule => unreachable!("grammar: unexpected promotion part {rule:?}"),
+            Rule::set_op => op = if part.as_str() == "&" { SetOp::Intersection } else { SetOp::Union },
+            _ => items.push((op, ident(part))),
         }
     }
-    PromotionStmt { compulsory, to, trigger: trigger.expect("grammar: a trigger"), span }
+    PieceSet { items, span }
 }
 
 fn move_stmt(pair: Pair<Rule>) -> Result<MoveStmt, SyntaxError> {

@@ -45,14 +45,36 @@ pub fn parse(game: &Game, text: &str) -> Result<Position, FenError> {
     };
     parse_board(game, board_text, start, &mut pos)?;
     let rest = &trimmed[board_len..];
-    if let Some(side) = rest.split_whitespace().next() {
+    let mut fields = rest.split_whitespace();
+    if let Some(side) = fields.next() {
         let offset = start + board_len + (rest.len() - rest.trim_start().len());
         pos.side = side_from_letter(game, side).ok_or_else(|| {
             let letters: Vec<String> = game.players.iter().map(|p| format!("`{}`", p.letter)).collect();
             error(offset, format!("unknown side to move `{side}`; expected one of {}", letters.join(", ")))
         })?;
     }
+    if !pos.countdowns.is_empty() {
+        if let Some(field) = fields.next() {
+            let offset = text.rfind(field).unwrap_or(0);
+            parse_countdowns(field, &mut pos).map_err(|m| error(offset, m))?;
+        }
+    }
     Ok(pos)
+}
+
+/// `-/2`: each player's countdowns (`,` between several), `-` where none runs.
+fn parse_countdowns(field: &str, pos: &mut Position) -> Result<(), String> {
+    let values: Vec<&str> = field.split(['/', ',']).collect();
+    if values.len() != pos.countdowns.len() {
+        return Err(format!("expected {} countdowns such as `-/2`, found `{field}`", pos.countdowns.len()));
+    }
+    for (slot, value) in pos.countdowns.iter_mut().zip(values) {
+        *slot = match value {
+            "-" => crate::position::NOT_COUNTING,
+            n => n.parse::<u8>().ok().filter(|&n| n < crate::position::NOT_COUNTING).ok_or_else(|| format!("bad countdown `{n}`"))?,
+        };
+    }
+    Ok(())
 }
 
 fn side_from_letter(game: &Game, text: &str) -> Option<PlayerId> {
@@ -193,6 +215,16 @@ pub fn format(game: &Game, pos: &Position) -> String {
     }
     out.push(' ');
     out.push(game.players[pos.side as usize].letter);
+    if !pos.countdowns.is_empty() {
+        let per_player = pos.countdowns.len() / game.players.len();
+        let text: Vec<String> = pos
+            .countdowns
+            .chunks(per_player)
+            .map(|c| c.iter().map(|&n| if n == crate::position::NOT_COUNTING { "-".to_string() } else { n.to_string() }).collect::<Vec<_>>().join(","))
+            .collect();
+        out.push(' ');
+        out.push_str(&text.join("/"));
+    }
     out
 }
 

@@ -58,6 +58,13 @@ impl View<'_> {
 struct Dest {
     to: CellId,
     extra: Option<CellId>,
+    swap: bool,
+}
+
+impl Dest {
+    fn to(to: CellId) -> Dest {
+        Dest { to, extra: None, swap: false }
+    }
 }
 
 impl Interpreter {
@@ -69,13 +76,13 @@ impl Interpreter {
             match view.occupant(cell) {
                 Occupant::Empty => {
                     if rule.mode != Mode::CaptureOnly {
-                        emit(Dest { to: cell, extra });
+                        emit(Dest { to: cell, extra, swap: false });
                     }
                     true
                 }
                 Occupant::Enemy => {
                     if rule.mode != Mode::MoveOnly {
-                        emit(Dest { to: cell, extra });
+                        emit(Dest { to: cell, extra, swap: false });
                     }
                     false
                 }
@@ -92,7 +99,7 @@ impl Interpreter {
                     if next == from {
                         // Round the ring and back: a null move, if allowed.
                         if *circuit && rule.mode != Mode::CaptureOnly {
-                            emit(Dest { to: from, extra: None });
+                            emit(Dest::to(from));
                         }
                         break;
                     }
@@ -120,7 +127,7 @@ impl Interpreter {
                         Occupant::Enemy => {
                             // The capture on the way makes it a capturing move.
                             if view.occupant(to) != Occupant::Friend && rule.mode != Mode::MoveOnly {
-                                emit(Dest { to, extra: Some(via) });
+                                emit(Dest { to, extra: Some(via), swap: false });
                             }
                         }
                         Occupant::Friend => {}
@@ -134,6 +141,26 @@ impl Interpreter {
                     });
                 if open {
                     land(to, None, emit);
+                }
+            }
+            MoveKind::Swap { dir, with, unattacked } => {
+                // Only real moves swap: a swap never captures, so never attacks.
+                if view.assumed_enemy.is_some() {
+                    return;
+                }
+                let Some(to) = dirs[*dir as usize].target[from as usize] else { return };
+                let friend = view.pos.at(to);
+                if view.occupant(to) != Occupant::Friend || !with.contains(&friend.kind()) {
+                    return;
+                }
+                let enemy = view.mover ^ 1;
+                if *unattacked && (self.attacked(view.pos, from, enemy) || self.attacked(view.pos, to, enemy)) {
+                    return;
+                }
+                // The friend must be allowed on the mover's cell too.
+                let friend_type = &self.game.pieces[friend.kind() as usize];
+                if friend_type.confined.is_none_or(|z| self.game.in_zone(z, view.mover, from)) {
+                    emit(Dest { to, extra: None, swap: true });
                 }
             }
             MoveKind::Hop { dir } => {
@@ -160,6 +187,7 @@ impl Interpreter {
     fn piece_destinations(&self, view: &View, from: CellId, piece: Piece, emit: &mut dyn FnMut(Dest)) {
         let kind: &PieceType = &self.game.pieces[piece.kind() as usize];
         let owner = piece.owner();
+        let bound = crate::legal::obligation_zone(&self.game, view.pos, piece, from);
         // Moves form a set: two rules (or the two arcs of a ring) reaching the
         // same destination give one move.
         let mut seen: Vec<Dest> = Vec::new();
@@ -172,7 +200,8 @@ impl Interpreter {
                     return;
                 }
                 seen.push(dest);
-                if kind.confined.is_none_or(|zone| self.game.in_zone(zone, owner, dest.to)) {
+                let inside = |zone: Option<u16>| zone.is_none_or(|zone| self.game.in_zone(zone, owner, dest.to));
+                if inside(kind.confined) && inside(bound) {
                     emit(dest);
                 }
             };
@@ -182,9 +211,13 @@ impl Interpreter {
 
     /// The moves to `dest`: with every promotion that applies, and without one
     /// unless a promotion is compulsory there.
-    fn push_with_promotions(&self, piece: Piece, from: CellId, dest: Dest, out: &mut Vec<Move>) {
+    fn push_with_promotions(&self, pos: &Position, piece: Piece, from: CellId, dest: Dest, out: &mut Vec<Move>) {
         let kind = &self.game.pieces[piece.kind() as usize];
         let owner = piece.owner();
+        if dest.swap {
+            out.push(Move::swapping(from, dest.to));
+            return;
+        }
         let mut plain = Move::new(from, dest.to);
         if let Some(extra) = dest.extra {
             plain = plain.capturing_on_the_way(extra);
@@ -202,10 +235,17 @@ impl Interpreter {
                 }
             }
         }
+        let start = out.len();
         if !compulsory || choices.is_empty() {
             out.push(plain);
         }
         out.extend(choices.into_iter().map(|to| plain.with_promotion(to)));
+        if !self.game.rules.proxy_promotions.is_empty() {
+            for i in start..out.len() {
+                let mv = out[i];
+                crate::proxy::add(&self.game, pos, piece, mv, out);
+            }
+        }
     }
 }
 
@@ -219,7 +259,7 @@ impl Engine for Interpreter {
         for (cell, &piece) in pos.board.iter().enumerate() {
             if piece.is_of(pos.side) {
                 let from = cell as CellId;
-                self.piece_destinations(&view, from, piece, &mut |dest| self.push_with_promotions(piece, from, dest, out));
+                self.piece_destinations(&view, from, piece, &mut |dest| self.push_with_promotions(pos, piece, from, dest, out));
             }
         }
         crate::drops::generate(&self.game, pos, out);

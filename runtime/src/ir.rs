@@ -66,6 +66,20 @@ pub struct Cell {
 pub struct Layout {
     pub rows: Vec<Vec<CellId>>,
     pub separators: Vec<String>,
+    /// For drawings: the label of each row (a rank), of each column position
+    /// (a file), and of each block of rows (a level, as `level v`).
+    #[serde(default)]
+    pub row_labels: Vec<String>,
+    #[serde(default)]
+    pub column_labels: Vec<String>,
+    #[serde(default)]
+    pub block_labels: Vec<String>,
+    /// The row axis (or the column axis) is a ring: the first and last rows
+    /// (columns) are neighbours.
+    #[serde(default)]
+    pub rows_wrap: bool,
+    #[serde(default)]
+    pub columns_wrap: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -165,6 +179,10 @@ pub enum MoveKind {
     /// Goes along `dir` over exactly one piece (of either side), then on through
     /// empty cells; the first piece beyond can be captured.
     Hop { dir: DirId },
+    /// Changes places with the friendly piece one `dir` away, if it is of one
+    /// of the `with` types; with `unattacked`, only when neither cell is
+    /// attacked before the swap. Never captures, so never attacks.
+    Swap { dir: DirId, with: Vec<PieceId>, unattacked: bool },
 }
 
 /// One way to a leap's destination.
@@ -226,6 +244,40 @@ pub struct Rules {
     /// Piece types that may not be dropped to give checkmate.
     #[serde(default)]
     pub no_drop_mate: Vec<PieceId>,
+    /// Moves that also promote another friendly piece.
+    #[serde(default)]
+    pub proxy_promotions: Vec<ProxyPromotion>,
+    /// Pieces that must return to a zone some moves after their side runs out
+    /// of certain pieces (at most two per game).
+    #[serde(default)]
+    pub obligations: Vec<Obligation>,
+}
+
+/// A move of one of `movers` that the `trigger` accepts may also turn one
+/// friendly piece of a `targets` type (anywhere) into one of the `into` types;
+/// every choice is a separate move (`FROM-TO,CELL=X`), and the plain move stays.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ProxyPromotion {
+    pub movers: Vec<PieceId>,
+    pub trigger: Trigger,
+    pub targets: Vec<PieceId>,
+    pub into: Vec<PieceId>,
+    /// After the move, the mover's zone must hold at least one of its own
+    /// pieces of these types.
+    pub require: Option<(ZoneId, Vec<PieceId>)>,
+}
+
+/// From the moment its side has no piece of the `unless` types, a countdown of
+/// `delay` of its side's own moves runs; while it runs, a `piece` inside `zone`
+/// may not leave it, and the side's move that brings the countdown to 0, and
+/// every later one, must end with the piece inside the zone. The countdown is
+/// part of the position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Obligation {
+    pub piece: PieceId,
+    pub zone: ZoneId,
+    pub unless: Vec<PieceId>,
+    pub delay: u8,
 }
 
 /// At most `max` pieces of type `piece` of one player in any one class of cells

@@ -74,21 +74,52 @@ pub fn legal_after<E: Engine + ?Sized>(engine: &E, pos: &mut Position, mover: Pl
     if !engine.is_safe(pos, mover) {
         return false;
     }
-    let rules = &engine.game().rules;
-    if rules.limits.is_empty() && rules.no_drop_mate.is_empty() {
+    let game = engine.game();
+    let rules = &game.rules;
+    if rules.limits.is_empty() && rules.no_drop_mate.is_empty() && rules.proxy_promotions.is_empty() && rules.obligations.is_empty() {
         return true;
     }
-    limits_hold(engine.game(), pos, mv) && !is_forbidden_drop_mate(engine, pos, mv)
+    let moved = pos.at(mv.to);
+    limits_hold(game, pos, mv.to)
+        && mv.proxy_promotion().is_none_or(|(cell, _)| limits_hold(game, pos, cell))
+        && crate::proxy::requirement_holds(game, pos, mover, moved, mv)
+        && obligations_hold(game, pos, mover)
+        && !is_forbidden_drop_mate(engine, pos, mv)
 }
 
-/// Only the type now on the move's destination can have grown in number, and
-/// only in the destination's class: that is all that needs counting.
-fn limits_hold(game: &crate::Game, pos: &Position, mv: Move) -> bool {
-    let arrived = pos.at(mv.to);
+/// Only the types on the cells a move filled can have grown in number, and only
+/// in those cells' classes: that is all that needs counting.
+fn limits_hold(game: &crate::Game, pos: &Position, filled: crate::CellId) -> bool {
+    let arrived = pos.at(filled);
     game.rules.limits.iter().filter(|limit| arrived.kind() == limit.piece).all(|limit| {
-        let class = &limit.classes[limit.class_of[mv.to as usize] as usize];
+        let class = &limit.classes[limit.class_of[filled as usize] as usize];
         let count = class.iter().filter(|&&cell| pos.at(cell) == arrived).count();
         count <= limit.max as usize
+    })
+}
+
+/// Once a countdown of `mover` has reached 0, its bound pieces must stand in
+/// their zone after each of its moves.
+fn obligations_hold(game: &crate::Game, pos: &Position, mover: PlayerId) -> bool {
+    game.rules.obligations.iter().enumerate().all(|(i, o)| {
+        pos.countdown(mover, i) != 0
+            || pos.board.iter().enumerate().all(|(cell, p)| {
+                !(p.is_of(mover) && p.kind() == o.piece) || game.in_zone(o.zone, mover, cell as crate::CellId)
+            })
+    })
+}
+
+/// The zone a piece on `from` may not leave because of a running countdown: when
+/// it stands inside, or when its side's next move is the one that must end
+/// inside. `None` when it is free.
+pub fn obligation_zone(game: &crate::Game, pos: &Position, piece: crate::Piece, from: crate::CellId) -> Option<crate::ir::ZoneId> {
+    let owner = piece.owner();
+    game.rules.obligations.iter().enumerate().find_map(|(i, o)| {
+        let countdown = pos.countdown(owner, i);
+        let bound = o.piece == piece.kind()
+            && countdown != crate::position::NOT_COUNTING
+            && (countdown <= 1 || game.in_zone(o.zone, owner, from));
+        bound.then_some(o.zone)
     })
 }
 

@@ -19,6 +19,7 @@ pub mod notation;
 pub mod perft;
 pub mod piece;
 pub mod position;
+pub mod proxy;
 pub mod search;
 
 pub use engine::Engine;

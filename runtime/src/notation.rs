@@ -1,6 +1,7 @@
 //! Move text, as `../shared/rules/README.md` fixes it: `FROM-TO`, with `=SYMBOL`
-//! when the moving piece changes type, `SYMBOL*CELL` for a drop; symbols in
-//! upper case whichever side moves.
+//! when the moving piece changes type, `SYMBOL*CELL` for a drop, `,CELL=SYMBOL`
+//! appended when the move also promotes another piece; symbols in upper case
+//! whichever side moves.
 
 use crate::engine::Engine;
 use crate::ir::Game;
@@ -17,6 +18,9 @@ pub fn move_text(game: &Game, mv: Move) -> String {
     if let Some(kind) = mv.promotion() {
         text.push('=');
         text.push_str(&game.pieces[kind as usize].symbol.to_ascii_uppercase());
+    }
+    if let Some((cell, kind)) = mv.proxy_promotion() {
+        text.push_str(&format!(",{}={}", cells[cell as usize].name, game.pieces[kind as usize].symbol.to_ascii_uppercase()));
     }
     text
 }
@@ -58,7 +62,7 @@ fn looks_like_move(game: &Game, text: &str) -> bool {
     if let Some((symbol, cell)) = text.split_once('*') {
         return game.piece_by_symbol(symbol).is_some() && game.cell_by_name(cell).is_some();
     }
-    let body = text.split('=').next().unwrap_or(text);
+    let body = text.split(['=', ',']).next().unwrap_or(text);
     match body.split_once('-') {
         Some((from, to)) => game.cell_by_name(from).is_some() && game.cell_by_name(to).is_some(),
         None => false,

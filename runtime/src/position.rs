@@ -4,10 +4,14 @@ use crate::ir::{CellId, Game, PieceId, PlayerId};
 use crate::piece::Piece;
 use std::sync::Arc;
 
-/// Marks "no piece type" in [`Move::promote`].
+/// Marks "no piece type" in [`Move::promote`], [`Move::dropped`], [`Move::proxy`].
 pub const NO_PROMOTION: u8 = u8::MAX;
 /// Marks "no cell" in [`Move::extra`].
 pub const NO_CELL: CellId = CellId::MAX;
+/// A countdown that has not started (see [`crate::ir::Obligation`]).
+pub const NOT_COUNTING: u8 = u8::MAX;
+/// At most this many obligations per game (two players each).
+pub const MAX_OBLIGATIONS: usize = 2;
 
 /// A move, small enough to copy freely. The notation module writes it as text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -16,29 +20,40 @@ pub struct Move {
     pub to: CellId,
     /// The type the moving piece becomes, or [`NO_PROMOTION`].
     pub promote: u8,
-    /// A second cell whose enemy piece the move captures on its way (a
-    /// capturing leap), or [`NO_CELL`].
+    /// A second cell: the enemy piece the move captures on its way (a capturing
+    /// leap), or the friendly piece it promotes by proxy; else [`NO_CELL`].
     pub extra: CellId,
     /// For a drop, the type put on `to` from the hand (`from` is [`NO_CELL`]);
     /// otherwise [`NO_PROMOTION`].
     pub dropped: u8,
+    /// The type the piece on `extra` becomes (a promotion by proxy), or
+    /// [`NO_PROMOTION`].
+    pub proxy: u8,
+    /// The piece changes places with the friendly piece on `to`.
+    pub swap: bool,
 }
 
 impl Move {
     #[inline]
     pub const fn new(from: CellId, to: CellId) -> Move {
-        Move { from, to, promote: NO_PROMOTION, extra: NO_CELL, dropped: NO_PROMOTION }
+        Move { from, to, promote: NO_PROMOTION, extra: NO_CELL, dropped: NO_PROMOTION, proxy: NO_PROMOTION, swap: false }
     }
 
     #[inline]
     pub const fn promoting(from: CellId, to: CellId, kind: PieceId) -> Move {
-        Move { from, to, promote: kind, extra: NO_CELL, dropped: NO_PROMOTION }
+        Move { promote: kind, ..Move::new(from, to) }
     }
 
     /// Puts a piece of type `kind` from the mover's hand on `to`.
     #[inline]
     pub const fn drop(kind: PieceId, to: CellId) -> Move {
-        Move { from: NO_CELL, to, promote: NO_PROMOTION, extra: NO_CELL, dropped: kind }
+        Move { dropped: kind, ..Move::new(NO_CELL, to) }
+    }
+
+    /// The piece on `from` changes places with the friendly piece on `to`.
+    #[inline]
+    pub const fn swapping(from: CellId, to: CellId) -> Move {
+        Move { swap: true, ..Move::new(from, to) }
     }
 
     #[inline]
@@ -62,12 +77,24 @@ impl Move {
         Move { promote: kind, ..self }
     }
 
-    pub fn extra_capture(self) -> Option<CellId> {
-        (self.extra != NO_CELL).then_some(self.extra)
+    /// The same move, also turning the friendly piece on `cell` into `kind`.
+    #[inline]
+    pub const fn with_proxy(self, cell: CellId, kind: PieceId) -> Move {
+        Move { extra: cell, proxy: kind, ..self }
     }
 
     pub fn promotion(self) -> Option<PieceId> {
         (self.promote != NO_PROMOTION).then_some(self.promote)
+    }
+
+    /// The cell and new type of a promotion by proxy.
+    pub fn proxy_promotion(self) -> Option<(CellId, PieceId)> {
+        (self.proxy != NO_PROMOTION).then_some((self.extra, self.proxy))
+    }
+
+    /// The cell of a piece captured on the way.
+    pub fn extra_capture(self) -> Option<CellId> {
+        (self.extra != NO_CELL && self.proxy == NO_PROMOTION).then_some(self.extra)
     }
 }
 
@@ -76,8 +103,24 @@ impl Move {
 pub struct Undo {
     pub moved: Piece,
     pub captured: Piece,
-    /// The piece captured on the way ([`Move::extra`]).
+    /// The piece on [`Move::extra`] before the move.
     pub captured_extra: Piece,
+    /// The countdowns before the move.
+    pub countdowns: [u8; 2 * MAX_OBLIGATIONS],
+}
+
+/// What every position of a game shares: how captures enter hands and which
+/// pieces start countdowns.
+#[derive(Debug, PartialEq, Eq, Hash)]
+struct Shared {
+    kinds: usize,
+    /// `captured_as` per piece type, [`NO_PROMOTION`] where captured pieces
+    /// leave the game.
+    to_hand: Vec<u8>,
+    /// Per obligation, per piece type: does a piece of this type keep its
+    /// owner's countdown from starting?
+    keeps_free: Vec<Vec<bool>>,
+    delays: Vec<u8>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -89,40 +132,30 @@ pub struct Position {
     /// Pieces in hand: `hands[player * kinds + kind]` (empty in games without
     /// hands).
     pub hands: Vec<u8>,
-    /// The game's `captured_as` per piece type ([`NO_PROMOTION`] where captured
-    /// pieces leave the game), shared by every position of the game.
-    to_hand: Arc<[u8]>,
+    /// Countdowns: `countdowns[player * obligations + obligation]`, the number of
+    /// the player's own moves left before the obligation binds, or
+    /// [`NOT_COUNTING`].
+    pub countdowns: Vec<u8>,
+    shared: Arc<Shared>,
 }
 
 impl Position {
     pub fn empty(game: &Game) -> Position {
         let kinds = game.pieces.len();
-        let to_hand: Arc<[u8]> = game.pieces.iter().map(|p| p.captured_as.unwrap_or(NO_PROMOTION)).collect();
+        let obligations = &game.rules.obligations;
+        let shared = Shared {
+            kinds,
+            to_hand: game.pieces.iter().map(|p| p.captured_as.unwrap_or(NO_PROMOTION)).collect(),
+            keeps_free: obligations.iter().map(|o| (0..kinds).map(|k| o.unless.contains(&(k as PieceId))).collect()).collect(),
+            delays: obligations.iter().map(|o| o.delay).collect(),
+        };
         let hands = if game.has_hands() { vec![0; kinds * game.players.len()] } else { Vec::new() };
-        Position { board: vec![Piece::EMPTY; game.cell_count()], side: 0, hands, to_hand }
-    }
-
-    /// How many pieces of `kind` `player` holds in hand.
-    #[inline]
-    pub fn in_hand(&self, player: PlayerId, kind: PieceId) -> u8 {
-        self.hands.get(player as usize * self.to_hand.len() + kind as usize).copied().unwrap_or(0)
-    }
-
-    #[inline]
-    fn hand_slot(&self, player: PlayerId, kind: PieceId) -> usize {
-        player as usize * self.to_hand.len() + kind as usize
-    }
-
-    /// Adds (`+1`) or takes back (`-1`) a captured piece to/from `captor`'s hand.
-    #[inline]
-    fn hand_capture(&mut self, captor: PlayerId, captured: Piece, delta: i8) {
-        if captured.is_empty() || self.hands.is_empty() {
-            return;
-        }
-        let kind = self.to_hand[captured.kind() as usize];
-        if kind != NO_PROMOTION {
-            let slot = self.hand_slot(captor, kind);
-            self.hands[slot] = self.hands[slot].wrapping_add_signed(delta);
+        Position {
+            board: vec![Piece::EMPTY; game.cell_count()],
+            side: 0,
+            hands,
+            countdowns: vec![NOT_COUNTING; obligations.len() * game.players.len()],
+            shared: Arc::new(shared),
         }
     }
 
@@ -131,52 +164,126 @@ impl Position {
         self.board[cell as usize]
     }
 
+    /// How many pieces of `kind` `player` holds in hand.
+    #[inline]
+    pub fn in_hand(&self, player: PlayerId, kind: PieceId) -> u8 {
+        self.hands.get(player as usize * self.shared.kinds + kind as usize).copied().unwrap_or(0)
+    }
+
+    #[inline]
+    fn hand_slot(&self, player: PlayerId, kind: PieceId) -> usize {
+        player as usize * self.shared.kinds + kind as usize
+    }
+
+    /// The countdown of `obligation` for `player`.
+    #[inline]
+    pub fn countdown(&self, player: PlayerId, obligation: usize) -> u8 {
+        self.countdowns[player as usize * self.shared.delays.len() + obligation]
+    }
+
+    /// Adds (`+1`) or takes back (`-1`) a captured piece to/from `captor`'s hand.
+    #[inline]
+    fn hand_capture(&mut self, captor: PlayerId, captured: Piece, delta: i8) {
+        if captured.is_empty() || self.hands.is_empty() {
+            return;
+        }
+        let kind = self.shared.to_hand[captured.kind() as usize];
+        if kind != NO_PROMOTION {
+            let slot = self.hand_slot(captor, kind);
+            self.hands[slot] = self.hands[slot].wrapping_add_signed(delta);
+        }
+    }
+
     /// Plays `mv` (which must be pseudo-legal) and passes the turn.
     #[inline]
     pub fn make(&mut self, mv: Move) -> Undo {
-        if let Some(kind) = mv.drop_kind() {
-            let slot = self.hand_slot(self.side, kind);
-            self.hands[slot] -= 1;
-            self.board[mv.to as usize] = Piece::new(kind, self.side);
-            self.side ^= 1;
-            return Undo { moved: Piece::EMPTY, captured: Piece::EMPTY, captured_extra: Piece::EMPTY };
-        }
-        let moved = self.board[mv.from as usize];
-        // A null move (from = to) captures nothing.
-        let captured = if mv.from == mv.to { Piece::EMPTY } else { self.board[mv.to as usize] };
-        let captured_extra = match mv.extra_capture() {
-            Some(cell) => std::mem::take(&mut self.board[cell as usize]),
-            None => Piece::EMPTY,
-        };
-        self.board[mv.from as usize] = Piece::EMPTY;
-        self.board[mv.to as usize] = match mv.promotion() {
-            Some(kind) => Piece::new(kind, moved.owner()),
-            None => moved,
-        };
+        let mut undo = Undo { moved: Piece::EMPTY, captured: Piece::EMPTY, captured_extra: Piece::EMPTY, countdowns: [0; 4] };
         let mover = self.side;
-        self.hand_capture(mover, captured, 1);
-        self.hand_capture(mover, captured_extra, 1);
+        if let Some(kind) = mv.drop_kind() {
+            let slot = self.hand_slot(mover, kind);
+            self.hands[slot] -= 1;
+            self.board[mv.to as usize] = Piece::new(kind, mover);
+        } else {
+            let moved = self.board[mv.from as usize];
+            undo.moved = moved;
+            // A null move (from = to) captures nothing; a swap moves the friend.
+            undo.captured = if mv.from == mv.to { Piece::EMPTY } else { self.board[mv.to as usize] };
+            if mv.extra != NO_CELL {
+                undo.captured_extra = self.board[mv.extra as usize];
+                self.board[mv.extra as usize] =
+                    if mv.proxy == NO_PROMOTION { Piece::EMPTY } else { Piece::new(mv.proxy, mover) };
+            }
+            self.board[mv.from as usize] = if mv.swap { undo.captured } else { Piece::EMPTY };
+            self.board[mv.to as usize] = match mv.promotion() {
+                Some(kind) => Piece::new(kind, moved.owner()),
+                None => moved,
+            };
+            if !mv.swap {
+                self.hand_capture(mover, undo.captured, 1);
+                if mv.extra_capture().is_some() {
+                    self.hand_capture(mover, undo.captured_extra, 1);
+                }
+            }
+        }
+        if !self.countdowns.is_empty() {
+            undo.countdowns[..self.countdowns.len()].copy_from_slice(&self.countdowns);
+            self.advance_countdowns(mover);
+        }
         self.side ^= 1;
-        Undo { moved, captured, captured_extra }
+        undo
+    }
+
+    /// The mover's running countdowns go down by one; then any side that has
+    /// just run out of the pieces that kept it free starts counting.
+    fn advance_countdowns(&mut self, mover: PlayerId) {
+        let obligations = self.shared.delays.len();
+        for o in 0..obligations {
+            let slot = mover as usize * obligations + o;
+            if self.countdowns[slot] != NOT_COUNTING {
+                self.countdowns[slot] = self.countdowns[slot].saturating_sub(1);
+            }
+        }
+        let players = self.countdowns.len() / obligations;
+        for player in 0..players {
+            for o in 0..obligations {
+                let slot = player * obligations + o;
+                if self.countdowns[slot] != NOT_COUNTING {
+                    continue;
+                }
+                let keeps_free = &self.shared.keeps_free[o];
+                let free = self.board.iter().any(|p| p.is_of(player as PlayerId) && keeps_free[p.kind() as usize]);
+                if !free {
+                    self.countdowns[slot] = self.shared.delays[o];
+                }
+            }
+        }
     }
 
     /// Takes back `mv`, which was played with [`Position::make`] returning `undo`.
     #[inline]
     pub fn unmake(&mut self, mv: Move, undo: Undo) {
         self.side ^= 1;
+        let mover = self.side;
+        if !self.countdowns.is_empty() {
+            let n = self.countdowns.len();
+            self.countdowns.copy_from_slice(&undo.countdowns[..n]);
+        }
         if let Some(kind) = mv.drop_kind() {
-            let slot = self.hand_slot(self.side, kind);
+            let slot = self.hand_slot(mover, kind);
             self.hands[slot] += 1;
             self.board[mv.to as usize] = Piece::EMPTY;
             return;
         }
-        let mover = self.side;
-        self.hand_capture(mover, undo.captured, -1);
-        self.hand_capture(mover, undo.captured_extra, -1);
+        if !mv.swap {
+            self.hand_capture(mover, undo.captured, -1);
+            if mv.extra_capture().is_some() {
+                self.hand_capture(mover, undo.captured_extra, -1);
+            }
+        }
         self.board[mv.to as usize] = undo.captured;
         self.board[mv.from as usize] = undo.moved;
-        if let Some(cell) = mv.extra_capture() {
-            self.board[cell as usize] = undo.captured_extra;
+        if mv.extra != NO_CELL {
+            self.board[mv.extra as usize] = undo.captured_extra;
         }
     }
 

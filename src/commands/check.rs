@@ -7,6 +7,15 @@ pub struct Args {
     /// Variant files to check.
     #[arg(required = true)]
     files: Vec<PathBuf>,
+    /// `text` (for people) or `json` (one object per line per diagnostic).
+    #[arg(long, value_enum, default_value = "text")]
+    format: Format,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Format {
+    Text,
+    Json,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, Failure> {
@@ -15,8 +24,16 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
         let source = read(path)?;
         let name = path.display().to_string();
         let checked = vdl_compiler::check(&name, &source);
-        if !checked.diagnostics.is_empty() {
-            print!("{}", vdl_compiler::render_diagnostics(&name, &source, &checked.diagnostics));
+        match args.format {
+            Format::Text if !checked.diagnostics.is_empty() => {
+                print!("{}", vdl_compiler::render_diagnostics(&name, &source, &checked.diagnostics));
+            }
+            Format::Json => {
+                for diagnostic in &checked.diagnostics {
+                    println!("{}", vdl_compiler::diagnostic::to_json(&name, &source, diagnostic));
+                }
+            }
+            Format::Text => {}
         }
         failed |= checked.game.is_none();
     }

@@ -3,6 +3,7 @@
 pub mod build;
 pub mod check;
 pub mod compile;
+pub mod fmt;
 pub mod moves;
 pub mod perft;
 pub mod play;

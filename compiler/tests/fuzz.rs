@@ -1,0 +1,107 @@
+//! The checker never panics and never hangs: arbitrary bytes, and the bundled
+//! variant files mutated at random (bytes replaced, lines dropped or repeated,
+//! words swapped), go through parse + check + lowering. A bounded run is part of
+//! the test suite; each case must also come back in well under a second.
+
+use proptest::prelude::*;
+use std::time::{Duration, Instant};
+
+fn bundled() -> Vec<String> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../variants");
+    let mut files: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|e| e == "vdl")).collect();
+    files.sort();
+    files.iter().map(|p| std::fs::read_to_string(p).unwrap()).collect()
+}
+
+/// Checks `source`, rendering whatever comes out; fails on a slow case.
+fn check(source: &str) {
+    let start = Instant::now();
+    let checked = vdl_compiler::check("fuzz.vdl", source);
+    let _ = vdl_compiler::render_diagnostics("fuzz.vdl", source, &checked.diagnostics);
+    assert!(checked.game.is_some() || checked.diagnostics.iter().any(|d| d.is_error()), "no game and no error");
+    assert!(start.elapsed() < Duration::from_secs(5), "took {:?}", start.elapsed());
+}
+
+#[derive(Debug, Clone)]
+enum Mutation {
+    Replace { at: usize, byte: u8 },
+    DropLine(usize),
+    RepeatLine(usize),
+    SwapWords(usize, usize),
+    Truncate(usize),
+}
+
+fn mutation() -> impl Strategy<Value = Mutation> {
+    prop_oneof![
+        (any::<usize>(), prop::sample::select(b"(){}[],.*|&-+=\"0123456789 azAZ_\n".to_vec())).prop_map(|(at, byte)| Mutation::Replace { at, byte }),
+        any::<usize>().prop_map(Mutation::DropLine),
+        any::<usize>().prop_map(Mutation::RepeatLine),
+        (any::<usize>(), any::<usize>()).prop_map(|(a, b)| Mutation::SwapWords(a, b)),
+        any::<usize>().prop_map(Mutation::Truncate),
+    ]
+}
+
+fn apply(source: &str, mutation: &Mutation) -> String {
+    let mut lines: Vec<String> = source.lines().map(String::from).collect();
+    match *mutation {
+        Mutation::Replace { at, byte } => {
+            let mut bytes = source.as_bytes().to_vec();
+            if !bytes.is_empty() {
+                let at = at % bytes.len();
+                bytes[at] = byte;
+            }
+            return String::from_utf8_lossy(&bytes).into_owned();
+        }
+        Mutation::DropLine(i) if !lines.is_empty() => {
+            let i = i % lines.len();
+            lines.remove(i);
+        }
+        Mutation::RepeatLine(i) if !lines.is_empty() => {
+            let i = i % lines.len();
+            let line = lines[i].clone();
+            lines.insert(i, line);
+        }
+        Mutation::SwapWords(a, b) => {
+            let mut words: Vec<&str> = source.split(' ').collect();
+            if !words.is_empty() {
+                let (a, b) = (a % words.len(), b % words.len());
+                words.swap(a, b);
+            }
+            return words.join(" ");
+        }
+        Mutation::Truncate(at) => {
+            let mut at = at % (source.len() + 1);
+            while !source.is_char_boundary(at) {
+                at -= 1;
+            }
+            return source[..at].to_string();
+        }
+        _ => {}
+    }
+    lines.join("\n")
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    #[test]
+    fn arbitrary_bytes_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..400)) {
+        check(&String::from_utf8_lossy(&bytes));
+    }
+
+    #[test]
+    fn mutated_variants_never_panic(file in 0usize..16, mutations in prop::collection::vec(mutation(), 1..4)) {
+        let files = bundled();
+        let mut source = files[file % files.len()].clone();
+        for m in &mutations {
+            source = apply(&source, m);
+        }
+        check(&source);
+    }
+}
+
+#[test]
+fn deeply_nested_parentheses_are_an_error_not_a_crash() {
+    let source = format!("direction d = {}(0,1){}\n", "(".repeat(2000), ")".repeat(2000));
+    check(&source);
+}

@@ -1,0 +1,252 @@
+//! `vdl fmt`: the canonical layout of a file. The formatter works on tokens, so
+//! it keeps every comment and can never change what the file means: one
+//! statement per line, four spaces per block level, single spaces between
+//! words, none inside vectors, at most one blank line in a row, and a blank line
+//! before each block (board, piece, proxy) and between statements of different
+//! kinds.
+
+use crate::parser::{parse, SyntaxError};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Token {
+    Word(String),
+    Punct(&'static str),
+    Text(String),
+    Comment(String),
+}
+
+/// A token with the line breaks that came before it in the source.
+struct Lexed {
+    token: Token,
+    breaks_before: usize,
+}
+
+const PUNCT: [&str; 22] =
+    ["..", "==", "!=", "<=", ">=", "<", ">", "{", "}", "(", ")", "[", "]", ",", "*", "|", "&", "-", "+", "=", ":", ";"];
+
+fn lex(source: &str) -> Vec<Lexed> {
+    let bytes = source.as_bytes();
+    let mut out: Vec<Lexed> = Vec::new();
+    let mut i = 0;
+    let mut breaks = 0;
+    while i < bytes.len() {
+        let c = bytes[i];
+        if c == b'\n' {
+            breaks += 1;
+            i += 1;
+            continue;
+        }
+        if c.is_ascii_whitespace() {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        let token = if source[i..].starts_with("//") {
+            while i < bytes.len() && bytes[i] != b'\n' {
+                i += 1;
+            }
+            Token::Comment(source[start..i].trim_end().to_string())
+        } else if c == b'"' {
+            i += 1;
+            while i < bytes.len() && bytes[i] != b'"' {
+                i += 1;
+            }
+            i = (i + 1).min(bytes.len());
+            Token::Text(source[start..i].to_string())
+        } else if c.is_ascii_alphanumeric() || c == b'_' || (c == b'-' && negative_number(&out, bytes.get(i + 1))) {
+            i += 1;
+            while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
+                i += 1;
+            }
+            Token::Word(source[start..i].to_string())
+        } else if c == b'+' && bytes.get(i + 1).is_some_and(u8::is_ascii_uppercase) {
+            // A promoted piece's symbol: `+P`.
+            i += 2;
+            Token::Word(source[start..i].to_string())
+        } else {
+            let punct = PUNCT.iter().find(|p| source[i..].starts_with(**p)).copied().unwrap_or(";");
+            i += punct.len().max(1);
+            Token::Punct(punct)
+        };
+        out.push(Lexed { token, breaks_before: breaks });
+        breaks = 0;
+    }
+    out
+}
+
+/// A `-` right after `(` or `,` and before a digit starts a negative number.
+fn negative_number(before: &[Lexed], next: Option<&u8>) -> bool {
+    next.is_some_and(u8::is_ascii_digit) && matches!(before.last().map(|l| &l.token), Some(Token::Punct("(" | ",")))
+}
+
+/// The words that start a statement, by the block they are in.
+fn starts_statement(block: Block, word: &str) -> bool {
+    let words: &[&str] = match block {
+        Block::Top => &[
+            "game", "board", "forward", "player", "zone", "direction", "piece", "facing", "stalemate", "setup", "hands",
+            "limit", "no", "group", "proxy",
+        ],
+        Block::Board => &["axis", "fold", "name"],
+        Block::Piece => &["royal", "confined", "step", "slide", "leap", "hop", "swap", "must", "may"],
+        Block::Proxy => &["movers", "on", "from", "in", "promotes", "to", "keeping"],
+    };
+    words.contains(&word)
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Block {
+    Top,
+    Board,
+    Piece,
+    Proxy,
+}
+
+struct Line {
+    depth: usize,
+    text: String,
+    blank_before: bool,
+    /// A comment alone on its line.
+    comment: bool,
+    /// The line ends with a comment: nothing more may be added to it.
+    closed: bool,
+}
+
+impl Line {
+    fn new(depth: usize, text: impl Into<String>, blank_before: bool) -> Line {
+        Line { depth, text: text.into(), blank_before, comment: false, closed: false }
+    }
+}
+
+/// Formats `source`; a file that does not parse is returned as its error.
+pub fn format(source: &str) -> Result<String, SyntaxError> {
+    parse(source)?;
+    let tokens = lex(source);
+    let mut lines: Vec<Line> = Vec::new();
+    let mut blocks = vec![Block::Top];
+    let mut statement_word = String::new();
+    let mut previous_top_word = String::new();
+    let mut parens = 0usize;
+    let mut previous: Option<&Token> = None;
+    for (index, lexed) in tokens.iter().enumerate() {
+        let block = *blocks.last().expect("the top block is never left");
+        let depth = blocks.len() - 1;
+        let blank = lexed.breaks_before >= 2;
+        match &lexed.token {
+            Token::Comment(text) => match lines.last_mut() {
+                Some(last) if lexed.breaks_before == 0 => {
+                    last.text.push_str("  ");
+                    last.text.push_str(text);
+                    last.closed = true;
+                }
+                _ => lines.push(Line { comment: true, closed: true, ..Line::new(depth, text.clone(), blank) }),
+            },
+            Token::Punct("}") => {
+                blocks.pop();
+                let depth = blocks.len() - 1;
+                match lines.last_mut() {
+                    Some(last) if matches!(previous, Some(Token::Punct("{"))) && !last.closed => last.text.push('}'),
+                    _ => lines.push(Line::new(depth, "}", false)),
+                }
+            }
+            Token::Word(word)
+                if starts_statement(block, word) && !matches!(previous, Some(Token::Word(w)) if w == "where" || w == "and" || w == "not") =>
+            {
+                // Blocks stand apart; otherwise the author's blank lines stay.
+                let after_block = matches!(previous_top_word.as_str(), "board" | "piece" | "proxy");
+                let is_block = matches!(word.as_str(), "board" | "piece" | "proxy");
+                let mut blank_before = blank || (block == Block::Top && !lines.is_empty() && (is_block || after_block));
+                if block == Block::Top {
+                    previous_top_word = word.clone();
+                }
+                statement_word = word.clone();
+                if attach_blank_to_comments(&mut lines, depth, blank_before) {
+                    blank_before = false;
+                }
+                lines.push(Line::new(depth, word.clone(), blank_before));
+            }
+            token => {
+                if lines.last().is_none_or(|l| l.closed) {
+                    // A statement continued after a comment goes on a new line.
+                    let continuation = lines.last().is_some_and(|l| !l.comment);
+                    lines.push(Line::new(depth + continuation as usize, String::new(), blank));
+                }
+                let line = lines.last_mut().expect("a line exists");
+                let text = match token {
+                    Token::Word(w) | Token::Text(w) => w.as_str(),
+                    Token::Punct(p) => p,
+                    Token::Comment(_) => unreachable!("handled above"),
+                };
+                if space_between(previous, token, parens, &statement_word) && !line.text.is_empty() {
+                    line.text.push(' ');
+                }
+                line.text.push_str(text);
+                match token {
+                    Token::Punct("(") => parens += 1,
+                    Token::Punct(")") => parens = parens.saturating_sub(1),
+                    Token::Punct("{") => blocks.push(match statement_word.as_str() {
+                        "board" => Block::Board,
+                        "proxy" => Block::Proxy,
+                        _ => Block::Piece,
+                    }),
+                    _ => {}
+                }
+            }
+        }
+        previous = Some(&tokens[index].token);
+    }
+    let mut out = String::new();
+    for (i, line) in lines.iter().enumerate() {
+        if line.blank_before && i > 0 {
+            out.push('\n');
+        }
+        out.push_str(&"    ".repeat(line.depth));
+        out.push_str(&line.text);
+        out.push('\n');
+    }
+    Ok(out)
+}
+
+/// A blank line wanted before a statement goes before the comments right above
+/// it, so that they stay with the statement they describe. Returns whether
+/// there were such comments.
+fn attach_blank_to_comments(lines: &mut [Line], depth: usize, blank: bool) -> bool {
+    let mut first = lines.len();
+    while first > 0 && lines[first - 1].comment && lines[first - 1].depth == depth {
+        first -= 1;
+        if lines[first].blank_before {
+            break;
+        }
+    }
+    if first == lines.len() {
+        return false;
+    }
+    lines[first].blank_before |= blank;
+    true
+}
+
+fn space_between(previous: Option<&Token>, token: &Token, parens: usize, statement: &str) -> bool {
+    let Some(previous) = previous else { return false };
+    match (previous, token) {
+        (_, Token::Punct(")" | "]" | "," | "*" | "..")) => false,
+        (Token::Punct("(" | "[" | ".."), _) => false,
+        (Token::Punct(","), _) => parens == 0,
+        (Token::Punct("+" | "-"), _) if statement == "forward" => false,
+        _ => true,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::format;
+
+    #[test]
+    fn squeezes_vectors_and_spaces_statements() {
+        let source = "game \"x\"\nboard {axis file = a .. e axis rank=1..5}\nforward + rank\ndirection d = ( 1 , -2 ) * | (0,1)\n";
+        let formatted = format(source).unwrap();
+        assert_eq!(
+            formatted,
+            "game \"x\"\n\nboard {\n    axis file = a..e\n    axis rank = 1..5\n}\n\nforward +rank\ndirection d = (1,-2)* | (0,1)\n"
+        );
+        assert_eq!(format(&formatted).unwrap(), formatted);
+    }
+}
