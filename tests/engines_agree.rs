@@ -2,28 +2,77 @@
 //! same pseudo-legal and legal moves, same `attacked` and `is_safe` answers, in
 //! positions reached by random play and in random (unreachable) placements, and
 //! the same perft counts from the start. Random play is checked to reach the
-//! rarer kinds of move: promotions, captures on the way and null moves.
+//! rarer kinds of move: promotions, captures on the way, null moves, and in
+//! Taijitu Qi swaps, promotions by proxy and running countdowns.
+//!
+//! The interpreter is slow on the biggest boards (Ladies and Generals: 324
+//! cells, 160 pieces), so those get a smaller [`Budget`]: fewer and shorter
+//! games, fewer placements, `attacked` compared on a sample of cells, and a
+//! full perft one level less deep, with one level more below a few first moves.
 
 use rand::rngs::StdRng;
-use rand::seq::SliceRandom;
+use rand::seq::{index, SliceRandom};
 use rand::{Rng, SeedableRng};
 use vdl_runtime::legal::legal_moves;
 use vdl_runtime::perft::perft;
-use vdl_runtime::position::{NO_CELL, NO_PROMOTION};
+use vdl_runtime::position::{NOT_COUNTING, NO_PROMOTION};
 use vdl_runtime::{fen, CellId, Engine, Game, Interpreter, Move, Piece, PieceId, PlayerId, Position};
 use vdl_variants::Bundled;
 
-const GAMES_PER_VARIANT: u64 = 8;
-/// Further games that prefer captures, promotions and null moves when there are
-/// any, to reach emptier boards (a null move needs an empty ring).
-const EAGER_GAMES_PER_VARIANT: u64 = 4;
-const MAX_PLIES: usize = 150;
-const RANDOM_PLACEMENTS: u64 = 300;
+/// How much of a variant to test.
+#[derive(Clone, Copy, Debug)]
+struct Budget {
+    /// Random games, and further games that prefer captures and the rarer
+    /// kinds of move when there are any, to reach emptier boards (a null move
+    /// needs an empty ring, a countdown a side without its Wazirs and Ferzes).
+    games: u64,
+    eager_games: u64,
+    max_plies: usize,
+    placements: u64,
+    /// The number of cells on which `attacked` is compared in each position
+    /// (for each player): every cell if `None`.
+    attacked_sample: Option<usize>,
+    /// The depth of the perft comparison from the start.
+    perft_depth: u32,
+    /// First moves from the start below which perft is also compared at
+    /// `perft_depth` (so one level deeper).
+    deep_lines: usize,
+}
+
+/// Boards with more cells than this get the small budget.
+const BIG_BOARD: usize = 160;
+
+impl Budget {
+    fn of(game: &Game) -> Budget {
+        if game.cell_count() > BIG_BOARD {
+            Budget {
+                games: 2,
+                eager_games: 2,
+                max_plies: 150,
+                placements: 80,
+                attacked_sample: Some(40),
+                perft_depth: 2,
+                deep_lines: 1,
+            }
+        } else {
+            Budget {
+                games: 8,
+                eager_games: 4,
+                max_plies: 150,
+                placements: 300,
+                attacked_sample: None,
+                perft_depth: 3,
+                deep_lines: 0,
+            }
+        }
+    }
+}
 
 struct Pair {
     name: &'static str,
     interpreter: Interpreter,
     compiled: Box<dyn Engine>,
+    budget: Budget,
 }
 
 impl Pair {
@@ -33,7 +82,8 @@ impl Pair {
         // The embedded IR is the one the compiler produces today.
         let fresh = vdl_compiler::compile(bundled.file_name, bundled.source).expect("a bundled variant checks");
         assert_eq!(game, fresh, "{}: the compiled engine embeds a stale IR", bundled.name);
-        Pair { name: bundled.name, interpreter: Interpreter::new(game), compiled }
+        let budget = Budget::of(&game);
+        Pair { name: bundled.name, interpreter: Interpreter::new(game), compiled, budget }
     }
 
     fn game(&self) -> &Game {
@@ -44,8 +94,10 @@ impl Pair {
         format!("{} in `{}`", self.name, fen::format(self.game(), pos))
     }
 
-    /// Everything both engines answer about `pos` is the same.
-    fn assert_agree(&self, pos: &Position) {
+    /// Everything both engines answer about `pos` is the same; `rng` picks the
+    /// cells `attacked` is asked about when the budget samples them. Returns the
+    /// legal moves, sorted.
+    fn assert_agree(&self, pos: &Position, rng: &mut StdRng) -> Vec<Move> {
         let game = self.game();
         let sorted = |engine: &dyn Engine| {
             let mut moves = Vec::new();
@@ -63,8 +115,14 @@ impl Pair {
         actual.sort();
         assert_eq!(actual, expected, "legal moves differ: {}", self.describe(pos));
 
-        for cell in 0..game.cell_count() as CellId {
-            for by in 0..game.players.len() as PlayerId {
+        let cells = game.cell_count();
+        for by in 0..game.players.len() as PlayerId {
+            let asked: Vec<usize> = match self.budget.attacked_sample {
+                Some(n) if n < cells => index::sample(rng, cells, n).into_vec(),
+                _ => (0..cells).collect(),
+            };
+            for cell in asked {
+                let cell = cell as CellId;
                 assert_eq!(
                     self.compiled.attacked(pos, cell, by),
                     self.interpreter.attacked(pos, cell, by),
@@ -83,17 +141,19 @@ impl Pair {
                 self.describe(pos)
             );
         }
+        expected
     }
 
     /// Also with the other side to move, which exercises the other player's
-    /// generator on the same board.
-    fn assert_agree_both_sides(&self, pos: &Position) {
-        self.assert_agree(pos);
+    /// generator on the same board. Returns the legal moves of the side to move.
+    fn assert_agree_both_sides(&self, pos: &Position, rng: &mut StdRng) -> Vec<Move> {
+        let moves = self.assert_agree(pos, rng);
         let mut flipped = pos.clone();
         flipped.side ^= 1;
         if (flipped.side as usize) < self.game().players.len() {
-            self.assert_agree(&flipped);
+            self.assert_agree(&flipped, rng);
         }
+        moves
     }
 
     fn start(&self) -> Position {
@@ -110,76 +170,123 @@ fn pairs() -> Vec<Pair> {
 #[test]
 fn agree_from_the_start() {
     for pair in pairs() {
-        pair.assert_agree_both_sides(&pair.start());
+        let mut rng = StdRng::seed_from_u64(0);
+        pair.assert_agree_both_sides(&pair.start(), &mut rng);
     }
 }
 
-/// Moves of the rarer kinds, counted over random play.
-#[derive(Default, Debug)]
+/// Moves of the rarer kinds, and positions with a running countdown, counted
+/// over random play.
+#[derive(Default, Debug, Clone, Copy)]
 struct Kinds {
     promotions: usize,
     captures_on_the_way: usize,
     null_moves: usize,
+    swaps: usize,
+    proxy_promotions: usize,
 }
 
 impl Kinds {
     fn add(&mut self, mv: Move) {
         self.promotions += (mv.promote != NO_PROMOTION) as usize;
-        self.captures_on_the_way += (mv.extra != NO_CELL) as usize;
-        self.null_moves += (mv.from == mv.to) as usize;
+        self.captures_on_the_way += mv.extra_capture().is_some() as usize;
+        self.null_moves += (mv.from == mv.to && !mv.is_drop()) as usize;
+        self.swaps += mv.swap as usize;
+        self.proxy_promotions += (mv.proxy != NO_PROMOTION) as usize;
     }
 }
 
 /// Is `mv` a capture or one of the rarer kinds?
 fn eager(pos: &Position, mv: Move) -> bool {
-    mv.promote != NO_PROMOTION || mv.extra != NO_CELL || mv.from == mv.to || !pos.at(mv.to).is_empty()
+    mv.promote != NO_PROMOTION
+        || mv.extra_capture().is_some()
+        || mv.proxy != NO_PROMOTION
+        || mv.swap
+        || mv.from == mv.to
+        || !pos.at(mv.to).is_empty()
 }
 
+/// What random play reached in one variant.
+#[derive(Default, Debug)]
+struct Reached {
+    plies: usize,
+    /// Moves offered (legal in a position reached) and played.
+    offered: Kinds,
+    played: Kinds,
+    /// Positions reached with some countdown running.
+    counting: usize,
+}
+
+/// Plays the budget's random games of `pair`, comparing the engines in every
+/// position reached.
+fn random_games(pair: &Pair) -> Reached {
+    let budget = pair.budget;
+    let mut reached = Reached::default();
+    for seed in 0..budget.games + budget.eager_games {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut pos = pair.start();
+        for _ in 0..budget.max_plies {
+            let moves = pair.assert_agree_both_sides(&pos, &mut rng);
+            reached.counting += pos.countdowns.iter().any(|&c| c != NOT_COUNTING) as usize;
+            moves.iter().for_each(|&mv| reached.offered.add(mv));
+            let eager_moves: Vec<Move> = moves.iter().copied().filter(|&mv| eager(&pos, mv)).collect();
+            let choice = if seed >= budget.games && !eager_moves.is_empty() && rng.gen_bool(0.8) {
+                eager_moves.choose(&mut rng)
+            } else {
+                moves.choose(&mut rng)
+            };
+            let Some(&mv) = choice else { break };
+            reached.played.add(mv);
+            pos.make(mv);
+            reached.plies += 1;
+        }
+    }
+    println!("{}: {reached:?}", pair.name);
+    let least = (budget.games + budget.eager_games) as usize * budget.max_plies / 8;
+    assert!(reached.plies >= least, "{}: only {} plies played", pair.name, reached.plies);
+    reached
+}
+
+/// The random games of the variants with the full budget; the big boards'
+/// games run as a test of their own, in parallel.
 #[test]
 fn agree_along_random_games() {
-    let mut offered = Kinds::default();
     let mut played = Kinds::default();
-    for pair in pairs() {
-        let mut plies = 0;
-        let mut variant_played = Kinds::default();
-        for seed in 0..GAMES_PER_VARIANT + EAGER_GAMES_PER_VARIANT {
-            let mut rng = StdRng::seed_from_u64(seed);
-            let mut pos = pair.start();
-            for _ in 0..MAX_PLIES {
-                pair.assert_agree_both_sides(&pos);
-                let moves = legal_moves(&pair.interpreter, &pos);
-                moves.iter().for_each(|&mv| offered.add(mv));
-                let eager_moves: Vec<Move> = moves.iter().copied().filter(|&mv| eager(&pos, mv)).collect();
-                let choice = if seed >= GAMES_PER_VARIANT && !eager_moves.is_empty() && rng.gen_bool(0.8) {
-                    eager_moves.choose(&mut rng)
-                } else {
-                    moves.choose(&mut rng)
-                };
-                let Some(&mv) = choice else { break };
-                played.add(mv);
-                variant_played.add(mv);
-                pos.make(mv);
-                plies += 1;
-            }
+    for pair in pairs().iter().filter(|pair| pair.game().cell_count() <= BIG_BOARD) {
+        let reached = random_games(pair);
+        let p = reached.played;
+        played.promotions += p.promotions;
+        played.captures_on_the_way += p.captures_on_the_way;
+        played.null_moves += p.null_moves;
+        if pair.name == "taijitu-qi" {
+            // Its King's swap, its promotions by proxy and its countdown.
+            assert!(p.swaps > 0, "random play made no swap in Taijitu Qi: {reached:?}");
+            assert!(p.proxy_promotions > 0, "random play made no promotion by proxy in Taijitu Qi: {reached:?}");
+            assert!(reached.counting > 0, "random play started no countdown in Taijitu Qi: {reached:?}");
         }
-        println!("{}: {plies} plies, played {variant_played:?}", pair.name);
-        assert!(plies >= 200, "{}: only {plies} plies played", pair.name);
     }
-    println!("offered {offered:?}, played {played:?}");
+    println!("played {played:?}");
     assert!(played.promotions > 0, "random play made no promotion: {played:?}");
     assert!(played.captures_on_the_way > 0, "random play made no capture on the way: {played:?}");
     assert!(played.null_moves > 0, "random play made no null move: {played:?}");
 }
 
+#[test]
+fn agree_along_random_games_on_big_boards() {
+    for pair in pairs().iter().filter(|pair| pair.game().cell_count() > BIG_BOARD) {
+        random_games(pair);
+    }
+}
+
 /// Random boards, most of them unreachable in play: pieces outside their zones,
-/// royals missing or several, crowded and sparse boards.
+/// royals missing or several, crowded and sparse boards, and any countdowns.
 #[test]
 fn agree_on_random_placements() {
     for pair in pairs() {
         let game = pair.game();
         let players = game.players.len() as PlayerId;
         let mut rng = StdRng::seed_from_u64(0x5eed);
-        for _ in 0..RANDOM_PLACEMENTS {
+        for _ in 0..pair.budget.placements {
             let density: f64 = rng.gen_range(0.05..0.9);
             let mut pos = Position::empty(game);
             for cell in 0..game.cell_count() {
@@ -188,8 +295,16 @@ fn agree_on_random_placements() {
                     pos.board[cell] = Piece::new(kind, rng.gen_range(0..players));
                 }
             }
+            // Half the countdowns run, at any value up to the obligation's delay.
+            let obligations = &game.rules.obligations;
+            for (slot, countdown) in pos.countdowns.iter_mut().enumerate() {
+                let delay = obligations[slot % obligations.len()].delay;
+                if rng.gen_bool(0.5) {
+                    *countdown = rng.gen_range(0..=delay);
+                }
+            }
             pos.side = rng.gen_range(0..players);
-            pair.assert_agree(&pos);
+            pair.assert_agree(&pos, &mut rng);
         }
     }
 }
@@ -198,12 +313,34 @@ fn agree_on_random_placements() {
 fn perft_agrees_from_the_start() {
     for pair in pairs() {
         let mut pos = pair.start();
-        for depth in 1..=3 {
+        let depth = pair.budget.perft_depth;
+        for depth in 1..=depth {
             let expected = perft(&pair.interpreter, &mut pos, depth);
             let actual = perft(&*pair.compiled, &mut pos, depth);
             assert_eq!(actual, expected, "{}: perft {depth} differs", pair.name);
         }
+        // One level deeper below a few first moves.
+        let mut rng = StdRng::seed_from_u64(7);
+        let firsts = legal_moves(&pair.interpreter, &pos);
+        for &first in firsts.choose_multiple(&mut rng, pair.budget.deep_lines) {
+            let undo = pos.make(first);
+            let expected = perft(&pair.interpreter, &mut pos, depth);
+            let actual = perft(&*pair.compiled, &mut pos, depth);
+            assert_eq!(actual, expected, "{}: perft {depth} after {first:?} differs", pair.name);
+            pos.unmake(first, undo);
+        }
     }
+}
+
+/// Taijitu Qi from the start: the interpreter's counts (the engines agree on
+/// them, above).
+#[test]
+fn taijitu_qi_perft() {
+    let bundled = vdl_variants::by_name("taijitu-qi").expect("taijitu-qi is bundled");
+    let engine = (bundled.engine)();
+    let mut pos = fen::parse(engine.game(), &engine.game().setup).unwrap();
+    let counts: Vec<u64> = (1..=3).map(|depth| perft(&*engine, &mut pos, depth)).collect();
+    assert_eq!(counts, [36, 1268, 48428]);
 }
 
 #[test]
@@ -218,7 +355,7 @@ fn xiangqi_perft_matches_fairy_stockfish() {
 /// Moves are plain data; make sure the sort used above is a total order on them.
 #[test]
 fn moves_sort_totally() {
-    let mut moves = vec![Move::new(3, 1), Move::new(1, 2), Move::new(1, 1)];
+    let mut moves = vec![Move::new(3, 1), Move::new(1, 1), Move::new(1, 2), Move::swapping(1, 2)];
     moves.sort();
-    assert_eq!(moves, [Move::new(1, 1), Move::new(1, 2), Move::new(3, 1)]);
+    assert_eq!(moves, [Move::new(1, 1), Move::new(1, 2), Move::swapping(1, 2), Move::new(3, 1)]);
 }

@@ -14,10 +14,18 @@
 //! * one `attacked_by_*` function per player that looks outwards from the target
 //!   cell (inverse leap tables, rays walked backwards) instead of generating the
 //!   attacker's moves;
-//! * one `safe_*` function per player for [`Engine::is_safe`].
+//! * one `safe_*` function per player for [`Engine::is_safe`];
+//! * with obligations (see `obligation`), a `bound_*` function per piece type
+//!   they name and player, and `attacked_by_*_now`, which applies them to
+//!   attacks.
+//!
+//! Promotions by proxy, which depend on the whole position and are rare, are
+//! the runtime's too (`vdl_runtime::proxy::add`), called only for the moves of
+//! the pieces that can promote another and only where it may apply.
 //!
 //! Drops, which depend only on the hands, are the runtime's
-//! (`vdl_runtime::drops`).
+//! (`vdl_runtime::drops`), and so are the rules checked after a move (limits,
+//! requirements, obligations' deadlines, drop mates: `vdl_runtime::legal`).
 //!
 //! The semantics are exactly those of [`vdl_runtime::Interpreter`], including its
 //! corner cases (rays stop when they come back to their start, as a null move
@@ -32,6 +40,7 @@ mod format;
 mod geometry;
 mod movegen;
 mod names;
+mod obligation;
 mod overlap;
 mod promotion;
 mod routes;
@@ -53,8 +62,16 @@ pub fn generate_rust(game: &Game) -> String {
     assert!(game.cell_count() < u16::MAX as usize, "too many cells for u16 tables");
     assert!(game.players.len() <= 2, "pieces store their owner in one bit");
     let mut ctx = Ctx::new(game);
+    // The obligations' zones first, so that tables equal to them are named
+    // after them.
+    for o in &game.rules.obligations {
+        for player in ctx.players() {
+            ctx.zone_table(o.zone, player);
+        }
+    }
     let movegen = movegen::generate(&mut ctx);
     let attack = attack::generate(&mut ctx);
+    let obligations = obligation::attacks(&mut ctx);
     let safety = safety::generate(&mut ctx);
     let pieces = ctx.piece_items();
     let tables = ctx.tables.items();
@@ -65,6 +82,7 @@ pub fn generate_rust(game: &Game) -> String {
         #extra
         #movegen
         #attack
+        #obligations
         #safety
     };
     // Helpers that a game with hardly any moves may not need.
@@ -104,6 +122,10 @@ pub(crate) struct Ctx<'g> {
     pub extra_items: TokenStream,
     used_pieces: BTreeSet<(PieceId, PlayerId)>,
     used_kinds: BTreeSet<PieceId>,
+    /// The `bound_*` helpers defined so far.
+    bound_fns: BTreeSet<(PieceId, PlayerId)>,
+    /// Some piece's move function reads the position, not only the board.
+    pub generate_needs_pos: bool,
 }
 
 impl<'g> Ctx<'g> {
@@ -116,6 +138,8 @@ impl<'g> Ctx<'g> {
             extra_items: TokenStream::new(),
             used_pieces: BTreeSet::new(),
             used_kinds: BTreeSet::new(),
+            bound_fns: BTreeSet::new(),
+            generate_needs_pos: false,
         }
     }
 
@@ -206,6 +230,22 @@ impl<'g> Ctx<'g> {
         Some(self.tables.flags(&name, doc, flags))
     }
 
+    /// The flags of `zone` for `player`, even when it holds every cell.
+    pub fn zone_table(&mut self, zone: ZoneId, player: PlayerId) -> Ident {
+        let flags = self.game.zones[zone as usize].cells[player as usize].clone();
+        let name = format!("IN_{}_{}", self.names.zones[zone as usize], self.names.players[player as usize]);
+        let doc = format!(
+            "Zone `{}` of {}.",
+            self.game.zones[zone as usize].name, self.game.players[player as usize].name
+        );
+        self.tables.flags(&name, doc, flags)
+    }
+
+    /// Does the game have obligations (countdowns in its positions)?
+    pub fn has_obligations(&self) -> bool {
+        !self.game.rules.obligations.is_empty()
+    }
+
     fn piece_items(&self) -> TokenStream {
         let kinds = self.used_kinds.iter().map(|&kind| {
             let name = format_ident!("KIND_{}", self.names.pieces[kind as usize]);
@@ -284,10 +324,26 @@ fn prelude(ctx: &Ctx, uses_none: bool, uses_push: bool, uses_already: bool) -> T
     // Drops depend only on the hands and the game's drop bans: the runtime's
     // code serves every engine.
     let drops = ctx.game.has_hands().then(|| quote!(vdl_runtime::drops::generate(game(), pos, out);));
+    let generate = if ctx.generate_needs_pos {
+        quote!(generate(pos, board_of(pos), pos.side, out);)
+    } else {
+        quote!(generate(board_of(pos), pos.side, out);)
+    };
+    // With obligations, attacks depend on the countdowns.
+    let (attacked, is_safe, not_counting) = if ctx.has_obligations() {
+        (
+            quote!(attacked_now(pos, board_of(pos), cell as usize, by)),
+            quote!(is_safe(pos, board_of(pos), mover)),
+            quote!(use vdl_runtime::position::NOT_COUNTING;),
+        )
+    } else {
+        (quote!(attacked(board_of(pos), cell as usize, by)), quote!(is_safe(board_of(pos), mover)), quote!())
+    };
     quote! {
         use std::sync::OnceLock;
         use vdl_runtime::ir::{CellId, Game, PlayerId};
         use vdl_runtime::{Engine, Move, Piece, Position};
+        #not_counting
 
         /// The number of cells of the board.
         pub const CELLS: usize = #cells;
@@ -325,16 +381,16 @@ fn prelude(ctx: &Ctx, uses_none: bool, uses_push: bool, uses_already: bool) -> T
             }
 
             fn generate(&self, pos: &Position, out: &mut Vec<Move>) {
-                generate(board_of(pos), pos.side, out);
+                #generate
                 #drops
             }
 
             fn attacked(&self, pos: &Position, cell: CellId, by: PlayerId) -> bool {
-                attacked(board_of(pos), cell as usize, by)
+                #attacked
             }
 
             fn is_safe(&self, pos: &Position, mover: PlayerId) -> bool {
-                is_safe(board_of(pos), mover)
+                #is_safe
             }
         }
     }

@@ -8,8 +8,8 @@ use vdl_runtime::ir::*;
 /// start, and a circuit ride makes a null move), ranks not. Between them the
 /// pieces use every kind of rule: steps, rides, leaps with routes (one of them
 /// only when not crossing a zone's boundary), a capturing leap, hops, rules
-/// for one zone, confinement and promotions (optional, and compulsory where
-/// the piece could not move on).
+/// for one zone, confinement, promotions (optional, and compulsory where the
+/// piece could not move on), a swap, a promotion by proxy and an obligation.
 fn tiny() -> Game {
     const FILES: i32 = 4;
     const RANKS: i32 = 4;
@@ -67,6 +67,9 @@ fn tiny() -> Game {
                             .collect(),
                         capturing: *capturing,
                     },
+                    MoveKind::Swap { dir, with, unattacked } => {
+                        MoveKind::Swap { dir: flip(*dir), with: with.clone(), unattacked: *unattacked }
+                    }
                 };
                 MoveRule { kind, ..r.clone() }
             })
@@ -97,6 +100,11 @@ fn tiny() -> Game {
             layout: Layout {
                 rows: (0..RANKS).rev().map(|r| (0..FILES).map(|f| cell(f, r)).collect()).collect(),
                 separators: vec!["/".into(); RANKS as usize - 1],
+                row_labels: (0..RANKS).rev().map(|r| (r + 1).to_string()).collect(),
+                column_labels: (0..FILES).map(|f| ((b'a' + f as u8) as char).to_string()).collect(),
+                block_labels: Vec::new(),
+                rows_wrap: false,
+                columns_wrap: true,
             },
         },
         players: vec![
@@ -106,8 +114,21 @@ fn tiny() -> Game {
         directions,
         zones: vec![zone("home", [0, 1]), zone("far", [3, 3]), zone("upper", [2, 3])],
         pieces: vec![
-            // Steps in four directions, confined to its two home ranks.
-            piece("King", "K", true, Some(0), both((0..4).map(|d| rule(ride(d, Some(1)), Mode::Both, None)).collect())),
+            // Steps in four directions, confined to its two home ranks; swaps
+            // forwards with a friendly King (which must be allowed on its cell)
+            // or Rook, unless either cell is attacked.
+            piece(
+                "King",
+                "K",
+                true,
+                Some(0),
+                both(
+                    (0..4)
+                        .map(|d| rule(ride(d, Some(1)), Mode::Both, None))
+                        .chain([rule(MoveKind::Swap { dir: 0, with: vec![0, 1], unattacked: true }, Mode::Both, None)])
+                        .collect(),
+                ),
+            ),
             // Rides round the files, a null move when the rank is empty; at most
             // two cells forward.
             piece(
@@ -193,7 +214,24 @@ fn tiny() -> Game {
                 )]),
             ),
         ],
-        rules: Rules { facing: vec![0, 1], stalemate: Outcome::Loss, limits: vec![], no_drop_mate: vec![] },
+        rules: Rules {
+            facing: vec![0, 1],
+            stalemate: Outcome::Loss,
+            limits: vec![],
+            no_drop_mate: vec![],
+            // A Rook moving from the home ranks into the upper ones may turn a
+            // Pawn into a Knight, if a King stays home.
+            proxy_promotions: vec![ProxyPromotion {
+                movers: vec![1],
+                trigger: Trigger::FromInto { from: 0, into: 2 },
+                targets: vec![4],
+                into: vec![2],
+                require: Some((0, vec![0])),
+            }],
+            // Once a side has no Elephant, its Rooks must be home within two
+            // moves, and stay.
+            obligations: vec![Obligation { piece: 1, zone: 0, unless: vec![5], delay: 2 }],
+        },
         setup: "rkec/p2p/P2P/RKEC w".into(),
     }
 }
@@ -223,7 +261,6 @@ fn generated_module_is_well_formed_and_stable() {
         "engine",
         "game",
         "generate",
-        "attacked",
         "attacked_by_white",
         "attacked_by_black",
         "is_safe",
@@ -231,6 +268,9 @@ fn generated_module_is_well_formed_and_stable() {
         "moves_pawn_black",
         "moves_elephant_white",
         "promote_pawn_black",
+        "bound_rook_white",
+        "attacked_now",
+        "attacked_by_black_now",
     ] {
         assert!(names.iter().any(|n| n == expected), "no `{expected}` in {names:?}");
     }
@@ -247,6 +287,9 @@ fn generated_module_is_well_formed_and_stable() {
     assert!(text.contains("fn promote_pawn_white") && text.contains("with_promotion(KIND_KNIGHT)"));
     assert!(text.contains("capturing_on_the_way") && text.contains("CAPTURING_JUMPS_WHITE"));
     assert!(text.contains("KNIGHT_WHITE_TO_0_1") && text.contains("KNIGHT_WHITE_TO_0_2"));
+    assert!(text.contains("Move::swapping") && text.contains("!attacked_by_black_now(pos, board, from)"));
+    assert!(text.contains("vdl_runtime::proxy::add(game(), pos, ROOK_WHITE, mv, out)"));
+    assert!(text.contains("fn moves_rook_white(pos: &Position,") && text.contains("bound.is_none_or(|zone| zone[to])"));
     // Nothing is interpreted at run time.
     assert!(!text.contains("Interpreter::new") && !text.contains("MoveKind"));
 }
@@ -259,6 +302,8 @@ fn empty_game_generates_a_valid_module() {
     game.zones.clear();
     game.directions.clear();
     game.rules.facing.clear();
+    game.rules.proxy_promotions.clear();
+    game.rules.obligations.clear();
     let text = vdl_compiler::generate_rust(&game);
     syn::parse_file(&text).expect("the generated module parses");
     assert!(text.contains("fn generate(board: &Board, side: PlayerId, out: &mut Vec<Move>)"));

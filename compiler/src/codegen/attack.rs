@@ -10,7 +10,8 @@
 //! only move never attack. A capturing leap attacks both its destination and
 //! the cell it passes. A null move reaches only its own cell, which matters only
 //! when asked about a cell holding the attacker's own piece: the interpreter
-//! then counts it too.
+//! then counts it too. Swaps never capture, so never attack. Obligations are
+//! applied on top of these functions (see `obligation`).
 
 use super::names::describe_rule;
 use super::routes::{group_by, usable, Usable};
@@ -73,14 +74,20 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
         let p = Literal::u8_unsuffixed(player);
         arms.push(quote!(#p => #name(board, target),));
     }
-    quote! {
-        /// Could a piece of `by` capture an enemy piece on `target`?
-        fn attacked(board: &Board, target: usize, by: PlayerId) -> bool {
-            match by {
-                #(#arms)*
-                _ => false,
+    // With obligations, `attacked_now` answers for the engine.
+    let dispatch = (!ctx.has_obligations()).then(|| {
+        quote! {
+            /// Could a piece of `by` capture an enemy piece on `target`?
+            fn attacked(board: &Board, target: usize, by: PlayerId) -> bool {
+                match by {
+                    #(#arms)*
+                    _ => false,
+                }
             }
         }
+    });
+    quote! {
+        #dispatch
 
         #functions
     }
@@ -111,7 +118,7 @@ fn attacks_of(ctx: &mut Ctx, player: PlayerId) -> (TokenStream, TokenStream) {
                     null_moves.extend(null_move(ctx, kind, player, index, rule, dir, range));
                 }
             }
-            if rule.mode == Mode::MoveOnly {
+            if rule.mode == Mode::MoveOnly || matches!(rule.kind, MoveKind::Swap { .. }) {
                 continue;
             }
             match &rule.kind {
@@ -139,6 +146,7 @@ fn attacks_of(ctx: &mut Ctx, player: PlayerId) -> (TokenStream, TokenStream) {
                     let line = LineRule { kind, range: None, only_in: rule.only_in };
                     lines.entry(*dir).or_default().hops.push(line);
                 }
+                MoveKind::Swap { .. } => unreachable!("swaps never attack"),
             }
         }
     }

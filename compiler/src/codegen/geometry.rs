@@ -58,13 +58,28 @@ mod tests {
             board: Board {
                 axes: vec![Axis { name: "x".into(), size: n as u32, wrap: false }],
                 cells: (0..n).map(|i| Cell { name: format!("c{i}"), coords: vec![i as i32] }).collect(),
-                layout: Layout { rows: vec![(0..n as CellId).collect()], separators: vec![] },
+                layout: Layout {
+                    rows: vec![(0..n as CellId).collect()],
+                    separators: vec![],
+                    row_labels: vec![],
+                    column_labels: vec![],
+                    block_labels: vec![],
+                    rows_wrap: false,
+                    columns_wrap: false,
+                },
             },
             players: vec![],
             directions: targets.into_iter().map(|target| Direction { vector: vec![1], target }).collect(),
             zones: vec![],
             pieces: vec![],
-            rules: Rules { facing: vec![], stalemate: Outcome::Draw, limits: vec![], no_drop_mate: vec![] },
+            rules: Rules {
+                facing: vec![],
+                stalemate: Outcome::Draw,
+                limits: vec![],
+                no_drop_mate: vec![],
+                proxy_promotions: vec![],
+                obligations: vec![],
+            },
             setup: String::new(),
         }
     }

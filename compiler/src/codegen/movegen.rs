@@ -1,7 +1,11 @@
 //! Move generation: one function per piece type and player with every rule
-//! unrolled, and `generate`, which dispatches on the piece on each cell.
+//! unrolled, and `generate`, which dispatches on the piece on each cell. The
+//! functions of pieces whose moves depend on more than the board (a swap that
+//! asks about attacks under obligations, an obligation's countdown, a promotion
+//! by proxy) also take the position.
 
 use super::names::describe_rule;
+use super::obligation;
 use super::overlap::{self, Repeats};
 use super::promotion::Promotions;
 use super::routes::{group_by, usable, Usable};
@@ -10,7 +14,7 @@ use super::{any_route, Ctx};
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::quote;
 use std::rc::Rc;
-use vdl_runtime::ir::{DirId, Mode, MoveKind, MoveRule, PieceId, PlayerId, Route};
+use vdl_runtime::ir::{CellId, DirId, Mode, MoveKind, MoveRule, PieceId, PlayerId, Route};
 
 pub fn generate(ctx: &mut Ctx) -> TokenStream {
     let mut functions = TokenStream::new();
@@ -18,10 +22,15 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
     for player in ctx.players() {
         let mut arms = Vec::new();
         for kind in 0..ctx.game.pieces.len() as PieceId {
-            if let Some((name, function)) = piece_function(ctx, kind, player) {
+            if let Some((name, function, needs_pos)) = piece_function(ctx, kind, player) {
                 functions.extend(function);
                 let piece = ctx.piece(kind, player);
-                arms.push(quote!(#piece => #name(board, from, out),));
+                ctx.generate_needs_pos |= needs_pos;
+                arms.push(if needs_pos {
+                    quote!(#piece => #name(pos, board, from, out),)
+                } else {
+                    quote!(#piece => #name(board, from, out),)
+                });
             }
         }
         let p = Literal::u8_unsuffixed(player);
@@ -41,9 +50,10 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
         });
     }
     let unused = functions.is_empty().then(|| quote!(let _ = (board, out);));
+    let pos = ctx.generate_needs_pos.then(|| quote!(pos: &Position,));
     quote! {
         /// Appends the pseudo-legal moves of `side`, drops apart.
-        fn generate(board: &Board, side: PlayerId, out: &mut Vec<Move>) {
+        fn generate(#pos board: &Board, side: PlayerId, out: &mut Vec<Move>) {
             #unused
             match side {
                 #(#arms_by_player)*
@@ -80,6 +90,11 @@ struct PieceGen {
     repeats: Vec<Repeats>,
     /// The rule being generated might repeat one: check the moves so far.
     checking: bool,
+    /// An obligation may bind the piece: its destinations must be inside
+    /// `bound`, the zone it may not leave now, if any.
+    bound: bool,
+    /// The function reads the position.
+    needs_pos: bool,
 }
 
 impl PieceGen {
@@ -88,15 +103,43 @@ impl PieceGen {
     fn emit(&mut self, to_cell: TokenStream, via: Option<TokenStream>, outcome: Outcome) -> TokenStream {
         let emit = self.emit_once(to_cell.clone(), via.clone(), outcome);
         if !self.checking {
-            return emit;
+            return self.inside_bound(&to_cell, emit);
         }
         let extra = match via {
             None => quote!(NO_CELL),
             Some(via) => quote!(#via as CellId),
         };
-        quote! {
+        let emit = quote! {
             if !already(&out[first..], #to_cell, #extra) {
                 #emit
+            }
+        };
+        self.inside_bound(&to_cell, emit)
+    }
+
+    /// Statements appending the swap from `from` with the friend on `to` (the
+    /// caller tests the zone an obligation may bind the piece to).
+    fn emit_swap(&mut self) -> TokenStream {
+        let emit = quote!(out.push(Move::swapping(from as CellId, to as CellId)););
+        if !self.checking {
+            return emit;
+        }
+        quote! {
+            if !out[first..].iter().any(|m| m.swap && m.to as usize == to) {
+                #emit
+            }
+        }
+    }
+
+    /// `body`, run only when `to_cell` is inside the zone an obligation may
+    /// bind the piece to.
+    fn inside_bound(&self, to_cell: &TokenStream, body: TokenStream) -> TokenStream {
+        if !self.bound {
+            return body;
+        }
+        quote! {
+            if bound.is_none_or(|zone| zone[#to_cell]) {
+                #body
             }
         }
     }
@@ -160,12 +203,23 @@ impl PieceGen {
 
 /// The function generating the moves of `kind` for `player`, or `None` when it
 /// can never move.
-fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<(Ident, TokenStream)> {
+fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<(Ident, TokenStream, bool)> {
     let game = ctx.game;
     let rules = game.pieces[kind as usize].moves.get(player as usize)?;
     let promotions = Promotions::analyse(ctx, kind, player);
     let repeats = overlap::repeats(ctx, kind, player);
-    let mut pg = PieceGen { kind, player, promotions, uses_row: false, uses_null_move: false, repeats, checking: false };
+    let bound_kind = game.rules.obligations.iter().any(|o| o.piece == kind);
+    let mut pg = PieceGen {
+        kind,
+        player,
+        promotions,
+        uses_row: false,
+        uses_null_move: false,
+        repeats,
+        checking: false,
+        bound: bound_kind,
+        needs_pos: false,
+    };
     let mut blocks = Vec::new();
     let mut docs = vec![format!("Moves of the {} from `from`:", ctx.piece_label(kind, player))];
     let mut checks = false;
@@ -184,7 +238,8 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<(Ide
         }
     }
     pg.checking = false;
-    let first = checks.then(|| quote!(let first = out.len();));
+    let proxy = proxy(ctx, &mut pg);
+    let first = (checks || proxy.is_some()).then(|| quote!(let first = out.len();));
     if !left_out.is_empty() {
         docs.push(String::new());
         docs.push(format!("Left out, as they only repeat an earlier rule: {}.", left_out.join("; ")));
@@ -212,6 +267,19 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<(Ide
         docs.push(String::new());
         docs.push(format!("Promotions by [`{}`].", promotions.helper));
     }
+    if proxy.is_some() {
+        docs.push(String::new());
+        docs.push("Its moves may also promote another piece by proxy (`vdl_runtime::proxy::add`).".into());
+    }
+    let bound = if pg.bound {
+        let helper = obligation::bound_fn(ctx, kind, player).expect("a bound kind");
+        docs.push(String::new());
+        docs.push(format!("An obligation may keep it inside a zone: see [`{helper}`]."));
+        pg.needs_pos = true;
+        Some(quote!(let bound = #helper(pos, from);))
+    } else {
+        None
+    };
     let promotion = match &pg.promotions {
         Some(promotions) if pg.uses_row => Some(promotions.bind_row(ctx)),
         _ => None,
@@ -223,18 +291,66 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<(Ide
     let null_init = pg.uses_null_move.then(|| quote!(let mut null_move = false;));
     let name = ctx.names.piece_fn("moves", kind, player);
     let docs = doc_lines(&docs);
+    let pos = pg.needs_pos.then(|| quote!(pos: &Position,));
     let function = quote! {
         #docs
         #[inline]
-        fn #name(board: &Board, from: usize, out: &mut Vec<Move>) {
+        fn #name(#pos board: &Board, from: usize, out: &mut Vec<Move>) {
             #promotion
+            #bound
             #null_init
             #first
             #({ #blocks })*
             #null_move
+            #proxy
         }
     };
-    Some((name, function))
+    Some((name, function, pg.needs_pos))
+}
+
+/// The loop calling `vdl_runtime::proxy::add` on each move of the piece, where
+/// a promotion by proxy may apply to it, or `None` if none ever can.
+fn proxy(ctx: &mut Ctx, pg: &mut PieceGen) -> Option<TokenStream> {
+    let game = ctx.game;
+    let (kind, player) = (pg.kind, pg.player);
+    let rules: Vec<_> = game.rules.proxy_promotions.iter().filter(|r| r.movers.contains(&kind)).collect();
+    if rules.is_empty() {
+        return None;
+    }
+    // The destinations of moves that may trigger one.
+    let cells = ctx.cells();
+    let flags: Vec<bool> = (0..cells)
+        .map(|to| {
+            rules.iter().any(|r| (0..cells).any(|from| r.trigger.applies(game, player, from as CellId, to as CellId)))
+        })
+        .collect();
+    if !flags.contains(&true) {
+        return None;
+    }
+    pg.needs_pos = true;
+    let test = if flags.contains(&false) {
+        let name = format!("{}_{}_PROXY", ctx.names.pieces[kind as usize], ctx.names.players[player as usize]);
+        let doc = format!(
+            "{}: the destinations of its moves that may also promote another piece by proxy.",
+            ctx.piece_label(kind, player)
+        );
+        let table = ctx.tables.flags(&name, doc, flags);
+        Some(quote!(if #table[mv.to as usize]))
+    } else {
+        None
+    };
+    let piece = ctx.piece(kind, player);
+    let call = quote!(vdl_runtime::proxy::add(game(), pos, #piece, mv, out););
+    let body = match test {
+        Some(test) => quote!(#test { #call }),
+        None => call,
+    };
+    Some(quote! {
+        for i in first..out.len() {
+            let mv = out[i];
+            #body
+        }
+    })
 }
 
 fn rule_block(ctx: &mut Ctx, pg: &mut PieceGen, index: usize, rule: &MoveRule) -> Option<TokenStream> {
@@ -260,7 +376,80 @@ fn rule_block(ctx: &mut Ctx, pg: &mut PieceGen, index: usize, rule: &MoveRule) -
             let hop = hop(ctx, pg, rule, *dir);
             guard_zone(ctx, rule, player, hop)
         }
+        MoveKind::Swap { dir, with, unattacked } => swap(ctx, pg, index, rule, *dir, with, *unattacked),
     }
+}
+
+/// A swap with the friend one `dir` away, if it is of a `with` type allowed on
+/// `from` and, with `unattacked`, neither cell is attacked.
+fn swap(ctx: &mut Ctx, pg: &mut PieceGen, index: usize, rule: &MoveRule, dir: DirId, with: &[PieceId], unattacked: bool) -> Option<TokenStream> {
+    let game = ctx.game;
+    let player = pg.player;
+    let confined = game.pieces[pg.kind as usize].confined;
+    // A swap with the piece itself (a direction coming straight back) is a move
+    // too, as in the interpreter.
+    let data: Vec<Option<usize>> = (0..ctx.cells())
+        .map(|from| {
+            let to = ctx.dirs[dir as usize].forward[from]?;
+            (ctx.in_zone(rule.only_in, player, from) && ctx.in_zone(confined, player, to)).then_some(to)
+        })
+        .collect();
+    if data.iter().all(Option::is_none) {
+        return None;
+    }
+    let mut kinds: Vec<PieceId> = Vec::new();
+    for &k in with {
+        let zone = game.pieces[k as usize].confined;
+        if !kinds.contains(&k) && (0..ctx.cells()).any(|c| ctx.in_zone(zone, player, c)) {
+            kinds.push(k);
+        }
+    }
+    if kinds.is_empty() {
+        return None;
+    }
+    // The friend must be allowed on `from` too.
+    let friends: Vec<TokenStream> = kinds
+        .iter()
+        .map(|&k| {
+            let piece = ctx.piece(k, player);
+            match ctx.zone_flags(game.pieces[k as usize].confined, player) {
+                Some(zone) => quote!((friend == #piece && #zone[from])),
+                None => quote!(friend == #piece),
+            }
+        })
+        .collect();
+    let enemy = player ^ 1;
+    let safe = (unattacked && (enemy as usize) < game.players.len()).then(|| {
+        if ctx.has_obligations() {
+            pg.needs_pos = true;
+            let attacked_by = obligation::now_fn(ctx, enemy);
+            quote!(&& !#attacked_by(pos, board, from) && !#attacked_by(pos, board, to))
+        } else {
+            let attacked_by = ctx.names.player_fn("attacked_by", enemy);
+            quote!(&& !#attacked_by(board, from) && !#attacked_by(board, to))
+        }
+    });
+    let name = format!("{}_{}_SWAP_{}", ctx.names.pieces[pg.kind as usize], ctx.names.players[player as usize], index);
+    let doc = format!(
+        "{}, rule {}: {}; the cell of the friend from each cell.",
+        ctx.piece_label(pg.kind, player),
+        index,
+        describe_rule(game, rule)
+    );
+    let table = ctx.cell_table(&name, doc, data);
+    let emit = pg.emit_swap();
+    // Cheap tests first: the attacks last.
+    let bound = pg.bound.then(|| quote!(&& bound.is_none_or(|zone| zone[to])));
+    Some(quote! {
+        let to = #table[from];
+        if to != NONE {
+            let to = to as usize;
+            let friend = board[to];
+            if (#(#friends)||*) #bound #safe {
+                #emit
+            }
+        }
+    })
 }
 
 /// Wraps `body` in the test of the rule's `only_in` zone.

@@ -136,6 +136,11 @@ pub fn describe_rule(game: &Game, rule: &MoveRule) -> String {
             format!("leap {} {}", vector(game, *target), routes.join(", or "))
         }
         MoveKind::Hop { dir } => format!("hop {}", vector(game, *dir)),
+        MoveKind::Swap { dir, with, unattacked } => {
+            let names: Vec<&str> = with.iter().map(|&k| game.pieces[k as usize].name.as_str()).collect();
+            let unless = if *unattacked { ", if neither cell is attacked" } else { "" };
+            format!("swap with a friendly {} {} away{unless}", names.join(" or "), vector(game, *dir))
+        }
     };
     let mode = match rule.mode {
         Mode::Both => "",

@@ -67,17 +67,20 @@ pub fn repeats(ctx: &Ctx, kind: PieceId, player: PlayerId) -> Vec<Repeats> {
         })
         .collect();
     for from in 0..cells {
-        // (destination, cell captured on the way) -> the rules reaching it.
-        let mut reached: HashMap<(usize, Option<usize>), Vec<Reach>> = HashMap::new();
+        // (destination, cell captured on the way, swap) -> the rules reaching it.
+        let mut reached: HashMap<(usize, Option<usize>, bool), Vec<Reach>> = HashMap::new();
         for (index, rule) in rules.iter().enumerate() {
             if repeats[index] == Repeats::Always || !ctx.in_zone(rule.only_in, player, from) {
                 continue;
             }
+            let swap = matches!(rule.kind, MoveKind::Swap { .. });
             for (to, extra, reach) in destinations(ctx, from, index, rule) {
-                if to == from || !ctx.in_zone(piece.confined, player, to) {
+                // Rides back to their start are null moves, given once; a swap
+                // there (with the piece itself) is a move like any other.
+                if (to == from && !swap) || !ctx.in_zone(piece.confined, player, to) {
                     continue;
                 }
-                let earlier = reached.entry((to, extra)).or_default();
+                let earlier = reached.entry((to, extra, swap)).or_default();
                 if earlier.iter().any(|e| e.rule != index && compatible(e, &reach)) {
                     repeats[index] = Repeats::Maybe;
                 }
@@ -112,6 +115,12 @@ fn destinations(ctx: &Ctx, from: usize, index: usize, rule: &MoveRule) -> Vec<(u
     match &rule.kind {
         MoveKind::Ride { dir, range, .. } => walk(*dir, *range, false, &mut out),
         MoveKind::Hop { dir } => walk(*dir, None, true, &mut out),
+        // A swap reaches a friend: never what another kind of rule reaches.
+        MoveKind::Swap { dir, .. } => {
+            if let Some(to) = dirs[*dir as usize].forward[from] {
+                out.push((to, None, reach(None)));
+            }
+        }
         MoveKind::Leap { target, routes, capturing } => {
             if let Some(to) = dirs[*target as usize].forward[from] {
                 out.push((to, None, reach(None)));

@@ -1,7 +1,11 @@
 //! `is_safe`: after a move, no royal piece of the mover is attacked and no two
 //! royals of opposite sides face each other along the game's facing directions,
-//! exactly as `vdl_runtime::legal::royals_safe` checks it.
+//! exactly as `vdl_runtime::legal::royals_safe` checks it. With obligations,
+//! attacks depend on the countdowns, so the position is passed along. The rules
+//! checked after a move beyond check and facing are the runtime's
+//! (`vdl_runtime::legal::legal_after`).
 
+use super::obligation;
 use super::tables::doc_lines;
 use super::Ctx;
 use proc_macro2::{Literal, TokenStream};
@@ -13,6 +17,8 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
     let royals: Vec<PieceId> = (0..game.pieces.len() as PieceId).filter(|&k| game.pieces[k as usize].royal).collect();
     let mut functions = TokenStream::new();
     let mut arms = Vec::new();
+    let with_pos = ctx.has_obligations();
+    let (params, args) = if with_pos { (quote!(pos: &Position, board: &Board), quote!(pos, board)) } else { (quote!(board: &Board), quote!(board)) };
     for mover in ctx.players() {
         if royals.is_empty() {
             break;
@@ -22,8 +28,13 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
         // `royals_safe` asks about the player `mover ^ 1`.
         let enemy = mover ^ 1;
         let attacked = if (enemy as usize) < game.players.len() {
-            let attacked_by = ctx.names.player_fn("attacked_by", enemy);
-            quote!(if #attacked_by(board, royal) { return false; })
+            if with_pos {
+                let attacked_by = obligation::now_fn(ctx, enemy);
+                quote!(if #attacked_by(pos, board, royal) { return false; })
+            } else {
+                let attacked_by = ctx.names.player_fn("attacked_by", enemy);
+                quote!(if #attacked_by(board, royal) { return false; })
+            }
         } else {
             quote!()
         };
@@ -71,7 +82,7 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
         )]);
         functions.extend(quote! {
             #docs
-            fn #name(board: &Board) -> bool {
+            fn #name(#params) -> bool {
                 // Is the royal on `royal` safe?
                 let safe = |royal: usize| -> bool {
                     #attacked
@@ -100,11 +111,11 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
             }
         });
         let p = Literal::u8_unsuffixed(mover);
-        arms.push(quote!(#p => #name(board),));
+        arms.push(quote!(#p => #name(#args),));
     }
     let body = if arms.is_empty() {
         quote! {
-            let _ = (board, mover);
+            let _ = (#args, mover);
             true
         }
     } else {
@@ -117,7 +128,7 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
     };
     quote! {
         /// Are the royal pieces of `mover` safe after its move?
-        fn is_safe(board: &Board, mover: PlayerId) -> bool {
+        fn is_safe(#params, mover: PlayerId) -> bool {
             #body
         }
 
