@@ -118,6 +118,38 @@ fn compile_writes_rust_that_parses() {
 fn show_draws_the_board_and_its_position_string() {
     let out = vdl(&["show", "variants/xiangqi.vdl", "--moves", "h3-e3"]);
     let text = stdout(&out);
-    assert!(text.contains("r n b a k a b n r   a10..i10"), "{text}");
+    assert!(text.contains("    a b c d e f g h i\n10  r n b a k a b n r\n"), "{text}");
+    assert!(text.contains("\n 3  . C . . C . . . .\n"), "{text}");
     assert!(text.contains("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b"), "{text}");
+}
+
+#[test]
+fn show_draws_the_levels_of_a_3d_board_side_by_side_and_marks_a_ring() {
+    let out = vdl(&["show", "variants/triaxial-qi.vdl"]);
+    let text = stdout(&out);
+    let header = text.lines().next().unwrap();
+    assert!(header.contains("level v") && header.contains("level z"), "{text}");
+    let out = vdl(&["show", "variants/turn-qi.vdl"]);
+    let text = stdout(&out);
+    assert!(text.starts_with("~~~ seam: above z comes i ~~~"), "{text}");
+}
+
+#[test]
+fn fmt_prints_a_canonical_file_and_check_mode_reports_differences() {
+    let out = vdl(&["fmt", "--check", "tests/ui/pass/mini.vdl"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    let path = edited_xiangqi("messy.vdl", "piece Chariot R {\n    slide orth\n}", "piece Chariot R{slide    orth}");
+    let out = vdl(&["fmt", "--check", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let out = vdl(&["fmt", path.to_str().unwrap()]);
+    assert!(stdout(&out).contains("piece Chariot R {\n    slide orth\n}\n"), "{}", stdout(&out));
+}
+
+#[test]
+fn check_json_gives_one_object_per_diagnostic() {
+    let out = vdl(&["check", "--format", "json", "tests/ui/fail/E0101-several-errors-at-once.vdl"]);
+    assert_eq!(out.status.code(), Some(1));
+    let lines: Vec<serde_json::Value> = stdout(&out).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 2);
+    assert!(lines.iter().all(|d| d["code"] == "E0101" && d["line"].is_u64() && d["help"].is_string()));
 }
