@@ -1,5 +1,6 @@
 //! `vdl`: check, compile and run variant definition files.
 
+mod bench;
 mod commands;
 mod load;
 
@@ -35,6 +36,8 @@ enum Command {
     Serve(commands::serve::Args),
     /// Build a native program for one variant (a cargo project; prints the binary's path).
     Build(commands::build::Args),
+    /// Perft speed of the compiled engine, the interpreter and Fairy-Stockfish side by side.
+    Bench(commands::bench::Args),
 }
 
 fn main() -> ExitCode {
@@ -50,6 +53,7 @@ fn main() -> ExitCode {
         Command::Protocol(args) => commands::protocol::run(args),
         Command::Serve(args) => commands::serve::run(args),
         Command::Build(args) => commands::build::run(args),
+        Command::Bench(args) => commands::bench::run(args),
     };
     match result {
         Ok(code) => code,

@@ -5,12 +5,15 @@ use crate::session::{describe_search, Ending, Session};
 use serde_json::{json, Value};
 use vdl_runtime::fen::piece_symbol;
 use vdl_runtime::search::{self, SearchResult};
-use vdl_runtime::{CellId, Game};
+use vdl_runtime::{CellId, Game, Piece, PieceId, PlayerId};
 
 /// What a front end needs to draw and name things: players, axes, cells with
 /// their coordinates, the layout (rows as position strings list them), pieces.
+/// In games with hands, also `hand_pieces`: the symbols of the types a
+/// player can hold in hand (what captured pieces become), in the order the
+/// variant declares the types.
 pub fn game_description(game: &Game) -> Value {
-    json!({
+    let mut description = json!({
         "name": game.name,
         "players": game.players.iter().map(|p| json!({"name": p.name, "letter": p.letter.to_string(), "forward": p.forward})).collect::<Vec<_>>(),
         "axes": game.board.axes.iter().map(|a| json!({"name": a.name, "size": a.size, "wrap": a.wrap})).collect::<Vec<_>>(),
@@ -18,7 +21,18 @@ pub fn game_description(game: &Game) -> Value {
         "layout": {"rows": game.board.layout.rows, "separators": game.board.layout.separators},
         "pieces": game.pieces.iter().map(|p| json!({"name": p.name, "symbol": p.symbol, "royal": p.royal})).collect::<Vec<_>>(),
         "setup": game.setup,
-    })
+    });
+    if game.has_hands() {
+        let held: Vec<&str> = game
+            .pieces
+            .iter()
+            .enumerate()
+            .filter(|&(kind, _)| game.pieces.iter().any(|p| p.captured_as == Some(kind as PieceId)))
+            .map(|(_, p)| p.symbol.as_str())
+            .collect();
+        description["hand_pieces"] = json!(held);
+    }
+    description
 }
 
 pub fn ending(ending: &Option<Ending>, game: &Game) -> Value {
@@ -33,7 +47,8 @@ pub fn ending(ending: &Option<Ending>, game: &Game) -> Value {
     }
 }
 
-/// The position, whose turn it is, the history and the result.
+/// The position, whose turn it is, the history and the result; in games with
+/// hands, the pieces in hand.
 pub fn state(session: &Session) -> serde_json::Map<String, Value> {
     let game = session.game();
     let mut map = serde_json::Map::new();
@@ -44,7 +59,37 @@ pub fn state(session: &Session) -> serde_json::Map<String, Value> {
     map.insert("history".into(), json!(session.history()));
     map.insert("in_check".into(), json!(session.in_check()));
     map.insert("result".into(), ending(&session.ending(), game));
+    if game.has_hands() {
+        map.insert("hands".into(), hands(session));
+    }
     map
+}
+
+/// The pieces in hand, one list per player (in the order of `players`): for
+/// every piece type held, in the order the variant declares the types,
+/// `{"symbol":"P","text":"p","count":2}` (`symbol` as declared, `text` as
+/// position strings write it).
+pub fn hands(session: &Session) -> Value {
+    let game = session.game();
+    let lists: Vec<Value> = session
+        .hands()
+        .into_iter()
+        .enumerate()
+        .map(|(player, held)| {
+            let pieces: Vec<Value> = held
+                .into_iter()
+                .map(|(kind, count)| {
+                    json!({
+                        "symbol": game.pieces[kind as usize].symbol,
+                        "text": piece_symbol(game, Piece::new(kind, player as PlayerId)),
+                        "count": count,
+                    })
+                })
+                .collect();
+            Value::Array(pieces)
+        })
+        .collect();
+    Value::Array(lists)
 }
 
 /// The state plus what a board needs: the piece on every cell, the legal moves

@@ -7,7 +7,8 @@ use std::io::{self, BufRead, Write};
 use std::sync::Arc;
 use std::time::Duration;
 use vdl_runtime::search::{eval::Evaluator, Limits};
-use vdl_runtime::{diagram, Engine, Game};
+use vdl_runtime::fen::piece_symbol;
+use vdl_runtime::{diagram, Engine, Game, Piece, PlayerId};
 
 #[derive(clap::Args, Clone, Debug)]
 pub struct PlayArgs {
@@ -178,6 +179,9 @@ pub fn run(engine: Box<dyn Engine>, args: &PlayArgs, input: impl BufRead, mut ou
 fn show(out: &mut impl Write, session: &Session) -> io::Result<()> {
     writeln!(out)?;
     write!(out, "{}", diagram::draw(session.game(), session.position()))?;
+    for line in hand_lines(session) {
+        writeln!(out, "{line}")?;
+    }
     writeln!(out, "{}", session.fen())?;
     if !session.history().is_empty() {
         writeln!(out, "Moves: {}", session.history().join(" "))?;
@@ -186,6 +190,31 @@ fn show(out: &mut impl Write, session: &Session) -> io::Result<()> {
         writeln!(out, "{} is in check.", session.side_name())?;
     }
     Ok(())
+}
+
+/// In games with hands, one line per player under the board:
+/// `White in hand: B P×2` (symbols as the diagram writes them), `-` for none.
+pub fn hand_lines(session: &Session) -> Vec<String> {
+    let game = session.game();
+    if !game.has_hands() {
+        return Vec::new();
+    }
+    session
+        .hands()
+        .into_iter()
+        .enumerate()
+        .map(|(player, held)| {
+            let pieces: Vec<String> = held
+                .into_iter()
+                .map(|(kind, count)| {
+                    let text = piece_symbol(game, Piece::new(kind, player as PlayerId));
+                    if count > 1 { format!("{text}×{count}") } else { text }
+                })
+                .collect();
+            let list = if pieces.is_empty() { "-".to_string() } else { pieces.join(" ") };
+            format!("{} in hand: {list}", game.players[player].name)
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -230,6 +259,26 @@ mod tests {
         let out = run_script(&args, "");
         assert_eq!(out.matches(" plays ").count(), 4, "{out}");
         assert!(out.contains("Stopped after 4 moves."));
+    }
+
+    #[test]
+    fn hands_are_shown_under_the_board_in_games_with_hands() {
+        let shogi = (vdl_variants::by_name("shogi").unwrap().engine)();
+        let args = PlayArgs { computer: "none".into(), ..PlayArgs::default() };
+        let mut out = Vec::new();
+        let script = "c3-c4\nc7-c6\nc4-c5\nc6-c5\nb2-g7\nh8-g7\nquit\n";
+        run(shogi, &args, script.as_bytes(), &mut out).unwrap().unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert!(out.contains("White in hand: -\nBlack in hand: -\n"), "{out}");
+        assert!(out.contains("White in hand: P\nBlack in hand: b p\n"), "{out}");
+        let with_two = Session::start(
+            Arc::from((vdl_variants::by_name("shogi").unwrap().engine)()),
+            Some("4k4/9/9/9/9/9/9/9/4K4[2PRpp] w"),
+            &[],
+        )
+        .unwrap();
+        assert_eq!(hand_lines(&with_two), ["White in hand: R P×2", "Black in hand: p×2"]);
+        assert!(!run_script(&args, "quit\n").contains("in hand"), "no hands in Xiang Qi");
     }
 
     #[test]

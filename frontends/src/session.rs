@@ -5,7 +5,8 @@
 use std::sync::Arc;
 use vdl_runtime::legal::{self, GameResult};
 use vdl_runtime::search::{self, eval::Evaluator, Limits, SearchResult, Searcher};
-use vdl_runtime::{fen, notation, CellId, Engine, Game, Move, Position};
+use vdl_runtime::position::NO_CELL;
+use vdl_runtime::{fen, notation, CellId, Engine, Game, Move, PieceId, PlayerId, Position};
 
 /// A shared engine: sessions, server threads and searches all use one.
 pub type SharedEngine = Arc<dyn Engine>;
@@ -15,7 +16,9 @@ pub struct Session {
     engine: SharedEngine,
     /// The position before each move, then the current one (never empty).
     positions: Vec<Position>,
-    /// The text of each move played.
+    /// The moves played...
+    played: Vec<Move>,
+    /// ... and their text.
     moves: Vec<String>,
 }
 
@@ -35,7 +38,7 @@ impl Session {
     pub fn new(engine: SharedEngine) -> Session {
         let game = engine.game();
         let start = fen::parse(game, &game.setup).expect("a checked game has a valid setup");
-        Session { engine, positions: vec![start], moves: Vec::new() }
+        Session { engine, positions: vec![start], played: Vec::new(), moves: Vec::new() }
     }
 
     /// A new game from a position string, then `moves` played from it; on any
@@ -155,6 +158,7 @@ impl Session {
         let mut next = self.position().clone();
         next.make(mv);
         self.positions.push(next);
+        self.played.push(mv);
         self.moves.push(text.clone());
         text
     }
@@ -164,33 +168,27 @@ impl Session {
         let Some(text) = self.moves.pop() else {
             return Err("no move to undo".to_string());
         };
+        self.played.pop();
         self.positions.pop();
         Ok(text)
     }
 
-    /// The cells a move leaves and reaches, found by comparing the board
-    /// before and after it, so that it works whatever a move is made of: the
-    /// first cell that held a piece of the mover and is empty after, and the
-    /// first cell that holds a piece of the mover it did not hold before. A
-    /// move that enters the board (a drop) has no `from`.
-    pub fn move_cells(&self, before: &Position, after: &Position) -> (Option<CellId>, Option<CellId>) {
-        let mover = before.side;
-        let cells = self.game().cell_count() as CellId;
-        let from = (0..cells).find(|&c| before.at(c).is_of(mover) && after.at(c).is_empty());
-        let to = (0..cells).find(|&c| after.at(c).is_of(mover) && after.at(c) != before.at(c));
-        (from, to)
+    /// The cells a move leaves and reaches, as the move names them: `from`
+    /// is `None` for a move that enters the board (a drop). Whatever else the
+    /// move does (capture on the way, change another piece, swap with a
+    /// friendly piece on `to`), these are the two cells its text starts with;
+    /// the board after it comes from the position.
+    pub fn move_cells(mv: Move) -> (Option<CellId>, CellId) {
+        ((mv.from != NO_CELL).then_some(mv.from), mv.to)
     }
 
-    /// Every legal move with its text and cells.
-    pub fn legal_with_cells(&self) -> Vec<(String, Option<CellId>, Option<CellId>)> {
-        let pos = self.position();
+    /// Every legal move with its text and cells, sorted by text.
+    pub fn legal_with_cells(&self) -> Vec<(String, Option<CellId>, CellId)> {
         let mut out: Vec<_> = self
             .legal_moves()
             .into_iter()
             .map(|mv| {
-                let mut after = pos.clone();
-                after.make(mv);
-                let (from, to) = self.move_cells(pos, &after);
+                let (from, to) = Session::move_cells(mv);
                 (self.move_text(mv), from, to)
             })
             .collect();
@@ -199,8 +197,24 @@ impl Session {
     }
 
     /// The cells of the last move played.
-    pub fn last_move_cells(&self) -> Option<(Option<CellId>, Option<CellId>)> {
-        Some(self.move_cells(self.previous()?, self.position()))
+    pub fn last_move_cells(&self) -> Option<(Option<CellId>, CellId)> {
+        self.played.last().map(|&mv| Session::move_cells(mv))
+    }
+
+    /// The pieces each player holds in hand, in the order the variant
+    /// declares the pieces: `(kind, count)` for every kind held (empty lists
+    /// in games without hands).
+    pub fn hands(&self) -> Vec<Vec<(PieceId, u8)>> {
+        let game = self.game();
+        let pos = self.position();
+        (0..game.players.len() as PlayerId)
+            .map(|player| {
+                (0..game.pieces.len() as PieceId)
+                    .map(|kind| (kind, pos.in_hand(player, kind)))
+                    .filter(|&(_, count)| count > 0)
+                    .collect()
+            })
+            .collect()
     }
 
     /// Searches the current position with `eval` (measured once per game);
@@ -246,14 +260,43 @@ mod tests {
     }
 
     #[test]
-    fn move_cells_come_from_the_board() {
-        let s = session();
+    fn move_cells_are_the_cells_the_move_names() {
+        let mut s = session();
         let game = s.game();
         let (text, from, to) = s.legal_with_cells().into_iter().find(|(t, _, _)| t == "h3-h10").unwrap();
         assert_eq!(text, "h3-h10");
         assert_eq!(from, game.cell_by_name("h3"));
-        assert_eq!(to, game.cell_by_name("h10"));
+        assert_eq!(Some(to), game.cell_by_name("h10"));
         assert_eq!(s.last_move_cells(), None);
+        s.play("h3-h10").unwrap();
+        let h10 = s.game().cell_by_name("h10").unwrap();
+        assert_eq!(s.last_move_cells(), Some((s.game().cell_by_name("h3"), h10)));
+        s.undo().unwrap();
+        assert_eq!(s.last_move_cells(), None);
+    }
+
+    #[test]
+    fn hands_and_drops() {
+        let engine: SharedEngine = Arc::from((vdl_variants::by_name("shogi").unwrap().engine)());
+        let mut s = Session::new(engine.clone());
+        assert!(s.hands().iter().all(Vec::is_empty));
+        // Pawns trade on c5, White's Bishop takes a Pawn, Black's takes it.
+        for mv in ["c3-c4", "c7-c6", "c4-c5", "c6-c5", "b2-g7", "h8-g7"] {
+            s.play(mv).unwrap();
+        }
+        let game = s.game();
+        let (pawn, bishop) = (game.piece_by_symbol("P").unwrap(), game.piece_by_symbol("B").unwrap());
+        assert_eq!(s.hands(), vec![vec![(pawn, 1)], vec![(bishop, 1), (pawn, 1)]]);
+        let drops: Vec<_> = s.legal_with_cells().into_iter().filter(|(t, _, _)| t.contains('*')).collect();
+        let c4 = game.cell_by_name("c4").unwrap();
+        assert!(drops.contains(&("P*c4".to_string(), None, c4)), "{drops:?}");
+        s.play("P*c4").unwrap();
+        assert_eq!(s.last_move_cells(), Some((None, c4)));
+        assert_eq!(s.hands(), vec![vec![], vec![(bishop, 1), (pawn, 1)]]);
+        s.undo().unwrap();
+        assert_eq!(s.hands()[0], vec![(pawn, 1)]);
+        let s = Session::start(engine, Some("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[2Pb] w"), &[]).unwrap();
+        assert_eq!(s.hands(), vec![vec![(pawn, 2)], vec![(bishop, 1)]]);
     }
 
     #[test]

@@ -8,6 +8,12 @@ const SVG = 'http://www.w3.org/2000/svg';
 const S = 60;          // cell size
 const MARGIN = 16;
 const LABEL = 26;      // room for block labels above the blocks
+// The hands (games with pieces in hand): a strip above and below the board.
+const HAND_LABEL = 20; // the strip's title line
+const HAND_SLOT_W = S * 0.95;
+const HAND_SLOT_H = S * 0.9;
+const HAND_PAD = 6;
+const HAND_GAP = 8;    // between a strip and the board
 
 const $ = (id) => document.getElementById(id);
 
@@ -18,6 +24,7 @@ const app = {
   geometry: null,      // cell shapes, computed once per variant
   game: null,          // the game state from the server
   selected: null,      // the selected cell index
+  selectedHand: null,  // or the symbol of the selected piece in hand
   flipped: false,
   thinking: false,
   busy: false,         // a request that changes the game is under way
@@ -70,8 +77,10 @@ function blocksOf(layout) {
 
 // The shape of every cell: a square for grid blocks, an annular sector for a
 // block along a wrapped axis (the wrapped axis goes round, the other one
-// outwards). Blocks stand side by side.
-function computeGeometry(desc) {
+// outwards). Blocks stand side by side. In a game with hands, a strip above
+// and one below the board hold the pieces in hand, with room for every type
+// that can be held (`handRows` asks for more rows).
+function computeGeometry(desc, handRows = 0) {
   const cells = desc.cells;
   const axes = desc.axes;
   const blocks = blocksOf(desc.layout);
@@ -122,7 +131,30 @@ function computeGeometry(desc) {
     height = Math.max(height, blockHeight);
     x0 += width + (b + 1 < blocks.length ? S * 0.6 : 0);
   });
-  return { shapes, labels, width: x0 + MARGIN, height: top + height + MARGIN };
+  const width = x0 + MARGIN;
+  const boardHeight = top + height + MARGIN;
+  if (!desc.hand_pieces) return { shapes, labels, width, height: boardHeight, hands: null };
+  // Royal types are listed (captured_as covers them) but are never held.
+  const royal = new Set(desc.pieces.filter((p) => p.royal).map((p) => p.symbol));
+  const reserved = desc.hand_pieces.filter((symbol) => !royal.has(symbol)).length;
+  const inner = width - 2 * MARGIN;
+  const perRow = Math.max(1, Math.floor((inner - 2 * HAND_PAD) / HAND_SLOT_W));
+  const rows = Math.max(1, handRows, Math.ceil(reserved / perRow));
+  const stripHeight = HAND_LABEL + rows * HAND_SLOT_H + HAND_PAD;
+  const dy = stripHeight + HAND_GAP;
+  for (const shape of shapes) {
+    if (!shape) continue;
+    if (shape.kind === 'rect') shape.y += dy;
+    else shape.cy += dy;
+  }
+  for (const label of labels) label.y += dy;
+  const total = boardHeight + 2 * dy;
+  const strip = (y) => ({ x: MARGIN, y, w: inner, h: stripHeight });
+  return {
+    shapes, labels, width, height: total,
+    // Top and bottom strips: symmetric, so that flipping maps the board onto itself.
+    hands: { strips: [strip(MARGIN), strip(total - MARGIN - stripHeight)], perRow, rows },
+  };
 }
 
 // A block's name: the axis that is constant in it and differs between blocks.
@@ -178,6 +210,29 @@ function legalFrom(cell) {
   return app.game.legal.filter((m) => m.from === cell);
 }
 
+// The legal drops of a type: moves written `SYMBOL*CELL` (the symbol in
+// upper case whichever side drops).
+function dropsOf(symbol) {
+  const upper = symbol.toUpperCase();
+  return app.game.legal.filter((m) => {
+    const star = m.move.indexOf('*');
+    return star > 0 && m.move.slice(0, star).toUpperCase() === upper;
+  });
+}
+
+// The moves the current selection (a cell or a piece in hand) makes to `cell`.
+function movesTo(cell) {
+  if (app.selectedHand !== null) return dropsOf(app.selectedHand).filter((m) => m.to === cell);
+  if (app.selected !== null) return app.game.legal.filter((m) => m.from === app.selected && m.to === cell);
+  return [];
+}
+
+// Can the user move for the side to move now?
+function userToMove() {
+  const game = app.game;
+  return game && !game.result && !app.busy && !app.thinking && !computerSides()[game.side_index];
+}
+
 function render() {
   renderBoard();
   renderPanel();
@@ -185,9 +240,11 @@ function render() {
 
 function renderBoard() {
   const svg = $('board');
-  const g = app.geometry;
   const desc = app.desc;
   const game = app.game;
+  const needed = handRowsNeeded();
+  if (app.geometry.hands && needed > app.geometry.hands.rows) app.geometry = computeGeometry(desc, needed);
+  const g = app.geometry;
   svg.setAttribute('viewBox', `0 0 ${g.width} ${g.height}`);
   svg.setAttribute('width', g.width);
   svg.setAttribute('height', g.height);
@@ -207,6 +264,9 @@ function renderBoard() {
   const selectedTargets = new Map();
   if (game && app.selected !== null) {
     for (const m of legalFrom(app.selected)) selectedTargets.set(m.to, (selectedTargets.get(m.to) || 0) + 1);
+  }
+  if (game && app.selectedHand !== null) {
+    for (const m of dropsOf(app.selectedHand)) selectedTargets.set(m.to, (selectedTargets.get(m.to) || 0) + 1);
   }
   desc.cells.forEach((cell, i) => {
     const shape = g.shapes[i];
@@ -254,6 +314,64 @@ function renderBoard() {
       targets.appendChild(t);
     }
   });
+  if (g.hands && game && game.hands) svg.appendChild(renderHands(g.hands, game));
+}
+
+// Rows a strip needs for the hands now (more types held than reserved for).
+function handRowsNeeded() {
+  const g = app.geometry;
+  if (!g.hands || !app.game || !app.game.hands) return 0;
+  return Math.max(0, ...app.game.hands.map((held) => Math.ceil(held.length / g.hands.perRow)));
+}
+
+// The pieces in hand: the player at the bottom of the board in the bottom
+// strip, the other one in the top strip. Each type held is a disc with its
+// symbol and a badge with the count; the side to move's pieces that can be
+// dropped are clickable.
+function renderHands(layout, game) {
+  const layer = el('g', { class: 'hands' });
+  const players = app.desc.players.length;
+  const bottom = app.flipped && players > 1 ? 1 : 0;
+  const order = [players > 1 ? 1 - bottom : null, bottom];
+  order.forEach((player, i) => {
+    if (player === null) return;
+    const strip = layout.strips[i];
+    const held = game.hands[player] || [];
+    const toMove = !game.result && game.side_index === player;
+    const group = el('g', { class: `hand hand-${i === 0 ? 'top' : 'bottom'} owner-${player}${toMove ? ' to-move' : ''}` });
+    group.dataset.owner = player;
+    group.appendChild(el('rect', { class: 'hand-strip', x: strip.x, y: strip.y, width: strip.w, height: strip.h, rx: 6 }));
+    const name = app.desc.players[player].name;
+    group.appendChild(el('text', { class: 'hand-label', x: strip.x + HAND_PAD + 2, y: strip.y + HAND_LABEL * 0.7 },
+      `${name} — in hand${toMove ? ' (to move)' : ''}`));
+    if (held.length === 0) {
+      group.appendChild(el('text', { class: 'hand-empty', x: strip.x + HAND_PAD + 4, y: strip.y + HAND_LABEL + HAND_SLOT_H / 2, 'dominant-baseline': 'central' }, 'none'));
+    }
+    held.forEach((piece, k) => {
+      const col = k % layout.perRow, row = Math.floor(k / layout.perRow);
+      const cx = strip.x + HAND_PAD + HAND_SLOT_W * (col + 0.5);
+      const cy = strip.y + HAND_LABEL + HAND_SLOT_H * (row + 0.5);
+      const droppable = toMove && userToMove() && dropsOf(piece.symbol).length > 0;
+      const selected = app.selectedHand === piece.symbol && toMove;
+      const item = el('g', { class: `hand-piece owner-${player}${droppable ? ' droppable' : ''}${selected ? ' selected' : ''}` });
+      item.dataset.hand = piece.symbol;
+      item.dataset.owner = player;
+      item.dataset.count = piece.count;
+      const r = S * 0.34;
+      if (selected) item.appendChild(el('circle', { class: 'highlight-selected', cx, cy, r: r + 6 }));
+      item.appendChild(el('circle', { class: 'disc', cx, cy, r }));
+      const size = piece.symbol.length > 1 ? S * 0.28 : S * 0.38;
+      item.appendChild(el('text', { class: 'symbol', x: cx, y: cy + 1, 'font-size': size }, piece.symbol));
+      const bx = cx + r * 0.78, by = cy - r * 0.78;
+      item.appendChild(el('circle', { class: 'badge', cx: bx, cy: by, r: 9 }));
+      item.appendChild(el('text', { class: 'badge-text', x: bx, y: by + 0.5 }, String(piece.count)));
+      const what = `${pieceName({ symbol: piece.symbol, owner: player })} in hand ×${piece.count}`;
+      item.appendChild(el('title', {}, droppable ? `${what}: click, then a cell, to drop it` : what));
+      group.appendChild(item);
+    });
+    layer.appendChild(group);
+  });
+  return layer;
 }
 
 // A cell's name: in the lower left corner of a square, by the outer edge of a
@@ -345,6 +463,7 @@ function clearError() {
 function setGame(data) {
   app.game = data;
   app.selected = null;
+  app.selectedHand = null;
   render();
 }
 
@@ -462,7 +581,8 @@ async function maybeComputer() {
   setTimeout(maybeComputer, computerSides().every(Boolean) ? 300 : 0);
 }
 
-function chooseMove(moves) {
+function chooseMove(moves, prompt = 'Several moves go there. Choose one:') {
+  $('choice-prompt').textContent = prompt;
   const box = $('choice');
   const buttons = $('choice-buttons');
   buttons.replaceChildren();
@@ -478,19 +598,30 @@ function chooseMove(moves) {
 }
 
 function onBoardClick(event) {
+  if (!app.game || app.busy || app.thinking || app.game.result) return;
+  const hand = event.target.closest('[data-hand]');
+  if (hand) return void onHandClick(hand.dataset.hand, Number(hand.dataset.owner));
   const target = event.target.closest('[data-index]');
-  if (!target || !app.game || app.busy || app.thinking || app.game.result) return;
+  if (!target) return;
   const cell = Number(target.dataset.index);
-  if (app.selected !== null && app.selected !== cell) {
-    const moves = app.game.legal.filter((m) => m.from === app.selected && m.to === cell);
-    if (moves.length === 1) return void playMove(moves[0].move);
-    if (moves.length > 1) return void chooseMove(moves);
+  const moves = movesTo(cell);
+  if (app.selected === cell && moves.length > 0) {
+    // Moves that end where they start (a null move): asked, never played by accident.
+    return void chooseMove(moves, moves.length > 1 ? 'Choose a move:' : 'Play this move?');
   }
-  if (app.selected !== cell && legalFrom(cell).length > 0 && !computerSides()[app.game.side_index]) {
-    app.selected = cell;
-  } else {
-    app.selected = null;
-  }
+  if (moves.length === 1) return void playMove(moves[0].move);
+  if (moves.length > 1) return void chooseMove(moves);
+  app.selected = app.selected !== cell && legalFrom(cell).length > 0 && userToMove() ? cell : null;
+  app.selectedHand = null;
+  renderBoard();
+}
+
+// A click on a piece in hand selects it (its drop targets are shown) when
+// its owner is to move and can drop it; another click deselects it.
+function onHandClick(symbol, owner) {
+  const canDrop = owner === app.game.side_index && userToMove() && dropsOf(symbol).length > 0;
+  app.selectedHand = canDrop && app.selectedHand !== symbol ? symbol : null;
+  app.selected = null;
   renderBoard();
 }
 

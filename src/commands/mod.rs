@@ -1,5 +1,6 @@
 //! One module per `vdl` subcommand.
 
+pub mod bench;
 pub mod build;
 pub mod check;
 pub mod compile;

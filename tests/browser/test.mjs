@@ -1,6 +1,7 @@
 // Plays `vdl serve`'s page in headless Chromium: a few moves of Xiang Qi by
-// clicks (board, move list, undo, the computer, a checkmate), then one move by
-// clicks in every variant the server lists. Screenshots go to target/browser/.
+// clicks (board, move list, undo, the computer, a checkmate), Shogi's pieces in
+// hand (a capture fills the hand, a click on the hand then on a cell drops the
+// piece), then one move by clicks in every variant the server lists. Screenshots go to target/browser/.
 //
 // VDL_BIN: the vdl binary (default: target/release/vdl). Run through run.sh.
 
@@ -89,9 +90,15 @@ try {
   const clickPiece = async (cell) => { await settled(); await pieceAt(cell).click(); };
   const clickTarget = async (cell) => { await settled(); await page.locator(`#board .target[data-cell="${cell}"]`).click(); };
   const click = async (selector) => { await settled(); await page.click(selector); };
+  const handPiece = (owner, symbol) => page.locator(`#board .hand-piece[data-owner="${owner}"][data-hand="${symbol}"]`);
+  // What each hand shows: {owner: "B1 P2"}.
+  const hands = () => page.locator('#board .hand').evaluateAll((hs) => Object.fromEntries(hs.map((h) => [h.dataset.owner,
+    [...h.querySelectorAll('.hand-piece')].map((p) => p.dataset.hand + p.dataset.count).join(' ')])));
+  const targetCells = () => page.locator('#board .target').evaluateAll((ts) => ts.map((t) => t.dataset.cell).sort());
 
   const variants = (await (await fetch(url + 'api/variants')).json()).variants;
   const xiangqi = variants.find((v) => v.file === 'xiangqi.vdl');
+  const shogi = variants.find((v) => v.file === 'shogi.vdl');
 
   await step('the page loads with the variant list and a board', async () => {
     await page.goto(url);
@@ -195,6 +202,105 @@ try {
     await page.screenshot({ path: path.join(shots, 'xiangqi-mate.png') });
   });
 
+  await step('Shogi: a capture puts the piece in hand; a click on it and on a cell drops it', async () => {
+    check(shogi, 'Shogi is listed');
+    await page.selectOption('#variant', String(shogi.id));
+    await page.selectOption('#computer', 'none');
+    await page.waitForFunction((id) => app.game && app.game.variant === id && app.game.ply === 0, shogi.id);
+    await settled();
+    check(await page.locator('#board .hand').count() === 2, 'a hand strip for each player');
+    check(JSON.stringify(await hands()) === '{"0":"","1":""}', `empty hands: ${JSON.stringify(await hands())}`);
+    // The c-Pawns trade on c5 (White's c-file is then free for a Pawn drop).
+    for (const [from, to] of [['c3', 'c4'], ['c7', 'c6'], ['c4', 'c5'], ['c6', 'c5']]) {
+      await clickPiece(from);
+      await clickTarget(to);
+    }
+    await waitMoves(4);
+    check(JSON.stringify(await hands()) === '{"0":"","1":"P1"}', `Black holds a Pawn: ${JSON.stringify(await hands())}`);
+    // White's Bishop takes the g7 Pawn: it may promote there, so the dialog asks.
+    await clickPiece('b2');
+    await clickTarget('g7');
+    await page.locator('#choice').waitFor({ state: 'visible' });
+    const choices = await page.locator('#choice-buttons button').allTextContents();
+    check(JSON.stringify(choices) === '["b2-g7","b2-g7=+B"]', `choices ${choices}`);
+    await page.click('#choice-buttons button[data-move="b2-g7"]');
+    await waitMoves(5);
+    await clickPiece('h8');                         // Black's Bishop takes White's
+    await clickTarget('g7');
+    await waitMoves(6);
+    await settled();
+    check(JSON.stringify(await hands()) === '{"0":"P1","1":"B1 P1"}', `hands after the captures: ${JSON.stringify(await hands())}`);
+    check((await page.inputValue('#fen')).includes('[Pbp] w'), 'the position string has the same hands');
+    // Black's pieces in hand are not Black's to drop now: a click selects nothing.
+    await settled();
+    await handPiece(1, 'B').click();
+    check(await page.locator('#board .target').count() === 0, 'no targets for the side not to move');
+    await settled();
+    await handPiece(0, 'P').click();
+    const targets = await targetCells();
+    const legal = (await page.evaluate(() => app.game.legal)).filter((m) => m.move.startsWith('P*')).map((m) => m.move.slice(2)).sort();
+    check(JSON.stringify(targets) === JSON.stringify(legal), `drop targets ${targets} = ${legal}`);
+    check(JSON.stringify(targets) === '["c2","c3","c4","c6","c7","c8"]', `only the free file, below the last rank: ${targets}`);
+    await page.screenshot({ path: path.join(shots, 'shogi-drop-targets.png') });
+    await clickTarget('c4');
+    await waitMoves(7);
+    await settled();
+    const moves = await moveTexts();
+    check(moves[6] === 'P*c4', `the move list shows the drop: ${moves}`);
+    check(await pieceAt('c4').getAttribute('data-piece') === 'P', 'a White Pawn on c4');
+    check(JSON.stringify(await hands()) === '{"0":"","1":"B1 P1"}', `White's hand is empty: ${JSON.stringify(await hands())}`);
+    check(await page.locator('#board .hand-bottom .hand-empty').textContent() === 'none', 'an empty hand says so');
+    check(await page.locator('#board .highlight-last').count() === 1, 'the drop highlights its cell only');
+    await page.screenshot({ path: path.join(shots, 'shogi-dropped.png') });
+    await click('#undo');
+    await waitMoves(6);
+    await settled();
+    check(JSON.stringify(await hands()) === '{"0":"P1","1":"B1 P1"}', 'undo puts the Pawn back in hand');
+    // Counts, and the hands follow the board when it is flipped.
+    await page.fill('#load-input', 'lnsgkgsnl/1r7/pp1pppbpp/9/2p6/9/PP1PPPPPP/7R1/LNSGKGSNL[RG2Pb3p] b');
+    await click('#load-form button');
+    await page.waitForFunction(() => app.game.ply === 0 && app.game.side_index === 1);
+    check(JSON.stringify(await hands()) === '{"0":"R1 G1 P2","1":"B1 P3"}', `hands from a position string: ${JSON.stringify(await hands())}`);
+    check(await page.locator('#board .hand-bottom').getAttribute('data-owner') === '0', 'White\'s hand at the bottom');
+    await click('#flip');
+    check(await page.locator('#board .hand-bottom').getAttribute('data-owner') === '1', 'flipped: Black\'s hand at the bottom');
+    await page.screenshot({ path: path.join(shots, 'shogi-hands-flipped.png') });
+    await click('#flip');
+  });
+
+  await step('moves of the text forms to come (a swap, a move that also promotes another piece) work by clicks', async () => {
+    await click('#new');
+    await page.waitForFunction(() => app.game.ply === 0 && app.game.side_index === 0);
+    await settled();
+    // Added on the page only: a King swapping with its Gold, and a second
+    // move to i2 that also promotes the Bishop (as Taijitu Qi writes them).
+    await page.evaluate(() => {
+      const cell = (name) => app.desc.cells.findIndex((c) => c.name === name);
+      app.game.legal.push({ move: 'e1-d1', from: cell('e1'), to: cell('d1') },
+        { move: 'i1-i2,b2=+B', from: cell('i1'), to: cell('i2') });
+    });
+    await clickPiece('i1');
+    await clickTarget('i2');
+    await page.locator('#choice').waitFor({ state: 'visible' });
+    const choices = await page.locator('#choice-buttons button').allTextContents();
+    check(JSON.stringify(choices) === '["i1-i2","i1-i2,b2=+B"]', `choices ${choices}`);
+    await page.click('#choice-cancel');
+    // The swap's target holds a friendly piece: a ring, and a click sends the move.
+    let sent = null;
+    await page.route('**/api/games/*/move', (route) => {
+      sent = route.request().postDataJSON().move;
+      route.fulfill({ status: 400, contentType: 'application/json', body: '{"ok":false,"error":"intercepted by the test"}' });
+    });
+    await clickPiece('e1');
+    check(await page.locator('#board .target[data-cell="d1"] .ring').count() === 1, 'a ring round the friendly Gold');
+    await clickTarget('d1');
+    await page.waitForFunction(() => document.getElementById('error').textContent.includes('intercepted'));
+    await page.unroute('**/api/games/*/move');
+    check(sent === 'e1-d1', `the page sent ${sent}`);
+    await settled();
+    check((await moveTexts()).length === 0, 'nothing was played');
+  });
+
   for (const variant of variants) {
     await step(`${variant.name} (${variant.file}): the board renders and a move can be played by clicks`, async () => {
       await page.selectOption('#variant', String(variant.id));
@@ -206,6 +312,7 @@ try {
       const state = await page.evaluate(() => app.game);
       const pieces = state.board.filter(Boolean).length;
       check(await page.locator('#board .piece').count() === pieces, `${pieces} pieces drawn`);
+      check(await page.locator('#board .hand').count() === (desc.hand_pieces ? 2 : 0), 'hand strips exactly in games with hands');
       const move = state.legal.find((m) => m.from !== null && m.to !== null);
       check(move, 'a legal move with cells');
       await page.screenshot({ path: path.join(shots, `variant-${variant.id}-start.png`) });
