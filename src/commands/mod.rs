@@ -25,3 +25,21 @@ pub struct PositionArgs {
     #[arg(long, value_enum)]
     pub engine: Option<crate::load::EngineChoice>,
 }
+
+/// A variant file and a position in it: all that `moves` and `show` take.
+#[derive(clap::Args)]
+pub struct FilePosition {
+    /// The variant file.
+    pub file: std::path::PathBuf,
+    #[command(flatten)]
+    pub position: PositionArgs,
+}
+
+impl FilePosition {
+    /// The file's engine and the position the options describe.
+    pub fn load(&self) -> Result<(Box<dyn vdl_runtime::Engine>, vdl_runtime::Position), crate::load::Failure> {
+        let engine = crate::load::engine(&self.file, self.position.engine)?;
+        let pos = crate::load::position(&*engine, self.position.fen.as_deref(), self.position.moves.as_deref())?;
+        Ok((engine, pos))
+    }
+}

@@ -1,20 +1,11 @@
-use super::PositionArgs;
-use crate::load::{self, Failure};
-use std::path::PathBuf;
+use crate::load::Failure;
 use std::process::ExitCode;
 use vdl_runtime::{fen, legal};
 
-#[derive(clap::Args)]
-pub struct Args {
-    /// The variant file.
-    file: PathBuf,
-    #[command(flatten)]
-    position: PositionArgs,
-}
+pub type Args = super::FilePosition;
 
 pub fn run(args: Args) -> Result<ExitCode, Failure> {
-    let engine = load::engine(&args.file, args.position.engine)?;
-    let pos = load::position(&*engine, args.position.fen.as_deref(), args.position.moves.as_deref())?;
+    let (engine, pos) = args.load()?;
     print!("{}", vdl_runtime::diagram::draw(engine.game(), &pos));
     println!("{}", fen::format(engine.game(), &pos));
     if let Some(result) = legal::result(&*engine, &pos) {
