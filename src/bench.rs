@@ -357,19 +357,26 @@ pub fn measure(subject: &Subject, settings: &Settings, fsf: Option<&mut Fsf>, no
         }
     }
     // Every engine must count the same tree.
+    let hint = if subject.game.rules.no_drop_mate.is_empty() {
+        ""
+    } else {
+        " (Fairy-Stockfish 11.1 counts pawn-drop mates, which this game forbids: tests/data/fsf_perft.txt)"
+    };
     for (i, a) in ladders.iter().enumerate() {
         for b in &ladders[i + 1..] {
             for ta in &a.runs {
                 if let Some(tb) = b.at(ta.depth) {
                     if ta.nodes != tb.nodes {
+                        let fsf = b.engine == EngineKind::FairyStockfish;
                         notes.push(format!(
-                            "{}: perft {} differs: {} {} {} {}",
+                            "{}: perft {} differs: {} {} {} {}{}",
                             subject.name,
                             ta.depth,
                             a.engine.label(),
                             ta.nodes,
                             b.engine.label(),
-                            tb.nodes
+                            tb.nodes,
+                            if fsf { hint } else { "" }
                         ));
                     }
                 }
