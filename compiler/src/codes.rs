@@ -49,6 +49,8 @@ pub const UNUSED_ZONE: &str = "W0104";
 pub const OUTSIDE_CONFINEMENT: &str = "W0105";
 /// A promotion whose trigger no move of the piece can meet (warning).
 pub const PROMOTION_NEVER_HAPPENS: &str = "W0106";
+/// Cells that no piece can ever stand on (warning).
+pub const CELLS_NEVER_REACHED: &str = "W0107";
 
 /// Every code with what it means, for docs/errors.md and the tests that each has
 /// an example.
@@ -77,4 +79,5 @@ pub const ALL: &[(&str, &str)] = &[
     (UNUSED_ZONE, "A zone that is declared but never used (warning)."),
     (OUTSIDE_CONFINEMENT, "The setup puts a piece outside the zone it is confined to (warning)."),
     (PROMOTION_NEVER_HAPPENS, "A promotion whose trigger no move of the piece can meet (warning)."),
+    (CELLS_NEVER_REACHED, "Cells that no piece can ever stand on (warning)."),
 ];

@@ -16,6 +16,7 @@ pub struct Declared<'a> {
     pub pieces: Vec<&'a ast::PieceDecl>,
     pub zones: Vec<&'a ast::ZoneDecl>,
     pub setup: &'a ast::Text,
+    pub board: vdl_dsl::ast::Span,
 }
 
 pub fn run(game: &Game, declared: &Declared, diags: &mut Vec<Diagnostic>) {
@@ -34,8 +35,55 @@ pub fn run(game: &Game, declared: &Declared, diags: &mut Vec<Diagnostic>) {
         }
         promotions_that_never_happen(game, &mobility, kind, decl, diags);
     }
-    pieces_that_never_appear(game, &start, declared, diags);
+    let present = pieces_that_never_appear(game, &start, declared, diags);
+    cells_never_reached(game, &start, &mobility, &present, declared, diags);
     zones_never_used(declared, diags);
+}
+
+/// Cells that no piece can ever stand on: searched from the setup (and from
+/// every cell a piece in hand may be dropped on), following each piece's moves
+/// on an empty board and its promotions.
+fn cells_never_reached(game: &Game, start: &Position, mobility: &Mobility, present: &[bool], declared: &Declared, diags: &mut Vec<Diagnostic>) {
+    let cells = game.cell_count();
+    let mut reached = vec![false; cells];
+    let mut seen = std::collections::HashSet::new();
+    let mut queue: Vec<(PieceId, PlayerId, usize)> = Vec::new();
+    for (cell, piece) in start.board.iter().enumerate().filter(|(_, p)| !p.is_empty()) {
+        queue.push((piece.kind(), piece.owner(), cell));
+    }
+    for (kind, piece) in game.pieces.iter().enumerate() {
+        let droppable = present[kind] && game.pieces.iter().any(|p| p.captured_as == Some(kind as PieceId));
+        for player in (0..game.players.len() as PlayerId).filter(|_| droppable) {
+            for cell in (0..cells).filter(|&c| piece.no_drop.is_none_or(|z| !game.in_zone(z, player, c as u16))) {
+                queue.push((kind as PieceId, player, cell));
+            }
+        }
+    }
+    while let Some((kind, player, cell)) = queue.pop() {
+        if !seen.insert((kind, player, cell)) {
+            continue;
+        }
+        reached[cell] = true;
+        if reached.iter().all(|&r| r) {
+            return;
+        }
+        let promotions: Vec<PieceId> = game.pieces[kind as usize].promotions.iter().flat_map(|p| p.to.iter().copied()).collect();
+        for mv in mobility.moves(kind, player, cell) {
+            queue.push((kind, player, mv.to as usize));
+            queue.extend(promotions.iter().map(|&to| (to, player, mv.to as usize)));
+        }
+    }
+    let never: Vec<&str> = (0..cells).filter(|&c| !reached[c]).map(|c| game.board.cells[c].name.as_str()).collect();
+    let shown: Vec<&str> = never.iter().take(8).copied().collect();
+    let more = if never.len() > shown.len() { format!(" and {} more", never.len() - shown.len()) } else { String::new() };
+    diags.push(
+        Diagnostic::warning(
+            codes::CELLS_NEVER_REACHED,
+            declared.board,
+            format!("{} cell(s) can never hold a piece: {}{more}", never.len(), shown.join(", ")),
+        )
+        .with_help("no piece ever gets there from the setup; check the pieces' moves and confinements, or shrink the board"),
+    );
 }
 
 /// The side not to move must not be in check: the side to move could capture a
@@ -103,7 +151,7 @@ fn promotions_that_never_happen(game: &Game, mobility: &Mobility, kind: PieceId,
 
 /// Pieces that are not in the setup and that no promotion (of its own, by
 /// proxy, or the drop of a captured piece) can bring onto the board.
-fn pieces_that_never_appear(game: &Game, start: &Position, declared: &Declared, diags: &mut Vec<Diagnostic>) {
+fn pieces_that_never_appear(game: &Game, start: &Position, declared: &Declared, diags: &mut Vec<Diagnostic>) -> Vec<bool> {
     let mut present = vec![false; game.pieces.len()];
     for piece in start.board.iter().filter(|p| !p.is_empty()) {
         present[piece.kind() as usize] = true;
@@ -138,6 +186,7 @@ fn pieces_that_never_appear(game: &Game, start: &Position, declared: &Declared, 
             );
         }
     }
+    present
 }
 
 /// A zone whose name is never used after its declaration.

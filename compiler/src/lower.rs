@@ -193,7 +193,7 @@ pub fn lower(source: &str, file: &ast::File, file_name: &str, diags: &mut Vec<Di
     after::finish(&mut game, &after, &board, &sets, diags);
     check_setup(&game, setup?, diags);
     if !diags.iter().any(Diagnostic::is_error) {
-        let declared = lints::Declared { source, pieces: items.pieces.clone(), zones: items.zones.clone(), setup: setup? };
+        let declared = lints::Declared { source, pieces: items.pieces.clone(), zones: items.zones.clone(), setup: setup?, board: board_decl.span };
         lints::run(&game, &declared, diags);
     }
     (!diags.iter().any(Diagnostic::is_error)).then_some(game)
