@@ -395,3 +395,14 @@ fn prelude(ctx: &Ctx, uses_none: bool, uses_push: bool, uses_already: bool) -> T
         }
     }
 }
+
+/// The loop of a ride: `loop` when it has no range, else one turn per cell.
+fn ride_head(range: Option<u32>) -> TokenStream {
+    match range {
+        None => quote!(loop),
+        Some(n) => {
+            let n = Literal::u32_unsuffixed(n);
+            quote!(for _ in 0..#n)
+        }
+    }
+}

@@ -648,13 +648,7 @@ fn forward_line(
         }
     } else {
         let back_home = returns.then(|| quote!(if next == from { break; }));
-        let head = match range {
-            None => quote!(loop),
-            Some(n) => {
-                let n = Literal::u32_unsuffixed(n);
-                quote!(for _ in 0..#n)
-            }
-        };
+        let head = super::ride_head(range);
         quote! {
             let mut cell = from;
             #head {

@@ -687,13 +687,7 @@ fn line(ctx: &mut Ctx, pg: &mut PieceGen, rule: &MoveRule, dir: DirId, range: Op
         }
     });
     let landing = landing_in_line(ctx, pg, rule.mode);
-    let head = match range {
-        None => quote!(loop),
-        Some(n) => {
-            let n = Literal::u32_unsuffixed(n);
-            quote!(for _ in 0..#n)
-        }
-    };
+    let head = super::ride_head(range);
     quote! {
         let mut cell = from;
         #head {
