@@ -16,7 +16,7 @@ use super::tables::doc_lines;
 use super::Ctx;
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote};
-use vdl_runtime::ir::{CellId, PieceId, PlayerId};
+use vdl_runtime::ir::{CellId, Game, PieceId, PieceType, PlayerId};
 
 /// What a move produces: the plain move or not, then one move per type.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -47,37 +47,26 @@ impl Promotions {
             return None;
         }
         let n = ctx.cells();
+        assert!(piece.promotions.len() <= 64, "at most 64 promotions per piece type");
         let mut outcomes = vec![Outcome { plain: true, choices: Vec::new() }];
+        // An outcome depends only on which promotions apply and whether one of
+        // them is compulsory: each such key is turned into an outcome once,
+        // not once per pair of cells (a large board has 100,000 pairs).
+        let mut by_key: Vec<((u64, bool), u8)> = Vec::new();
         let mut class_of = Vec::with_capacity(n);
         let mut rows: Vec<Vec<u8>> = Vec::new();
         for from in 0..n {
             let row: Vec<u8> = (0..n)
                 .map(|to| {
-                    // As `Interpreter::push_with_promotions` decides it.
-                    let (from, to) = (from as CellId, to as CellId);
-                    let mut compulsory = false;
-                    let mut choices = Vec::new();
-                    for promotion in &piece.promotions {
-                        if !promotion.trigger.applies(game, player, from, to) {
-                            continue;
-                        }
-                        compulsory |=
-                            !promotion.optional || promotion.forced_at.is_some_and(|z| game.in_zone(z, player, to));
-                        for &kind in &promotion.to {
-                            if !choices.contains(&kind) {
-                                choices.push(kind);
-                            }
+                    let key = promotion_key(game, piece, player, from as CellId, to as CellId);
+                    match by_key.iter().find(|(k, _)| *k == key) {
+                        Some(&(_, index)) => index,
+                        None => {
+                            let index = outcome_index(&mut outcomes, outcome_of(piece, key));
+                            by_key.push((key, index));
+                            index
                         }
                     }
-                    let outcome = Outcome { plain: !compulsory || choices.is_empty(), choices };
-                    let index = match outcomes.iter().position(|o| *o == outcome) {
-                        Some(i) => i,
-                        None => {
-                            outcomes.push(outcome);
-                            outcomes.len() - 1
-                        }
-                    };
-                    u8::try_from(index).expect("fewer than 256 promotion outcomes")
                 })
                 .collect();
             let class = match rows.iter().position(|r| *r == row) {
@@ -200,4 +189,47 @@ impl Promotions {
             }
         }
     }
+}
+
+/// Which promotions of `piece` apply to a move of `player` from `from` to
+/// `to` (bit `i` for promotion `i`), and whether one of them is compulsory; as
+/// `Interpreter::push_with_promotions` decides it.
+fn promotion_key(game: &Game, piece: &PieceType, player: PlayerId, from: CellId, to: CellId) -> (u64, bool) {
+    let mut applying = 0u64;
+    let mut compulsory = false;
+    for (i, promotion) in piece.promotions.iter().enumerate() {
+        if promotion.trigger.applies(game, player, from, to) {
+            applying |= 1 << i;
+            compulsory |= !promotion.optional || promotion.forced_at.is_some_and(|z| game.in_zone(z, player, to));
+        }
+    }
+    (applying, compulsory)
+}
+
+/// The outcome of a move to which the promotions of `key` apply.
+fn outcome_of(piece: &PieceType, (applying, compulsory): (u64, bool)) -> Outcome {
+    let mut choices = Vec::new();
+    for (i, promotion) in piece.promotions.iter().enumerate() {
+        if applying & (1 << i) == 0 {
+            continue;
+        }
+        for &kind in &promotion.to {
+            if !choices.contains(&kind) {
+                choices.push(kind);
+            }
+        }
+    }
+    Outcome { plain: !compulsory || choices.is_empty(), choices }
+}
+
+/// The number of `outcome` among `outcomes`, added if new.
+fn outcome_index(outcomes: &mut Vec<Outcome>, outcome: Outcome) -> u8 {
+    let index = match outcomes.iter().position(|o| *o == outcome) {
+        Some(i) => i,
+        None => {
+            outcomes.push(outcome);
+            outcomes.len() - 1
+        }
+    };
+    u8::try_from(index).expect("fewer than 256 promotion outcomes")
 }
