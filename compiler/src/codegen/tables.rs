@@ -1,7 +1,9 @@
 //! The constant tables of a generated module. Tables are interned: asking twice
 //! for the same contents gives the same `static`, whatever it was called for.
+//! They are written as text (see `text`), not as tokens.
 
-use proc_macro2::{Ident, Literal, TokenStream};
+use super::text;
+use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 use std::collections::{HashMap, HashSet};
 
@@ -75,44 +77,40 @@ impl Tables {
     }
 
     fn add(&mut self, name: &str, doc: String, data: Data) -> usize {
+        let candidate = self.unique_name(name);
+        self.tables.push(Table { name: format_ident!("{}", candidate), docs: vec![doc], data });
+        self.tables.len() - 1
+    }
+
+    /// A name no table has yet.
+    fn unique_name(&mut self, name: &str) -> String {
         let mut candidate = name.to_string();
         let mut n = 2;
         while !self.names.insert(candidate.clone()) {
             candidate = format!("{name}_{n}");
             n += 1;
         }
-        self.tables.push(Table { name: format_ident!("{}", candidate), docs: vec![doc], data });
-        self.tables.len() - 1
+        candidate
     }
 
-    /// The `static` items, in the order they were first asked for.
-    pub fn items(&self) -> TokenStream {
-        self.tables
-            .iter()
-            .map(|table| {
-                let name = &table.name;
-                let docs = doc_lines(&table.docs);
-                match &table.data {
-                    Data::Cells(cells) => {
-                        let values = cells.iter().map(|c| match c {
-                            Some(c) => {
-                                let lit = Literal::u16_unsuffixed(*c as u16);
-                                quote!(#lit)
-                            }
-                            None => quote!(NONE),
-                        });
-                        quote! { #docs static #name: [u16; CELLS] = [#(#values),*]; }
-                    }
-                    Data::Flags(flags) => {
-                        quote! { #docs static #name: [bool; CELLS] = [#(#flags),*]; }
-                    }
-                    Data::Bytes(bytes) => {
-                        let values = bytes.iter().map(|&b| Literal::u8_unsuffixed(b));
-                        quote! { #docs static #name: [u8; CELLS] = [#(#values),*]; }
-                    }
+    /// The `static` items as text, in the order they were first asked for,
+    /// each laid out `per_row` values to a line.
+    pub fn render(&self, per_row: usize) -> String {
+        let mut out = String::new();
+        for (i, table) in self.tables.iter().enumerate() {
+            if i > 0 {
+                out.push('\n');
+            }
+            let (ty, values): (&str, Vec<String>) = match &table.data {
+                Data::Cells(cells) => {
+                    ("u16", cells.iter().map(|c| c.map_or_else(|| "NONE".to_string(), |c| c.to_string())).collect())
                 }
-            })
-            .collect()
+                Data::Flags(flags) => ("bool", flags.iter().map(bool::to_string).collect()),
+                Data::Bytes(bytes) => ("u8", bytes.iter().map(u8::to_string).collect()),
+            };
+            text::array(&mut out, &table.docs, &table.name.to_string(), ty, "CELLS", &values, per_row);
+        }
+        out
     }
 }
 
