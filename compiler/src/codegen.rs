@@ -38,6 +38,7 @@
 mod attack;
 mod format;
 mod geometry;
+mod jump_lists;
 mod movegen;
 mod names;
 mod obligation;

@@ -13,12 +13,13 @@
 //! then counts it too. Swaps never capture, so never attack. Obligations are
 //! applied on top of these functions (see `obligation`).
 
+use super::jump_lists::JumpLists;
 use super::names::describe_rule;
 use super::routes::{group_by, usable, Usable};
 use super::tables::doc_lines;
 use super::{any_route, Ctx};
 use proc_macro2::{Literal, TokenStream};
-use quote::{format_ident, quote};
+use quote::quote;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 use vdl_runtime::ir::{DirId, Mode, MoveKind, MoveRule, PieceId, PlayerId, Route, ZoneId};
@@ -29,18 +30,6 @@ struct LineRule {
     /// `None`: any distance (always for hops).
     range: Option<u32>,
     only_in: Option<ZoneId>,
-}
-
-/// Leaps and steps with at most one cell to pass, merged over all rules and
-/// listed per target: `(origin, piece)` or `(origin, cell, piece)`.
-struct Jumps {
-    open: Vec<Vec<(usize, PieceId)>>,
-    /// The cell must be empty (the cell passed).
-    blockable: Vec<Vec<(usize, usize, PieceId)>>,
-    /// The cell must not hold an ally (capturing leaps: the cell passed when
-    /// the target is the destination, the destination when the target is the
-    /// cell passed).
-    guarded: Vec<Vec<(usize, usize, PieceId)>>,
 }
 
 #[derive(Default)]
@@ -54,7 +43,7 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
     let mut arms = Vec::new();
     for player in ctx.players() {
         let name = ctx.names.player_fn("attacked_by", player);
-        let (items, mut body) = attacks_of(ctx, player);
+        let mut body = attacks_of(ctx, player);
         if body.is_empty() {
             body = quote!(let _ = (board, target););
         }
@@ -63,8 +52,6 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
             ctx.game.players[player as usize].name
         )]);
         functions.extend(quote! {
-            #items
-
             #docs
             fn #name(board: &Board, target: usize) -> bool {
                 #body
@@ -93,12 +80,12 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
     }
 }
 
-/// The tables (items) and the body of `attacked_by_*` for `player`.
-fn attacks_of(ctx: &mut Ctx, player: PlayerId) -> (TokenStream, TokenStream) {
+/// The body of `attacked_by_*` for `player`.
+fn attacks_of(ctx: &mut Ctx, player: PlayerId) -> TokenStream {
     let game = ctx.game;
     let mut jumps = TokenStream::new();
     let n = ctx.cells();
-    let mut lists = Jumps { open: vec![Vec::new(); n], blockable: vec![Vec::new(); n], guarded: vec![Vec::new(); n] };
+    let mut lists = JumpLists::new(n);
     let mut lines: BTreeMap<DirId, Lines> = BTreeMap::new();
     let mut forward = TokenStream::new();
     let mut null_moves = TokenStream::new();
@@ -151,107 +138,8 @@ fn attacks_of(ctx: &mut Ctx, player: PlayerId) -> (TokenStream, TokenStream) {
         }
     }
     let rays: TokenStream = lines.iter().map(|(&dir, lines)| ray(ctx, player, dir, lines)).collect();
-    let (items, lists) = jump_lists(ctx, player, &lists);
-    (items, quote! { #lists #jumps #rays #forward #null_moves })
-}
-
-/// The merged leap and step lists of `player` and the loops that read them.
-fn jump_lists(ctx: &mut Ctx, player: PlayerId, lists: &Jumps) -> (TokenStream, TokenStream) {
-    let mut items = TokenStream::new();
-    let mut out = TokenStream::new();
-    let player_name = ctx.game.players[player as usize].name.clone();
-    let upper = ctx.names.players[player as usize].clone();
-    if lists.open.iter().any(|l| !l.is_empty()) {
-        let name = format_ident!("JUMPS_{}", upper);
-        let docs = doc_lines(&[format!(
-            "Leaps and steps of {player_name} that nothing can block: for each target, the (origin, piece) pairs that attack it."
-        )]);
-        let rows: Vec<TokenStream> = lists
-            .open
-            .iter()
-            .map(|list| {
-                let entries = list.iter().map(|&(from, kind)| {
-                    let from = Literal::u16_unsuffixed(from as u16);
-                    let piece = ctx.piece(kind, player);
-                    quote!((#from, #piece))
-                });
-                quote!(&[#(#entries),*])
-            })
-            .collect();
-        items.extend(quote! {
-            #docs
-            static #name: [&[(u16, Piece)]; CELLS] = [#(#rows),*];
-        });
-        out.extend(quote! {
-            for &(from, piece) in #name[target] {
-                if board[from as usize] == piece {
-                    return true;
-                }
-            }
-        });
-    }
-    if lists.blockable.iter().any(|l| !l.is_empty()) {
-        let name = format_ident!("BLOCKABLE_JUMPS_{}", upper);
-        let docs = doc_lines(&[format!(
-            "Leaps of {player_name} over one cell: for each target, the (origin, cell passed, piece) triples that attack it when the cell passed is empty."
-        )]);
-        let rows: Vec<TokenStream> = lists
-            .blockable
-            .iter()
-            .map(|list| {
-                let entries = list.iter().map(|&(from, via, kind)| {
-                    let from = Literal::u16_unsuffixed(from as u16);
-                    let via = Literal::u16_unsuffixed(via as u16);
-                    let piece = ctx.piece(kind, player);
-                    quote!((#from, #via, #piece))
-                });
-                quote!(&[#(#entries),*])
-            })
-            .collect();
-        items.extend(quote! {
-            #docs
-            static #name: [&[(u16, u16, Piece)]; CELLS] = [#(#rows),*];
-        });
-        out.extend(quote! {
-            for &(from, via, piece) in #name[target] {
-                if board[from as usize] == piece && board[via as usize].is_empty() {
-                    return true;
-                }
-            }
-        });
-    }
-    if lists.guarded.iter().any(|l| !l.is_empty()) {
-        let name = format_ident!("CAPTURING_JUMPS_{}", upper);
-        let docs = doc_lines(&[format!(
-            "Capturing leaps of {player_name}: for each target, the (origin, cell, piece) triples that attack it when the cell holds no piece of {player_name} (the cell passed when the target is the destination, the destination when the target is the cell passed)."
-        )]);
-        let rows: Vec<TokenStream> = lists
-            .guarded
-            .iter()
-            .map(|list| {
-                let entries = list.iter().map(|&(from, cell, kind)| {
-                    let from = Literal::u16_unsuffixed(from as u16);
-                    let cell = Literal::u16_unsuffixed(cell as u16);
-                    let piece = ctx.piece(kind, player);
-                    quote!((#from, #cell, #piece))
-                });
-                quote!(&[#(#entries),*])
-            })
-            .collect();
-        let p = Literal::u8_unsuffixed(player);
-        items.extend(quote! {
-            #docs
-            static #name: [&[(u16, u16, Piece)]; CELLS] = [#(#rows),*];
-        });
-        out.extend(quote! {
-            for &(from, cell, piece) in #name[target] {
-                if board[from as usize] == piece && !board[cell as usize].is_of(#p) {
-                    return true;
-                }
-            }
-        });
-    }
-    (items, out)
+    let lists = lists.generate(ctx, player);
+    quote! { #lists #jumps #rays #forward #null_moves }
 }
 
 /// The tests that a piece on `cell` with the rule's zone and confinement may
@@ -269,7 +157,7 @@ fn zone_tests(ctx: &mut Ctx, kind: PieceId, player: PlayerId, only_in: Option<Zo
 #[allow(clippy::too_many_arguments)]
 fn jump(
     ctx: &mut Ctx,
-    lists: &mut Jumps,
+    lists: &mut JumpLists,
     kind: PieceId,
     player: PlayerId,
     index: usize,
@@ -316,16 +204,10 @@ fn jump(
         if routes.is_empty() || (routes.len() == 1 && routes[0].len() == 1) {
             for &(from, target) in &pairs {
                 match routes.first() {
-                    None => {
-                        if !lists.open[target].contains(&(from, kind)) {
-                            lists.open[target].push((from, kind));
-                        }
-                    }
+                    None => lists.add_open(target, from, kind),
                     Some(route) => {
                         let via = dirs[route[0] as usize].forward[from].expect("an open route");
-                        if !lists.blockable[target].contains(&(from, via, kind)) {
-                            lists.blockable[target].push((from, via, kind));
-                        }
+                        lists.add_blockable(target, from, via, kind);
                     }
                 }
             }
@@ -417,7 +299,7 @@ fn jump(
 /// and the cell passed when the destination holds no ally.
 fn capturing_jump(
     ctx: &mut Ctx,
-    lists: &mut Jumps,
+    lists: &mut JumpLists,
     kind: PieceId,
     player: PlayerId,
     rule: &MoveRule,
@@ -427,11 +309,6 @@ fn capturing_jump(
     let game = ctx.game;
     let confined = game.pieces[kind as usize].confined;
     let dirs = Rc::clone(&ctx.dirs);
-    let add = |list: &mut Vec<Vec<(usize, usize, PieceId)>>, target: usize, entry: (usize, usize, PieceId)| {
-        if !list[target].contains(&entry) {
-            list[target].push(entry);
-        }
-    };
     for from in 0..ctx.cells() {
         let (Some(to), Some(via)) = (dirs[target_dir as usize].forward[from], dirs[route.cells[0] as usize].forward[from]) else {
             continue;
@@ -446,16 +323,14 @@ fn capturing_jump(
         // (it counts as an enemy), the attacker's own cell (an ally), or free
         // unless it holds an ally.
         if via == to {
-            if !lists.open[to].contains(&(from, kind)) {
-                lists.open[to].push((from, kind));
-            }
+            lists.add_open(to, from, kind);
         } else if via != from {
-            add(&mut lists.guarded, to, (from, via, kind));
+            lists.add_guarded(to, from, via, kind);
         }
         // The target is the cell passed: the destination must hold no ally, so
         // not be the attacker's own cell.
         if via != to && to != from {
-            add(&mut lists.guarded, via, (from, to, kind));
+            lists.add_guarded(via, from, to, kind);
         }
     }
 }

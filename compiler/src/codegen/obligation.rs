@@ -21,7 +21,7 @@ use vdl_runtime::ir::{PieceId, PlayerId};
 
 /// The piece type the inert stand-in uses: the highest a [`vdl_runtime::Piece`]
 /// can hold, above any real type.
-const INERT_KIND: PieceId = 126;
+pub const INERT_KIND: PieceId = 126;
 
 /// The piece types some obligation names, each once, in order.
 pub fn bound_kinds(ctx: &Ctx) -> Vec<PieceId> {

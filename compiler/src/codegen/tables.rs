@@ -29,6 +29,8 @@ pub struct Tables {
     flags_index: HashMap<Vec<bool>, usize>,
     bytes_index: HashMap<Vec<u8>, usize>,
     names: HashSet<String>,
+    /// Items added as text.
+    text: String,
 }
 
 impl Tables {
@@ -82,8 +84,8 @@ impl Tables {
         self.tables.len() - 1
     }
 
-    /// A name no table has yet.
-    fn unique_name(&mut self, name: &str) -> String {
+    /// A name no table has yet, for a table built outside (see `add_text`).
+    pub fn unique_name(&mut self, name: &str) -> String {
         let mut candidate = name.to_string();
         let mut n = 2;
         while !self.names.insert(candidate.clone()) {
@@ -93,8 +95,15 @@ impl Tables {
         candidate
     }
 
+    /// Adds items already written as text (tables that are not per cell),
+    /// written after the per-cell tables.
+    pub fn add_text(&mut self, text: &str) {
+        self.text.push('\n');
+        self.text.push_str(text);
+    }
+
     /// The `static` items as text, in the order they were first asked for,
-    /// each laid out `per_row` values to a line.
+    /// each laid out `per_row` values to a line, then those added as text.
     pub fn render(&self, per_row: usize) -> String {
         let mut out = String::new();
         for (i, table) in self.tables.iter().enumerate() {
@@ -110,6 +119,7 @@ impl Tables {
             };
             text::array(&mut out, &table.docs, &table.name.to_string(), ty, "CELLS", &values, per_row);
         }
+        out.push_str(&self.text);
         out
     }
 }

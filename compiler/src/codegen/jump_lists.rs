@@ -1,0 +1,264 @@
+//! The leaps and steps of a player that attack a cell, merged over all its
+//! rules and listed per target (see `attack`): for each target, the cells they
+//! come from, each with the set of piece types that attack from there. Many
+//! types share their leaps (in Ladies and Generals, 67,000 (origin, piece)
+//! pairs per player are 6,000 origins with one of 6 sets), so an attack test
+//! looks at each origin once.
+//!
+//! A list is one flat array of every target's entries in turn, with a second
+//! array of where each target's entries start: two plain arrays are cheap for
+//! rustc, unlike one slice per cell. Sets of types have a bit per type, tested
+//! with `piece.kind()`.
+
+use super::obligation::INERT_KIND;
+use super::{text, Ctx};
+use proc_macro2::{Ident, Literal, TokenStream};
+use quote::{format_ident, quote};
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use vdl_runtime::ir::{PieceId, PlayerId};
+
+/// Sets of piece types, a bit per type.
+type Kinds = u128;
+
+/// Per target, the entries keyed by their cells (the origin, and for the
+/// lists that have one the cell tested), each with its set of types.
+type List<K> = Vec<BTreeMap<K, Kinds>>;
+
+pub struct JumpLists {
+    /// Leaps and steps that nothing can block.
+    open: List<usize>,
+    /// Leaps over one cell that must be empty: (origin, cell passed).
+    blockable: List<(usize, usize)>,
+    /// Capturing leaps: (origin, cell), where the cell must not hold an ally
+    /// (the cell passed when the target is the destination, the destination
+    /// when the target is the cell passed).
+    guarded: List<(usize, usize)>,
+}
+
+impl JumpLists {
+    pub fn new(cells: usize) -> JumpLists {
+        JumpLists { open: vec![BTreeMap::new(); cells], blockable: vec![BTreeMap::new(); cells], guarded: vec![BTreeMap::new(); cells] }
+    }
+
+    /// A piece of type `kind` on `from` attacks `target`.
+    pub fn add_open(&mut self, target: usize, from: usize, kind: PieceId) {
+        *self.open[target].entry(from).or_default() |= (1 as Kinds) << kind;
+    }
+
+    /// A piece of type `kind` on `from` attacks `target` when `via` is empty.
+    pub fn add_blockable(&mut self, target: usize, from: usize, via: usize, kind: PieceId) {
+        *self.blockable[target].entry((from, via)).or_default() |= (1 as Kinds) << kind;
+    }
+
+    /// A piece of type `kind` on `from` attacks `target` when `cell` holds no
+    /// ally.
+    pub fn add_guarded(&mut self, target: usize, from: usize, cell: usize, kind: PieceId) {
+        *self.guarded[target].entry((from, cell)).or_default() |= (1 as Kinds) << kind;
+    }
+
+    /// The loops of `attacked_by_*` for `player` that read the lists; their
+    /// tables go to `ctx.tables`.
+    pub fn generate(&self, ctx: &mut Ctx, player: PlayerId) -> TokenStream {
+        let mut sets: Vec<Kinds> = Vec::new();
+        let mut tables = String::new();
+        let mut out = TokenStream::new();
+        let upper = ctx.names.players[player as usize].clone();
+        let who = ctx.game.players[player as usize].name.clone();
+        // The name of the sets is known before they are all gathered.
+        let sets_name = format_ident!("{}", ctx.tables.unique_name(&format!("JUMPERS_{upper}")));
+        let p = Literal::u8_unsuffixed(player);
+        if let Some(table) = flat_table(
+            ctx,
+            &mut sets,
+            &mut tables,
+            &format!("JUMPS_{upper}"),
+            &format!("Leaps and steps of {who} that nothing can block: for each target, the cells they attack it from, each with its set of piece types in [`{sets_name}`]"),
+            ("(u16, u8)", |(from, set)| format!("({from}, {set})")),
+            self.open.iter().map(|list| list.iter().map(|(&from, &kinds)| (from, kinds))),
+        ) {
+            let FlatTable { entries, start } = table;
+            out.extend(quote! {
+                {
+                    let start = #start[target] as usize;
+                    let end = #start[target + 1] as usize;
+                    for &(from, set) in &#entries[start..end] {
+                        let piece = board[from as usize];
+                        if piece.is_of(#p) && (#sets_name[set as usize] >> piece.kind()) & 1 != 0 {
+                            return true;
+                        }
+                    }
+                }
+            });
+        }
+        let lists = [
+            (&self.blockable, "BLOCKABLE_JUMPS", format!("Leaps of {who} over one cell: for each target, the cells they attack it from when the cell passed is empty, with that cell and the set of piece types in [`{sets_name}`]")),
+            (&self.guarded, "CAPTURING_JUMPS", format!("Capturing leaps of {who}: for each target, the cells they attack it from when a cell holds no piece of {who} (the cell passed when the target is the destination, the destination when the target is the cell passed), with that cell and the set of piece types in [`{sets_name}`]")),
+        ];
+        for (list, name, doc) in lists {
+            let Some(FlatTable { entries, start }) = flat_table(
+                ctx,
+                &mut sets,
+                &mut tables,
+                &format!("{name}_{upper}"),
+                &doc,
+                ("(u16, u16, u8)", |((from, cell), set)| format!("({from}, {cell}, {set})")),
+                list.iter().map(|list| list.iter().map(|(&key, &kinds)| (key, kinds))),
+            ) else {
+                continue;
+            };
+            let cell_test = if name == "BLOCKABLE_JUMPS" {
+                quote!(board[cell as usize].is_empty())
+            } else {
+                quote!(!board[cell as usize].is_of(#p))
+            };
+            out.extend(quote! {
+                {
+                    let start = #start[target] as usize;
+                    let end = #start[target + 1] as usize;
+                    for &(from, cell, set) in &#entries[start..end] {
+                        let piece = board[from as usize];
+                        if piece.is_of(#p) && (#sets_name[set as usize] >> piece.kind()) & 1 != 0 && #cell_test {
+                            return true;
+                        }
+                    }
+                }
+            });
+        }
+        if !sets.is_empty() {
+            // The sets first: the lists refer to them.
+            let sets = sets_table(ctx, &sets_name.to_string(), &who, &sets);
+            ctx.tables.add_text(&sets);
+            ctx.tables.add_text(&tables);
+        }
+        out
+    }
+}
+
+/// The names of a flat table and of its start offsets.
+struct FlatTable {
+    entries: Ident,
+    start: Ident,
+}
+
+/// Writes to `out` the flat table `name` of `per_target`'s entries, each
+/// `(key, set)` written by `ty.1` as an element of type `ty.0` with its set
+/// numbered in `sets`, and `{name}_START`; `None` when there is no entry.
+fn flat_table<K, I>(
+    ctx: &mut Ctx,
+    sets: &mut Vec<Kinds>,
+    out: &mut String,
+    name: &str,
+    doc: &str,
+    ty: (&str, fn((K, usize)) -> String),
+    per_target: impl Iterator<Item = I>,
+) -> Option<FlatTable>
+where
+    I: Iterator<Item = (K, Kinds)>,
+{
+    let (element_type, write) = ty;
+    let mut body = String::new();
+    let mut starts = vec!["0".to_string()];
+    let mut count = 0usize;
+    for (target, entries) in per_target.enumerate() {
+        let entries: Vec<String> = entries.map(|(key, kinds)| write((key, set_number(sets, kinds)))).collect();
+        count += entries.len();
+        starts.push(count.to_string());
+        if !entries.is_empty() {
+            writeln!(body, "    // {}", ctx.game.board.cells[target].name).unwrap();
+            wrap(&mut body, &entries);
+        }
+    }
+    if count == 0 {
+        return None;
+    }
+    let entries = ctx.tables.unique_name(name);
+    let start = ctx.tables.unique_name(&format!("{name}_START"));
+    if !out.is_empty() {
+        out.push('\n');
+    }
+    text::doc(out, &[format!("{doc}; the entries of target `t` are those from `{start}[t]` up to `{start}[t + 1]`.")]);
+    writeln!(out, "static {entries}: [{element_type}; {count}] = [\n{body}];").unwrap();
+    out.push('\n');
+    let offset_type = if count <= u16::MAX as usize { "u16" } else { "u32" };
+    let docs = [format!("Where the entries of each target start in [`{entries}`], then where the last one ends.")];
+    text::array(out, &docs, &start, offset_type, "CELLS + 1", &starts, super::per_row(ctx.game));
+    Some(FlatTable { entries: format_ident!("{}", entries), start: format_ident!("{}", start) })
+}
+
+/// The number of `kinds` among `sets`, added if new.
+fn set_number(sets: &mut Vec<Kinds>, kinds: Kinds) -> usize {
+    let number = match sets.iter().position(|&s| s == kinds) {
+        Some(n) => n,
+        None => {
+            sets.push(kinds);
+            sets.len() - 1
+        }
+    };
+    assert!(number <= u8::MAX as usize, "at most 256 sets of piece types attacking by leaps");
+    number
+}
+
+/// `entries`, each followed by a comma, on lines of at most 100 characters.
+fn wrap(out: &mut String, entries: &[String]) {
+    let mut line = String::from("   ");
+    for entry in entries {
+        if line.len() + entry.len() + 2 > 100 {
+            out.push_str(&line);
+            out.push('\n');
+            line.truncate(3);
+        }
+        line.push(' ');
+        line.push_str(entry);
+        line.push(',');
+    }
+    out.push_str(&line);
+    out.push('\n');
+}
+
+/// A set's `bits` joined by `|`, on lines of at most 100 characters.
+fn wrap_set(out: &mut String, bits: &[String]) {
+    let mut line = String::from("    ");
+    for (i, bit) in bits.iter().enumerate() {
+        if i > 0 && line.len() + bit.len() + 3 > 100 {
+            out.push_str(&line);
+            out.push('\n');
+            line = String::from("       ");
+        }
+        if i > 0 {
+            line.push_str(" | ");
+        }
+        line.push_str(bit);
+    }
+    out.push_str(&line);
+    out.push_str(",\n");
+}
+
+/// The table of the sets of piece types, with the narrowest integer type that
+/// holds a bit for every type a piece on the board can have (the inert
+/// stand-in of obligations included).
+fn sets_table(ctx: &mut Ctx, name: &str, who: &str, sets: &[Kinds]) -> String {
+    let highest = if ctx.has_obligations() { INERT_KIND as usize } else { ctx.game.pieces.len() - 1 };
+    let ty = match highest {
+        0..32 => "u32",
+        32..64 => "u64",
+        _ => "u128",
+    };
+    let mut docs = vec![format!("The piece types of {who} that attack by leaps and steps, in the sets the tables of leaps name (a bit per type):")];
+    let mut values = Vec::new();
+    for (number, &kinds) in sets.iter().enumerate() {
+        let kinds: Vec<PieceId> = (0..Kinds::BITS as PieceId).filter(|&k| kinds >> k & 1 != 0).collect();
+        let names: Vec<&str> = kinds.iter().map(|&k| ctx.game.pieces[k as usize].name.as_str()).collect();
+        let end = if number + 1 == sets.len() { "." } else { ";" };
+        docs.push(format!("{number}. {}{end}", names.join(", ")));
+        values.push(kinds.iter().map(|&k| format!("1 << {}", ctx.kind(k))).collect::<Vec<_>>());
+    }
+    let mut out = String::new();
+    text::doc(&mut out, &docs);
+    writeln!(out, "static {name}: [{ty}; {}] = [", sets.len()).unwrap();
+    for bits in values {
+        wrap_set(&mut out, &bits);
+    }
+    out.push_str("];\n");
+    out
+}
