@@ -9,7 +9,6 @@
 //! river) is left out altogether.
 
 use super::Ctx;
-use std::collections::HashMap;
 use vdl_runtime::ir::{DirId, Mode, MoveKind, MoveRule, PieceId, PlayerId};
 
 /// How a rule may reach a destination, to tell pairs that can never reach it
@@ -66,9 +65,12 @@ pub fn repeats(ctx: &Ctx, kind: PieceId, player: PlayerId) -> Vec<Repeats> {
             }
         })
         .collect();
+    // Per destination, what reaches it from the current start: (cell captured
+    // on the way, swap, how). Cleared after each start, only where it was
+    // written: a map per start cost more than the rest of code generation.
+    let mut reached: Vec<Vec<(Option<usize>, bool, Reach)>> = vec![Vec::new(); cells];
+    let mut written = Vec::new();
     for from in 0..cells {
-        // (destination, cell captured on the way, swap) -> the rules reaching it.
-        let mut reached: HashMap<(usize, Option<usize>, bool), Vec<Reach>> = HashMap::new();
         for (index, rule) in rules.iter().enumerate() {
             if repeats[index] == Repeats::Always || !ctx.in_zone(rule.only_in, player, from) {
                 continue;
@@ -80,12 +82,19 @@ pub fn repeats(ctx: &Ctx, kind: PieceId, player: PlayerId) -> Vec<Repeats> {
                 if (to == from && !swap) || !ctx.in_zone(piece.confined, player, to) {
                     continue;
                 }
-                let earlier = reached.entry((to, extra, swap)).or_default();
-                if earlier.iter().any(|e| e.rule != index && compatible(e, &reach)) {
+                let earlier = &mut reached[to];
+                if earlier.is_empty() {
+                    written.push(to);
+                }
+                let repeated = earlier.iter().any(|(e, s, r)| *e == extra && *s == swap && r.rule != index && compatible(r, &reach));
+                if repeated {
                     repeats[index] = Repeats::Maybe;
                 }
-                earlier.push(reach);
+                earlier.push((extra, swap, reach));
             }
+        }
+        for to in written.drain(..) {
+            reached[to].clear();
         }
     }
     repeats
