@@ -16,6 +16,7 @@ use super::tables::doc_lines;
 use super::Ctx;
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote};
+use std::collections::HashMap;
 use vdl_runtime::ir::{CellId, Game, PieceId, PieceType, PlayerId};
 
 /// What a move produces: the plain move or not, then one move per type.
@@ -49,24 +50,26 @@ impl Promotions {
         let n = ctx.cells();
         assert!(piece.promotions.len() <= 64, "at most 64 promotions per piece type");
         let mut outcomes = vec![Outcome { plain: true, choices: Vec::new() }];
-        // An outcome depends only on which promotions apply and whether one of
-        // them is compulsory: each such key is turned into an outcome once,
-        // not once per pair of cells (a large board has 100,000 pairs).
-        let mut by_key: Vec<((u64, bool), u8)> = Vec::new();
+        // Triggers and forced zones look only at the zones the two cells are
+        // in, so the outcome is decided once per pair of zone classes (a large
+        // board has 100,000 pairs of cells and a handful of classes), as the
+        // pair is first met, so that outcomes are numbered in scanning order.
+        let zones = ZoneClasses::of(game, player);
+        let classes = zones.first_cell.len();
+        let mut by_classes: Vec<Option<u8>> = vec![None; classes * classes];
         let mut class_of = Vec::with_capacity(n);
         let mut rows: Vec<Vec<u8>> = Vec::new();
         for from in 0..n {
+            let from_class = zones.class_of[from];
             let row: Vec<u8> = (0..n)
                 .map(|to| {
-                    let key = promotion_key(game, piece, player, from as CellId, to as CellId);
-                    match by_key.iter().find(|(k, _)| *k == key) {
-                        Some(&(_, index)) => index,
-                        None => {
-                            let index = outcome_index(&mut outcomes, outcome_of(piece, key));
-                            by_key.push((key, index));
-                            index
-                        }
-                    }
+                    let to_class = zones.class_of[to];
+                    let pair = &mut by_classes[from_class * classes + to_class];
+                    *pair.get_or_insert_with(|| {
+                        let (a, b) = (zones.first_cell[from_class], zones.first_cell[to_class]);
+                        let key = promotion_key(game, piece, player, a as CellId, b as CellId);
+                        outcome_index(&mut outcomes, outcome_of(piece, key))
+                    })
                 })
                 .collect();
             let class = match rows.iter().position(|r| *r == row) {
@@ -188,6 +191,31 @@ impl Promotions {
                 }
             }
         }
+    }
+}
+
+/// The cells of the board grouped by the zones of a player they are in.
+struct ZoneClasses {
+    /// The class of each cell.
+    class_of: Vec<usize>,
+    /// The first cell of each class.
+    first_cell: Vec<usize>,
+}
+
+impl ZoneClasses {
+    fn of(game: &Game, player: PlayerId) -> ZoneClasses {
+        let mut class_of = Vec::with_capacity(game.cell_count());
+        let mut first_cell = Vec::new();
+        let mut seen: HashMap<Vec<bool>, usize> = HashMap::new();
+        for cell in 0..game.cell_count() {
+            let zones: Vec<bool> = game.zones.iter().map(|z| z.cells[player as usize][cell]).collect();
+            let class = *seen.entry(zones).or_insert_with(|| {
+                first_cell.push(cell);
+                first_cell.len() - 1
+            });
+            class_of.push(class);
+        }
+        ZoneClasses { class_of, first_cell }
     }
 }
 
