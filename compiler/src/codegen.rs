@@ -53,7 +53,7 @@ use geometry::DirInfo;
 use names::Names;
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote};
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::rc::Rc;
 use tables::Tables;
 use vdl_runtime::ir::{DirId, Game, PieceId, PlayerId, ZoneId};
@@ -141,14 +141,25 @@ pub(crate) struct Ctx<'g> {
     bound_fns: BTreeSet<(PieceId, PlayerId)>,
     /// Some piece's move function reads the position, not only the board.
     pub generate_needs_pos: bool,
+    /// The first displacement whose table each table of cells is, if any.
+    dir_by_table: HashMap<Vec<u16>, DirId>,
+    /// The table of each displacement, once asked for.
+    dir_tables: Vec<Option<Ident>>,
 }
 
 impl<'g> Ctx<'g> {
     fn new(game: &'g Game) -> Ctx<'g> {
+        let dirs = geometry::analyse(game);
+        let mut dir_by_table = HashMap::new();
+        for (dir, info) in dirs.iter().enumerate() {
+            dir_by_table.entry(tables::compact(&info.forward)).or_insert(dir as DirId);
+        }
         Ctx {
             game,
             names: Names::new(game),
-            dirs: Rc::new(geometry::analyse(game)),
+            dir_tables: vec![None; dirs.len()],
+            dir_by_table,
+            dirs: Rc::new(dirs),
             tables: Tables::default(),
             extra_items: TokenStream::new(),
             used_pieces: BTreeSet::new(),
@@ -195,20 +206,27 @@ impl<'g> Ctx<'g> {
     /// A table of cells, named after the displacement whose table it equals, if
     /// any, else `name`.
     pub fn cell_table(&mut self, name: &str, doc: String, data: Vec<Option<usize>>) -> Ident {
-        match self.dirs.iter().position(|d| d.forward == data) {
-            Some(dir) => {
-                let name = format!("DIR_{}", self.vector_name(dir as DirId));
+        let data = tables::compact(&data);
+        match self.dir_by_table.get(&data) {
+            Some(&dir) => {
+                let name = format!("DIR_{}", self.vector_name(dir));
                 self.tables.cells(&name, doc, data)
             }
             None => self.tables.cells(name, doc, data),
         }
     }
 
-    /// The table of cells reached along `dir`.
+    /// The table of cells reached along `dir`. Asked for at every step of
+    /// every rule: after the first time, asking again changes nothing.
     pub fn dir_table(&mut self, dir: DirId) -> Ident {
+        if let Some(table) = &self.dir_tables[dir as usize] {
+            return table.clone();
+        }
         let doc = format!("Displacement {}: the cell reached from each cell.", names::vector(self.game, dir));
-        let data = self.dirs[dir as usize].forward.clone();
-        self.tables.cells(&format!("DIR_{}", self.vector_name(dir)), doc, data)
+        let data = tables::compact(&self.dirs[dir as usize].forward);
+        let table = self.tables.cells(&format!("DIR_{}", self.vector_name(dir)), doc, data);
+        self.dir_tables[dir as usize] = Some(table.clone());
+        table
     }
 
     /// The table of cells from which `dir` reaches each cell; `dir` must be

@@ -9,7 +9,7 @@ use std::collections::{HashMap, HashSet};
 
 enum Data {
     /// One cell (or `NONE`) per cell.
-    Cells(Vec<Option<usize>>),
+    Cells(Vec<u16>),
     /// One flag per cell.
     Flags(Vec<bool>),
     /// One small number per cell.
@@ -25,7 +25,7 @@ struct Table {
 #[derive(Default)]
 pub struct Tables {
     tables: Vec<Table>,
-    cells_index: HashMap<Vec<Option<usize>>, usize>,
+    cells_index: HashMap<Vec<u16>, usize>,
     flags_index: HashMap<Vec<bool>, usize>,
     bytes_index: HashMap<Vec<u8>, usize>,
     names: HashSet<String>,
@@ -34,8 +34,8 @@ pub struct Tables {
 }
 
 impl Tables {
-    /// A `[u16; CELLS]` table with `NONE` for `None`.
-    pub fn cells(&mut self, name: &str, doc: String, data: Vec<Option<usize>>) -> Ident {
+    /// A `[u16; CELLS]` table, `data` as [`compact`] writes it.
+    pub fn cells(&mut self, name: &str, doc: String, data: Vec<u16>) -> Ident {
         match self.cells_index.get(&data) {
             Some(&i) => self.reuse(i, doc),
             None => {
@@ -112,7 +112,7 @@ impl Tables {
             }
             let (ty, values): (&str, Vec<String>) = match &table.data {
                 Data::Cells(cells) => {
-                    ("u16", cells.iter().map(|c| c.map_or_else(|| "NONE".to_string(), |c| c.to_string())).collect())
+                    ("u16", cells.iter().map(|&c| if c == NONE { "NONE".to_string() } else { c.to_string() }).collect())
                 }
                 Data::Flags(flags) => ("bool", flags.iter().map(bool::to_string).collect()),
                 Data::Bytes(bytes) => ("u8", bytes.iter().map(u8::to_string).collect()),
@@ -122,6 +122,14 @@ impl Tables {
         out.push_str(&self.text);
         out
     }
+}
+
+/// `NONE` in a table of cells.
+const NONE: u16 = u16::MAX;
+
+/// A table of cells as stored: `NONE` for `None` (the board has fewer cells).
+pub fn compact(cells: &[Option<usize>]) -> Vec<u16> {
+    cells.iter().map(|c| c.map_or(NONE, |c| c as u16)).collect()
 }
 
 /// `#[doc]` attributes, one per line, as `///` comments.
