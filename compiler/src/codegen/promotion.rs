@@ -51,34 +51,31 @@ impl Promotions {
         assert!(piece.promotions.len() <= 64, "at most 64 promotions per piece type");
         let mut outcomes = vec![Outcome { plain: true, choices: Vec::new() }];
         // Triggers and forced zones look only at the zones the two cells are
-        // in, so the outcome is decided once per pair of zone classes (a large
-        // board has 100,000 pairs of cells and a handful of classes), as the
-        // pair is first met, so that outcomes are numbered in scanning order.
+        // in, so the outcomes are decided once per pair of zone classes (a
+        // large board has 100,000 pairs of cells and a handful of classes),
+        // the row of a start cell once per class, in scanning order, so that
+        // outcomes and rows are numbered as cell by cell.
         let zones = ZoneClasses::of(game, player);
-        let classes = zones.first_cell.len();
-        let mut by_classes: Vec<Option<u8>> = vec![None; classes * classes];
+        let mut row_of_zone_class: Vec<Option<usize>> = vec![None; zones.first_cell.len()];
         let mut class_of = Vec::with_capacity(n);
         let mut rows: Vec<Vec<u8>> = Vec::new();
         for from in 0..n {
             let from_class = zones.class_of[from];
-            let row: Vec<u8> = (0..n)
-                .map(|to| {
-                    let to_class = zones.class_of[to];
-                    let pair = &mut by_classes[from_class * classes + to_class];
-                    *pair.get_or_insert_with(|| {
-                        let (a, b) = (zones.first_cell[from_class], zones.first_cell[to_class]);
-                        let key = promotion_key(game, piece, player, a as CellId, b as CellId);
+            let class = *row_of_zone_class[from_class].get_or_insert_with(|| {
+                let row: Vec<u8> = (0..n)
+                    .map(|to| {
+                        let key = promotion_key(game, piece, player, from as CellId, to as CellId);
                         outcome_index(&mut outcomes, outcome_of(piece, key))
                     })
-                })
-                .collect();
-            let class = match rows.iter().position(|r| *r == row) {
-                Some(c) => c,
-                None => {
-                    rows.push(row);
-                    rows.len() - 1
+                    .collect();
+                match rows.iter().position(|r| *r == row) {
+                    Some(c) => c,
+                    None => {
+                        rows.push(row);
+                        rows.len() - 1
+                    }
                 }
-            };
+            });
             class_of.push(class);
         }
         if outcomes.len() == 1 {
