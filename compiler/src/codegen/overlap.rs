@@ -70,13 +70,15 @@ pub fn repeats(ctx: &Ctx, kind: PieceId, player: PlayerId) -> Vec<Repeats> {
     // written: a map per start cost more than the rest of code generation.
     let mut reached: Vec<Vec<(Option<usize>, bool, Reach)>> = vec![Vec::new(); cells];
     let mut written = Vec::new();
+    let mut found = Vec::new();
     for from in 0..cells {
         for (index, rule) in rules.iter().enumerate() {
             if repeats[index] == Repeats::Always || !ctx.in_zone(rule.only_in, player, from) {
                 continue;
             }
             let swap = matches!(rule.kind, MoveKind::Swap { .. });
-            for (to, extra, reach) in destinations(ctx, from, index, rule) {
+            destinations(ctx, from, index, rule, &mut found);
+            for (to, extra, reach) in found.drain(..) {
                 // Rides back to their start are null moves, given once; a swap
                 // there (with the piece itself) is a move like any other.
                 if (to == from && !swap) || !ctx.in_zone(piece.confined, player, to) {
@@ -100,10 +102,10 @@ pub fn repeats(ctx: &Ctx, kind: PieceId, player: PlayerId) -> Vec<Repeats> {
     repeats
 }
 
-/// Every destination `rule` could reach from `from` on some board.
-fn destinations(ctx: &Ctx, from: usize, index: usize, rule: &MoveRule) -> Vec<(usize, Option<usize>, Reach)> {
+/// Appends to `out` every destination `rule` could reach from `from` on some
+/// board.
+fn destinations(ctx: &Ctx, from: usize, index: usize, rule: &MoveRule, out: &mut Vec<(usize, Option<usize>, Reach)>) {
     let dirs = &ctx.dirs;
-    let mut out = Vec::new();
     let reach = |line| Reach { rule: index, mode: rule.mode, line };
     let walk = |dir: DirId, range: Option<u32>, hop: bool, out: &mut Vec<_>| {
         let mut cell = from;
@@ -122,8 +124,8 @@ fn destinations(ctx: &Ctx, from: usize, index: usize, rule: &MoveRule) -> Vec<(u
         }
     };
     match &rule.kind {
-        MoveKind::Ride { dir, range, .. } => walk(*dir, *range, false, &mut out),
-        MoveKind::Hop { dir } => walk(*dir, None, true, &mut out),
+        MoveKind::Ride { dir, range, .. } => walk(*dir, *range, false, out),
+        MoveKind::Hop { dir } => walk(*dir, None, true, out),
         // A swap reaches a friend: never what another kind of rule reaches.
         MoveKind::Swap { dir, .. } => {
             if let Some(to) = dirs[*dir as usize].forward[from] {
@@ -142,5 +144,4 @@ fn destinations(ctx: &Ctx, from: usize, index: usize, rule: &MoveRule) -> Vec<(u
             }
         }
     }
-    out
 }
