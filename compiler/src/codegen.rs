@@ -48,6 +48,7 @@ mod routes;
 mod safety;
 mod tables;
 mod text;
+mod walks;
 
 use geometry::DirInfo;
 use names::Names;

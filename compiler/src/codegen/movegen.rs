@@ -10,6 +10,7 @@ use super::overlap::{self, Repeats};
 use super::promotion::Promotions;
 use super::routes::{group_by, usable, Usable};
 use super::tables::doc_lines;
+use super::walks::{self, RuleCode};
 use super::{any_route, Ctx};
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::quote;
@@ -247,6 +248,7 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<(Ide
     if blocks.is_empty() {
         return None;
     }
+    let blocks = walks::merge(blocks);
     let confined = game.pieces[kind as usize].confined;
     if let Some(zone) = confined {
         docs.push(String::new());
@@ -300,7 +302,7 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<(Ide
             #bound
             #null_init
             #first
-            #({ #blocks })*
+            #(#blocks)*
             #null_move
             #proxy
         }
@@ -353,7 +355,7 @@ fn proxy(ctx: &mut Ctx, pg: &mut PieceGen) -> Option<TokenStream> {
     })
 }
 
-fn rule_block(ctx: &mut Ctx, pg: &mut PieceGen, index: usize, rule: &MoveRule) -> Option<TokenStream> {
+fn rule_block(ctx: &mut Ctx, pg: &mut PieceGen, index: usize, rule: &MoveRule) -> Option<RuleCode> {
     let player = pg.player;
     if (0..ctx.cells()).all(|cell| !ctx.in_zone(rule.only_in, player, cell)) {
         return None;
@@ -366,17 +368,21 @@ fn rule_block(ctx: &mut Ctx, pg: &mut PieceGen, index: usize, rule: &MoveRule) -
         {
             jump(ctx, pg, index, rule, *dir, &[])
         }
-        MoveKind::Leap { target, routes, capturing: true } => capturing_leap(ctx, pg, index, rule, *target, &routes[0]),
+        MoveKind::Leap { target, routes, capturing: true } => {
+            capturing_leap(ctx, pg, index, rule, *target, &routes[0]).map(RuleCode::Plain)
+        }
         MoveKind::Leap { target, routes, capturing: false } => jump(ctx, pg, index, rule, *target, routes),
         MoveKind::Ride { dir, range, circuit } => {
-            let line = line(ctx, pg, rule, *dir, *range, *circuit);
-            guard_zone(ctx, rule, player, line)
+            let tables = vec![ctx.dir_table(*dir)];
+            let line = line(ctx, pg, rule, *dir, *range, *circuit, &walks::name(0));
+            Some(RuleCode::Shared { tables, code: guard_zone(ctx, rule, player, line) })
         }
         MoveKind::Hop { dir } => {
-            let hop = hop(ctx, pg, rule, *dir);
-            guard_zone(ctx, rule, player, hop)
+            let tables = vec![ctx.dir_table(*dir)];
+            let hop = hop(ctx, pg, rule, *dir, &walks::name(0));
+            Some(RuleCode::Shared { tables, code: guard_zone(ctx, rule, player, hop) })
         }
-        MoveKind::Swap { dir, with, unattacked } => swap(ctx, pg, index, rule, *dir, with, *unattacked),
+        MoveKind::Swap { dir, with, unattacked } => swap(ctx, pg, index, rule, *dir, with, *unattacked).map(RuleCode::Plain),
     }
 }
 
@@ -453,17 +459,18 @@ fn swap(ctx: &mut Ctx, pg: &mut PieceGen, index: usize, rule: &MoveRule, dir: Di
 }
 
 /// Wraps `body` in the test of the rule's `only_in` zone.
-fn guard_zone(ctx: &mut Ctx, rule: &MoveRule, player: PlayerId, body: TokenStream) -> Option<TokenStream> {
-    Some(match ctx.zone_flags(rule.only_in, player) {
+fn guard_zone(ctx: &mut Ctx, rule: &MoveRule, player: PlayerId, body: TokenStream) -> TokenStream {
+    match ctx.zone_flags(rule.only_in, player) {
         Some(zone) => quote!(if #zone[from] { #body }),
         None => body,
-    })
+    }
 }
 
 /// A leap, or a single step: one table lookup, with everything that does not
 /// depend on the position folded into the table. Starts whose moves may use
 /// different routes (by crossing a zone's boundary or not) get a table each.
-fn jump(ctx: &mut Ctx, pg: &mut PieceGen, index: usize, rule: &MoveRule, target: DirId, routes: &[Route]) -> Option<TokenStream> {
+/// With one table, the code is shared with rules alike (see `walks`).
+fn jump(ctx: &mut Ctx, pg: &mut PieceGen, index: usize, rule: &MoveRule, target: DirId, routes: &[Route]) -> Option<RuleCode> {
     let player = pg.player;
     let confined = ctx.game.pieces[pg.kind as usize].confined;
     let dirs = Rc::clone(&ctx.dirs);
@@ -531,8 +538,17 @@ fn jump(ctx: &mut Ctx, pg: &mut PieceGen, index: usize, rule: &MoveRule, target:
             index,
             describe_rule(ctx.game, rule)
         );
-        let outcome = pg.fixed_outcome(ctx, index, &suffix, rule, &data);
-        let table = ctx.cell_table(&name, doc, data);
+        // The code reads its tables by the names of `walks`.
+        let mut tables = vec![];
+        let outcome = match pg.fixed_outcome(ctx, index, &suffix, rule, &data) {
+            Outcome::ByStart(table) => {
+                tables.push(table);
+                Outcome::ByStart(walks::name(1))
+            }
+            outcome => outcome,
+        };
+        tables.insert(0, ctx.cell_table(&name, doc, data));
+        let table = walks::name(0);
         let p = Literal::u8_unsuffixed(player);
         let landing = match rule.mode {
             Mode::Both => quote!(!board[to].is_of(#p)),
@@ -552,12 +568,16 @@ fn jump(ctx: &mut Ctx, pg: &mut PieceGen, index: usize, rule: &MoveRule, target:
                 }
             }
         };
-        blocks.push(if several { quote!({ #block }) } else { block });
+        blocks.push((tables, block));
     }
-    if blocks.is_empty() {
-        return None;
+    match blocks.as_slice() {
+        [] => None,
+        [(tables, code)] => Some(RuleCode::Shared { tables: tables.clone(), code: code.clone() }),
+        _ => {
+            let blocks = blocks.iter().map(|(tables, code)| walks::bind(code, tables));
+            Some(RuleCode::Plain(quote!(#({ #blocks })*)))
+        }
     }
-    Some(quote!(#(#blocks)*))
 }
 
 /// The routes of a group, in words.
@@ -674,10 +694,18 @@ fn landing_in_line(ctx: &mut Ctx, pg: &mut PieceGen, mode: Mode) -> TokenStream 
     }
 }
 
-/// A ride: along `dir` through empty cells. Coming back round a ring to its
-/// start ends it, as a null move when it is a circuit.
-fn line(ctx: &mut Ctx, pg: &mut PieceGen, rule: &MoveRule, dir: DirId, range: Option<u32>, circuit: bool) -> TokenStream {
-    let table = ctx.dir_table(dir);
+/// A ride: along `dir`, whose table the code reads as `table`, through empty
+/// cells. Coming back round a ring to its start ends it, as a null move when
+/// it is a circuit.
+fn line(
+    ctx: &mut Ctx,
+    pg: &mut PieceGen,
+    rule: &MoveRule,
+    dir: DirId,
+    range: Option<u32>,
+    circuit: bool,
+    table: &Ident,
+) -> TokenStream {
     let back_home = ctx.dirs[dir as usize].returns.then(|| {
         if circuit && rule.mode != Mode::CaptureOnly {
             pg.uses_null_move = true;
@@ -703,9 +731,9 @@ fn line(ctx: &mut Ctx, pg: &mut PieceGen, rule: &MoveRule, dir: DirId, range: Op
     }
 }
 
-/// A hop: along `dir` to the first piece, over it, then on as a ride.
-fn hop(ctx: &mut Ctx, pg: &mut PieceGen, rule: &MoveRule, dir: DirId) -> TokenStream {
-    let table = ctx.dir_table(dir);
+/// A hop: along `dir`, whose table the code reads as `table`, to the first
+/// piece, over it, then on as a ride.
+fn hop(ctx: &mut Ctx, pg: &mut PieceGen, rule: &MoveRule, dir: DirId, table: &Ident) -> TokenStream {
     let returns = ctx.dirs[dir as usize].returns;
     let screen_home = returns.then(|| quote!(if cell == from { break 'hop; }));
     let back_home = returns.then(|| quote!(if to == from { break; }));
