@@ -18,7 +18,7 @@ use super::names::describe_rule;
 use super::routes::{group_by, usable, Usable};
 use super::tables::doc_lines;
 use super::{any_route, Ctx};
-use proc_macro2::{Literal, TokenStream};
+use proc_macro2::{Ident, Literal, TokenStream};
 use quote::quote;
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -403,28 +403,31 @@ fn ray(ctx: &mut Ctx, player: PlayerId, dir: DirId, lines: &Lines) -> TokenStrea
     let distance_init = ranged.then(|| quote!(let mut distance = 0u32;));
     let distance_step = ranged.then(|| quote!(distance += 1;));
     let cell = quote!(cell);
-    let ride_tests: Vec<TokenStream> = lines
-        .rides
-        .iter()
-        .map(|ride| {
-            let piece = ctx.piece(ride.kind, player);
-            let zones = zone_tests(ctx, ride.kind, player, ride.only_in, &cell);
-            let range = ride.range.map(|n| {
-                let n = Literal::u32_unsuffixed(n);
-                quote!(&& distance <= #n)
-            });
-            quote!(if piece == #piece #zones #range { return true; })
-        })
-        .collect();
-    let hop_tests: Vec<TokenStream> = lines
-        .hops
-        .iter()
-        .map(|hop| {
-            let piece = ctx.piece(hop.kind, player);
-            let zones = zone_tests(ctx, hop.kind, player, hop.only_in, &cell);
-            quote!(if piece == #piece #zones { return true; })
-        })
-        .collect();
+    let ride_tests = piece_tests(
+        lines
+            .rides
+            .iter()
+            .map(|ride| {
+                let piece = ctx.piece(ride.kind, player);
+                let zones = zone_tests(ctx, ride.kind, player, ride.only_in, &cell);
+                let range = ride.range.map(|n| {
+                    let n = Literal::u32_unsuffixed(n);
+                    quote!(&& distance <= #n)
+                });
+                (piece, quote!(#zones #range))
+            })
+            .collect(),
+    );
+    let hop_tests = piece_tests(
+        lines
+            .hops
+            .iter()
+            .map(|hop| {
+                let piece = ctx.piece(hop.kind, player);
+                (piece, zone_tests(ctx, hop.kind, player, hop.only_in, &cell))
+            })
+            .collect(),
+    );
     let first = (!ride_tests.is_empty()).then(|| {
         quote! {
             let piece = board[cell];
@@ -469,6 +472,27 @@ fn ray(ctx: &mut Ctx, player: PlayerId, dir: DirId, lines: &Lines) -> TokenStrea
             #second
         }
     }
+}
+
+/// The statements returning true when `piece` is one of the pieces of `tests`
+/// and meets its conditions (`&& ...` clauses): the pieces with none share one
+/// test.
+fn piece_tests(tests: Vec<(Ident, TokenStream)>) -> Vec<TokenStream> {
+    let mut plain: Vec<Ident> = Vec::new();
+    let mut out = Vec::new();
+    for (piece, conditions) in tests {
+        if !conditions.is_empty() {
+            out.push(quote!(if piece == #piece #conditions { return true; }));
+        } else if !plain.contains(&piece) {
+            plain.push(piece);
+        }
+    }
+    let plain = match plain.as_slice() {
+        [] => None,
+        [piece] => Some(quote!(if piece == #piece { return true; })),
+        _ => Some(quote!(if matches!(piece, #(#plain)|*) { return true; })),
+    };
+    plain.into_iter().chain(out).collect()
 }
 
 /// A ride (`hop` false) or hop along a direction that cannot be walked
