@@ -2,12 +2,17 @@
 //! the IR is built: the cells it could never move from (where promotion is forced
 //! and drops are banned) and its bindings (cells it can reach from one another).
 
+use std::cell::RefCell;
 use vdl_runtime::ir::{self, Game, PieceId, PlayerId};
 use vdl_runtime::{Engine, Interpreter, Move, Piece, Position};
 
 /// The game with promotions, drops and royalty taken out: only movement.
 pub struct Mobility {
     engine: Interpreter,
+    /// An empty board, lent to `moves`, which leaves it empty again: asked
+    /// for every cell, piece type and player, building a position each time
+    /// was a fifth of the time.
+    empty: RefCell<Position>,
 }
 
 impl Mobility {
@@ -18,17 +23,18 @@ impl Mobility {
             piece.royal = false;
             piece.captured_as = None;
         }
-        Mobility { engine: Interpreter::new(bare) }
+        let empty = RefCell::new(Position::empty(&bare));
+        Mobility { engine: Interpreter::new(bare), empty }
     }
 
     /// The moves of `kind` of `player` from `cell` on an otherwise empty board.
     pub fn moves(&self, kind: PieceId, player: PlayerId, cell: usize) -> Vec<Move> {
-        let game = self.engine.game();
-        let mut pos = Position::empty(game);
+        let mut pos = self.empty.borrow_mut();
         pos.board[cell] = Piece::new(kind, player);
         pos.side = player;
         let mut moves = Vec::new();
         self.engine.generate(&pos, &mut moves);
+        pos.board[cell] = Piece::EMPTY;
         moves
     }
 
