@@ -65,83 +65,83 @@ pub fn repeats(ctx: &Ctx, kind: PieceId, player: PlayerId) -> Vec<Repeats> {
             }
         })
         .collect();
-    // Per destination, what reaches it from the current start: (cell captured
-    // on the way, swap, how). Cleared after each start, only where it was
-    // written: a map per start cost more than the rest of code generation.
-    let mut reached: Vec<Vec<(Option<usize>, bool, Reach)>> = vec![Vec::new(); cells];
-    let mut written = Vec::new();
-    let mut found = Vec::new();
+    // What reaches each destination from the current start: (cell captured
+    // on the way, swap, how). Nearly every destination is reached once, so the
+    // first reach is kept per cell, marked with its start (nothing to clear),
+    // and any further ones in a short list. Maps and lists per cell cost more
+    // than the rest of code generation on a large board.
+    let none = Reach { rule: usize::MAX, mode: Mode::Both, line: None };
+    let mut first: Vec<(usize, Option<usize>, bool, Reach)> = vec![(usize::MAX, None, false, none); cells];
+    let mut more: Vec<(usize, Option<usize>, bool, Reach)> = Vec::new();
     for from in 0..cells {
+        more.clear();
         for (index, rule) in rules.iter().enumerate() {
             if repeats[index] == Repeats::Always || !ctx.in_zone(rule.only_in, player, from) {
                 continue;
             }
             let swap = matches!(rule.kind, MoveKind::Swap { .. });
-            destinations(ctx, from, index, rule, &mut found);
-            for (to, extra, reach) in found.drain(..) {
+            destinations(ctx, from, index, rule, &mut |to, extra, reach| {
                 // Rides back to their start are null moves, given once; a swap
                 // there (with the piece itself) is a move like any other.
                 if (to == from && !swap) || !ctx.in_zone(piece.confined, player, to) {
-                    continue;
+                    return;
                 }
-                let earlier = &mut reached[to];
-                if earlier.is_empty() {
-                    written.push(to);
+                if first[to].0 != from {
+                    first[to] = (from, extra, swap, reach);
+                    return;
                 }
-                let repeated = earlier.iter().any(|(e, s, r)| *e == extra && *s == swap && r.rule != index && compatible(r, &reach));
-                if repeated {
+                let clash = |&(_, e, s, r): &(usize, Option<usize>, bool, Reach)| e == extra && s == swap && r.rule != index && compatible(&r, &reach);
+                if clash(&first[to]) || more.iter().any(|m| m.0 == to && clash(m)) {
                     repeats[index] = Repeats::Maybe;
                 }
-                earlier.push((extra, swap, reach));
-            }
-        }
-        for to in written.drain(..) {
-            reached[to].clear();
+                more.push((to, extra, swap, reach));
+            });
         }
     }
     repeats
 }
 
-/// Appends to `out` every destination `rule` could reach from `from` on some
-/// board.
-fn destinations(ctx: &Ctx, from: usize, index: usize, rule: &MoveRule, out: &mut Vec<(usize, Option<usize>, Reach)>) {
+/// Calls `out` with every destination `rule` could reach from `from` on some
+/// board: (destination, cell captured on the way, how).
+fn destinations(ctx: &Ctx, from: usize, index: usize, rule: &MoveRule, out: &mut impl FnMut(usize, Option<usize>, Reach)) {
     let dirs = &ctx.dirs;
     let reach = |line| Reach { rule: index, mode: rule.mode, line };
-    let walk = |dir: DirId, range: Option<u32>, hop: bool, out: &mut Vec<_>| {
-        let mut cell = from;
-        let mut steps = 0usize;
-        while range.is_none_or(|r| steps < r as usize) && steps < ctx.cells() {
-            let Some(next) = dirs[dir as usize].forward[cell] else { break };
-            if next == from {
-                break;
-            }
-            // A hop's first cell can only be its screen.
-            if !(hop && steps == 0) {
-                out.push((next, None, reach(Some((dir, hop)))));
-            }
-            cell = next;
-            steps += 1;
-        }
-    };
-    match &rule.kind {
-        MoveKind::Ride { dir, range, .. } => walk(*dir, *range, false, out),
-        MoveKind::Hop { dir } => walk(*dir, None, true, out),
+    let (dir, range, hop) = match &rule.kind {
+        MoveKind::Ride { dir, range, .. } => (*dir, *range, false),
+        MoveKind::Hop { dir } => (*dir, None, true),
         // A swap reaches a friend: never what another kind of rule reaches.
         MoveKind::Swap { dir, .. } => {
             if let Some(to) = dirs[*dir as usize].forward[from] {
-                out.push((to, None, reach(None)));
+                out(to, None, reach(None));
             }
+            return;
         }
         MoveKind::Leap { target, routes, capturing } => {
             if let Some(to) = dirs[*target as usize].forward[from] {
-                out.push((to, None, reach(None)));
+                out(to, None, reach(None));
                 if *capturing {
                     if let Some(via) = dirs[routes[0].cells[0] as usize].forward[from] {
                         // A capture on the way makes it a capture whatever the mode.
-                        out.push((to, Some(via), Reach { rule: index, mode: Mode::Both, line: None }));
+                        out(to, Some(via), Reach { rule: index, mode: Mode::Both, line: None });
                     }
                 }
             }
+            return;
         }
+    };
+    let forward = &dirs[dir as usize].forward;
+    let mut cell = from;
+    let mut steps = 0usize;
+    while range.is_none_or(|r| steps < r as usize) && steps < ctx.cells() {
+        let Some(next) = forward[cell] else { break };
+        if next == from {
+            break;
+        }
+        // A hop's first cell can only be its screen.
+        if !(hop && steps == 0) {
+            out(next, None, reach(Some((dir, hop))));
+        }
+        cell = next;
+        steps += 1;
     }
 }
