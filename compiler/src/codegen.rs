@@ -92,7 +92,7 @@ pub fn generate_rust(game: &Game) -> String {
     let tables = ctx.tables.render(per_row);
     // Helpers that a game with hardly any moves may not need.
     let uses = |text: &str| code.contains(text) || tables.contains(text);
-    let prelude = prelude(&ctx, uses("NONE"), uses("push(out"), uses("already("));
+    let prelude = prelude(&ctx, Helpers { none: uses("NONE"), push: uses("push(out"), new_move: uses("new_move("), already: uses("already(") });
     let head = format(
         quote! {
             #prelude
@@ -324,18 +324,26 @@ fn raw_string(text: &str) -> Literal {
     format!("r{hashes}\"{text}\"{hashes}").parse().expect("a raw string literal")
 }
 
+/// The helpers of the prelude that the code uses.
+struct Helpers {
+    none: bool,
+    push: bool,
+    new_move: bool,
+    already: bool,
+}
+
 /// Imports, the embedded IR, the engine type and the shared helpers.
-fn prelude(ctx: &Ctx, uses_none: bool, uses_push: bool, uses_already: bool) -> TokenStream {
+fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
     let json = raw_string(&ctx.game.to_json());
     let cells = Literal::usize_unsuffixed(ctx.cells());
     let name_doc = tables::doc_lines(&[format!("The move generator of `{}`.", ctx.game.name)]);
-    let none = uses_none.then(|| {
+    let none = uses.none.then(|| {
         quote! {
             /// Marks "no cell" (off the board) in the cell tables.
             const NONE: u16 = u16::MAX;
         }
     });
-    let push = uses_push.then(|| {
+    let push = uses.push.then(|| {
         quote! {
             #[inline(always)]
             fn push(out: &mut Vec<Move>, from: usize, to: usize) {
@@ -343,7 +351,16 @@ fn prelude(ctx: &Ctx, uses_none: bool, uses_push: bool, uses_already: bool) -> T
             }
         }
     });
-    let already = uses_already.then(|| {
+    let new_move = uses.new_move.then(|| {
+        quote! {
+            /// The move from `from` to `to`.
+            #[inline(always)]
+            fn new_move(from: usize, to: usize) -> Move {
+                Move::new(from as CellId, to as CellId)
+            }
+        }
+    });
+    let already = uses.already.then(|| {
         quote! {
             use vdl_runtime::position::NO_CELL;
 
@@ -407,6 +424,7 @@ fn prelude(ctx: &Ctx, uses_none: bool, uses_push: bool, uses_already: bool) -> T
         }
 
         #push
+        #new_move
         #already
 
         impl Engine for Rules {

@@ -171,8 +171,8 @@ impl PieceGen {
             }
         };
         let mv = match via {
-            None => quote!(Move::new(from as CellId, #to_cell as CellId)),
-            Some(via) => quote!(Move::new(from as CellId, #to_cell as CellId).capturing_on_the_way(#via as CellId)),
+            None => quote!(new_move(from, #to_cell)),
+            Some(via) => quote!(new_move(from, #to_cell).capturing_on_the_way(#via as CellId)),
         };
         quote!(#helper(out, #mv, #outcome);)
     }
