@@ -193,7 +193,7 @@ fn jump(
             }
         }
     }
-    let groups = group_by(all_pairs, |(_, _, usable)| usable.clone());
+    let groups = group_by(all_pairs, |(_, _, usable)| usable);
     let several = groups.len() > 1;
     let mut out = TokenStream::new();
     for (group, (usable, pairs)) in groups.iter().enumerate() {

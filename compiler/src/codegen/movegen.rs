@@ -494,7 +494,7 @@ fn jump(ctx: &mut Ctx, pg: &mut PieceGen, index: usize, rule: &MoveRule, target:
             ok.then_some((from, to, usable))
         })
         .collect();
-    let groups = group_by(starts, |(_, _, usable)| usable.clone());
+    let groups = group_by(starts, |(_, _, usable)| usable);
     let several = groups.len() > 1;
     let mut blocks = Vec::new();
     for (group, (usable, starts)) in groups.iter().enumerate() {

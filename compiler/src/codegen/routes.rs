@@ -42,14 +42,14 @@ impl Usable {
     }
 }
 
-/// Groups `items` by `key`, groups in the order their first item comes.
-pub fn group_by<T, K: PartialEq>(items: impl IntoIterator<Item = T>, key: impl Fn(&T) -> K) -> Vec<(K, Vec<T>)> {
+/// Groups `items` by `key`, groups in the order their first item comes. The
+/// key is cloned once per group, not per item (routes are vectors).
+pub fn group_by<T, K: PartialEq + Clone>(items: impl IntoIterator<Item = T>, key: impl Fn(&T) -> &K) -> Vec<(K, Vec<T>)> {
     let mut groups: Vec<(K, Vec<T>)> = Vec::new();
     for item in items {
-        let k = key(&item);
-        match groups.iter_mut().find(|(g, _)| *g == k) {
+        match groups.iter_mut().find(|(g, _)| g == key(&item)) {
             Some((_, list)) => list.push(item),
-            None => groups.push((k, vec![item])),
+            None => groups.push((key(&item).clone(), vec![item])),
         }
     }
     groups
