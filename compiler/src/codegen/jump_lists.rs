@@ -60,70 +60,27 @@ impl JumpLists {
     /// The loops of `attacked_by_*` for `player` that read the lists; their
     /// tables go to `ctx.tables`.
     pub fn generate(&self, ctx: &mut Ctx, player: PlayerId) -> TokenStream {
-        let mut sets: Vec<Kinds> = Vec::new();
-        let mut tables = String::new();
-        let mut out = TokenStream::new();
         let upper = ctx.names.players[player as usize].clone();
         let who = ctx.game.players[player as usize].name.clone();
-        // The name of the sets is known before they are all gathered.
+        // The sets are named before they are all gathered: the lists' docs
+        // refer to them.
         let sets_name = format_ident!("{}", ctx.tables.unique_name(&format!("JUMPERS_{upper}")));
+        let in_sets = format!("the set of piece types in [`{sets_name}`]");
+        let mut sets: Vec<Kinds> = Vec::new();
+        let mut tables = String::new();
         let p = Literal::u8_unsuffixed(player);
-        if let Some(table) = flat_table(
-            ctx,
-            &mut sets,
-            &mut tables,
-            &format!("JUMPS_{upper}"),
-            &format!("Leaps and steps of {who} that nothing can block: for each target, the cells they attack it from, each with its set of piece types in [`{sets_name}`]"),
-            ("(u16, u8)", |(from, set)| format!("({from}, {set})")),
-            self.open.iter().map(|list| list.iter().map(|(&from, &kinds)| (from, kinds))),
-        ) {
-            let FlatTable { entries, start } = table;
-            out.extend(quote! {
-                {
-                    let start = #start[target] as usize;
-                    let end = #start[target + 1] as usize;
-                    for &(from, set) in &#entries[start..end] {
-                        let piece = board[from as usize];
-                        if piece.is_of(#p) && (#sets_name[set as usize] >> piece.kind()) & 1 != 0 {
-                            return true;
-                        }
-                    }
-                }
-            });
+        let mut out = TokenStream::new();
+        let doc = format!("Leaps and steps of {who} that nothing can block: for each target, the cells they attack it from, each with its set of piece types in [`{sets_name}`]");
+        if let Some(table) = flat_table(ctx, &mut sets, &mut tables, &format!("JUMPS_{upper}"), &doc, &self.open) {
+            out.extend(table.code(&sets_name, &p, None));
         }
-        let lists = [
-            (&self.blockable, "BLOCKABLE_JUMPS", format!("Leaps of {who} over one cell: for each target, the cells they attack it from when the cell passed is empty, with that cell and the set of piece types in [`{sets_name}`]")),
-            (&self.guarded, "CAPTURING_JUMPS", format!("Capturing leaps of {who}: for each target, the cells they attack it from when a cell holds no piece of {who} (the cell passed when the target is the destination, the destination when the target is the cell passed), with that cell and the set of piece types in [`{sets_name}`]")),
-        ];
-        for (list, name, doc) in lists {
-            let Some(FlatTable { entries, start }) = flat_table(
-                ctx,
-                &mut sets,
-                &mut tables,
-                &format!("{name}_{upper}"),
-                &doc,
-                ("(u16, u16, u8)", |((from, cell), set)| format!("({from}, {cell}, {set})")),
-                list.iter().map(|list| list.iter().map(|(&key, &kinds)| (key, kinds))),
-            ) else {
-                continue;
-            };
-            let cell_test = if name == "BLOCKABLE_JUMPS" {
-                quote!(board[cell as usize].is_empty())
-            } else {
-                quote!(!board[cell as usize].is_of(#p))
-            };
-            out.extend(quote! {
-                {
-                    let start = #start[target] as usize;
-                    let end = #start[target + 1] as usize;
-                    for &(from, cell, set) in &#entries[start..end] {
-                        let piece = board[from as usize];
-                        if piece.is_of(#p) && (#sets_name[set as usize] >> piece.kind()) & 1 != 0 && #cell_test {
-                            return true;
-                        }
-                    }
-                }
-            });
+        let doc = format!("Leaps of {who} over one cell: for each target, the cells they attack it from when the cell passed is empty, with that cell and {in_sets}");
+        if let Some(table) = flat_table(ctx, &mut sets, &mut tables, &format!("BLOCKABLE_JUMPS_{upper}"), &doc, &self.blockable) {
+            out.extend(table.code(&sets_name, &p, Some(quote!(board[cell as usize].is_empty()))));
+        }
+        let doc = format!("Capturing leaps of {who}: for each target, the cells they attack it from when a cell holds no piece of {who} (the cell passed when the target is the destination, the destination when the target is the cell passed), with that cell and {in_sets}");
+        if let Some(table) = flat_table(ctx, &mut sets, &mut tables, &format!("CAPTURING_JUMPS_{upper}"), &doc, &self.guarded) {
+            out.extend(table.code(&sets_name, &p, Some(quote!(!board[cell as usize].is_of(#p)))));
         }
         if !sets.is_empty() {
             // The sets first: the lists refer to them.
@@ -135,33 +92,70 @@ impl JumpLists {
     }
 }
 
+/// The cells an entry is keyed by: its origin, and for some lists a cell to
+/// test.
+trait Key: Ord + Copy {
+    /// The type of an entry: the key's cells, then the number of its set.
+    const TYPE: &'static str;
+
+    /// The entry, with its set numbered `set`.
+    fn write(self, set: usize) -> String;
+}
+
+impl Key for usize {
+    const TYPE: &'static str = "(u16, u8)";
+
+    fn write(self, set: usize) -> String {
+        format!("({self}, {set})")
+    }
+}
+
+impl Key for (usize, usize) {
+    const TYPE: &'static str = "(u16, u16, u8)";
+
+    fn write(self, set: usize) -> String {
+        format!("({}, {}, {set})", self.0, self.1)
+    }
+}
+
 /// The names of a flat table and of its start offsets.
 struct FlatTable {
     entries: Ident,
     start: Ident,
 }
 
-/// Writes to `out` the flat table `name` of `per_target`'s entries, each
-/// `(key, set)` written by `ty.1` as an element of type `ty.0` with its set
-/// numbered in `sets`, and `{name}_START`; `None` when there is no entry.
-fn flat_table<K, I>(
-    ctx: &mut Ctx,
-    sets: &mut Vec<Kinds>,
-    out: &mut String,
-    name: &str,
-    doc: &str,
-    ty: (&str, fn((K, usize)) -> String),
-    per_target: impl Iterator<Item = I>,
-) -> Option<FlatTable>
-where
-    I: Iterator<Item = (K, Kinds)>,
-{
-    let (element_type, write) = ty;
+impl FlatTable {
+    /// The loop returning true when an entry of `target` holds one of its
+    /// pieces of `player` and, for entries with a cell, `cell_test` holds.
+    fn code(&self, sets: &Ident, player: &Literal, cell_test: Option<TokenStream>) -> TokenStream {
+        let FlatTable { entries, start } = self;
+        let (pattern, cell_test) = match cell_test {
+            None => (quote!(&(from, set)), None),
+            Some(test) => (quote!(&(from, cell, set)), Some(quote!(&& #test))),
+        };
+        quote! {
+            {
+                let start = #start[target] as usize;
+                let end = #start[target + 1] as usize;
+                for #pattern in &#entries[start..end] {
+                    let piece = board[from as usize];
+                    if piece.is_of(#player) && (#sets[set as usize] >> piece.kind()) & 1 != 0 #cell_test {
+                        return true;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Writes to `out` the flat table `name` of `list`, its sets numbered in
+/// `sets`, and `{name}_START`; `None` when the list is empty.
+fn flat_table<K: Key>(ctx: &mut Ctx, sets: &mut Vec<Kinds>, out: &mut String, name: &str, doc: &str, list: &List<K>) -> Option<FlatTable> {
     let mut body = String::new();
     let mut starts = vec!["0".to_string()];
     let mut count = 0usize;
-    for (target, entries) in per_target.enumerate() {
-        let entries: Vec<String> = entries.map(|(key, kinds)| write((key, set_number(sets, kinds)))).collect();
+    for (target, entries) in list.iter().enumerate() {
+        let entries: Vec<String> = entries.iter().map(|(&key, &kinds)| key.write(set_number(sets, kinds))).collect();
         count += entries.len();
         starts.push(count.to_string());
         if !entries.is_empty() {
@@ -178,7 +172,7 @@ where
         out.push('\n');
     }
     text::doc(out, &[format!("{doc}; the entries of target `t` are those from `{start}[t]` up to `{start}[t + 1]`.")]);
-    writeln!(out, "static {entries}: [{element_type}; {count}] = [\n{body}];").unwrap();
+    writeln!(out, "static {entries}: [{}; {count}] = [\n{body}];", K::TYPE).unwrap();
     out.push('\n');
     let offset_type = if count <= u16::MAX as usize { "u16" } else { "u32" };
     let docs = [format!("Where the entries of each target start in [`{entries}`], then where the last one ends.")];
