@@ -6,9 +6,9 @@
 //! looks at each origin once.
 //!
 //! A list is one flat array of every target's entries in turn, with a second
-//! array of where each target's entries start: two plain arrays are cheap for
-//! rustc, unlike one slice per cell. Sets of types have a bit per type, tested
-//! with `piece.kind()`.
+//! array of where each target's entries start, rather than a slice per cell
+//! (a fat pointer each, and as many allocations in the binary). Sets of types
+//! have a bit per type, tested with `piece.kind()`.
 
 use super::obligation::INERT_KIND;
 use super::{text, Ctx};
