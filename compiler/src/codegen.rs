@@ -7,10 +7,12 @@
 //!   `NONE` off the board), one per displacement walked backwards, one per zone
 //!   and player, and per move rule the folded destination table (zones,
 //!   confinement, route conditions and statically closed routes already
-//!   applied) and its inverse;
+//!   applied) and its inverse; per player, the leaps and steps that attack
+//!   each cell (see `jump_lists`);
 //! * one function per piece type and player generating its moves, every rule
-//!   unrolled, and for a piece that promotes a helper appending a move with its
-//!   promotions, their outcome folded into tables (see `promotion`);
+//!   unrolled (but for nine or more alike, see `walks`), and for a piece that
+//!   promotes a helper appending a move with its promotions, their outcome
+//!   folded into tables (see `promotion`);
 //! * one `attacked_by_*` function per player that looks outwards from the target
 //!   cell (inverse leap tables, rays walked backwards) instead of generating the
 //!   attacker's moves;
@@ -26,6 +28,9 @@
 //! Drops, which depend only on the hands, are the runtime's
 //! (`vdl_runtime::drops`), and so are the rules checked after a move (limits,
 //! requirements, obligations' deadlines, drop mates: `vdl_runtime::legal`).
+//!
+//! The code is built as tokens and formatted by `prettyplease`; the tables,
+//! most of a large module, are written as text (see `text`).
 //!
 //! The semantics are exactly those of [`vdl_runtime::Interpreter`], including its
 //! corner cases (rays stop when they come back to their start, as a null move

@@ -1,5 +1,6 @@
 //! Move generation: one function per piece type and player with every rule
-//! unrolled, and `generate`, which dispatches on the piece on each cell. The
+//! unrolled (nine or more alike share a loop, see `walks`), and `generate`,
+//! which dispatches on the piece on each cell. The
 //! functions of pieces whose moves depend on more than the board (a swap that
 //! asks about attacks under obligations, an obligation's countdown, a promotion
 //! by proxy) also take the position.
