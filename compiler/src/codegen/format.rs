@@ -1,5 +1,7 @@
-//! Final touches on prettyplease's output: cell tables laid out as rows of the
-//! board instead of one value per line, and a blank line between items.
+//! Final touches on prettyplease's output: the few array literals left in the
+//! code (the promotion rows of a piece, by class) laid out in rows instead of
+//! one value per line, and a blank line between items. The tables proper are
+//! written as text in rows of the board (see `text`).
 
 /// Reflows `static` array literals to `per_row` values a line, right-aligned,
 /// and separates top-level items with blank lines.
