@@ -369,7 +369,7 @@ fn prelude(ctx: &Ctx, uses_none: bool, uses_push: bool, uses_already: bool) -> T
 
         #[inline(always)]
         fn board_of(pos: &Position) -> &Board {
-            pos.board.as_slice().try_into().expect("a position of this game")
+            pos.board().try_into().expect("a position of this game")
         }
 
         #push

@@ -25,7 +25,7 @@ impl Mobility {
     pub fn moves(&self, kind: PieceId, player: PlayerId, cell: usize) -> Vec<Move> {
         let game = self.engine.game();
         let mut pos = Position::empty(game);
-        pos.board[cell] = Piece::new(kind, player);
+        pos.put(cell as vdl_runtime::CellId, Piece::new(kind, player));
         pos.side = player;
         let mut moves = Vec::new();
         self.engine.generate(&pos, &mut moves);

@@ -93,7 +93,12 @@ fn limits_hold(game: &crate::Game, pos: &Position, filled: crate::CellId) -> boo
     let arrived = pos.at(filled);
     game.rules.limits.iter().filter(|limit| arrived.kind() == limit.piece).all(|limit| {
         let class = &limit.classes[limit.class_of[filled as usize] as usize];
-        let count = class.iter().filter(|&&cell| pos.at(cell) == arrived).count();
+        // A class of the whole board is counted already.
+        let count = if class.len() == pos.board().len() {
+            pos.count(arrived) as usize
+        } else {
+            class.iter().filter(|&&cell| pos.at(cell) == arrived).count()
+        };
         count <= limit.max as usize
     })
 }
@@ -103,7 +108,7 @@ fn limits_hold(game: &crate::Game, pos: &Position, filled: crate::CellId) -> boo
 fn obligations_hold(game: &crate::Game, pos: &Position, mover: PlayerId) -> bool {
     game.rules.obligations.iter().enumerate().all(|(i, o)| {
         pos.countdown(mover, i) != 0
-            || pos.board.iter().enumerate().all(|(cell, p)| {
+            || pos.board().iter().enumerate().all(|(cell, p)| {
                 !(p.is_of(mover) && p.kind() == o.piece) || game.in_zone(o.zone, mover, cell as crate::CellId)
             })
     })
