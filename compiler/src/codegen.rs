@@ -341,6 +341,7 @@ fn prelude(ctx: &Ctx, uses_none: bool, uses_push: bool, uses_already: bool) -> T
     };
     quote! {
         use std::sync::OnceLock;
+        use vdl_runtime::influence::Influence;
         use vdl_runtime::ir::{CellId, Game, PlayerId};
         use vdl_runtime::{Engine, Move, Piece, Position};
         #not_counting
@@ -391,6 +392,11 @@ fn prelude(ctx: &Ctx, uses_none: bool, uses_push: bool, uses_already: bool) -> T
 
             fn is_safe(&self, pos: &Position, mover: PlayerId) -> bool {
                 #is_safe
+            }
+
+            fn influence(&self) -> Option<&Influence> {
+                static INFLUENCE: OnceLock<Option<Influence>> = OnceLock::new();
+                INFLUENCE.get_or_init(|| Influence::of(game())).as_ref()
             }
         }
     }

@@ -1,7 +1,8 @@
 //! Legality on top of any [`Engine`]: check, facing royals and the game result.
 
 use crate::engine::Engine;
-use crate::ir::{Outcome, PlayerId};
+use crate::influence::Influence;
+use crate::ir::{CellId, Game, Outcome, PlayerId};
 use crate::position::{Move, Position};
 
 /// The rules that hold after every move, written once for every engine: the
@@ -43,8 +44,101 @@ pub fn legal_moves<E: Engine + ?Sized>(engine: &E, pos: &Position) -> Vec<Move> 
     let mut moves = Vec::new();
     engine.generate(pos, &mut moves);
     let mut scratch = pos.clone();
-    moves.retain(|&mv| is_legal_pseudo(engine, &mut scratch, mv));
+    let legality = Legality::new(engine, pos);
+    moves.retain(|&mv| legality.is_legal(engine, &mut scratch, mv));
     moves
+}
+
+/// At most this many royals of the side to move for [`Legality`]'s shortcut.
+const MAX_ROYALS: usize = 8;
+
+/// Decides the legality of the pseudo-legal moves of one position. With the
+/// engine's [`Influence`] and its side not in check, a move that changes no cell
+/// an attack on one of its royals (or a facing line) depends on is safe without
+/// testing; when no other rule concerns it either, it is legal without being
+/// made. Engines without influence sets (the interpreter) test every move.
+pub struct Legality<'e> {
+    /// `None` when every move must be tested.
+    influence: Option<&'e Influence>,
+    royals: [CellId; MAX_ROYALS],
+    royal_count: usize,
+}
+
+impl<'e> Legality<'e> {
+    pub fn new<E: Engine + ?Sized>(engine: &'e E, pos: &Position) -> Legality<'e> {
+        let mut legality = Legality { influence: None, royals: [0; MAX_ROYALS], royal_count: 0 };
+        let Some(influence) = engine.influence() else { return legality };
+        for royal in pos.royal_cells(engine.game(), pos.side) {
+            if legality.royal_count == MAX_ROYALS {
+                return legality;
+            }
+            legality.royals[legality.royal_count] = royal;
+            legality.royal_count += 1;
+        }
+        if engine.is_safe(pos, pos.side) {
+            legality.influence = Some(influence);
+        }
+        legality
+    }
+
+    /// Is the pseudo-legal `mv` legal? `pos` is restored before returning.
+    #[inline]
+    pub fn is_legal<E: Engine + ?Sized>(&self, engine: &E, pos: &mut Position, mv: Move) -> bool {
+        let quiet = self.keeps_royals_safe(engine.game(), pos, mv);
+        if quiet && !other_rules_concern(engine.game(), pos, mv) {
+            return true;
+        }
+        let mover = pos.side;
+        let undo = pos.make(mv);
+        let legal = self.is_legal_made(engine, pos, mover, mv, quiet);
+        pos.unmake(mv, undo);
+        legal
+    }
+
+    /// After `mover` played `mv` on `pos`: was it legal? `quiet` is what
+    /// [`Legality::keeps_royals_safe`] said before the move.
+    #[inline]
+    pub fn is_legal_made<E: Engine + ?Sized>(&self, engine: &E, pos: &mut Position, mover: PlayerId, mv: Move, quiet: bool) -> bool {
+        (quiet || engine.is_safe(pos, mover)) && other_rules_hold(engine, pos, mover, mv)
+    }
+
+    /// Can `mv` (not yet made) be seen to leave every royal of the side to move
+    /// unattacked and unfaced without playing it? A move that brings a royal
+    /// (moving, promoting, dropping or swapping one, or promoting by proxy)
+    /// always needs the test.
+    #[inline]
+    pub fn keeps_royals_safe(&self, game: &Game, pos: &Position, mv: Move) -> bool {
+        let Some(influence) = self.influence else { return false };
+        if mv.swap || mv.proxy_promotion().is_some() {
+            return false;
+        }
+        let arriving = if mv.is_drop() { mv.dropped } else { mv.promotion().unwrap_or(pos.at(mv.from).kind()) };
+        if game.pieces[arriving as usize].royal || (!mv.is_drop() && game.pieces[pos.at(mv.from).kind() as usize].royal) {
+            return false;
+        }
+        let enemy = pos.side ^ 1;
+        let filled = mv.from != mv.to && pos.at(mv.to).is_empty();
+        self.royals[..self.royal_count].iter().all(|&royal| {
+            let vacates = |cell: CellId| influence.vacating_matters(enemy, royal, cell);
+            (mv.is_drop() || !vacates(mv.from))
+                && mv.extra_capture().is_none_or(|extra| !vacates(extra))
+                && (mv.from == mv.to
+                    || if filled { !influence.filling_matters(enemy, royal, mv.to) } else { !vacates(mv.to) })
+        })
+    }
+}
+
+/// Must a move be made to decide whether it keeps the rules besides safety? Only
+/// when it brings a type a limit counts, drops a type that may not mate, or
+/// promotes by proxy; and always in games with obligations.
+#[inline]
+fn other_rules_concern(game: &Game, pos: &Position, mv: Move) -> bool {
+    let rules = &game.rules;
+    if !rules.obligations.is_empty() || mv.proxy_promotion().is_some() {
+        return true;
+    }
+    let arriving = if mv.is_drop() { mv.dropped } else { mv.promotion().unwrap_or(pos.at(mv.from).kind()) };
+    rules.limits.iter().any(|limit| limit.piece == arriving) || (mv.is_drop() && rules.no_drop_mate.contains(&mv.dropped))
 }
 
 /// The legal moves written in the notation, sorted bytewise (as `vdl moves`
@@ -71,9 +165,13 @@ pub fn is_legal_pseudo<E: Engine + ?Sized>(engine: &E, pos: &mut Position, mv: M
 /// its ban on mating by a drop.
 #[inline]
 pub fn legal_after<E: Engine + ?Sized>(engine: &E, pos: &mut Position, mover: PlayerId, mv: Move) -> bool {
-    if !engine.is_safe(pos, mover) {
-        return false;
-    }
+    engine.is_safe(pos, mover) && other_rules_hold(engine, pos, mover, mv)
+}
+
+/// The rules besides safety after `mover` played `mv` (made on `pos`): limits,
+/// proxy promotions' requirements, obligations' deadlines, the drop-mate ban.
+#[inline]
+fn other_rules_hold<E: Engine + ?Sized>(engine: &E, pos: &mut Position, mover: PlayerId, mv: Move) -> bool {
     let game = engine.game();
     let rules = &game.rules;
     if rules.limits.is_empty() && rules.no_drop_mate.is_empty() && rules.proxy_promotions.is_empty() && rules.obligations.is_empty() {
@@ -137,7 +235,8 @@ fn is_forbidden_drop_mate<E: Engine + ?Sized>(engine: &E, pos: &mut Position, mv
 pub fn has_legal_move<E: Engine + ?Sized>(engine: &E, pos: &mut Position) -> bool {
     let mut moves = Vec::new();
     engine.generate(pos, &mut moves);
-    moves.into_iter().any(|mv| is_legal_pseudo(engine, pos, mv))
+    let legality = Legality::new(engine, pos);
+    moves.into_iter().any(|mv| legality.is_legal(engine, pos, mv))
 }
 
 /// Is the side to move in check?

@@ -2,7 +2,7 @@
 //! move generator.
 
 use crate::engine::Engine;
-use crate::legal::{is_legal_pseudo, legal_after, legal_moves};
+use crate::legal::{legal_moves, Legality};
 use crate::position::{Move, Position};
 use rayon::prelude::*;
 
@@ -13,16 +13,17 @@ pub fn perft<E: Engine + ?Sized>(engine: &E, pos: &mut Position, depth: u32) -> 
     }
     let mut moves = Vec::with_capacity(64);
     engine.generate(pos, &mut moves);
+    let legality = Legality::new(engine, pos);
+    if depth == 1 {
+        // Bulk counting: a legal move at the last ply is one leaf.
+        return moves.into_iter().filter(|&mv| legality.is_legal(engine, pos, mv)).count() as u64;
+    }
     let mut nodes = 0;
     for mv in moves {
-        if depth == 1 {
-            // Bulk counting: a legal move at the last ply is one leaf.
-            nodes += is_legal_pseudo(engine, pos, mv) as u64;
-            continue;
-        }
+        let quiet = legality.keeps_royals_safe(engine.game(), pos, mv);
         let mover = pos.side;
         let undo = pos.make(mv);
-        if legal_after(engine, pos, mover, mv) {
+        if legality.is_legal_made(engine, pos, mover, mv, quiet) {
             nodes += perft(engine, pos, depth - 1);
         }
         pos.unmake(mv, undo);
