@@ -12,7 +12,7 @@
 //! speed; being too small would be a bug, which `tests/engines_agree.rs` would
 //! catch, since the interpreter (the reference) never uses this shortcut.
 
-use crate::ir::{CellId, Game, Mode, MoveKind, PlayerId};
+use crate::ir::{CellId, Game, Mode, MoveKind, PieceId, PlayerId};
 
 /// Per attacking player and target cell, two sets of cells (bit sets of
 /// `words` words each):
@@ -20,12 +20,19 @@ use crate::ir::{CellId, Game, Mode, MoveKind, PlayerId};
 ///   attacker reach the target (the cells a ride, a lame leap or a facing line
 ///   passes through);
 /// * `fill`: cells whose filling could do so (a hopper's screens).
+///
+/// With them, as bit sets over piece types, the types a move must not bring to
+/// skip its tests: royal types, and the types that the rules checked after a
+/// move (limits, the drop-mate ban) are about.
 #[derive(Clone, Debug)]
 pub struct Influence {
     cells: usize,
     words: usize,
     vacate: Vec<u64>,
     fill: Vec<u64>,
+    royal: u128,
+    limited: u128,
+    no_drop_mate: u128,
 }
 
 impl Influence {
@@ -33,18 +40,45 @@ impl Influence {
     /// the board (obligations bind pieces according to countdowns) or the game
     /// has more players than a piece can name.
     pub fn of(game: &Game) -> Option<Influence> {
-        if !game.rules.obligations.is_empty() || game.players.len() > 2 {
+        if !game.rules.obligations.is_empty() || game.players.len() > 2 || game.pieces.len() > 128 {
             return None;
         }
         let cells = game.cell_count();
         let words = cells.div_ceil(64);
         let size = game.players.len() * cells * words;
-        let mut influence = Influence { cells, words, vacate: vec![0; size], fill: vec![0; size] };
+        let kinds = |kinds: &mut dyn Iterator<Item = PieceId>| kinds.fold(0u128, |set, kind| set | 1 << kind);
+        let mut influence = Influence {
+            cells,
+            words,
+            vacate: vec![0; size],
+            fill: vec![0; size],
+            royal: kinds(&mut (0..game.pieces.len() as PieceId).filter(|&k| game.pieces[k as usize].royal)),
+            limited: kinds(&mut game.rules.limits.iter().map(|limit| limit.piece)),
+            no_drop_mate: kinds(&mut game.rules.no_drop_mate.iter().copied()),
+        };
         for attacker in 0..game.players.len() as PlayerId {
             influence.add_moves(game, attacker);
             influence.add_facing(game, attacker);
         }
         Some(influence)
+    }
+
+    /// Is `kind` royal?
+    #[inline]
+    pub fn is_royal(&self, kind: PieceId) -> bool {
+        self.royal >> kind & 1 != 0
+    }
+
+    /// Is `kind` counted by a limit?
+    #[inline]
+    pub fn is_limited(&self, kind: PieceId) -> bool {
+        self.limited >> kind & 1 != 0
+    }
+
+    /// May `kind` not be dropped to mate?
+    #[inline]
+    pub fn may_not_drop_mate(&self, kind: PieceId) -> bool {
+        self.no_drop_mate >> kind & 1 != 0
     }
 
     /// Could emptying `cell` (or replacing an `attacker` piece on it) let

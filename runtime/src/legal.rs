@@ -2,7 +2,7 @@
 
 use crate::engine::Engine;
 use crate::influence::Influence;
-use crate::ir::{CellId, Game, Outcome, PlayerId};
+use crate::ir::{CellId, Outcome, PlayerId};
 use crate::position::{Move, Position};
 
 /// The rules that hold after every move, written once for every engine: the
@@ -84,8 +84,8 @@ impl<'e> Legality<'e> {
     /// Is the pseudo-legal `mv` legal? `pos` is restored before returning.
     #[inline]
     pub fn is_legal<E: Engine + ?Sized>(&self, engine: &E, pos: &mut Position, mv: Move) -> bool {
-        let quiet = self.keeps_royals_safe(engine.game(), pos, mv);
-        if quiet && !other_rules_concern(engine.game(), pos, mv) {
+        let quiet = self.keeps_royals_safe(pos, mv);
+        if quiet && !self.other_rules_concern(mv, pos) {
             return true;
         }
         let mover = pos.side;
@@ -107,38 +107,46 @@ impl<'e> Legality<'e> {
     /// (moving, promoting, dropping or swapping one, or promoting by proxy)
     /// always needs the test.
     #[inline]
-    pub fn keeps_royals_safe(&self, game: &Game, pos: &Position, mv: Move) -> bool {
+    pub fn keeps_royals_safe(&self, pos: &Position, mv: Move) -> bool {
         let Some(influence) = self.influence else { return false };
         if mv.swap || mv.proxy_promotion().is_some() {
             return false;
         }
-        let arriving = if mv.is_drop() { mv.dropped } else { mv.promotion().unwrap_or(pos.at(mv.from).kind()) };
-        if game.pieces[arriving as usize].royal || (!mv.is_drop() && game.pieces[pos.at(mv.from).kind() as usize].royal) {
+        let enemy = pos.side ^ 1;
+        let royals = &self.royals[..self.royal_count];
+        if mv.is_drop() {
+            return !influence.is_royal(mv.dropped)
+                && royals.iter().all(|&royal| !influence.filling_matters(enemy, royal, mv.to));
+        }
+        let moved = pos.at(mv.from).kind();
+        if influence.is_royal(moved) || mv.promotion().is_some_and(|kind| influence.is_royal(kind)) {
             return false;
         }
-        let enemy = pos.side ^ 1;
-        let filled = mv.from != mv.to && pos.at(mv.to).is_empty();
-        self.royals[..self.royal_count].iter().all(|&royal| {
-            let vacates = |cell: CellId| influence.vacating_matters(enemy, royal, cell);
-            (mv.is_drop() || !vacates(mv.from))
-                && mv.extra_capture().is_none_or(|extra| !vacates(extra))
+        let filled = pos.at(mv.to).is_empty();
+        royals.iter().all(|&royal| {
+            !influence.vacating_matters(enemy, royal, mv.from)
+                && mv.extra_capture().is_none_or(|extra| !influence.vacating_matters(enemy, royal, extra))
                 && (mv.from == mv.to
-                    || if filled { !influence.filling_matters(enemy, royal, mv.to) } else { !vacates(mv.to) })
+                    || if filled {
+                        !influence.filling_matters(enemy, royal, mv.to)
+                    } else {
+                        !influence.vacating_matters(enemy, royal, mv.to)
+                    })
         })
     }
-}
 
-/// Must a move be made to decide whether it keeps the rules besides safety? Only
-/// when it brings a type a limit counts, drops a type that may not mate, or
-/// promotes by proxy; and always in games with obligations.
-#[inline]
-fn other_rules_concern(game: &Game, pos: &Position, mv: Move) -> bool {
-    let rules = &game.rules;
-    if !rules.obligations.is_empty() || mv.proxy_promotion().is_some() {
-        return true;
+    /// Must the quiet `mv` be made to decide whether it keeps the rules besides
+    /// safety? Only when it brings a type a limit counts or drops a type that may
+    /// not mate (games with obligations get no influence sets, and moves that
+    /// promote by proxy are never quiet).
+    #[inline]
+    fn other_rules_concern(&self, mv: Move, pos: &Position) -> bool {
+        let Some(influence) = self.influence else { return true };
+        if mv.is_drop() {
+            return influence.is_limited(mv.dropped) || influence.may_not_drop_mate(mv.dropped);
+        }
+        influence.is_limited(mv.promotion().unwrap_or(pos.at(mv.from).kind()))
     }
-    let arriving = if mv.is_drop() { mv.dropped } else { mv.promotion().unwrap_or(pos.at(mv.from).kind()) };
-    rules.limits.iter().any(|limit| limit.piece == arriving) || (mv.is_drop() && rules.no_drop_mate.contains(&mv.dropped))
 }
 
 /// The legal moves written in the notation, sorted bytewise (as `vdl moves`
@@ -179,10 +187,11 @@ fn other_rules_hold<E: Engine + ?Sized>(engine: &E, pos: &mut Position, mover: P
     }
     let moved = pos.at(mv.to);
     limits_hold(game, pos, mv.to)
-        && mv.proxy_promotion().is_none_or(|(cell, _)| limits_hold(game, pos, cell))
-        && crate::proxy::requirement_holds(game, pos, mover, moved, mv)
-        && obligations_hold(game, pos, mover)
-        && !is_forbidden_drop_mate(engine, pos, mv)
+        && mv.proxy_promotion().is_none_or(|(cell, _)| {
+            limits_hold(game, pos, cell) && crate::proxy::requirement_holds(game, pos, mover, moved, mv)
+        })
+        && (rules.obligations.is_empty() || obligations_hold(game, pos, mover))
+        && !(mv.is_drop() && is_forbidden_drop_mate(engine, pos, mv))
 }
 
 /// Only the types on the cells a move filled can have grown in number, and only

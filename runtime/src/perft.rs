@@ -8,26 +8,36 @@ use rayon::prelude::*;
 
 /// Counts the leaves of the legal move tree `depth` plies deep.
 pub fn perft<E: Engine + ?Sized>(engine: &E, pos: &mut Position, depth: u32) -> u64 {
+    let mut buffers = Vec::new();
+    count(engine, pos, depth, &mut buffers)
+}
+
+/// [`perft`] with one move list per ply, kept in `buffers` so that the tree's
+/// nodes allocate nothing.
+fn count<E: Engine + ?Sized>(engine: &E, pos: &mut Position, depth: u32, buffers: &mut Vec<Vec<Move>>) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let mut moves = Vec::with_capacity(64);
+    let mut moves = buffers.pop().unwrap_or_else(|| Vec::with_capacity(64));
+    moves.clear();
     engine.generate(pos, &mut moves);
     let legality = Legality::new(engine, pos);
+    let mut nodes = 0;
     if depth == 1 {
         // Bulk counting: a legal move at the last ply is one leaf.
-        return moves.into_iter().filter(|&mv| legality.is_legal(engine, pos, mv)).count() as u64;
-    }
-    let mut nodes = 0;
-    for mv in moves {
-        let quiet = legality.keeps_royals_safe(engine.game(), pos, mv);
-        let mover = pos.side;
-        let undo = pos.make(mv);
-        if legality.is_legal_made(engine, pos, mover, mv, quiet) {
-            nodes += perft(engine, pos, depth - 1);
+        nodes = moves.iter().filter(|&&mv| legality.is_legal(engine, pos, mv)).count() as u64;
+    } else {
+        for &mv in &moves {
+            let quiet = legality.keeps_royals_safe(pos, mv);
+            let mover = pos.side;
+            let undo = pos.make(mv);
+            if legality.is_legal_made(engine, pos, mover, mv, quiet) {
+                nodes += count(engine, pos, depth - 1, buffers);
+            }
+            pos.unmake(mv, undo);
         }
-        pos.unmake(mv, undo);
     }
+    buffers.push(moves);
     nodes
 }
 
