@@ -316,10 +316,12 @@ impl<E: Engine + ?Sized> Run<'_, E> {
         order::sort(self.eval, pos, &mut moves, pv_move, self.killers[p]);
         let mut legal_moves = 0;
         let mut best = -INFINITY;
+        let legality = crate::legal::Legality::new(self.engine, pos);
         for (i, &mv) in moves.iter().enumerate() {
             let mover = pos.side;
+            let quiet = legality.keeps_royals_safe(pos, mv);
             let undo = pos.make(mv);
-            if !crate::legal::legal_after(self.engine, pos, mover, mv) {
+            if !legality.is_legal_made(self.engine, pos, mover, mv, quiet) {
                 pos.unmake(mv, undo);
                 continue;
             }
@@ -370,10 +372,12 @@ impl<E: Engine + ?Sized> Run<'_, E> {
         moves.retain(|mv| order::is_capture(pos, *mv));
         order::sort(self.eval, pos, &mut moves, None, [None, None]);
         let mut best = stand;
+        let legality = crate::legal::Legality::new(self.engine, pos);
         for mv in moves {
             let mover = pos.side;
+            let quiet = legality.keeps_royals_safe(pos, mv);
             let undo = pos.make(mv);
-            if !crate::legal::legal_after(self.engine, pos, mover, mv) {
+            if !legality.is_legal_made(self.engine, pos, mover, mv, quiet) {
                 pos.unmake(mv, undo);
                 continue;
             }
