@@ -3,7 +3,7 @@
 use crate::engine::Engine;
 use crate::influence::Influence;
 use crate::ir::{CellId, Outcome, PlayerId};
-use crate::position::{Move, Position};
+use crate::position::{Move, Position, Undo};
 
 /// The rules that hold after every move, written once for every engine: the
 /// royals of `mover` are not attacked and no two royals face each other.
@@ -95,10 +95,25 @@ impl<'e> Legality<'e> {
         legal
     }
 
+    /// Plays `mv` if it is legal, returning what takes it back; else leaves
+    /// `pos` as it was.
+    #[inline]
+    pub fn make_if_legal<E: Engine + ?Sized>(&self, engine: &E, pos: &mut Position, mv: Move) -> Option<Undo> {
+        let quiet = self.keeps_royals_safe(pos, mv);
+        let mover = pos.side;
+        let undo = pos.make(mv);
+        if self.is_legal_made(engine, pos, mover, mv, quiet) {
+            Some(undo)
+        } else {
+            pos.unmake(mv, undo);
+            None
+        }
+    }
+
     /// After `mover` played `mv` on `pos`: was it legal? `quiet` is what
     /// [`Legality::keeps_royals_safe`] said before the move.
     #[inline]
-    pub fn is_legal_made<E: Engine + ?Sized>(&self, engine: &E, pos: &mut Position, mover: PlayerId, mv: Move, quiet: bool) -> bool {
+    fn is_legal_made<E: Engine + ?Sized>(&self, engine: &E, pos: &mut Position, mover: PlayerId, mv: Move, quiet: bool) -> bool {
         (quiet || engine.is_safe(pos, mover)) && other_rules_hold(engine, pos, mover, mv)
     }
 
@@ -156,24 +171,6 @@ pub fn legal_move_texts<E: Engine + ?Sized>(engine: &E, pos: &Position) -> Vec<S
         legal_moves(engine, pos).into_iter().map(|mv| crate::notation::move_text(engine.game(), mv)).collect();
     moves.sort();
     moves
-}
-
-/// Is the pseudo-legal `mv` legal? `pos` is restored before returning.
-#[inline]
-pub fn is_legal_pseudo<E: Engine + ?Sized>(engine: &E, pos: &mut Position, mv: Move) -> bool {
-    let mover = pos.side;
-    let undo = pos.make(mv);
-    let legal = legal_after(engine, pos, mover, mv);
-    pos.unmake(mv, undo);
-    legal
-}
-
-/// After `mover` played `mv` (already made on `pos`): do all whole-board rules
-/// hold? Check and facing (the engine's `is_safe`), then the game's limits and
-/// its ban on mating by a drop.
-#[inline]
-pub fn legal_after<E: Engine + ?Sized>(engine: &E, pos: &mut Position, mover: PlayerId, mv: Move) -> bool {
-    engine.is_safe(pos, mover) && other_rules_hold(engine, pos, mover, mv)
 }
 
 /// The rules besides safety after `mover` played `mv` (made on `pos`): limits,

@@ -28,13 +28,10 @@ fn count<E: Engine + ?Sized>(engine: &E, pos: &mut Position, depth: u32, buffers
         nodes = moves.iter().filter(|&&mv| legality.is_legal(engine, pos, mv)).count() as u64;
     } else {
         for &mv in &moves {
-            let quiet = legality.keeps_royals_safe(pos, mv);
-            let mover = pos.side;
-            let undo = pos.make(mv);
-            if legality.is_legal_made(engine, pos, mover, mv, quiet) {
+            if let Some(undo) = legality.make_if_legal(engine, pos, mv) {
                 nodes += count(engine, pos, depth - 1, buffers);
+                pos.unmake(mv, undo);
             }
-            pos.unmake(mv, undo);
         }
     }
     buffers.push(moves);

@@ -318,13 +318,7 @@ impl<E: Engine + ?Sized> Run<'_, E> {
         let mut best = -INFINITY;
         let legality = crate::legal::Legality::new(self.engine, pos);
         for (i, &mv) in moves.iter().enumerate() {
-            let mover = pos.side;
-            let quiet = legality.keeps_royals_safe(pos, mv);
-            let undo = pos.make(mv);
-            if !legality.is_legal_made(self.engine, pos, mover, mv, quiet) {
-                pos.unmake(mv, undo);
-                continue;
-            }
+            let Some(undo) = legality.make_if_legal(self.engine, pos, mv) else { continue };
             legal_moves += 1;
             let child_follow = follow && i == 0 && pv_move == Some(mv);
             let score = -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha, child_follow);
@@ -374,13 +368,7 @@ impl<E: Engine + ?Sized> Run<'_, E> {
         let mut best = stand;
         let legality = crate::legal::Legality::new(self.engine, pos);
         for mv in moves {
-            let mover = pos.side;
-            let quiet = legality.keeps_royals_safe(pos, mv);
-            let undo = pos.make(mv);
-            if !legality.is_legal_made(self.engine, pos, mover, mv, quiet) {
-                pos.unmake(mv, undo);
-                continue;
-            }
+            let Some(undo) = legality.make_if_legal(self.engine, pos, mv) else { continue };
             let score = -self.quiesce(pos, -beta, -alpha);
             pos.unmake(mv, undo);
             if self.stopped {
