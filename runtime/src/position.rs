@@ -322,10 +322,19 @@ impl Position {
         }
     }
 
-    /// Cells holding pieces of `player` of a royal type.
+    /// Cells holding pieces of `player` of a royal type. The scan stops at the
+    /// last one: the counts say how many there are.
     pub fn royal_cells<'a>(&'a self, game: &'a Game, player: PlayerId) -> impl Iterator<Item = CellId> + 'a {
-        self.board.iter().enumerate().filter_map(move |(cell, piece)| {
-            (piece.is_of(player) && game.pieces[piece.kind() as usize].royal).then_some(cell as CellId)
-        })
+        let royal = |piece: Piece| game.pieces[piece.kind() as usize].royal;
+        let total: usize = (0..game.pieces.len() as PieceId)
+            .map(|kind| Piece::new(kind, player))
+            .filter(|&piece| royal(piece))
+            .map(|piece| self.count(piece) as usize)
+            .sum();
+        self.board
+            .iter()
+            .enumerate()
+            .filter_map(move |(cell, &piece)| (piece.is_of(player) && royal(piece)).then_some(cell as CellId))
+            .take(total)
     }
 }
