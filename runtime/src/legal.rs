@@ -1,8 +1,8 @@
 //! Legality on top of any [`Engine`]: check, facing royals and the game result.
 
 use crate::engine::Engine;
-use crate::influence::Influence;
-use crate::ir::{CellId, Outcome, PlayerId};
+use crate::influence::{Influence, Watch};
+use crate::ir::{Outcome, PlayerId};
 use crate::position::{Move, Position, Undo};
 
 /// The rules that hold after every move, written once for every engine: the
@@ -60,23 +60,26 @@ const MAX_ROYALS: usize = 8;
 pub struct Legality<'e> {
     /// `None` when every move must be tested.
     influence: Option<&'e Influence>,
-    royals: [CellId; MAX_ROYALS],
-    royal_count: usize,
+    /// The cells that matter for the royals in this position.
+    watch: Option<Watch>,
 }
 
 impl<'e> Legality<'e> {
     pub fn new<E: Engine + ?Sized>(engine: &'e E, pos: &Position) -> Legality<'e> {
-        let mut legality = Legality { influence: None, royals: [0; MAX_ROYALS], royal_count: 0 };
+        let mut legality = Legality { influence: None, watch: None };
         let Some(influence) = engine.influence() else { return legality };
+        let mut royals = [0; MAX_ROYALS];
+        let mut count = 0;
         for royal in pos.royal_cells(engine.game(), pos.side) {
-            if legality.royal_count == MAX_ROYALS {
+            if count == MAX_ROYALS {
                 return legality;
             }
-            legality.royals[legality.royal_count] = royal;
-            legality.royal_count += 1;
+            royals[count] = royal;
+            count += 1;
         }
         if engine.is_safe(pos, pos.side) {
             legality.influence = Some(influence);
+            legality.watch = Some(influence.watch(pos, &royals[..count]));
         }
         legality
     }
@@ -123,31 +126,21 @@ impl<'e> Legality<'e> {
     /// always needs the test.
     #[inline]
     pub fn keeps_royals_safe(&self, pos: &Position, mv: Move) -> bool {
-        let Some(influence) = self.influence else { return false };
-        if mv.swap || mv.proxy_promotion().is_some() {
+        let (Some(influence), Some(watch)) = (self.influence, &self.watch) else { return false };
+        // A capture on the way may open a line behind the piece it takes.
+        if mv.swap || mv.proxy_promotion().is_some() || mv.extra_capture().is_some() {
             return false;
         }
-        let enemy = pos.side ^ 1;
-        let royals = &self.royals[..self.royal_count];
         if mv.is_drop() {
-            return !influence.is_royal(mv.dropped)
-                && royals.iter().all(|&royal| !influence.filling_matters(enemy, royal, mv.to));
+            return !influence.is_royal(mv.dropped) && !watch.filling_matters(mv.to);
         }
-        let moved = pos.at(mv.from).kind();
-        if influence.is_royal(moved) || mv.promotion().is_some_and(|kind| influence.is_royal(kind)) {
+        // A royal's move: its cell is among those whose vacating matters.
+        if mv.promotion().is_some_and(|kind| influence.is_royal(kind)) {
             return false;
         }
-        let filled = pos.at(mv.to).is_empty();
-        royals.iter().all(|&royal| {
-            !influence.vacating_matters(enemy, royal, mv.from)
-                && mv.extra_capture().is_none_or(|extra| !influence.vacating_matters(enemy, royal, extra))
-                && (mv.from == mv.to
-                    || if filled {
-                        !influence.filling_matters(enemy, royal, mv.to)
-                    } else {
-                        !influence.vacating_matters(enemy, royal, mv.to)
-                    })
-        })
+        !watch.vacating_matters(mv.from)
+            && (mv.from == mv.to
+                || if pos.at(mv.to).is_empty() { !watch.filling_matters(mv.to) } else { !watch.vacating_matters(mv.to) })
     }
 
     /// Must the quiet `mv` be made to decide whether it keeps the rules besides
@@ -157,6 +150,9 @@ impl<'e> Legality<'e> {
     #[inline]
     fn other_rules_concern(&self, mv: Move, pos: &Position) -> bool {
         let Some(influence) = self.influence else { return true };
+        if !influence.has_rules_after() {
+            return false;
+        }
         if mv.is_drop() {
             return influence.is_limited(mv.dropped) || influence.may_not_drop_mate(mv.dropped);
         }
