@@ -292,7 +292,7 @@ fn agree_on_random_placements() {
             for cell in 0..game.cell_count() {
                 if rng.gen_bool(density) {
                     let kind = rng.gen_range(0..game.pieces.len()) as PieceId;
-                    pos.board[cell] = Piece::new(kind, rng.gen_range(0..players));
+                    pos.put(cell as CellId, Piece::new(kind, rng.gen_range(0..players)));
                 }
             }
             // Half the countdowns run, at any value up to the obligation's delay.

@@ -72,9 +72,9 @@ fn one_move_can_capture_two_pieces() {
     for (name, engine) in engines(V) {
         let mut pos = place(&*engine, "Kdl kcv Wco Fbm wcm wdm", 0);
         let mv = notation::parse_move(&*engine, &pos, "bm-dm").unwrap_or_else(|e| panic!("{name}: {e}"));
-        let black_before = pos.board.iter().filter(|p| p.is_of(1)).count();
+        let black_before = pos.board().iter().filter(|p| p.is_of(1)).count();
         pos.make(mv);
-        assert_eq!(pos.board.iter().filter(|p| p.is_of(1)).count(), black_before - 2, "{name}");
+        assert_eq!(pos.board().iter().filter(|p| p.is_of(1)).count(), black_before - 2, "{name}");
     }
 }
 

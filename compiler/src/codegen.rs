@@ -397,6 +397,7 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
     };
     quote! {
         use std::sync::OnceLock;
+        use vdl_runtime::influence::Influence;
         use vdl_runtime::ir::{CellId, Game, PlayerId};
         use vdl_runtime::{Engine, Move, Piece, Position};
         #not_counting
@@ -425,7 +426,7 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
 
         #[inline(always)]
         fn board_of(pos: &Position) -> &Board {
-            pos.board.as_slice().try_into().expect("a position of this game")
+            pos.board().try_into().expect("a position of this game")
         }
 
         #push
@@ -448,6 +449,11 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
 
             fn is_safe(&self, pos: &Position, mover: PlayerId) -> bool {
                 #is_safe
+            }
+
+            fn influence(&self) -> Option<&Influence> {
+                static INFLUENCE: OnceLock<Option<Influence>> = OnceLock::new();
+                INFLUENCE.get_or_init(|| Influence::of(game())).as_ref()
             }
         }
     }

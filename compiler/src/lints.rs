@@ -48,7 +48,7 @@ fn cells_never_reached(game: &Game, start: &Position, mobility: &Mobility, prese
     let mut reached = vec![false; cells];
     let mut seen = std::collections::HashSet::new();
     let mut queue: Vec<(PieceId, PlayerId, usize)> = Vec::new();
-    for (cell, piece) in start.board.iter().enumerate().filter(|(_, p)| !p.is_empty()) {
+    for (cell, piece) in start.board().iter().enumerate().filter(|(_, p)| !p.is_empty()) {
         queue.push((piece.kind(), piece.owner(), cell));
     }
     for (kind, piece) in game.pieces.iter().enumerate() {
@@ -102,7 +102,7 @@ fn setup_not_already_decided(game: &Game, start: &Position, declared: &Declared,
 }
 
 fn pieces_outside_their_confinement(game: &Game, start: &Position, declared: &Declared, diags: &mut Vec<Diagnostic>) {
-    for (cell, piece) in start.board.iter().enumerate() {
+    for (cell, piece) in start.board().iter().enumerate() {
         if piece.is_empty() {
             continue;
         }
@@ -153,7 +153,7 @@ fn promotions_that_never_happen(game: &Game, mobility: &Mobility, kind: PieceId,
 /// proxy, or the drop of a captured piece) can bring onto the board.
 fn pieces_that_never_appear(game: &Game, start: &Position, declared: &Declared, diags: &mut Vec<Diagnostic>) -> Vec<bool> {
     let mut present = vec![false; game.pieces.len()];
-    for piece in start.board.iter().filter(|p| !p.is_empty()) {
+    for piece in start.board().iter().filter(|p| !p.is_empty()) {
         present[piece.kind() as usize] = true;
     }
     for (index, &count) in start.hands.iter().enumerate() {

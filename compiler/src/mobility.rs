@@ -30,11 +30,12 @@ impl Mobility {
     /// The moves of `kind` of `player` from `cell` on an otherwise empty board.
     pub fn moves(&self, kind: PieceId, player: PlayerId, cell: usize) -> Vec<Move> {
         let mut pos = self.empty.borrow_mut();
-        pos.board[cell] = Piece::new(kind, player);
+        let at = cell as vdl_runtime::CellId;
+        pos.put(at, Piece::new(kind, player));
         pos.side = player;
         let mut moves = Vec::new();
         self.engine.generate(&pos, &mut moves);
-        pos.board[cell] = Piece::EMPTY;
+        pos.put(at, Piece::EMPTY);
         moves
     }
 

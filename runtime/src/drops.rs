@@ -14,7 +14,7 @@ pub fn generate(game: &Game, pos: &Position, out: &mut Vec<Move>) {
         if pos.in_hand(side, kind as u8) == 0 {
             continue;
         }
-        for (cell, occupant) in pos.board.iter().enumerate() {
+        for (cell, occupant) in pos.board().iter().enumerate() {
             let cell = cell as CellId;
             if occupant.is_empty() && piece.no_drop.is_none_or(|zone| !game.in_zone(zone, side, cell)) {
                 out.push(Move::drop(kind as u8, cell));

@@ -1,5 +1,6 @@
 //! The interface both engines implement: the IR interpreter and generated code.
 
+use crate::influence::Influence;
 use crate::ir::{CellId, Game, PlayerId};
 use crate::legal;
 use crate::position::{Move, Position};
@@ -21,5 +22,13 @@ pub trait Engine: Send + Sync {
     /// of `mover` attacked, no royals facing)?
     fn is_safe(&self, pos: &Position, mover: PlayerId) -> bool {
         legal::royals_safe(self, pos, mover)
+    }
+
+    /// The cells each attack depends on, for skipping the safety test of moves
+    /// that change none of them ([`legal::Legality`]). `None` (the default): every
+    /// move is tested. The interpreter keeps the default so that, as the
+    /// reference, it checks the shortcut of the engines that use it.
+    fn influence(&self) -> Option<&Influence> {
+        None
     }
 }

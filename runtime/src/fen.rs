@@ -117,7 +117,7 @@ fn parse_board(game: &Game, text: &str, base: usize, pos: &mut Position) -> Resu
                     let (piece, len) = parse_piece(game, &text[i..]).ok_or_else(|| {
                         error(base + at, format!("unknown piece `{}`", &text[at..].chars().take(2).collect::<String>().trim_end_matches(|c: char| !c.is_ascii_alphabetic())))
                     })?;
-                    pos.board[row[filled] as usize] = piece;
+                    pos.put(row[filled], piece);
                     filled += 1;
                     i += len;
                 }

@@ -256,7 +256,7 @@ impl Engine for Interpreter {
 
     fn generate(&self, pos: &Position, out: &mut Vec<Move>) {
         let view = View { pos, mover: pos.side, assumed_enemy: None };
-        for (cell, &piece) in pos.board.iter().enumerate() {
+        for (cell, &piece) in pos.board().iter().enumerate() {
             if piece.is_of(pos.side) {
                 let from = cell as CellId;
                 self.piece_destinations(&view, from, piece, &mut |dest| self.push_with_promotions(pos, piece, from, dest, out));
@@ -268,7 +268,7 @@ impl Engine for Interpreter {
     fn attacked(&self, pos: &Position, target: CellId, by: PlayerId) -> bool {
         let view = View { pos, mover: by, assumed_enemy: Some(target) };
         let mut hit = false;
-        for (cell, &piece) in pos.board.iter().enumerate() {
+        for (cell, &piece) in pos.board().iter().enumerate() {
             if piece.is_of(by) && !hit {
                 self.piece_destinations(&view, cell as CellId, piece, &mut |dest| {
                     // Only captures reach a cell assumed to hold an enemy.

@@ -1,8 +1,9 @@
 //! Legality on top of any [`Engine`]: check, facing royals and the game result.
 
 use crate::engine::Engine;
+use crate::influence::{Influence, Watch};
 use crate::ir::{Outcome, PlayerId};
-use crate::position::{Move, Position};
+use crate::position::{Move, Position, Undo};
 
 /// The rules that hold after every move, written once for every engine: the
 /// royals of `mover` are not attacked and no two royals face each other.
@@ -43,8 +44,120 @@ pub fn legal_moves<E: Engine + ?Sized>(engine: &E, pos: &Position) -> Vec<Move> 
     let mut moves = Vec::new();
     engine.generate(pos, &mut moves);
     let mut scratch = pos.clone();
-    moves.retain(|&mv| is_legal_pseudo(engine, &mut scratch, mv));
+    let legality = Legality::new(engine, pos);
+    moves.retain(|&mv| legality.is_legal(engine, &mut scratch, mv));
     moves
+}
+
+/// At most this many royals of the side to move for [`Legality`]'s shortcut.
+const MAX_ROYALS: usize = 8;
+
+/// Decides the legality of the pseudo-legal moves of one position. With the
+/// engine's [`Influence`] and its side not in check, a move that changes no cell
+/// an attack on one of its royals (or a facing line) depends on is safe without
+/// testing; when no other rule concerns it either, it is legal without being
+/// made. Engines without influence sets (the interpreter) test every move.
+pub struct Legality<'e> {
+    /// `None` when every move must be tested.
+    influence: Option<&'e Influence>,
+    /// The cells that matter for the royals in this position.
+    watch: Option<Watch>,
+}
+
+impl<'e> Legality<'e> {
+    pub fn new<E: Engine + ?Sized>(engine: &'e E, pos: &Position) -> Legality<'e> {
+        let mut legality = Legality { influence: None, watch: None };
+        let Some(influence) = engine.influence() else { return legality };
+        let mut royals = [0; MAX_ROYALS];
+        let mut count = 0;
+        for royal in pos.royal_cells(engine.game(), pos.side) {
+            if count == MAX_ROYALS {
+                return legality;
+            }
+            royals[count] = royal;
+            count += 1;
+        }
+        if engine.is_safe(pos, pos.side) {
+            legality.influence = Some(influence);
+            legality.watch = Some(influence.watch(pos, &royals[..count]));
+        }
+        legality
+    }
+
+    /// Is the pseudo-legal `mv` legal? `pos` is restored before returning.
+    #[inline]
+    pub fn is_legal<E: Engine + ?Sized>(&self, engine: &E, pos: &mut Position, mv: Move) -> bool {
+        let quiet = self.keeps_royals_safe(pos, mv);
+        if quiet && !self.other_rules_concern(mv, pos) {
+            return true;
+        }
+        let mover = pos.side;
+        let undo = pos.make(mv);
+        let legal = self.is_legal_made(engine, pos, mover, mv, quiet);
+        pos.unmake(mv, undo);
+        legal
+    }
+
+    /// Plays `mv` if it is legal, returning what takes it back; else leaves
+    /// `pos` as it was.
+    #[inline]
+    pub fn make_if_legal<E: Engine + ?Sized>(&self, engine: &E, pos: &mut Position, mv: Move) -> Option<Undo> {
+        let quiet = self.keeps_royals_safe(pos, mv);
+        let mover = pos.side;
+        let undo = pos.make(mv);
+        if self.is_legal_made(engine, pos, mover, mv, quiet) {
+            Some(undo)
+        } else {
+            pos.unmake(mv, undo);
+            None
+        }
+    }
+
+    /// After `mover` played `mv` on `pos`: was it legal? `quiet` is what
+    /// [`Legality::keeps_royals_safe`] said before the move.
+    #[inline]
+    fn is_legal_made<E: Engine + ?Sized>(&self, engine: &E, pos: &mut Position, mover: PlayerId, mv: Move, quiet: bool) -> bool {
+        (quiet || engine.is_safe(pos, mover)) && other_rules_hold(engine, pos, mover, mv)
+    }
+
+    /// Can `mv` (not yet made) be seen to leave every royal of the side to move
+    /// unattacked and unfaced without playing it? A move that brings a royal
+    /// (moving, promoting, dropping or swapping one, or promoting by proxy)
+    /// always needs the test.
+    #[inline]
+    pub fn keeps_royals_safe(&self, pos: &Position, mv: Move) -> bool {
+        let (Some(influence), Some(watch)) = (self.influence, &self.watch) else { return false };
+        // A capture on the way may open a line behind the piece it takes.
+        if mv.swap || mv.proxy_promotion().is_some() || mv.extra_capture().is_some() {
+            return false;
+        }
+        if mv.is_drop() {
+            return !influence.is_royal(mv.dropped) && !watch.filling_matters(mv.to);
+        }
+        // A royal's move: its cell is among those whose vacating matters.
+        if mv.promotion().is_some_and(|kind| influence.is_royal(kind)) {
+            return false;
+        }
+        !watch.vacating_matters(mv.from)
+            && (mv.from == mv.to
+                || if pos.at(mv.to).is_empty() { !watch.filling_matters(mv.to) } else { !watch.vacating_matters(mv.to) })
+    }
+
+    /// Must the quiet `mv` be made to decide whether it keeps the rules besides
+    /// safety? Only when it brings a type a limit counts or drops a type that may
+    /// not mate (games with obligations get no influence sets, and moves that
+    /// promote by proxy are never quiet).
+    #[inline]
+    fn other_rules_concern(&self, mv: Move, pos: &Position) -> bool {
+        let Some(influence) = self.influence else { return true };
+        if !influence.has_rules_after() {
+            return false;
+        }
+        if mv.is_drop() {
+            return influence.is_limited(mv.dropped) || influence.may_not_drop_mate(mv.dropped);
+        }
+        influence.is_limited(mv.promotion().unwrap_or(pos.at(mv.from).kind()))
+    }
 }
 
 /// The legal moves written in the notation, sorted bytewise (as `vdl moves`
@@ -56,24 +169,10 @@ pub fn legal_move_texts<E: Engine + ?Sized>(engine: &E, pos: &Position) -> Vec<S
     moves
 }
 
-/// Is the pseudo-legal `mv` legal? `pos` is restored before returning.
+/// The rules besides safety after `mover` played `mv` (made on `pos`): limits,
+/// proxy promotions' requirements, obligations' deadlines, the drop-mate ban.
 #[inline]
-pub fn is_legal_pseudo<E: Engine + ?Sized>(engine: &E, pos: &mut Position, mv: Move) -> bool {
-    let mover = pos.side;
-    let undo = pos.make(mv);
-    let legal = legal_after(engine, pos, mover, mv);
-    pos.unmake(mv, undo);
-    legal
-}
-
-/// After `mover` played `mv` (already made on `pos`): do all whole-board rules
-/// hold? Check and facing (the engine's `is_safe`), then the game's limits and
-/// its ban on mating by a drop.
-#[inline]
-pub fn legal_after<E: Engine + ?Sized>(engine: &E, pos: &mut Position, mover: PlayerId, mv: Move) -> bool {
-    if !engine.is_safe(pos, mover) {
-        return false;
-    }
+fn other_rules_hold<E: Engine + ?Sized>(engine: &E, pos: &mut Position, mover: PlayerId, mv: Move) -> bool {
     let game = engine.game();
     let rules = &game.rules;
     if rules.limits.is_empty() && rules.no_drop_mate.is_empty() && rules.proxy_promotions.is_empty() && rules.obligations.is_empty() {
@@ -81,10 +180,11 @@ pub fn legal_after<E: Engine + ?Sized>(engine: &E, pos: &mut Position, mover: Pl
     }
     let moved = pos.at(mv.to);
     limits_hold(game, pos, mv.to)
-        && mv.proxy_promotion().is_none_or(|(cell, _)| limits_hold(game, pos, cell))
-        && crate::proxy::requirement_holds(game, pos, mover, moved, mv)
-        && obligations_hold(game, pos, mover)
-        && !is_forbidden_drop_mate(engine, pos, mv)
+        && mv.proxy_promotion().is_none_or(|(cell, _)| {
+            limits_hold(game, pos, cell) && crate::proxy::requirement_holds(game, pos, mover, moved, mv)
+        })
+        && (rules.obligations.is_empty() || obligations_hold(game, pos, mover))
+        && !(mv.is_drop() && is_forbidden_drop_mate(engine, pos, mv))
 }
 
 /// Only the types on the cells a move filled can have grown in number, and only
@@ -93,7 +193,12 @@ fn limits_hold(game: &crate::Game, pos: &Position, filled: crate::CellId) -> boo
     let arrived = pos.at(filled);
     game.rules.limits.iter().filter(|limit| arrived.kind() == limit.piece).all(|limit| {
         let class = &limit.classes[limit.class_of[filled as usize] as usize];
-        let count = class.iter().filter(|&&cell| pos.at(cell) == arrived).count();
+        // A class of the whole board is counted already.
+        let count = if class.len() == pos.board().len() {
+            pos.count(arrived) as usize
+        } else {
+            class.iter().filter(|&&cell| pos.at(cell) == arrived).count()
+        };
         count <= limit.max as usize
     })
 }
@@ -103,7 +208,7 @@ fn limits_hold(game: &crate::Game, pos: &Position, filled: crate::CellId) -> boo
 fn obligations_hold(game: &crate::Game, pos: &Position, mover: PlayerId) -> bool {
     game.rules.obligations.iter().enumerate().all(|(i, o)| {
         pos.countdown(mover, i) != 0
-            || pos.board.iter().enumerate().all(|(cell, p)| {
+            || pos.board().iter().enumerate().all(|(cell, p)| {
                 !(p.is_of(mover) && p.kind() == o.piece) || game.in_zone(o.zone, mover, cell as crate::CellId)
             })
     })
@@ -132,7 +237,8 @@ fn is_forbidden_drop_mate<E: Engine + ?Sized>(engine: &E, pos: &mut Position, mv
 pub fn has_legal_move<E: Engine + ?Sized>(engine: &E, pos: &mut Position) -> bool {
     let mut moves = Vec::new();
     engine.generate(pos, &mut moves);
-    moves.into_iter().any(|mv| is_legal_pseudo(engine, pos, mv))
+    let legality = Legality::new(engine, pos);
+    moves.into_iter().any(|mv| legality.is_legal(engine, pos, mv))
 }
 
 /// Is the side to move in check?

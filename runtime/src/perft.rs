@@ -2,31 +2,39 @@
 //! move generator.
 
 use crate::engine::Engine;
-use crate::legal::{is_legal_pseudo, legal_after, legal_moves};
+use crate::legal::{legal_moves, Legality};
 use crate::position::{Move, Position};
 use rayon::prelude::*;
 
 /// Counts the leaves of the legal move tree `depth` plies deep.
 pub fn perft<E: Engine + ?Sized>(engine: &E, pos: &mut Position, depth: u32) -> u64 {
+    let mut buffers = Vec::new();
+    count(engine, pos, depth, &mut buffers)
+}
+
+/// [`perft`] with one move list per ply, kept in `buffers` so that the tree's
+/// nodes allocate nothing.
+fn count<E: Engine + ?Sized>(engine: &E, pos: &mut Position, depth: u32, buffers: &mut Vec<Vec<Move>>) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let mut moves = Vec::with_capacity(64);
+    let mut moves = buffers.pop().unwrap_or_else(|| Vec::with_capacity(64));
+    moves.clear();
     engine.generate(pos, &mut moves);
+    let legality = Legality::new(engine, pos);
     let mut nodes = 0;
-    for mv in moves {
-        if depth == 1 {
-            // Bulk counting: a legal move at the last ply is one leaf.
-            nodes += is_legal_pseudo(engine, pos, mv) as u64;
-            continue;
+    if depth == 1 {
+        // Bulk counting: a legal move at the last ply is one leaf.
+        nodes = moves.iter().filter(|&&mv| legality.is_legal(engine, pos, mv)).count() as u64;
+    } else {
+        for &mv in &moves {
+            if let Some(undo) = legality.make_if_legal(engine, pos, mv) {
+                nodes += count(engine, pos, depth - 1, buffers);
+                pos.unmake(mv, undo);
+            }
         }
-        let mover = pos.side;
-        let undo = pos.make(mv);
-        if legal_after(engine, pos, mover, mv) {
-            nodes += perft(engine, pos, depth - 1);
-        }
-        pos.unmake(mv, undo);
     }
+    buffers.push(moves);
     nodes
 }
 

@@ -117,16 +117,21 @@ struct Shared {
     /// `captured_as` per piece type, [`NO_PROMOTION`] where captured pieces
     /// leave the game.
     to_hand: Vec<u8>,
-    /// Per obligation, per piece type: does a piece of this type keep its
-    /// owner's countdown from starting?
-    keeps_free: Vec<Vec<bool>>,
+    /// Per obligation, the piece types that keep their owner's countdown from
+    /// starting.
+    keeps_free: Vec<Vec<PieceId>>,
     delays: Vec<u8>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
-    /// One [`Piece`] per cell.
-    pub board: Vec<Piece>,
+    /// One [`Piece`] per cell; written only through [`Position::put`], `make` and
+    /// `unmake`, which keep `counts` up to date.
+    board: Vec<Piece>,
+    /// How many cells hold each [`Piece`] value (index: the piece's byte; `0`
+    /// counts the empty cells). Kept by every change of the board so that rules
+    /// about the number of pieces (countdowns, limits) never scan it.
+    counts: [u16; 256],
     /// The player to move.
     pub side: PlayerId,
     /// Pieces in hand: `hands[player * kinds + kind]` (empty in games without
@@ -142,16 +147,20 @@ pub struct Position {
 impl Position {
     pub fn empty(game: &Game) -> Position {
         let kinds = game.pieces.len();
+        assert!(kinds < 128, "a piece stores its type in seven bits");
         let obligations = &game.rules.obligations;
         let shared = Shared {
             kinds,
             to_hand: game.pieces.iter().map(|p| p.captured_as.unwrap_or(NO_PROMOTION)).collect(),
-            keeps_free: obligations.iter().map(|o| (0..kinds).map(|k| o.unless.contains(&(k as PieceId))).collect()).collect(),
+            keeps_free: obligations.iter().map(|o| o.unless.clone()).collect(),
             delays: obligations.iter().map(|o| o.delay).collect(),
         };
         let hands = if game.has_hands() { vec![0; kinds * game.players.len()] } else { Vec::new() };
+        let mut counts = [0; 256];
+        counts[0] = game.cell_count() as u16;
         Position {
             board: vec![Piece::EMPTY; game.cell_count()],
+            counts,
             side: 0,
             hands,
             countdowns: vec![NOT_COUNTING; obligations.len() * game.players.len()],
@@ -162,6 +171,31 @@ impl Position {
     #[inline]
     pub fn at(&self, cell: CellId) -> Piece {
         self.board[cell as usize]
+    }
+
+    /// Every cell's piece, indexed by [`CellId`].
+    #[inline]
+    pub fn board(&self) -> &[Piece] {
+        &self.board
+    }
+
+    /// Puts `piece` (or [`Piece::EMPTY`]) on `cell`, whatever stood there.
+    #[inline]
+    pub fn put(&mut self, cell: CellId, piece: Piece) {
+        self.set(cell as usize, piece);
+    }
+
+    /// How many cells hold `piece`.
+    #[inline]
+    pub fn count(&self, piece: Piece) -> u16 {
+        self.counts[piece.0 as usize]
+    }
+
+    #[inline]
+    fn set(&mut self, cell: usize, piece: Piece) {
+        let old = std::mem::replace(&mut self.board[cell], piece);
+        self.counts[old.0 as usize] -= 1;
+        self.counts[piece.0 as usize] += 1;
     }
 
     /// How many pieces of `kind` `player` holds in hand.
@@ -202,7 +236,7 @@ impl Position {
         if let Some(kind) = mv.drop_kind() {
             let slot = self.hand_slot(mover, kind);
             self.hands[slot] -= 1;
-            self.board[mv.to as usize] = Piece::new(kind, mover);
+            self.set(mv.to as usize, Piece::new(kind, mover));
         } else {
             let moved = self.board[mv.from as usize];
             undo.moved = moved;
@@ -210,14 +244,16 @@ impl Position {
             undo.captured = if mv.from == mv.to { Piece::EMPTY } else { self.board[mv.to as usize] };
             if mv.extra != NO_CELL {
                 undo.captured_extra = self.board[mv.extra as usize];
-                self.board[mv.extra as usize] =
-                    if mv.proxy == NO_PROMOTION { Piece::EMPTY } else { Piece::new(mv.proxy, mover) };
+                self.set(mv.extra as usize, if mv.proxy == NO_PROMOTION { Piece::EMPTY } else { Piece::new(mv.proxy, mover) });
             }
-            self.board[mv.from as usize] = if mv.swap { undo.captured } else { Piece::EMPTY };
-            self.board[mv.to as usize] = match mv.promotion() {
-                Some(kind) => Piece::new(kind, moved.owner()),
-                None => moved,
-            };
+            self.set(mv.from as usize, if mv.swap { undo.captured } else { Piece::EMPTY });
+            self.set(
+                mv.to as usize,
+                match mv.promotion() {
+                    Some(kind) => Piece::new(kind, moved.owner()),
+                    None => moved,
+                },
+            );
             if !mv.swap {
                 self.hand_capture(mover, undo.captured, 1);
                 if mv.extra_capture().is_some() {
@@ -250,8 +286,7 @@ impl Position {
                 if self.countdowns[slot] != NOT_COUNTING {
                     continue;
                 }
-                let keeps_free = &self.shared.keeps_free[o];
-                let free = self.board.iter().any(|p| p.is_of(player as PlayerId) && keeps_free[p.kind() as usize]);
+                let free = self.shared.keeps_free[o].iter().any(|&kind| self.count(Piece::new(kind, player as PlayerId)) > 0);
                 if !free {
                     self.countdowns[slot] = self.shared.delays[o];
                 }
@@ -271,7 +306,7 @@ impl Position {
         if let Some(kind) = mv.drop_kind() {
             let slot = self.hand_slot(mover, kind);
             self.hands[slot] += 1;
-            self.board[mv.to as usize] = Piece::EMPTY;
+            self.set(mv.to as usize, Piece::EMPTY);
             return;
         }
         if !mv.swap {
@@ -280,17 +315,26 @@ impl Position {
                 self.hand_capture(mover, undo.captured_extra, -1);
             }
         }
-        self.board[mv.to as usize] = undo.captured;
-        self.board[mv.from as usize] = undo.moved;
+        self.set(mv.to as usize, undo.captured);
+        self.set(mv.from as usize, undo.moved);
         if mv.extra != NO_CELL {
-            self.board[mv.extra as usize] = undo.captured_extra;
+            self.set(mv.extra as usize, undo.captured_extra);
         }
     }
 
-    /// Cells holding pieces of `player` of a royal type.
+    /// Cells holding pieces of `player` of a royal type. The scan stops at the
+    /// last one: the counts say how many there are.
     pub fn royal_cells<'a>(&'a self, game: &'a Game, player: PlayerId) -> impl Iterator<Item = CellId> + 'a {
-        self.board.iter().enumerate().filter_map(move |(cell, piece)| {
-            (piece.is_of(player) && game.pieces[piece.kind() as usize].royal).then_some(cell as CellId)
-        })
+        let royal = |piece: Piece| game.pieces[piece.kind() as usize].royal;
+        let total: usize = (0..game.pieces.len() as PieceId)
+            .map(|kind| Piece::new(kind, player))
+            .filter(|&piece| royal(piece))
+            .map(|piece| self.count(piece) as usize)
+            .sum();
+        self.board
+            .iter()
+            .enumerate()
+            .filter_map(move |(cell, &piece)| (piece.is_of(player) && royal(piece)).then_some(cell as CellId))
+            .take(total)
     }
 }

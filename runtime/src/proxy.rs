@@ -16,7 +16,7 @@ pub fn add(game: &Game, pos: &Position, piece: Piece, mv: Move, out: &mut Vec<Mo
         if !rule.movers.contains(&piece.kind()) || !rule.trigger.applies(game, owner, mv.from, mv.to) {
             continue;
         }
-        for (cell, target) in pos.board.iter().enumerate() {
+        for (cell, target) in pos.board().iter().enumerate() {
             let cell = cell as CellId;
             if cell == mv.from || !target.is_of(owner) || !rule.targets.contains(&target.kind()) {
                 continue;
@@ -36,7 +36,7 @@ pub fn requirement_holds(game: &Game, pos: &Position, mover: u8, moved: Piece, m
     }
     game.rules.proxy_promotions.iter().filter(|rule| rule.movers.contains(&moved.kind())).all(|rule| {
         let Some((zone, kinds)) = &rule.require else { return true };
-        pos.board
+        pos.board()
             .iter()
             .enumerate()
             .any(|(cell, p)| p.is_of(mover) && kinds.contains(&p.kind()) && game.in_zone(*zone, mover, cell as CellId))

@@ -23,7 +23,7 @@ pub fn place(engine: &dyn Engine, pieces: &str, side: u8) -> Position {
         let owner = if letter.is_ascii_uppercase() { 0 } else { 1 };
         let kind = game.piece_by_symbol(symbol).unwrap_or_else(|| panic!("unknown symbol in `{token}`"));
         let cell = game.cell_by_name(cell).unwrap_or_else(|| panic!("unknown cell in `{token}`"));
-        pos.board[cell as usize] = Piece::new(kind, owner);
+        pos.put(cell, Piece::new(kind, owner));
     }
     pos.side = side;
     pos

@@ -3,7 +3,7 @@
 //! exactly as `vdl_runtime::legal::royals_safe` checks it. With obligations,
 //! attacks depend on the countdowns, so the position is passed along. The rules
 //! checked after a move beyond check and facing are the runtime's
-//! (`vdl_runtime::legal::legal_after`).
+//! (`vdl_runtime::legal::Legality`).
 
 use super::obligation;
 use super::tables::doc_lines;

@@ -105,7 +105,7 @@ impl Evaluator {
     /// The position from the side to move's point of view.
     pub fn evaluate(&self, pos: &Position) -> i32 {
         let mut score = 0;
-        for (cell, &piece) in pos.board.iter().enumerate() {
+        for (cell, &piece) in pos.board().iter().enumerate() {
             if piece.is_empty() {
                 continue;
             }
@@ -179,7 +179,7 @@ fn cell_mobility<E: Engine + ?Sized>(engine: &E, kind: PieceId, owner: PlayerId)
                 if rng.below(100) < density as u64 {
                     let k = blocker_kinds[rng.below(blocker_kinds.len() as u64) as usize];
                     if may_stand(game, k, enemy, cell as CellId) {
-                        base.board[cell] = Piece::new(k, enemy);
+                        base.put(cell as CellId, Piece::new(k, enemy));
                     }
                 }
             }
@@ -190,7 +190,7 @@ fn cell_mobility<E: Engine + ?Sized>(engine: &E, kind: PieceId, owner: PlayerId)
                     continue;
                 }
                 let mut pos = base.clone();
-                pos.board[cell] = Piece::new(kind, owner);
+                pos.put(cell_id, Piece::new(kind, owner));
                 moves.clear();
                 engine.generate(&pos, &mut moves);
                 // Covered cells, counted in hundredths: all of them on small

@@ -218,7 +218,7 @@ struct Run<'a, E: Engine + ?Sized> {
 /// A hash of the board and the side to move (FNV-1a over the cells).
 fn position_key(pos: &Position) -> u64 {
     let mut hash: u64 = 0xCBF2_9CE4_8422_2325 ^ pos.side as u64;
-    for piece in &pos.board {
+    for piece in pos.board() {
         hash = (hash ^ piece.0 as u64).wrapping_mul(0x0000_0100_0000_01B3);
     }
     hash
@@ -316,13 +316,9 @@ impl<E: Engine + ?Sized> Run<'_, E> {
         order::sort(self.eval, pos, &mut moves, pv_move, self.killers[p]);
         let mut legal_moves = 0;
         let mut best = -INFINITY;
+        let legality = crate::legal::Legality::new(self.engine, pos);
         for (i, &mv) in moves.iter().enumerate() {
-            let mover = pos.side;
-            let undo = pos.make(mv);
-            if !crate::legal::legal_after(self.engine, pos, mover, mv) {
-                pos.unmake(mv, undo);
-                continue;
-            }
+            let Some(undo) = legality.make_if_legal(self.engine, pos, mv) else { continue };
             legal_moves += 1;
             let child_follow = follow && i == 0 && pv_move == Some(mv);
             let score = -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha, child_follow);
@@ -370,13 +366,9 @@ impl<E: Engine + ?Sized> Run<'_, E> {
         moves.retain(|mv| order::is_capture(pos, *mv));
         order::sort(self.eval, pos, &mut moves, None, [None, None]);
         let mut best = stand;
+        let legality = crate::legal::Legality::new(self.engine, pos);
         for mv in moves {
-            let mover = pos.side;
-            let undo = pos.make(mv);
-            if !crate::legal::legal_after(self.engine, pos, mover, mv) {
-                pos.unmake(mv, undo);
-                continue;
-            }
+            let Some(undo) = legality.make_if_legal(self.engine, pos, mv) else { continue };
             let score = -self.quiesce(pos, -beta, -alpha);
             pos.unmake(mv, undo);
             if self.stopped {

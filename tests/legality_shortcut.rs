@@ -1,0 +1,159 @@
+//! The legality shortcut of the compiled engines (`vdl_runtime::legal::Legality`
+//! with `vdl_runtime::influence::Influence`): a move that changes no cell an
+//! attack on its side's royals depends on skips the attack test. These tests
+//! check the shortcut's classification on Xiang Qi positions built to exercise
+//! each kind of dependence (a slider's line, a cannon's screen, a horse's leg,
+//! the generals' facing), and its soundness on every position of random games
+//! of every bundled variant: whatever it calls safe is safe.
+
+mod common;
+use common::{all_moves, engines, place};
+use rand::prelude::*;
+use vdl_runtime::legal::Legality;
+use vdl_runtime::{notation, Engine, Move, Position};
+
+const V: &str = "xiangqi";
+
+fn compiled(name: &str) -> Box<dyn Engine> {
+    (vdl_variants::by_name(name).expect("bundled").engine)()
+}
+
+/// Does the shortcut call the move `text` safe without testing it?
+fn quiet(engine: &dyn Engine, pos: &Position, text: &str) -> bool {
+    let mut moves = Vec::new();
+    engine.generate(pos, &mut moves);
+    let mv = moves.into_iter().find(|&mv| notation::move_text(engine.game(), mv) == text);
+    let mv = mv.unwrap_or_else(|| panic!("`{text}` is not a pseudo-legal move"));
+    Legality::new(engine, pos).keeps_royals_safe(pos, mv)
+}
+
+/// Both engines give `expected` as the legal moves of the piece on `from`.
+fn assert_moves_of(pieces: &str, from: &str, expected: &[&str]) {
+    for (name, engine) in engines(V) {
+        let pos = place(&*engine, pieces, 0);
+        let moves: Vec<String> = all_moves(&*engine, &pos).into_iter().filter(|m| m.starts_with(&format!("{from}-"))).collect();
+        assert_eq!(moves, expected, "{name}: {pieces}");
+    }
+}
+
+#[test]
+fn a_move_off_a_chariots_line_needs_the_test() {
+    // "Chariot: any distance orthogonally" — the soldier on e4 shields the
+    // General on e1 from the chariot on e9; a soldier elsewhere does not.
+    let engine = compiled(V);
+    let pos = place(&*engine, "Ke1 Pe4 Pa4 re9 kd10", 0);
+    assert!(quiet(&*engine, &pos, "a4-a5"));
+    assert!(!quiet(&*engine, &pos, "e4-e5"), "a move along the line is still tested");
+    // The soldier cannot step sideways before the river, so test a chariot.
+    let pos = place(&*engine, "Ke1 Re4 re9 kd10", 0);
+    assert!(!quiet(&*engine, &pos, "e4-d4"));
+    assert_moves_of("Ke1 Re4 re9 kd10", "e4", &["e4-e2", "e4-e3", "e4-e5", "e4-e6", "e4-e7", "e4-e8", "e4-e9"]);
+}
+
+#[test]
+fn a_piece_arriving_on_a_cannons_line_needs_the_test() {
+    // "Cannon: moves like a Chariot, but captures only by jumping over exactly
+    // one piece" — a piece put between the General and an enemy Cannon becomes
+    // its screen.
+    let engine = compiled(V);
+    let pos = place(&*engine, "Ke1 Ra5 Ri2 ce9 kd10", 0);
+    assert!(!quiet(&*engine, &pos, "a5-e5"), "filling the cannon's line is tested");
+    assert!(quiet(&*engine, &pos, "a5-f5"));
+    assert!(quiet(&*engine, &pos, "i2-h2"));
+    assert_moves_of("Ke1 Ra5 ce9 kd10", "a5", &[
+        "a5-a1", "a5-a10", "a5-a2", "a5-a3", "a5-a4", "a5-a6", "a5-a7", "a5-a8", "a5-a9", "a5-b5", "a5-c5", "a5-d5",
+        "a5-f5", "a5-g5", "a5-h5", "a5-i5",
+    ]);
+}
+
+#[test]
+fn a_piece_leaving_a_horses_leg_needs_the_test() {
+    // "a piece on the first point ('hobbling the Horse's leg') blocks the move"
+    // — the Horse on g2 reaches e1 once f2 is empty.
+    let engine = compiled(V);
+    let pos = place(&*engine, "Ke1 Pf2 Pa4 ng2 kd10", 0);
+    assert!(!quiet(&*engine, &pos, "f2-f3"));
+    assert!(quiet(&*engine, &pos, "a4-a5"));
+    assert_moves_of("Ke1 Pf2 ng2 kd10", "f2", &[]);
+}
+
+#[test]
+fn a_piece_leaving_the_generals_file_needs_the_test() {
+    // "The two Generals may not face each other on the same file with no
+    // pieces between them."
+    let engine = compiled(V);
+    let pos = place(&*engine, "Ke1 Pe7 Pa7 ke10", 0);
+    assert!(!quiet(&*engine, &pos, "e7-d7"));
+    assert!(quiet(&*engine, &pos, "a7-b7"));
+    assert_moves_of("Ke1 Pe7 ke10", "e7", &["e7-e8"]);
+}
+
+#[test]
+fn moves_of_royals_and_moves_in_check_are_always_tested() {
+    let engine = compiled(V);
+    let pos = place(&*engine, "Ke1 Pa4 kd10", 0);
+    assert!(!quiet(&*engine, &pos, "e1-e2"), "a General's own move");
+    let pos = place(&*engine, "Ke1 Pa4 re9 kd10", 0);
+    assert!(!quiet(&*engine, &pos, "a4-a5"), "every move when in check");
+}
+
+#[test]
+fn the_interpreter_tests_every_move() {
+    // The reference engine has no influence sets, so it checks the shortcut.
+    for (name, engine) in engines(V) {
+        let pos = place(&*engine, "Ke1 Pa4 kd10", 0);
+        assert_eq!(quiet(&*engine, &pos, "a4-a5"), name == "compiled", "{name}");
+    }
+}
+
+/// Positions along random games, with the side to move's pseudo-legal moves.
+fn random_positions(engine: &dyn Engine, games: u64, plies: usize) -> Vec<Position> {
+    let game = engine.game();
+    let mut positions = Vec::new();
+    for seed in 0..games {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut pos = vdl_runtime::fen::parse(game, &game.setup).expect("valid setup");
+        for _ in 0..plies {
+            positions.push(pos.clone());
+            let moves = vdl_runtime::legal::legal_moves(engine, &pos);
+            // Captures first, half the time, so that games open up.
+            let captures: Vec<Move> = moves.iter().copied().filter(|mv| !pos.at(mv.to).is_empty()).collect();
+            let pool = if !captures.is_empty() && rng.gen_bool(0.5) { &captures } else { &moves };
+            let Some(&mv) = pool.choose(&mut rng) else { break };
+            pos.make(mv);
+        }
+    }
+    positions
+}
+
+#[test]
+fn whatever_the_shortcut_calls_safe_is_safe() {
+    for bundled in vdl_variants::all() {
+        let engine = (bundled.engine)();
+        let (games, plies) = if engine.game().cell_count() > 200 { (3, 40) } else { (12, 80) };
+        let (mut quiet_moves, mut tested) = (0, 0);
+        for mut pos in random_positions(&*engine, games, plies) {
+            let legality = Legality::new(&*engine, &pos);
+            let mut moves = Vec::new();
+            engine.generate(&pos, &mut moves);
+            for mv in moves {
+                tested += 1;
+                if !legality.keeps_royals_safe(&pos, mv) {
+                    continue;
+                }
+                quiet_moves += 1;
+                let mover = pos.side;
+                let undo = pos.make(mv);
+                let safe = engine.is_safe(&pos, mover);
+                pos.unmake(mv, undo);
+                assert!(safe, "{}: {} called safe but is not", bundled.name, notation::move_text(engine.game(), mv));
+            }
+        }
+        println!("{}: {quiet_moves} of {tested} moves skip the test", bundled.name);
+        // Games with obligations have no influence sets; every other game
+        // should find most moves quiet.
+        if engine.influence().is_some() {
+            assert!(quiet_moves * 4 >= tested, "{}: only {quiet_moves} of {tested} quiet", bundled.name);
+        }
+    }
+}
