@@ -459,6 +459,27 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
     }
 }
 
+/// Generated code moving `cell` along `table` to the next cell where `stop`
+/// holds. At the board's edge it runs `edge` (leaving an enclosing block);
+/// `before` runs before each step (a range limit), `after` after it (the
+/// return home on a ring, a distance count).
+fn walk_to(table: &Ident, edge: TokenStream, before: TokenStream, after: TokenStream, stop: TokenStream) -> TokenStream {
+    quote! {
+        loop {
+            #before
+            let next = #table[cell];
+            if next == NONE {
+                #edge
+            }
+            cell = next as usize;
+            #after
+            if #stop {
+                break;
+            }
+        }
+    }
+}
+
 /// The loop of a ride: `loop` when it has no range, else one turn per cell.
 fn ride_head(range: Option<u32>) -> TokenStream {
     match range {

@@ -434,40 +434,21 @@ fn ray(ctx: &mut Ctx, player: PlayerId, dir: DirId, lines: &Lines) -> TokenStrea
             #(#ride_tests)*
         }
     });
+    let to_second = super::walk_to(&back, quote!(break 'ray;), quote!(), quote!(#back_home), quote!(!board[cell].is_empty()));
     let second = (!hop_tests.is_empty()).then(|| {
         quote! {
-            loop {
-                let prev = #back[cell];
-                if prev == NONE {
-                    break 'ray;
-                }
-                cell = prev as usize;
-                #back_home
-                if !board[cell].is_empty() {
-                    break;
-                }
-            }
+            #to_second
             let piece = board[cell];
             #(#hop_tests)*
         }
     });
+    let to_first =
+        super::walk_to(&back, quote!(break 'ray;), quote!(#limit), quote!(#back_home #distance_step), quote!(!board[cell].is_empty()));
     quote! {
         'ray: {
             let mut cell = target;
             #distance_init
-            loop {
-                #limit
-                let prev = #back[cell];
-                if prev == NONE {
-                    break 'ray;
-                }
-                cell = prev as usize;
-                #back_home
-                #distance_step
-                if !board[cell].is_empty() {
-                    break;
-                }
-            }
+            #to_first
             #first
             #second
         }
@@ -514,20 +495,12 @@ fn forward_line(
     let walk = if hop {
         let screen_home = returns.then(|| quote!(if cell == from { break 'hop; }));
         let back_home = returns.then(|| quote!(if next == from { break 'hop; }));
+        let to_screen =
+            super::walk_to(&table, quote!(break 'hop;), quote!(), quote!(#screen_home), quote!(cell == target || !board[cell].is_empty()));
         quote! {
             'hop: {
                 let mut cell = from;
-                loop {
-                    let next = #table[cell];
-                    if next == NONE {
-                        break 'hop;
-                    }
-                    cell = next as usize;
-                    #screen_home
-                    if cell == target || !board[cell].is_empty() {
-                        break;
-                    }
-                }
+                #to_screen
                 loop {
                     let next = #table[cell];
                     if next == NONE {

@@ -739,20 +739,11 @@ fn hop(ctx: &mut Ctx, pg: &mut PieceGen, rule: &MoveRule, dir: DirId, table: &Id
     let screen_home = returns.then(|| quote!(if cell == from { break 'hop; }));
     let back_home = returns.then(|| quote!(if to == from { break; }));
     let landing = landing_in_line(ctx, pg, rule.mode);
+    let to_screen = super::walk_to(table, quote!(break 'hop;), quote!(), quote!(#screen_home), quote!(!board[cell].is_empty()));
     quote! {
         'hop: {
             let mut cell = from;
-            loop {
-                let next = #table[cell];
-                if next == NONE {
-                    break 'hop;
-                }
-                cell = next as usize;
-                #screen_home
-                if !board[cell].is_empty() {
-                    break;
-                }
-            }
+            #to_screen
             loop {
                 let next = #table[cell];
                 if next == NONE {
