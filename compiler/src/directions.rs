@@ -55,6 +55,9 @@ pub struct DirectionEval<'a> {
     pub declared: HashMap<String, Option<Vec<Vector>>>,
 }
 
+/// A test on vectors, built from a `where` condition.
+pub type VectorTest<'a> = Box<dyn Fn(&Vector) -> bool + 'a>;
+
 impl DirectionEval<'_> {
     /// Checks a literal vector's dimension and that it moves.
     pub fn vector(&self, v: &ast::Vector, diags: &mut Vec<Diagnostic>) -> Option<Vector> {
@@ -126,7 +129,7 @@ impl DirectionEval<'_> {
     }
 
     /// Turns a condition into a test on vectors.
-    pub fn condition(&self, cond: &DirCond, diags: &mut Vec<Diagnostic>) -> Option<Box<dyn Fn(&Vector) -> bool + '_>> {
+    pub fn condition(&self, cond: &DirCond, diags: &mut Vec<Diagnostic>) -> Option<VectorTest<'_>> {
         let players = self.players;
         Some(match cond {
             DirCond::Forward(_) => Box::new(move |v| players.forward_component(v) > 0),

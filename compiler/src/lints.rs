@@ -216,7 +216,7 @@ fn word_positions<'a>(source: &'a str, word: &'a str) -> impl Iterator<Item = us
         .filter(|&(at, _)| {
             let before = code[..at].chars().next_back().is_none_or(|c| !is_word(c));
             let after = code[at + word.len()..].chars().next().is_none_or(|c| !is_word(c));
-            before && after && code[..at].matches('"').count() % 2 == 0
+            before && after && code[..at].matches('"').count().is_multiple_of(2)
         })
         .map(|(at, _)| at)
         .collect();

@@ -3,7 +3,7 @@
 
 use crate::bench::{self, Settings, Subject};
 use crate::load::{read, Failure};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
@@ -25,7 +25,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode, Failure> {
-    if !(args.seconds > 0.0) {
+    if args.seconds.is_nan() || args.seconds <= 0.0 {
         return Err(Failure::usage("error: --seconds must be a positive number"));
     }
     if args.depth == Some(0) {
@@ -34,7 +34,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     let subjects = if args.files.is_empty() {
         Subject::all_bundled()
     } else {
-        args.files.iter().map(subject).collect::<Result<Vec<_>, _>>()?
+        args.files.iter().map(|path| subject(path)).collect::<Result<Vec<_>, _>>()?
     };
     let settings = Settings { seconds: args.seconds, max_depth: args.depth, parallel: args.parallel };
     bench::run(&subjects, &settings, &mut std::io::stdout().lock())
@@ -44,7 +44,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
 
 /// A file as something to measure: the bundled variant when its text is exactly
 /// a bundled file's, else its IR alone.
-fn subject(path: &PathBuf) -> Result<Subject, Failure> {
+fn subject(path: &Path) -> Result<Subject, Failure> {
     let source = read(path)?;
     if let Some(bundled) = vdl_variants::by_source(&source) {
         return Ok(Subject::bundled(bundled));
