@@ -716,9 +716,17 @@ fn line(
         }
     });
     let landing = landing_in_line(ctx, pg, rule.mode);
-    let head = super::ride_head(range);
+    let landings = landings(super::ride_head(range), table, back_home, landing);
     quote! {
         let mut cell = from;
+        #landings
+    }
+}
+
+/// The loop over the cells a line lands on: from `cell` along `table` (one
+/// turn per cell under `head`), on a ring first `back_home`, then `landing`.
+fn landings(head: TokenStream, table: &Ident, back_home: Option<TokenStream>, landing: TokenStream) -> TokenStream {
+    quote! {
         #head {
             let next = #table[cell];
             if next == NONE {
@@ -740,20 +748,12 @@ fn hop(ctx: &mut Ctx, pg: &mut PieceGen, rule: &MoveRule, dir: DirId, table: &Id
     let back_home = returns.then(|| quote!(if to == from { break; }));
     let landing = landing_in_line(ctx, pg, rule.mode);
     let to_screen = super::walk_to(table, quote!(break 'hop;), quote!(), quote!(#screen_home), quote!(!board[cell].is_empty()));
+    let beyond = landings(super::ride_head(None), table, back_home, landing);
     quote! {
         'hop: {
             let mut cell = from;
             #to_screen
-            loop {
-                let next = #table[cell];
-                if next == NONE {
-                    break;
-                }
-                let to = next as usize;
-                #back_home
-                #landing
-                cell = to;
-            }
+            #beyond
         }
     }
 }
