@@ -506,11 +506,13 @@ async function newGame(fen) {
   maybeComputer();
 }
 
-async function playMove(text) {
-  if (app.busy || app.thinking || !app.game) return;
+// Runs `change` (a request that returns the game after it) with the page
+// busy; on failure shows the server's game as it is and the error. Then the
+// computer moves if it is its turn.
+async function changeGame(change) {
   setBusy(true);
   try {
-    setGame(await api('POST', `games/${app.game.game}/move`, { move: text, ply: app.game.ply }));
+    setGame(await change());
     clearError();
   } catch (e) {
     await refresh();
@@ -519,6 +521,11 @@ async function playMove(text) {
     setBusy(false);
   }
   maybeComputer();
+}
+
+async function playMove(text) {
+  if (app.busy || app.thinking || !app.game) return;
+  await changeGame(() => api('POST', `games/${app.game.game}/move`, { move: text, ply: app.game.ply }));
 }
 
 async function refresh() {
@@ -532,10 +539,9 @@ async function refresh() {
 
 async function undo() {
   if (app.busy || !app.game || app.game.history.length === 0) return;
-  setBusy(true);
   app.token++;
   app.thinking = false;
-  try {
+  await changeGame(async () => {
     let data = await api('POST', `games/${app.game.game}/undo`, { ply: app.game.ply });
     const sides = computerSides();
     // Take back the computer's answer too, so that it is the user's turn.
@@ -543,15 +549,8 @@ async function undo() {
       data = await api('POST', `games/${data.game}/undo`, { ply: data.ply });
     }
     app.lastSearch = null;
-    setGame(data);
-    clearError();
-  } catch (e) {
-    await refresh();
-    showError(e.message);
-  } finally {
-    setBusy(false);
-  }
-  maybeComputer();
+    return data;
+  });
 }
 
 async function maybeComputer() {
