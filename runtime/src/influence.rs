@@ -17,7 +17,7 @@
 //! reference) never uses this shortcut.
 
 use crate::ir::{CellId, Game, Mode, MoveKind, PieceId, PlayerId};
-use crate::position::Position;
+use crate::position::{Move, Position, NOT_COUNTING};
 
 /// Per attacking player and target cell, two sets of cells (bit sets of
 /// `words` words each):
@@ -45,6 +45,10 @@ pub struct Influence {
     royal: u128,
     limited: u128,
     no_drop_mate: u128,
+    /// How many obligations the game has (see [`Influence::obligations_may_bind`]).
+    obligations: usize,
+    /// Some obligation binds at once when its countdown starts.
+    binds_at_once: bool,
 }
 
 /// A line from a target: `next[cell]` is the next cell away from the target.
@@ -91,13 +95,18 @@ impl Watch {
 }
 
 impl Influence {
-    /// The influence sets of `game`, or `None` when attacks depend on more than
-    /// the board (obligations bind pieces according to countdowns) or the game
-    /// has more players than a piece can name.
+    /// The influence sets of `game`, or `None` when the game has more players
+    /// than a piece can name, more types than a set holds, or more cells than
+    /// a [`Watch`] holds.
+    ///
+    /// Obligations do not stand in the way: they bind pieces according to
+    /// countdowns, and a move can change the enemy's countdowns only by starting
+    /// them (when it takes the enemy's last piece that kept it free), which
+    /// binds enemy pieces and so only takes attacks away.
     pub fn of(game: &Game) -> Option<Influence> {
         let cells = game.cell_count();
         let words = cells.div_ceil(64);
-        if !game.rules.obligations.is_empty() || game.players.len() > 2 || game.pieces.len() > 128 || words > MAX_WORDS {
+        if game.players.len() > 2 || game.pieces.len() > 128 || words > MAX_WORDS {
             return None;
         }
         let size = game.players.len() * cells * words;
@@ -111,6 +120,8 @@ impl Influence {
             royal: kinds(&mut (0..game.pieces.len() as PieceId).filter(|&k| game.pieces[k as usize].royal)),
             limited: kinds(&mut game.rules.limits.iter().map(|limit| limit.piece)),
             no_drop_mate: kinds(&mut game.rules.no_drop_mate.iter().copied()),
+            obligations: game.rules.obligations.len(),
+            binds_at_once: game.rules.obligations.iter().any(|o| o.delay == 0),
         };
         for attacker in 0..game.players.len() as PlayerId {
             influence.add_moves(game, attacker);
@@ -152,7 +163,24 @@ impl Influence {
     /// Are some types counted by a limit or banned from mating by a drop?
     #[inline]
     pub fn has_rules_after(&self) -> bool {
-        self.limited | self.no_drop_mate != 0
+        self.limited | self.no_drop_mate != 0 || self.obligations > 0
+    }
+
+    /// Could an obligation bind the mover's pieces after `mv` in `pos`? Only
+    /// when one of its countdowns runs, or one could start at 0, or the move
+    /// changes a piece's type (a promotion can take away the last piece that
+    /// kept the mover free). A plain move or a drop never takes away the
+    /// mover's own pieces.
+    #[inline]
+    pub fn obligations_may_bind(&self, pos: &Position, mv: Move) -> bool {
+        let obligations = self.obligations;
+        if obligations == 0 {
+            return false;
+        }
+        let mover = pos.side as usize;
+        self.binds_at_once
+            || mv.promotion().is_some()
+            || pos.countdowns[mover * obligations..(mover + 1) * obligations].iter().any(|&c| c != NOT_COUNTING)
     }
 
     /// Is `kind` counted by a limit?

@@ -144,14 +144,17 @@ impl<'e> Legality<'e> {
     }
 
     /// Must the quiet `mv` be made to decide whether it keeps the rules besides
-    /// safety? Only when it brings a type a limit counts or drops a type that may
-    /// not mate (games with obligations get no influence sets, and moves that
-    /// promote by proxy are never quiet).
+    /// safety? Only when it brings a type a limit counts, drops a type that may
+    /// not mate, or an obligation may bind (moves that promote by proxy are
+    /// never quiet).
     #[inline]
     fn other_rules_concern(&self, mv: Move, pos: &Position) -> bool {
         let Some(influence) = self.influence else { return true };
         if !influence.has_rules_after() {
             return false;
+        }
+        if influence.obligations_may_bind(pos, mv) {
+            return true;
         }
         if mv.is_drop() {
             return influence.is_limited(mv.dropped) || influence.may_not_drop_mate(mv.dropped);
