@@ -550,15 +550,7 @@ fn jump(ctx: &mut Ctx, pg: &mut PieceGen, index: usize, rule: &MoveRule, target:
         };
         tables.insert(0, ctx.cell_table(&name, doc, data));
         let table = walks::name(0);
-        let p = Literal::u8_unsuffixed(player);
-        let landing = match rule.mode {
-            Mode::Both => quote!(!board[to].is_of(#p)),
-            Mode::MoveOnly => quote!(board[to].is_empty()),
-            Mode::CaptureOnly => quote!({
-                let piece = board[to];
-                !piece.is_empty() && piece.owner() != #p
-            }),
-        };
+        let landing = may_land(rule.mode, player);
         let emit = pg.emit(quote!(to), None, outcome);
         let block = quote! {
             let to = #table[from];
@@ -626,14 +618,7 @@ fn capturing_leap(ctx: &mut Ctx, pg: &mut PieceGen, index: usize, rule: &MoveRul
     let table = ctx.cell_table(&name, doc, data);
     let via_table = ctx.dir_table(via_dir);
     let p = Literal::u8_unsuffixed(player);
-    let landing = match rule.mode {
-        Mode::Both => quote!(!board[to].is_of(#p)),
-        Mode::MoveOnly => quote!(board[to].is_empty()),
-        Mode::CaptureOnly => quote!({
-            let piece = board[to];
-            !piece.is_empty() && piece.owner() != #p
-        }),
-    };
+    let landing = may_land(rule.mode, player);
     let plain = pg.emit(quote!(to), None, outcome.clone());
     let capture = (rule.mode != Mode::MoveOnly).then(|| {
         let emit = pg.emit(quote!(to), Some(quote!(via)), outcome);
@@ -755,5 +740,18 @@ fn hop(ctx: &mut Ctx, pg: &mut PieceGen, rule: &MoveRule, dir: DirId, table: &Id
             #to_screen
             #beyond
         }
+    }
+}
+
+/// Generated test: may a piece of `player` whose rule has `mode` land on `to`?
+fn may_land(mode: Mode, player: PlayerId) -> TokenStream {
+    let p = Literal::u8_unsuffixed(player);
+    match mode {
+        Mode::Both => quote!(!board[to].is_of(#p)),
+        Mode::MoveOnly => quote!(board[to].is_empty()),
+        Mode::CaptureOnly => quote!({
+            let piece = board[to];
+            !piece.is_empty() && piece.owner() != #p
+        }),
     }
 }
