@@ -58,15 +58,14 @@ const MAX_ROYALS: usize = 8;
 /// testing; when no other rule concerns it either, it is legal without being
 /// made. Engines without influence sets (the interpreter) test every move.
 pub struct Legality<'e> {
-    /// `None` when every move must be tested.
-    influence: Option<&'e Influence>,
-    /// The cells that matter for the royals in this position.
-    watch: Option<Watch>,
+    /// The engine's influence sets and the cells that matter for the royals in
+    /// this position; `None` when every move must be tested.
+    shortcut: Option<(&'e Influence, Watch)>,
 }
 
 impl<'e> Legality<'e> {
     pub fn new<E: Engine + ?Sized>(engine: &'e E, pos: &Position) -> Legality<'e> {
-        let mut legality = Legality { influence: None, watch: None };
+        let mut legality = Legality { shortcut: None };
         let Some(influence) = engine.influence() else { return legality };
         let mut royals = [0; MAX_ROYALS];
         let mut count = 0;
@@ -78,8 +77,7 @@ impl<'e> Legality<'e> {
             count += 1;
         }
         if engine.is_safe(pos, pos.side) {
-            legality.influence = Some(influence);
-            legality.watch = Some(influence.watch(pos, &royals[..count]));
+            legality.shortcut = Some((influence, influence.watch(pos, &royals[..count])));
         }
         legality
     }
@@ -126,7 +124,7 @@ impl<'e> Legality<'e> {
     /// always needs the test.
     #[inline]
     pub fn keeps_royals_safe(&self, pos: &Position, mv: Move) -> bool {
-        let (Some(influence), Some(watch)) = (self.influence, &self.watch) else { return false };
+        let Some((influence, watch)) = &self.shortcut else { return false };
         // A capture on the way may open a line behind the piece it takes.
         if mv.swap || mv.proxy_promotion().is_some() || mv.extra_capture().is_some() {
             return false;
@@ -149,7 +147,7 @@ impl<'e> Legality<'e> {
     /// never quiet).
     #[inline]
     fn other_rules_concern(&self, mv: Move, pos: &Position) -> bool {
-        let Some(influence) = self.influence else { return true };
+        let Some((influence, _)) = &self.shortcut else { return true };
         if !influence.has_rules_after() {
             return false;
         }
