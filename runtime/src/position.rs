@@ -121,6 +121,8 @@ struct Shared {
     /// starting.
     keeps_free: Vec<Vec<PieceId>>,
     delays: Vec<u8>,
+    /// The royal piece types.
+    royal: Vec<PieceId>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -154,6 +156,7 @@ impl Position {
             to_hand: game.pieces.iter().map(|p| p.captured_as.unwrap_or(NO_PROMOTION)).collect(),
             keeps_free: obligations.iter().map(|o| o.unless.clone()).collect(),
             delays: obligations.iter().map(|o| o.delay).collect(),
+            royal: (0..kinds as PieceId).filter(|&k| game.pieces[k as usize].royal).collect(),
         };
         let hands = if game.has_hands() { vec![0; kinds * game.players.len()] } else { Vec::new() };
         let mut counts = [0; 256];
@@ -326,11 +329,7 @@ impl Position {
     /// last one: the counts say how many there are.
     pub fn royal_cells<'a>(&'a self, game: &'a Game, player: PlayerId) -> impl Iterator<Item = CellId> + 'a {
         let royal = |piece: Piece| game.pieces[piece.kind() as usize].royal;
-        let total: usize = (0..game.pieces.len() as PieceId)
-            .map(|kind| Piece::new(kind, player))
-            .filter(|&piece| royal(piece))
-            .map(|piece| self.count(piece) as usize)
-            .sum();
+        let total: usize = self.shared.royal.iter().map(|&kind| self.count(Piece::new(kind, player)) as usize).sum();
         self.board
             .iter()
             .enumerate()
