@@ -189,11 +189,7 @@ pub fn measure_engine(kind: EngineKind, engine: &dyn Engine, start: &Position, s
         let mut pos = start.clone();
         repeat(depth, || {
             let t = Instant::now();
-            let nodes = if settings.parallel {
-                perft_parallel(engine, &pos, depth)
-            } else {
-                perft(engine, &mut pos, depth)
-            };
+            let nodes = if settings.parallel { perft_parallel(engine, &pos, depth) } else { perft(engine, &mut pos, depth) };
             Ok((nodes, t.elapsed().as_secs_f64()))
         })
     })
@@ -214,10 +210,7 @@ pub fn find_fsf() -> Option<PathBuf> {
     let on_path = std::env::var_os("PATH")
         .map(|paths| std::env::split_paths(&paths).map(|dir| dir.join("fairy-stockfish")).collect::<Vec<_>>())
         .unwrap_or_default();
-    on_path
-        .into_iter()
-        .chain(["/usr/games/fairy-stockfish", "/usr/local/bin/fairy-stockfish"].map(PathBuf::from))
-        .find(|p| executable(p))
+    on_path.into_iter().chain(["/usr/games/fairy-stockfish", "/usr/local/bin/fairy-stockfish"].map(PathBuf::from)).find(|p| executable(p))
 }
 
 /// A running Fairy-Stockfish, talking UCI.
@@ -261,9 +254,7 @@ impl Fsf {
     }
 
     fn send(&mut self, command: &str) -> Result<(), String> {
-        writeln!(self.stdin, "{command}")
-            .and_then(|_| self.stdin.flush())
-            .map_err(|e| format!("fairy-stockfish: cannot write: {e}"))
+        writeln!(self.stdin, "{command}").and_then(|_| self.stdin.flush()).map_err(|e| format!("fairy-stockfish: cannot write: {e}"))
     }
 
     /// The lines up to and including the first that starts with `prefix`.
@@ -387,25 +378,20 @@ pub fn measure(subject: &Subject, settings: &Settings, fsf: Option<&mut Fsf>, no
 }
 
 /// The table's column names.
-pub const COLUMNS: [&str; 9] =
-    ["variant", "engine", "threads", "depth", "nodes", "seconds", "nodes/second", "vs-interp", "vs-fsf"];
+pub const COLUMNS: [&str; 9] = ["variant", "engine", "threads", "depth", "nodes", "seconds", "nodes/second", "vs-interp", "vs-fsf"];
 
 /// The table's header line.
 pub fn header() -> String {
     let c = COLUMNS;
-    format!(
-        "{:<20} {:<16} {:>7} {:>5} {:>12} {:>10} {:>13} {:>9} {:>7}",
-        c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8]
-    )
+    format!("{:<20} {:<16} {:>7} {:>5} {:>12} {:>10} {:>13} {:>9} {:>7}", c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8])
 }
 
 /// One line per engine: its deepest run, and its speed over the interpreter's
 /// and Fairy-Stockfish's at a common depth (`-` where there is none).
 pub fn rows(variant: &str, ladders: &[Ladder]) -> Vec<String> {
     let find = |kind| ladders.iter().find(|l| l.engine == kind);
-    let ratio = |l: &Ladder, other: Option<&Ladder>| {
-        other.and_then(|o| l.speed_ratio(o)).map_or_else(|| "-".to_string(), |r| format!("{r:.2}"))
-    };
+    let ratio =
+        |l: &Ladder, other: Option<&Ladder>| other.and_then(|o| l.speed_ratio(o)).map_or_else(|| "-".to_string(), |r| format!("{r:.2}"));
     ladders
         .iter()
         .map(|l| {
@@ -432,9 +418,7 @@ pub fn run(subjects: &[Subject], settings: &Settings, out: &mut dyn Write) -> st
     let mut fsf = None;
     if subjects.iter().any(|s| s.fsf_variant.is_some()) {
         match find_fsf() {
-            None => eprintln!(
-                "note: fairy-stockfish not found (set FSF_BIN, or apt-get install fairy-stockfish); its rows are left out"
-            ),
+            None => eprintln!("note: fairy-stockfish not found (set FSF_BIN, or apt-get install fairy-stockfish); its rows are left out"),
             Some(binary) => match Fsf::start(&binary) {
                 Ok(engine) => {
                     eprintln!("note: comparing with {} ({})", engine.name, binary.display());

@@ -65,6 +65,5 @@ pub fn position(engine: &dyn Engine, fen: Option<&str>, moves: Option<&str>) -> 
     let game = engine.game();
     let start = vdl_runtime::fen::parse(game, fen.unwrap_or(&game.setup))
         .map_err(|e| Failure::usage(format!("error: bad position string: {e}")))?;
-    vdl_runtime::notation::play_moves(engine, &start, moves.unwrap_or(""))
-        .map_err(|e| Failure::usage(format!("error: {e}")))
+    vdl_runtime::notation::play_moves(engine, &start, moves.unwrap_or("")).map_err(|e| Failure::usage(format!("error: {e}")))
 }

@@ -77,9 +77,8 @@ fn a_row_per_engine_without_fairy_stockfish() {
 
 #[test]
 fn fairy_stockfish_gets_a_row_when_installed() {
-    let installed = ["/usr/games/fairy-stockfish", "/usr/local/bin/fairy-stockfish"]
-        .into_iter()
-        .find(|p| std::path::Path::new(p).is_file());
+    let installed =
+        ["/usr/games/fairy-stockfish", "/usr/local/bin/fairy-stockfish"].into_iter().find(|p| std::path::Path::new(p).is_file());
     let Some(bin) = installed else {
         eprintln!("fairy-stockfish is not installed; skipped");
         return;

@@ -3,11 +3,7 @@
 use std::process::{Command, Output};
 
 fn vdl(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_vdl"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("vdl runs")
+    Command::new(env!("CARGO_BIN_EXE_vdl")).args(args).current_dir(env!("CARGO_MANIFEST_DIR")).output().expect("vdl runs")
 }
 
 fn stdout(output: &Output) -> String {
@@ -152,4 +148,19 @@ fn check_json_gives_one_object_per_diagnostic() {
     let lines: Vec<serde_json::Value> = stdout(&out).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(lines.len(), 2);
     assert!(lines.iter().all(|d| d["code"] == "E0101" && d["line"].is_u64() && d["help"].is_string()));
+}
+
+#[test]
+fn every_bundled_variant_is_in_canonical_layout() {
+    let files: Vec<String> = std::fs::read_dir("variants")
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "vdl"))
+        .map(|path| path.display().to_string())
+        .collect();
+    assert!(files.len() >= 8, "{files:?}");
+    let mut args = vec!["fmt", "--check"];
+    args.extend(files.iter().map(String::as_str));
+    let out = vdl(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
 }

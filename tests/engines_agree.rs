@@ -45,25 +45,9 @@ const BIG_BOARD: usize = 160;
 impl Budget {
     fn of(game: &Game) -> Budget {
         if game.cell_count() > BIG_BOARD {
-            Budget {
-                games: 2,
-                eager_games: 2,
-                max_plies: 150,
-                placements: 80,
-                attacked_sample: Some(40),
-                perft_depth: 2,
-                deep_lines: 1,
-            }
+            Budget { games: 2, eager_games: 2, max_plies: 150, placements: 80, attacked_sample: Some(40), perft_depth: 2, deep_lines: 1 }
         } else {
-            Budget {
-                games: 8,
-                eager_games: 4,
-                max_plies: 150,
-                placements: 300,
-                attacked_sample: None,
-                perft_depth: 3,
-                deep_lines: 0,
-            }
+            Budget { games: 8, eager_games: 4, max_plies: 150, placements: 300, attacked_sample: None, perft_depth: 3, deep_lines: 0 }
         }
     }
 }

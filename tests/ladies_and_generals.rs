@@ -130,11 +130,7 @@ fn a_princeling_reaching_the_far_rank_must_promote() {
     // "A Princeling reaching the far rank must be promoted."
     for (name, engine) in engines(V) {
         let pos = place(&*engine, &format!("{EMPERORS} Pc8w"), 0);
-        assert_eq!(
-            moves_from(&*engine, &pos, "c8w"),
-            ["c8w-b9w=+P", "c8w-c9v=+P", "c8w-c9w=+P", "c8w-c9x=+P", "c8w-d9w=+P"],
-            "{name}"
-        );
+        assert_eq!(moves_from(&*engine, &pos, "c8w"), ["c8w-b9w=+P", "c8w-c9v=+P", "c8w-c9w=+P", "c8w-c9x=+P", "c8w-d9w=+P"], "{name}");
         let pos = place(&*engine, &format!("{EMPERORS} Pc7w"), 0);
         assert_eq!(moves_from(&*engine, &pos, "c7w").len(), 10, "{name}: promotion optional before the far rank");
     }

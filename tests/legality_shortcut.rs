@@ -60,10 +60,14 @@ fn a_piece_arriving_on_a_cannons_line_needs_the_test() {
     assert!(!quiet(&*engine, &pos, "a5-e5"), "filling the cannon's line is tested");
     assert!(quiet(&*engine, &pos, "a5-f5"));
     assert!(quiet(&*engine, &pos, "i2-h2"));
-    assert_moves_of("Ke1 Ra5 ce9 kd10", "a5", &[
-        "a5-a1", "a5-a10", "a5-a2", "a5-a3", "a5-a4", "a5-a6", "a5-a7", "a5-a8", "a5-a9", "a5-b5", "a5-c5", "a5-d5",
-        "a5-f5", "a5-g5", "a5-h5", "a5-i5",
-    ]);
+    assert_moves_of(
+        "Ke1 Ra5 ce9 kd10",
+        "a5",
+        &[
+            "a5-a1", "a5-a10", "a5-a2", "a5-a3", "a5-a4", "a5-a6", "a5-a7", "a5-a8", "a5-a9", "a5-b5", "a5-c5", "a5-d5", "a5-f5", "a5-g5",
+            "a5-h5", "a5-i5",
+        ],
+    );
 }
 
 #[test]

@@ -71,8 +71,7 @@ impl Protocol {
 
 /// The legal moves of `pos` as the runtime writes them, sorted.
 fn legal_texts(engine: &dyn Engine, pos: &Position) -> Vec<String> {
-    let mut texts: Vec<String> =
-        legal::legal_moves(engine, pos).into_iter().map(|mv| notation::move_text(engine.game(), mv)).collect();
+    let mut texts: Vec<String> = legal::legal_moves(engine, pos).into_iter().map(|mv| notation::move_text(engine.game(), mv)).collect();
     texts.sort();
     texts
 }

@@ -33,12 +33,7 @@ fn knight_one_rank_moves_from_a_rook_file() {
     // "It also retains its one-rank moves between a Rook file and an Elephant file
     // ... and new one-rank moves between a Rook file and the 'other' Elephant file"
     // plus "its two-rank moves".
-    assert_moves(
-        V,
-        &format!("{KINGS} Na5"),
-        "a5",
-        &["a5-b3", "a5-b7", "a5-c4", "a5-c6", "a5-f3", "a5-f7", "a5-g4", "a5-g6"],
-    );
+    assert_moves(V, &format!("{KINGS} Na5"), "a5", &["a5-b3", "a5-b7", "a5-c4", "a5-c6", "a5-f3", "a5-f7", "a5-g4", "a5-g6"]);
     // "contingent on an empty cell where the starting rank intersects respectively
     // the Knight, General, Ferz, and General file": b5 blocks a5-c4/c6, f5 a5-g4/g6.
     assert_moves(V, &format!("{KINGS} Na5 Pb5 Pf5"), "a5", &["a5-b3", "a5-b7", "a5-f3", "a5-f7"]);
@@ -54,18 +49,8 @@ fn knight_between_the_two_ferz_files_and_the_two_knight_files() {
     // the ... General ... and General file. It can however no longer make a
     // one-rank move to or from the General file, or between a Ferz file and a
     // Knight file."
-    assert_moves(
-        V,
-        &format!("{KINGS} Nd5"),
-        "d5",
-        &["d5-c3", "d5-c7", "d5-e3", "d5-e7", "d5-f4", "d5-f6", "d5-i3", "d5-i7"],
-    );
-    assert_moves(
-        V,
-        &format!("{KINGS} Nb5"),
-        "b5",
-        &["b5-a3", "b5-a7", "b5-c3", "b5-c7", "b5-e3", "b5-e7", "b5-h4", "b5-h6"],
-    );
+    assert_moves(V, &format!("{KINGS} Nd5"), "d5", &["d5-c3", "d5-c7", "d5-e3", "d5-e7", "d5-f4", "d5-f6", "d5-i3", "d5-i7"]);
+    assert_moves(V, &format!("{KINGS} Nb5"), "b5", &["b5-a3", "b5-a7", "b5-c3", "b5-c7", "b5-e3", "b5-e7", "b5-h4", "b5-h6"]);
     assert_moves(V, &format!("{KINGS} Nb5 Pe5"), "b5", &["b5-a3", "b5-a7", "b5-c3", "b5-c7", "b5-e3", "b5-e7"]);
 }
 

@@ -50,12 +50,7 @@ fn princeling_promotes_on_crossing_into_the_enemy_half() {
     // standard diagonals" "When a Princeling crosses from its own half to the enemy
     // half it is promoted"
     assert_moves(V, &format!("{KINGS} Pc4x"), "c4x", &["c4x-b5x", "c4x-c5w", "c4x-c5x", "c4x-c5y", "c4x-d5x"]);
-    assert_moves(
-        V,
-        &format!("{KINGS} Pc5x"),
-        "c5x",
-        &["c5x-b6x=+P", "c5x-c6w=+P", "c5x-c6x=+P", "c5x-c6y=+P", "c5x-d6x=+P"],
-    );
+    assert_moves(V, &format!("{KINGS} Pc5x"), "c5x", &["c5x-b6x=+P", "c5x-c6w=+P", "c5x-c6x=+P", "c5x-c6y=+P", "c5x-d6x=+P"]);
 }
 
 #[test]

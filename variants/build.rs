@@ -47,7 +47,7 @@ fn main() {
         .unwrap();
         writeln!(
             entries,
-            "    Bundled {{\n        name: {stem:?},\n        file_name: {file_name:?},\n        source: include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/\", {file_name:?})),\n        engine: || -> Box<dyn vdl_runtime::Engine> {{ Box::new({module}::engine()) }},\n    }},"
+            "    Bundled {{\n        name: {stem:?},\n        file_name: {file_name:?},\n        source: include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/\", {file_name:?})),\n        engine: || -> Box<dyn Engine> {{ Box::new({module}::engine()) }},\n    }},"
         )
         .unwrap();
     }
@@ -66,10 +66,10 @@ fn module_name(stem: &str) -> String {
 
 fn is_keyword(name: &str) -> bool {
     const KEYWORDS: &[&str] = &[
-        "as", "async", "await", "box", "break", "const", "continue", "crate", "dyn", "else", "enum", "extern", "false",
-        "fn", "for", "gen", "if", "impl", "in", "let", "loop", "match", "mod", "move", "mut", "pub", "ref", "return",
-        "self", "static", "struct", "super", "trait", "true", "try", "type", "unsafe", "use", "where", "while", "yield",
-        "abstract", "become", "do", "final", "macro", "override", "priv", "typeof", "unsized", "virtual",
+        "as", "async", "await", "box", "break", "const", "continue", "crate", "dyn", "else", "enum", "extern", "false", "fn", "for", "gen",
+        "if", "impl", "in", "let", "loop", "match", "mod", "move", "mut", "pub", "ref", "return", "self", "static", "struct", "super",
+        "trait", "true", "try", "type", "unsafe", "use", "where", "while", "yield", "abstract", "become", "do", "final", "macro",
+        "override", "priv", "typeof", "unsized", "virtual",
     ];
     KEYWORDS.contains(&name)
 }

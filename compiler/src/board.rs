@@ -80,9 +80,7 @@ impl BoardModel {
 
     /// The axis or fold called `name`.
     pub fn part(&self, name: &str) -> Option<NamePart> {
-        self.axis_index(name)
-            .map(NamePart::Axis)
-            .or_else(|| self.folds.iter().position(|f| f.name == name).map(NamePart::Fold))
+        self.axis_index(name).map(NamePart::Axis).or_else(|| self.folds.iter().position(|f| f.name == name).map(NamePart::Fold))
     }
 
     /// Names of every axis and fold, for suggestions.
@@ -133,10 +131,7 @@ impl BoardModel {
     }
 
     pub fn ir_axes(&self) -> Vec<ir::Axis> {
-        self.axes
-            .iter()
-            .map(|a| ir::Axis { name: a.name.clone(), size: a.labels.len() as u32, wrap: a.wrap })
-            .collect()
+        self.axes.iter().map(|a| ir::Axis { name: a.name.clone(), size: a.labels.len() as u32, wrap: a.wrap }).collect()
     }
 }
 
@@ -301,11 +296,9 @@ fn naming_parts(board: &ast::Board, axes: &[AxisModel], folds: &[FoldModel], dia
             .map(NamePart::Axis)
             .or_else(|| folds.iter().position(|f| f.name == ident.text).map(NamePart::Fold));
         match part {
-            Some(p) if parts.contains(&p) => diags.push(Diagnostic::error(
-                codes::BAD_BOARD,
-                ident.span,
-                format!("`{}` appears twice in the cell name", ident.text),
-            )),
+            Some(p) if parts.contains(&p) => {
+                diags.push(Diagnostic::error(codes::BAD_BOARD, ident.span, format!("`{}` appears twice in the cell name", ident.text)))
+            }
             Some(p) => parts.push(p),
             None => diags.push(unknown_axis(ident, axes.iter().map(|a| a.name.as_str()).chain(folds.iter().map(|f| f.name.as_str())))),
         }
@@ -332,10 +325,10 @@ fn naming_parts(board: &ast::Board, axes: &[AxisModel], folds: &[FoldModel], dia
         );
     }
     if !twice.is_empty() {
-        diags.push(
-            Diagnostic::error(codes::BAD_BOARD, decl.span, "cell names must include each axis once")
-                .with_label(format!("{} named twice (directly and by a fold)", twice.iter().map(|m| format!("`{m}`")).collect::<Vec<_>>().join(", "))),
-        );
+        diags.push(Diagnostic::error(codes::BAD_BOARD, decl.span, "cell names must include each axis once").with_label(format!(
+            "{} named twice (directly and by a fold)",
+            twice.iter().map(|m| format!("`{m}`")).collect::<Vec<_>>().join(", ")
+        )));
     }
     (missing.is_empty() && twice.is_empty() && parts.len() == decl.axes.len()).then_some(parts)
 }
@@ -344,9 +337,10 @@ pub fn unknown_axis<'a>(ident: &Ident, axes: impl IntoIterator<Item = &'a str>) 
     let axes: Vec<&str> = axes.into_iter().collect();
     Diagnostic::error(codes::UNKNOWN_NAME, ident.span, format!("unknown axis `{}`", ident.text))
         .with_label("not an axis of the board")
-        .with_help_opt(crate::diagnostic::did_you_mean(&ident.text, axes.iter().copied()).or_else(|| {
-            Some(format!("the board's axes are {}", axes.iter().map(|a| format!("`{a}`")).collect::<Vec<_>>().join(", ")))
-        }))
+        .with_help_opt(
+            crate::diagnostic::did_you_mean(&ident.text, axes.iter().copied())
+                .or_else(|| Some(format!("the board's axes are {}", axes.iter().map(|a| format!("`{a}`")).collect::<Vec<_>>().join(", ")))),
+        )
 }
 
 /// Expands `a..i`, `1..10` or `[x y z]` into the list of labels.

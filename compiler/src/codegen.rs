@@ -97,7 +97,8 @@ pub fn generate_rust(game: &Game) -> String {
     let tables = ctx.tables.render(per_row);
     // Helpers that a game with hardly any moves may not need.
     let uses = |text: &str| code.contains(text) || tables.contains(text);
-    let prelude = prelude(&ctx, Helpers { none: uses("NONE"), push: uses("push(out"), new_move: uses("new_move("), already: uses("already(") });
+    let prelude =
+        prelude(&ctx, Helpers { none: uses("NONE"), push: uses("push(out"), new_move: uses("new_move("), already: uses("already(") });
     let head = format(
         quote! {
             #prelude
@@ -201,11 +202,8 @@ impl<'g> Ctx<'g> {
     }
 
     fn vector_name(&self, dir: DirId) -> String {
-        let parts: Vec<String> = self.game.directions[dir as usize]
-            .vector
-            .iter()
-            .map(|&c| if c < 0 { format!("M{}", -c) } else { c.to_string() })
-            .collect();
+        let parts: Vec<String> =
+            self.game.directions[dir as usize].vector.iter().map(|&c| if c < 0 { format!("M{}", -c) } else { c.to_string() }).collect();
         parts.join("_")
     }
 
@@ -241,10 +239,7 @@ impl<'g> Ctx<'g> {
         let info = &self.dirs[dir as usize];
         assert!(info.injective);
         let data = info.preimages.iter().map(|p| p.first().copied()).collect();
-        let doc = format!(
-            "Displacement {} backwards: the cell from which it reaches each cell.",
-            names::vector(self.game, dir)
-        );
+        let doc = format!("Displacement {} backwards: the cell from which it reaches each cell.", names::vector(self.game, dir));
         self.cell_table(&format!("BACK_{}", self.vector_name(dir)), doc, data)
     }
 
@@ -262,10 +257,7 @@ impl<'g> Ctx<'g> {
             return None;
         }
         let name = format!("IN_{}_{}", self.names.zones[z as usize], self.names.players[player as usize]);
-        let doc = format!(
-            "Zone `{}` of {}.",
-            self.game.zones[z as usize].name, self.game.players[player as usize].name
-        );
+        let doc = format!("Zone `{}` of {}.", self.game.zones[z as usize].name, self.game.players[player as usize].name);
         Some(self.tables.flags(&name, doc, flags))
     }
 
@@ -273,10 +265,7 @@ impl<'g> Ctx<'g> {
     pub fn zone_table(&mut self, zone: ZoneId, player: PlayerId) -> Ident {
         let flags = self.game.zones[zone as usize].cells[player as usize].clone();
         let name = format!("IN_{}_{}", self.names.zones[zone as usize], self.names.players[player as usize]);
-        let doc = format!(
-            "Zone `{}` of {}.",
-            self.game.zones[zone as usize].name, self.game.players[player as usize].name
-        );
+        let doc = format!("Zone `{}` of {}.", self.game.zones[zone as usize].name, self.game.players[player as usize].name);
         self.tables.flags(&name, doc, flags)
     }
 
@@ -390,7 +379,9 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
         (
             quote!(attacked_now(pos, board_of(pos), cell as usize, by)),
             quote!(is_safe(pos, board_of(pos), mover)),
-            quote!(use vdl_runtime::position::NOT_COUNTING;),
+            quote!(
+                use vdl_runtime::position::NOT_COUNTING;
+            ),
         )
     } else {
         (quote!(attacked(board_of(pos), cell as usize, by)), quote!(is_safe(board_of(pos), mover)), quote!())

@@ -34,15 +34,7 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     pub fn error(code: &'static str, span: Span, message: impl Into<String>) -> Diagnostic {
-        Diagnostic {
-            code,
-            severity: Severity::Error,
-            message: message.into(),
-            span,
-            label: None,
-            notes: Vec::new(),
-            help: None,
-        }
+        Diagnostic { code, severity: Severity::Error, message: message.into(), span, label: None, notes: Vec::new(), help: None }
     }
 
     pub fn warning(code: &'static str, span: Span, message: impl Into<String>) -> Diagnostic {

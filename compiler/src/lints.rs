@@ -16,7 +16,7 @@ pub struct Declared<'a> {
     pub pieces: Vec<&'a ast::PieceDecl>,
     pub zones: Vec<&'a ast::ZoneDecl>,
     pub setup: &'a ast::Text,
-    pub board: vdl_dsl::ast::Span,
+    pub board: ast::Span,
 }
 
 pub fn run(game: &Game, declared: &Declared, diags: &mut Vec<Diagnostic>) {
@@ -26,11 +26,16 @@ pub fn run(game: &Game, declared: &Declared, diags: &mut Vec<Diagnostic>) {
     pieces_outside_their_confinement(game, &start, declared, diags);
     for (kind, decl) in declared.pieces.iter().enumerate() {
         let kind = kind as PieceId;
-        let never_moves = (0..game.players.len()).all(|p| (0..game.cell_count()).all(|c| mobility.moves(kind, p as PlayerId, c).is_empty()));
+        let never_moves =
+            (0..game.players.len()).all(|p| (0..game.cell_count()).all(|c| mobility.moves(kind, p as PlayerId, c).is_empty()));
         if never_moves {
             diags.push(
-                Diagnostic::warning(codes::PIECE_NEVER_MOVES, decl.name.span, format!("`{}` can never move, from any cell", decl.name.text))
-                    .with_help("give it a move, or check its directions, zones and confinement"),
+                Diagnostic::warning(
+                    codes::PIECE_NEVER_MOVES,
+                    decl.name.span,
+                    format!("`{}` can never move, from any cell", decl.name.text),
+                )
+                .with_help("give it a move, or check its directions, zones and confinement"),
             );
         }
         promotions_that_never_happen(game, &mobility, kind, decl, diags);
@@ -43,7 +48,14 @@ pub fn run(game: &Game, declared: &Declared, diags: &mut Vec<Diagnostic>) {
 /// Cells that no piece can ever stand on: searched from the setup (and from
 /// every cell a piece in hand may be dropped on), following each piece's moves
 /// on an empty board and its promotions.
-fn cells_never_reached(game: &Game, start: &Position, mobility: &Mobility, present: &[bool], declared: &Declared, diags: &mut Vec<Diagnostic>) {
+fn cells_never_reached(
+    game: &Game,
+    start: &Position,
+    mobility: &Mobility,
+    present: &[bool],
+    declared: &Declared,
+    diags: &mut Vec<Diagnostic>,
+) {
     let cells = game.cell_count();
     let mut reached = vec![false; cells];
     let mut seen = std::collections::HashSet::new();
@@ -95,8 +107,12 @@ fn setup_not_already_decided(game: &Game, start: &Position, declared: &Declared,
     if game.has_royals() && legal::in_check(&engine, &other) {
         let mover = &game.players[start.side as usize].name;
         diags.push(
-            Diagnostic::error(codes::SETUP_DECIDED, declared.setup.span, format!("in the setup {mover}, to move, can already capture a royal piece"))
-                .with_help("the player not to move may not start in check; move a piece or change the side to move"),
+            Diagnostic::error(
+                codes::SETUP_DECIDED,
+                declared.setup.span,
+                format!("in the setup {mover}, to move, can already capture a royal piece"),
+            )
+            .with_help("the player not to move may not start in check; move a piece or change the side to move"),
         );
     }
 }
@@ -167,7 +183,8 @@ fn pieces_that_never_appear(game: &Game, start: &Position, declared: &Declared, 
             if !present[kind] {
                 continue;
             }
-            let by_proxy = game.rules.proxy_promotions.iter().filter(|p| p.movers.contains(&(kind as PieceId))).flat_map(|p| p.into.iter().copied());
+            let by_proxy =
+                game.rules.proxy_promotions.iter().filter(|p| p.movers.contains(&(kind as PieceId))).flat_map(|p| p.into.iter().copied());
             let reached = piece.promotions.iter().flat_map(|p| p.to.iter().copied()).chain(piece.captured_as).chain(by_proxy);
             for to in reached {
                 grew |= !std::mem::replace(&mut present[to as usize], true);

@@ -3,11 +3,11 @@
 
 use crate::after::{self, After};
 use crate::board::{self, unknown_axis, BoardModel, NamePart};
-use crate::groups::PieceSets;
 use crate::codes;
-use crate::lints;
 use crate::diagnostic::Diagnostic;
 use crate::directions::DirectionEval;
+use crate::groups::PieceSets;
+use crate::lints;
 use crate::pieces::{DirectionTable, PieceLowering};
 use crate::players::{self, Players};
 use crate::zones::{DeclaredZone, ZoneEval, ZoneTable};
@@ -129,7 +129,11 @@ pub fn lower(source: &str, file: &ast::File, file_name: &str, diags: &mut Vec<Di
     for decl in &items.directions {
         let set = directions.eval(&decl.expr, diags);
         if set.as_ref().is_some_and(Vec::is_empty) {
-            diags.push(Diagnostic::error(codes::EMPTY_DIRECTIONS, decl.expr.span(), format!("direction set `{}` is empty", decl.name.text)));
+            diags.push(Diagnostic::error(
+                codes::EMPTY_DIRECTIONS,
+                decl.expr.span(),
+                format!("direction set `{}` is empty", decl.name.text),
+            ));
         }
         directions.declared.entry(decl.name.text.clone()).or_insert(set);
     }
@@ -185,15 +189,12 @@ pub fn lower(source: &str, file: &ast::File, file_name: &str, diags: &mut Vec<Di
         setup: setup?.value.clone(),
     };
     let mut game = game;
-    let after = After {
-        hands: items.hands.first().copied(),
-        limits: items.limits.clone(),
-        drop_mates: items.drop_mates.clone(),
-    };
+    let after = After { hands: items.hands.first().copied(), limits: items.limits.clone(), drop_mates: items.drop_mates.clone() };
     after::finish(&mut game, &after, &board, &sets, diags);
     check_setup(&game, setup?, diags);
     if !diags.iter().any(Diagnostic::is_error) {
-        let declared = lints::Declared { source, pieces: items.pieces.clone(), zones: items.zones.clone(), setup: setup?, board: board_decl.span };
+        let declared =
+            lints::Declared { source, pieces: items.pieces.clone(), zones: items.zones.clone(), setup: setup?, board: board_decl.span };
         lints::run(&game, &declared, diags);
     }
     (!diags.iter().any(Diagnostic::is_error)).then_some(game)
@@ -217,8 +218,12 @@ fn inherit_moves(decls: &[&ast::PieceDecl], ids: &HashMap<String, ir::PieceId>, 
             if chain.contains(&(base_id as usize)) {
                 if current.name.text == decl.name.text || base_id as usize == index {
                     diags.push(
-                        Diagnostic::error(codes::CONFLICTING_STATEMENTS, base.span, format!("`{}` extends itself through `{}`", decl.name.text, base.text))
-                            .with_help("a piece cannot be its own base; remove one `extends`"),
+                        Diagnostic::error(
+                            codes::CONFLICTING_STATEMENTS,
+                            base.span,
+                            format!("`{}` extends itself through `{}`", decl.name.text, base.text),
+                        )
+                        .with_help("a piece cannot be its own base; remove one `extends`"),
                     );
                 }
                 break;
@@ -340,8 +345,7 @@ fn layout(board: &BoardModel, players: &Players) -> ir::Layout {
         if rows.last().is_some_and(Vec::is_empty) {
             row_labels.push(board.part_label(row_part, cell).to_string());
             if new_block && !others.is_empty() {
-                let label: Vec<String> =
-                    others.iter().map(|&p| format!("{} {}", board.part_name(p), board.part_label(p, cell))).collect();
+                let label: Vec<String> = others.iter().map(|&p| format!("{} {}", board.part_name(p), board.part_label(p, cell))).collect();
                 block_labels.push(label.join(", "));
             }
         }
@@ -370,11 +374,12 @@ fn check_setup(game: &Game, setup: &ast::Text, diags: &mut Vec<Diagnostic>) {
         let end = (start + 1).min(setup.span.end.max(start));
         let example = vdl_runtime::fen::format(game, &vdl_runtime::Position::empty(game));
         diags.push(
-            Diagnostic::error(codes::BAD_SETUP, Span::new(start, end), format!("the setup does not fit: {}", error.message))
-                .with_help(format!(
+            Diagnostic::error(codes::BAD_SETUP, Span::new(start, end), format!("the setup does not fit: {}", error.message)).with_help(
+                format!(
                     "rows are listed from the first player's far side, separated as in `{example}`; pieces are {}",
                     game.pieces.iter().map(|p| format!("`{}` {}", p.symbol, p.name)).collect::<Vec<_>>().join(", ")
-                )),
+                ),
+            ),
         );
     }
 }

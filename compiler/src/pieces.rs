@@ -4,8 +4,8 @@
 use crate::board::BoardModel;
 use crate::codes;
 use crate::diagnostic::Diagnostic;
-use crate::groups::PieceSets;
 use crate::directions::{symmetries, DirectionEval, Vector};
+use crate::groups::PieceSets;
 use crate::players::Players;
 use crate::zones::{ZoneEval, ZoneTable};
 use std::collections::HashMap;
@@ -128,7 +128,11 @@ impl PieceLowering<'_> {
         let zone = self.zone(zone, diags);
         let unless = self.sets.resolve(&countdown.without, diags);
         let Ok(delay) = u8::try_from(countdown.delay.value) else {
-            diags.push(Diagnostic::error(codes::CONFLICTING_STATEMENTS, countdown.delay.span, "a countdown is a number of moves from 0 to 254"));
+            diags.push(Diagnostic::error(
+                codes::CONFLICTING_STATEMENTS,
+                countdown.delay.span,
+                "a countdown is a number of moves from 0 to 254",
+            ));
             return;
         };
         if self.obligations.len() == vdl_runtime::position::MAX_OBLIGATIONS {
@@ -278,8 +282,12 @@ impl PieceLowering<'_> {
                 Modifier::Circuit(span) => {
                     if stmt.kind != AstKind::Slide {
                         diags.push(
-                            Diagnostic::error(codes::CONFLICTING_STATEMENTS, *span, "only a `slide` can go round a ring: `circuit` needs a slide")
-                                .with_help("remove `circuit`, or make the move a slide"),
+                            Diagnostic::error(
+                                codes::CONFLICTING_STATEMENTS,
+                                *span,
+                                "only a `slide` can go round a ring: `circuit` needs a slide",
+                            )
+                            .with_help("remove `circuit`, or make the move a slide"),
                         );
                     }
                     circuit = true;
@@ -291,7 +299,11 @@ impl PieceLowering<'_> {
                             Diagnostic::error(
                                 codes::CONFLICTING_STATEMENTS,
                                 *span,
-                                if first == this { "this move says the same restriction twice" } else { "a move cannot be both move-only and capture-only" },
+                                if first == this {
+                                    "this move says the same restriction twice"
+                                } else {
+                                    "a move cannot be both move-only and capture-only"
+                                },
                             )
                             .with_note(first_span, "the first restriction")
                             .with_help("keep one of them; write two statements for a piece that moves one way and captures another"),
@@ -323,10 +335,9 @@ impl PieceLowering<'_> {
         }
         let routes_span = Span::new(stmt.routes[0].span.start, stmt.routes.last().map_or(0, |r| r.span.end));
         if stmt.kind != AstKind::Leap {
-            diags.push(
-                Diagnostic::error(codes::BAD_ROUTE, routes_span, "only a `leap` can have `via` routes")
-                    .with_help("a step or slide is already blocked by every cell it passes; use `leap` for a move blocked only by chosen cells"),
-            );
+            diags.push(Diagnostic::error(codes::BAD_ROUTE, routes_span, "only a `leap` can have `via` routes").with_help(
+                "a step or slide is already blocked by every cell it passes; use `leap` for a move blocked only by chosen cells",
+            ));
             return None;
         }
         let mut routes: Vec<Option<TemplateRoute>> = Vec::new();
@@ -336,7 +347,9 @@ impl PieceLowering<'_> {
                 Some(cond) => self.zone(&cond.zone, diags).map(|zone| Some(ir::Crossing { zone, crossing: cond.crossing })),
                 None => Some(None),
             };
-            routes.push(cells.into_iter().collect::<Option<Vec<_>>>().zip(crossing).map(|(cells, crossing)| TemplateRoute { cells, crossing }));
+            routes.push(
+                cells.into_iter().collect::<Option<Vec<_>>>().zip(crossing).map(|(cells, crossing)| TemplateRoute { cells, crossing }),
+            );
         }
         let routes: Vec<TemplateRoute> = routes.into_iter().collect::<Option<_>>()?;
         let (base, conditions) = match &stmt.directions {
@@ -350,7 +363,9 @@ impl PieceLowering<'_> {
                 diags.push(
                     Diagnostic::error(codes::BAD_ROUTE, other.span(), "a leap with `via` must be written as one vector or `vector*`")
                         .with_label("a named or combined direction set")
-                        .with_help("write the leap itself, such as `leap (1,2)* via (0,1)`, so that each route turns together with its leap"),
+                        .with_help(
+                            "write the leap itself, such as `leap (1,2)* via (0,1)`, so that each route turns together with its leap",
+                        ),
                 );
                 return None;
             }
@@ -406,7 +421,10 @@ fn warn_overlap(rule: &MoveRule, span: Span, origins: &[(MoveRule, Span)], zones
         _ => true,
     };
     let earlier = origins.iter().find(|(other, other_span)| {
-        *other_span != span && first_step(other) == Some(dir) && modes_meet(other.mode, rule.mode) && zones_meet(other.only_in, rule.only_in)
+        *other_span != span
+            && first_step(other) == Some(dir)
+            && modes_meet(other.mode, rule.mode)
+            && zones_meet(other.only_in, rule.only_in)
     });
     if let Some((_, other_span)) = earlier {
         if diags.iter().any(|d| d.code == codes::OVERLAPPING_MOVES && d.span == span) {

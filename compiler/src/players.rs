@@ -60,11 +60,7 @@ impl Players {
         let mut forward = vec![0; dimensions];
         forward[self.forward_axis] = self.forward_sign;
         (0..self.list.len())
-            .map(|p| ir::Player {
-                name: self.list[p].name.clone(),
-                forward: self.map_vector(p, &forward),
-                letter: self.list[p].letter,
-            })
+            .map(|p| ir::Player { name: self.list[p].name.clone(), forward: self.map_vector(p, &forward), letter: self.list[p].letter })
             .collect()
     }
 }
@@ -131,7 +127,10 @@ pub fn lower(
             diags.push(Diagnostic::error(
                 codes::BAD_PLAYERS,
                 player.name.span,
-                format!("players `{}` and `{}` start with the same letter, which position strings use for the side to move", other.name, player.name.text),
+                format!(
+                    "players `{}` and `{}` start with the same letter, which position strings use for the side to move",
+                    other.name, player.name.text
+                ),
             ));
         }
         list.push(PlayerModel { name: player.name.text.clone(), letter, view });

@@ -58,8 +58,12 @@ impl ZoneEval<'_> {
                         None => {
                             ok = false;
                             diags.push(
-                                Diagnostic::error(codes::OUTSIDE_BOARD, cell.span, format!("there is no cell `{}` on the board", cell.text))
-                                    .with_help_opt(did_you_mean(&cell.text, self.board.cells.iter().map(|c| c.name.as_str()))),
+                                Diagnostic::error(
+                                    codes::OUTSIDE_BOARD,
+                                    cell.span,
+                                    format!("there is no cell `{}` on the board", cell.text),
+                                )
+                                .with_help_opt(did_you_mean(&cell.text, self.board.cells.iter().map(|c| c.name.as_str()))),
                             );
                         }
                     }
@@ -84,12 +88,7 @@ impl ZoneEval<'_> {
                     ZoneOp::Intersection => a && b,
                     ZoneOp::Difference => a && !b,
                 };
-                Some(
-                    lhs.iter()
-                        .zip(&rhs)
-                        .map(|(l, r)| l.iter().zip(r).map(|(&a, &b)| combine(a, b)).collect())
-                        .collect(),
-                )
+                Some(lhs.iter().zip(&rhs).map(|(l, r)| l.iter().zip(r).map(|(&a, &b)| combine(a, b)).collect()).collect())
             }
         }
     }

@@ -14,8 +14,7 @@ fn tiny() -> Game {
     const FILES: i32 = 4;
     const RANKS: i32 = 4;
     let cell = |f: i32, r: i32| (r * FILES + f) as CellId;
-    let vectors: Vec<[i32; 2]> =
-        vec![[0, 1], [0, -1], [1, 0], [-1, 0], [1, 1], [-1, 1], [1, 2], [2, 1], [0, 2], [0, -2]];
+    let vectors: Vec<[i32; 2]> = vec![[0, 1], [0, -1], [1, 0], [-1, 0], [1, 1], [-1, 1], [1, 2], [2, 1], [0, 2], [0, -2]];
     let directions = vectors
         .iter()
         .map(|v| Direction {
@@ -55,16 +54,11 @@ fn tiny() -> Game {
                     d => d,
                 };
                 let kind = match &r.kind {
-                    MoveKind::Ride { dir, range, circuit } => {
-                        MoveKind::Ride { dir: flip(*dir), range: *range, circuit: *circuit }
-                    }
+                    MoveKind::Ride { dir, range, circuit } => MoveKind::Ride { dir: flip(*dir), range: *range, circuit: *circuit },
                     MoveKind::Hop { dir } => MoveKind::Hop { dir: flip(*dir) },
                     MoveKind::Leap { target, routes, capturing } => MoveKind::Leap {
                         target: flip(*target),
-                        routes: routes
-                            .iter()
-                            .map(|r| Route { cells: r.cells.iter().map(|&d| flip(d)).collect(), ..r.clone() })
-                            .collect(),
+                        routes: routes.iter().map(|r| Route { cells: r.cells.iter().map(|&d| flip(d)).collect(), ..r.clone() }).collect(),
                         capturing: *capturing,
                     },
                     MoveKind::Swap { dir, with, unattacked } => {
@@ -181,12 +175,7 @@ fn tiny() -> Game {
             // May become a Rook or a Knight on the upper ranks, must on the far
             // one.
             PieceType {
-                promotions: vec![Promotion {
-                    to: vec![1, 2],
-                    trigger: Trigger::Touches(2),
-                    optional: true,
-                    forced_at: Some(1),
-                }],
+                promotions: vec![Promotion { to: vec![1, 2], trigger: Trigger::Touches(2), optional: true, forced_at: Some(1) }],
                 ..piece(
                     "Pawn",
                     "P",
@@ -207,11 +196,7 @@ fn tiny() -> Game {
                 "E",
                 false,
                 None,
-                both(vec![rule(
-                    MoveKind::Leap { target: 8, routes: vec![route(vec![0])], capturing: true },
-                    Mode::Both,
-                    None,
-                )]),
+                both(vec![rule(MoveKind::Leap { target: 8, routes: vec![route(vec![0])], capturing: true }, Mode::Both, None)]),
             ),
         ],
         rules: Rules {

@@ -8,7 +8,8 @@ use std::time::{Duration, Instant};
 
 fn bundled() -> Vec<String> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../variants");
-    let mut files: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|e| e == "vdl")).collect();
+    let mut files: Vec<_> =
+        std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|e| e == "vdl")).collect();
     files.sort();
     files.iter().map(|p| std::fs::read_to_string(p).unwrap()).collect()
 }
@@ -33,7 +34,8 @@ enum Mutation {
 
 fn mutation() -> impl Strategy<Value = Mutation> {
     prop_oneof![
-        (any::<usize>(), prop::sample::select(b"(){}[],.*|&-+=\"0123456789 azAZ_\n".to_vec())).prop_map(|(at, byte)| Mutation::Replace { at, byte }),
+        (any::<usize>(), prop::sample::select(b"(){}[],.*|&-+=\"0123456789 azAZ_\n".to_vec()))
+            .prop_map(|(at, byte)| Mutation::Replace { at, byte }),
         any::<usize>().prop_map(Mutation::DropLine),
         any::<usize>().prop_map(Mutation::RepeatLine),
         (any::<usize>(), any::<usize>()).prop_map(|(a, b)| Mutation::SwapWords(a, b)),

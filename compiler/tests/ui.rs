@@ -30,10 +30,7 @@ fn every_failing_example_raises_its_code_and_matches_its_snapshot() {
         let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
         let code = &stem[..5];
         let (checked, text) = render(&path);
-        assert!(
-            checked.diagnostics.iter().any(|d| d.code == code),
-            "{stem}: expected a diagnostic {code}, got:\n{text}"
-        );
+        assert!(checked.diagnostics.iter().any(|d| d.code == code), "{stem}: expected a diagnostic {code}, got:\n{text}");
         if code.starts_with('E') {
             assert!(checked.game.is_none(), "{stem}: an error must stop compilation");
         }
@@ -43,10 +40,7 @@ fn every_failing_example_raises_its_code_and_matches_its_snapshot() {
 
 #[test]
 fn every_code_has_a_failing_example() {
-    let examples: Vec<String> = files("tests/ui/fail")
-        .iter()
-        .map(|p| p.file_stem().unwrap().to_string_lossy()[..5].to_string())
-        .collect();
+    let examples: Vec<String> = files("tests/ui/fail").iter().map(|p| p.file_stem().unwrap().to_string_lossy()[..5].to_string()).collect();
     for (code, _) in vdl_compiler::codes::ALL {
         assert!(examples.iter().any(|e| e == code), "no example in tests/ui/fail for {code}");
     }

@@ -49,7 +49,10 @@ pub enum Item {
     Hands(Span),
     Limit(LimitDecl),
     /// `no checkmate by dropping Pawn`.
-    NoDropMate { pieces: PieceSet, span: Span },
+    NoDropMate {
+        pieces: PieceSet,
+        span: Span,
+    },
     Group(GroupDecl),
     Proxy(ProxyDecl),
 }
@@ -212,16 +215,33 @@ pub enum ZoneOp {
 #[derive(Clone, Debug, PartialEq)]
 pub enum ZoneExpr {
     /// `file d..f, rank 1..3`; axes not mentioned are unrestricted.
-    Box { ranges: Vec<AxisRange>, span: Span },
+    Box {
+        ranges: Vec<AxisRange>,
+        span: Span,
+    },
     /// `[e1 e2]`.
-    Cells { cells: Vec<Ident>, span: Span },
+    Cells {
+        cells: Vec<Ident>,
+        span: Span,
+    },
     /// A zone declared elsewhere, as its owner sees it.
     Ref(Ident),
     /// `enemy half`: the opponent's zone.
-    Enemy { zone: Ident, span: Span },
+    Enemy {
+        zone: Ident,
+        span: Span,
+    },
     /// `not fortress`.
-    Not { inner: Box<ZoneExpr>, span: Span },
-    Binary { op: ZoneOp, lhs: Box<ZoneExpr>, rhs: Box<ZoneExpr>, span: Span },
+    Not {
+        inner: Box<ZoneExpr>,
+        span: Span,
+    },
+    Binary {
+        op: ZoneOp,
+        lhs: Box<ZoneExpr>,
+        rhs: Box<ZoneExpr>,
+        span: Span,
+    },
 }
 
 impl ZoneExpr {
@@ -264,12 +284,22 @@ pub enum DirExpr {
     /// `(0,1)`.
     Vector(Vector),
     /// `(1,2)*`: every permutation of the components with every choice of signs.
-    All { vector: Vector, span: Span },
+    All {
+        vector: Vector,
+        span: Span,
+    },
     /// A direction set declared elsewhere.
     Ref(Ident),
-    Union { terms: Vec<DirExpr>, span: Span },
+    Union {
+        terms: Vec<DirExpr>,
+        span: Span,
+    },
     /// `orth where forward`.
-    Filter { inner: Box<DirExpr>, conditions: Vec<DirCond>, span: Span },
+    Filter {
+        inner: Box<DirExpr>,
+        conditions: Vec<DirCond>,
+        span: Span,
+    },
 }
 
 impl DirExpr {
@@ -300,8 +330,16 @@ pub enum DirCond {
     /// Zero along the forward axis.
     Sideways(Span),
     /// `rank != 0`: a component compared with a number.
-    Compare { axis: Ident, op: CompareOp, value: Int, span: Span },
-    Not { inner: Box<DirCond>, span: Span },
+    Compare {
+        axis: Ident,
+        op: CompareOp,
+        value: Int,
+        span: Span,
+    },
+    Not {
+        inner: Box<DirCond>,
+        span: Span,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -404,7 +442,10 @@ pub struct RouteCondition {
 pub enum Modifier {
     MoveOnly(Span),
     CaptureOnly(Span),
-    WhenIn { zone: ZoneExpr, span: Span },
+    WhenIn {
+        zone: ZoneExpr,
+        span: Span,
+    },
     /// `circuit`: a slide that comes round a ring to its start is a null move.
     Circuit(Span),
 }

@@ -83,8 +83,21 @@ fn negative_number(before: &[Lexed], next: Option<&u8>) -> bool {
 fn starts_statement(block: Block, word: &str) -> bool {
     let words: &[&str] = match block {
         Block::Top => &[
-            "game", "board", "forward", "player", "zone", "direction", "piece", "facing", "stalemate", "setup", "hands",
-            "limit", "no", "group", "proxy",
+            "game",
+            "board",
+            "forward",
+            "player",
+            "zone",
+            "direction",
+            "piece",
+            "facing",
+            "stalemate",
+            "setup",
+            "hands",
+            "limit",
+            "no",
+            "group",
+            "proxy",
         ],
         Block::Board => &["axis", "fold", "name"],
         Block::Piece => &["royal", "confined", "step", "slide", "leap", "hop", "swap", "must", "may"],
@@ -109,11 +122,13 @@ struct Line {
     comment: bool,
     /// The line ends with a comment: nothing more may be added to it.
     closed: bool,
+    /// Where the trailing comment starts in `text`, if the line has one.
+    trailing_comment: Option<usize>,
 }
 
 impl Line {
     fn new(depth: usize, text: impl Into<String>, blank_before: bool) -> Line {
-        Line { depth, text: text.into(), blank_before, comment: false, closed: false }
+        Line { depth, text: text.into(), blank_before, comment: false, closed: false, trailing_comment: None }
     }
 }
 
@@ -134,7 +149,7 @@ pub fn format(source: &str) -> Result<String, SyntaxError> {
         match &lexed.token {
             Token::Comment(text) => match lines.last_mut() {
                 Some(last) if lexed.breaks_before == 0 => {
-                    last.text.push_str("  ");
+                    last.trailing_comment = Some(last.text.len());
                     last.text.push_str(text);
                     last.closed = true;
                 }
@@ -149,7 +164,8 @@ pub fn format(source: &str) -> Result<String, SyntaxError> {
                 }
             }
             Token::Word(word)
-                if starts_statement(block, word) && !matches!(previous, Some(Token::Word(w)) if w == "where" || w == "and" || w == "not") =>
+                if starts_statement(block, word)
+                    && !matches!(previous, Some(Token::Word(w)) if w == "where" || w == "and" || w == "not") =>
             {
                 // Blocks stand apart; otherwise the author's blank lines stay.
                 let after_block = matches!(previous_top_word.as_str(), "board" | "piece" | "proxy");
@@ -194,6 +210,7 @@ pub fn format(source: &str) -> Result<String, SyntaxError> {
         }
         previous = Some(&tokens[index].token);
     }
+    align_trailing_comments(&mut lines);
     let mut out = String::new();
     for (i, line) in lines.iter().enumerate() {
         if line.blank_before && i > 0 {
@@ -204,6 +221,31 @@ pub fn format(source: &str) -> Result<String, SyntaxError> {
         out.push('\n');
     }
     Ok(out)
+}
+
+/// Trailing comments of consecutive lines start in one column, two spaces after
+/// the longest code among them, so that a run of commented statements reads as
+/// a table.
+fn align_trailing_comments(lines: &mut [Line]) {
+    let mut start = 0;
+    while start < lines.len() {
+        let mut end = start;
+        while end < lines.len() && lines[end].trailing_comment.is_some() && (end == start || !lines[end].blank_before) {
+            end += 1;
+        }
+        if end == start {
+            start += 1;
+            continue;
+        }
+        let code_width = |line: &Line| 4 * line.depth + line.trailing_comment.unwrap_or(0);
+        let column = lines[start..end].iter().map(code_width).max().unwrap_or(0) + 2;
+        for line in &mut lines[start..end] {
+            let at = line.trailing_comment.unwrap_or(0);
+            let padding = " ".repeat(column - code_width(line));
+            line.text.insert_str(at, &padding);
+        }
+        start = end;
+    }
 }
 
 /// A blank line wanted before a statement goes before the comments right above
@@ -246,6 +288,17 @@ mod tests {
         assert_eq!(
             formatted,
             "game \"x\"\n\nboard {\n    axis file = a..e\n    axis rank = 1..5\n}\n\nforward +rank\ndirection d = (1,-2)* | (0,1)\n"
+        );
+        assert_eq!(format(&formatted).unwrap(), formatted);
+    }
+
+    #[test]
+    fn aligns_the_trailing_comments_of_consecutive_lines() {
+        let source = "direction orth = (0,1)* // four\ndirection diag = (1,1)*   | (2,2)* // eight\n\nzone z = rank 1 // apart\n";
+        let formatted = format(source).unwrap();
+        assert_eq!(
+            formatted,
+            "direction orth = (0,1)*           // four\ndirection diag = (1,1)* | (2,2)*  // eight\n\nzone z = rank 1  // apart\n"
         );
         assert_eq!(format(&formatted).unwrap(), formatted);
     }

@@ -79,11 +79,7 @@ fn syntax_error(source: &str, error: pest::error::Error<Rule>) -> SyntaxError {
     };
     // Underline the word that was found (or one character at the end of a line).
     let rest = &source[at..];
-    let word_len = rest
-        .char_indices()
-        .find(|&(_, c)| c.is_whitespace())
-        .map(|(i, _)| i)
-        .unwrap_or(rest.len());
+    let word_len = rest.char_indices().find(|&(_, c)| c.is_whitespace()).map(|(i, _)| i).unwrap_or(rest.len());
     let len = if word_len == 0 { rest.chars().next().map_or(0, char::len_utf8) } else { word_len };
     let span = Span::new(at, at + len);
     let found = if rest.is_empty() {
@@ -105,11 +101,7 @@ fn syntax_error(source: &str, error: pest::error::Error<Rule>) -> SyntaxError {
     let message = match expected.len() {
         0 => format!("unexpected {found}"),
         1 => format!("expected {}, found {found}", expected[0]),
-        _ => format!(
-            "expected {} or {}, found {found}",
-            expected[..expected.len() - 1].join(", "),
-            expected[expected.len() - 1]
-        ),
+        _ => format!("expected {} or {}, found {found}", expected[..expected.len() - 1].join(", "), expected[expected.len() - 1]),
     };
     let help = keyword_help(rest, &expected);
     SyntaxError { span, message, help }
@@ -153,17 +145,12 @@ fn describe(rule: Rule) -> &'static str {
         Rule::wrap => "`wrap`",
         Rule::sign => "`+` or `-`",
         Rule::transform | Rule::mirror | Rule::shift => "`mirror` or `shift`",
-        Rule::zone_expr | Rule::zone_box | Rule::axis_sel | Rule::zone_cells | Rule::zone_enemy | Rule::zone_not => {
-            "a zone"
-        }
+        Rule::zone_expr | Rule::zone_box | Rule::axis_sel | Rule::zone_cells | Rule::zone_enemy | Rule::zone_not => "a zone",
         Rule::zone_op => "`|`, `&` or `-`",
         Rule::dir_expr | Rule::dir_union | Rule::vector | Rule::vector_all => "a direction",
-        Rule::dir_cond
-        | Rule::cond_not
-        | Rule::cond_forward
-        | Rule::cond_backward
-        | Rule::cond_sideways
-        | Rule::cond_compare => "a direction condition",
+        Rule::dir_cond | Rule::cond_not | Rule::cond_forward | Rule::cond_backward | Rule::cond_sideways | Rule::cond_compare => {
+            "a direction condition"
+        }
         Rule::compare_op => "a comparison (`==`, `!=`, `<`, `<=`, `>`, `>=`)",
         Rule::royal => "`royal`",
         Rule::confined => "`confined`",
@@ -273,9 +260,7 @@ fn item(pair: Pair<Rule>) -> Result<Item, SyntaxError> {
             };
             Item::Limit(LimitDecl { pieces, max, scope, span })
         }
-        Rule::drop_mate_decl => {
-            Item::NoDropMate { pieces: piece_set(pair.into_inner().next().expect("grammar: pieces")), span }
-        }
+        Rule::drop_mate_decl => Item::NoDropMate { pieces: piece_set(pair.into_inner().next().expect("grammar: pieces")), span },
         Rule::group_decl => {
             let mut inner = pair.into_inner();
             let name = ident(inner.next().expect("grammar: group name"));
@@ -393,9 +378,7 @@ fn zone_term(pair: Pair<Rule>) -> ZoneExpr {
         Rule::zone_box => ZoneExpr::Box { ranges: pair.into_inner().map(axis_range).collect(), span },
         Rule::zone_cells => ZoneExpr::Cells { cells: pair.into_inner().map(ident).collect(), span },
         Rule::zone_enemy => ZoneExpr::Enemy { zone: ident(pair.into_inner().next().expect("grammar: zone")), span },
-        Rule::zone_not => {
-            ZoneExpr::Not { inner: Box::new(zone_term(pair.into_inner().next().expect("grammar: zone"))), span }
-        }
+        Rule::zone_not => ZoneExpr::Not { inner: Box::new(zone_term(pair.into_inner().next().expect("grammar: zone"))), span },
         Rule::zone_ref => ZoneExpr::Ref(ident(pair.into_inner().next().expect("grammar: name"))),
         rule => unreachable!("grammar: unexpected zone term {rule:?}"),
     }
@@ -588,10 +571,9 @@ fn move_stmt(pair: Pair<Rule>) -> Result<MoveStmt, SyntaxError> {
             Rule::circuit => modifiers.push(Modifier::Circuit(part_span)),
             Rule::move_only => modifiers.push(Modifier::MoveOnly(part_span)),
             Rule::capture_only => modifiers.push(Modifier::CaptureOnly(part_span)),
-            Rule::when_in => modifiers.push(Modifier::WhenIn {
-                zone: zone_expr(part.into_inner().next().expect("grammar: zone")),
-                span: part_span,
-            }),
+            Rule::when_in => {
+                modifiers.push(Modifier::WhenIn { zone: zone_expr(part.into_inner().next().expect("grammar: zone")), span: part_span })
+            }
             rule => unreachable!("grammar: unexpected move part {rule:?}"),
         }
     }

@@ -6,8 +6,8 @@ use crate::session::{describe_search, Session};
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
 use std::time::Duration;
-use vdl_runtime::search::{eval::Evaluator, Limits};
 use vdl_runtime::fen::piece_symbol;
+use vdl_runtime::search::{eval::Evaluator, Limits};
 use vdl_runtime::{diagram, Engine, Game, Piece, PlayerId};
 
 #[derive(clap::Args, Clone, Debug)]
@@ -52,10 +52,7 @@ pub fn computer_sides(game: &Game, text: &str) -> Result<Vec<bool>, String> {
         "none" | "off" => {}
         _ => {
             let names: Vec<String> = game.players.iter().map(|p| p.name.to_ascii_lowercase()).collect();
-            return Err(format!(
-                "unknown --computer `{text}`: use white, black, both, none or a player's name ({})",
-                names.join(", ")
-            ));
+            return Err(format!("unknown --computer `{text}`: use white, black, both, none or a player's name ({})", names.join(", ")));
         }
     }
     Ok(sides)
@@ -83,19 +80,11 @@ pub fn run(engine: Box<dyn Engine>, args: &PlayArgs, input: impl BufRead, mut ou
         Err(e) => return Ok(Err(e)),
     };
     let start_fen = session.fen();
-    let limits = Limits {
-        movetime: Some(Duration::from_millis(args.movetime)),
-        depth: args.depth,
-        nodes: None,
-    };
+    let limits = Limits { movetime: Some(Duration::from_millis(args.movetime)), depth: args.depth, nodes: None };
     let mut eval: Option<Evaluator> = None;
 
-    let who: Vec<String> = game
-        .players
-        .iter()
-        .zip(&computer)
-        .map(|(p, &c)| format!("{} ({})", p.name, if c { "computer" } else { "you" }))
-        .collect();
+    let who: Vec<String> =
+        game.players.iter().zip(&computer).map(|(p, &c)| format!("{} ({})", p.name, if c { "computer" } else { "you" })).collect();
     writeln!(out, "{}: {}. Type `help` for commands.", game.name, who.join(" vs "))?;
     show(&mut out, &session)?;
     let mut lines = input.lines();
@@ -208,7 +197,11 @@ pub fn hand_lines(session: &Session) -> Vec<String> {
                 .into_iter()
                 .map(|(kind, count)| {
                     let text = piece_symbol(game, Piece::new(kind, player as PlayerId));
-                    if count > 1 { format!("{text}×{count}") } else { text }
+                    if count > 1 {
+                        format!("{text}×{count}")
+                    } else {
+                        text
+                    }
                 })
                 .collect();
             let list = if pieces.is_empty() { "-".to_string() } else { pieces.join(" ") };
@@ -271,12 +264,9 @@ mod tests {
         let out = String::from_utf8(out).unwrap();
         assert!(out.contains("White in hand: -\nBlack in hand: -\n"), "{out}");
         assert!(out.contains("White in hand: P\nBlack in hand: b p\n"), "{out}");
-        let with_two = Session::start(
-            Arc::from((vdl_variants::by_name("shogi").unwrap().engine)()),
-            Some("4k4/9/9/9/9/9/9/9/4K4[2PRpp] w"),
-            &[],
-        )
-        .unwrap();
+        let with_two =
+            Session::start(Arc::from((vdl_variants::by_name("shogi").unwrap().engine)()), Some("4k4/9/9/9/9/9/9/9/4K4[2PRpp] w"), &[])
+                .unwrap();
         assert_eq!(hand_lines(&with_two), ["White in hand: R P×2", "Black in hand: p×2"]);
         assert!(!run_script(&args, "quit\n").contains("in hand"), "no hands in Xiang Qi");
     }

@@ -104,8 +104,7 @@ pub fn bind(variants: Vec<Variant>, args: &ServeArgs) -> Result<Bound, String> {
     if variants.is_empty() {
         return Err("no variant to serve".to_string());
     }
-    let server = Server::http((args.host.as_str(), args.port))
-        .map_err(|e| format!("cannot listen on {}:{}: {e}", args.host, args.port))?;
+    let server = Server::http((args.host.as_str(), args.port)).map_err(|e| format!("cannot listen on {}:{}: {e}", args.host, args.port))?;
     let addr = server.server_addr().to_ip().ok_or("the server has no IP address")?;
     let app = App::new(variants, args.movetime);
     Ok(Bound { server: Arc::new(server), app: Arc::new(app), url: format!("http://{addr}/") })
@@ -174,9 +173,8 @@ fn handle(app: &App, mut request: Request) {
         _ => None,
     };
     if let Some((body, kind)) = static_file {
-        let response = Response::from_string(body)
-            .with_header(header("Content-Type", kind))
-            .with_header(header("Cache-Control", "no-cache"));
+        let response =
+            Response::from_string(body).with_header(header("Content-Type", kind)).with_header(header("Cache-Control", "no-cache"));
         let _ = request.respond(response);
         return;
     }
@@ -363,10 +361,9 @@ fn with_game(
 fn check_ply(request: &Map<String, Value>, session: &Session) -> Result<(), Answer> {
     match optional_u64(request, "ply") {
         Err(e) => Err(bad(e)),
-        Ok(Some(ply)) if ply as usize != session.ply() => Err(fail(
-            409,
-            format!("the game has changed: it has {} moves, the request expected {ply}", session.ply()),
-        )),
+        Ok(Some(ply)) if ply as usize != session.ply() => {
+            Err(fail(409, format!("the game has changed: it has {} moves, the request expected {ply}", session.ply())))
+        }
         Ok(_) => Ok(()),
     }
 }

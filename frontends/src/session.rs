@@ -4,8 +4,8 @@
 
 use std::sync::Arc;
 use vdl_runtime::legal::{self, GameResult};
-use vdl_runtime::search::{self, eval::Evaluator, Limits, SearchResult, Searcher};
 use vdl_runtime::position::NO_CELL;
+use vdl_runtime::search::{self, eval::Evaluator, Limits, SearchResult, Searcher};
 use vdl_runtime::{fen, notation, CellId, Engine, Game, Move, PieceId, PlayerId, Position};
 
 /// A shared engine: sessions, server threads and searches all use one.
@@ -132,11 +132,9 @@ impl Session {
         let reason = if self.in_check() { "checkmate" } else { "stalemate" };
         let players = &self.game().players;
         Some(match result {
-            GameResult::Win(winner) => Ending {
-                winner: Some(winner),
-                reason,
-                text: format!("{} wins by {reason}", players[winner as usize].name),
-            },
+            GameResult::Win(winner) => {
+                Ending { winner: Some(winner), reason, text: format!("{} wins by {reason}", players[winner as usize].name) }
+            }
             GameResult::Draw => Ending { winner: None, reason, text: format!("Draw by {reason}") },
         })
     }
@@ -209,10 +207,7 @@ impl Session {
         let pos = self.position();
         (0..game.players.len() as PlayerId)
             .map(|player| {
-                (0..game.pieces.len() as PieceId)
-                    .map(|kind| (kind, pos.in_hand(player, kind)))
-                    .filter(|&(_, count)| count > 0)
-                    .collect()
+                (0..game.pieces.len() as PieceId).map(|kind| (kind, pos.in_hand(player, kind))).filter(|&(_, count)| count > 0).collect()
             })
             .collect()
     }

@@ -112,7 +112,8 @@ fn the_web_api_has_hands_and_drops() {
     }
     // The promotion choice of the Bishop's capture: two moves, same cells.
     let (_, before) = http(&base, "POST", "/api/games", Some(json!({"variant": 1, "moves": "c3-c4 c7-c6 c4-c5 c6-c5"})));
-    let to_g7: Vec<&Value> = before["legal"].as_array().unwrap().iter().filter(|m| m["move"].as_str().unwrap().starts_with("b2-g7")).collect();
+    let to_g7: Vec<&Value> =
+        before["legal"].as_array().unwrap().iter().filter(|m| m["move"].as_str().unwrap().starts_with("b2-g7")).collect();
     assert_eq!(to_g7.len(), 2);
     assert!(to_g7.iter().all(|m| m["from"] == json!(cell("b2")) && m["to"] == json!(cell("g7"))));
 

@@ -63,8 +63,7 @@ pub fn draw(game: &Game, pos: &Position) -> String {
     let last = layout.row_labels.last().cloned().unwrap_or_default();
     seam(&mut out, &format!("seam: above {first} comes {last}"));
     for line in 0..height {
-        let parts: Vec<String> =
-            drawn.iter().map(|b| format!("{:block_width$}", b.get(line).map_or("", String::as_str))).collect();
+        let parts: Vec<String> = drawn.iter().map(|b| format!("{:block_width$}", b.get(line).map_or("", String::as_str))).collect();
         out.push_str(parts.join("   ").trim_end());
         out.push('\n');
     }

@@ -115,7 +115,13 @@ fn parse_board(game: &Game, text: &str, base: usize, pos: &mut Position) -> Resu
                 }
                 Some(_) => {
                     let (piece, len) = parse_piece(game, &text[i..]).ok_or_else(|| {
-                        error(base + at, format!("unknown piece `{}`", &text[at..].chars().take(2).collect::<String>().trim_end_matches(|c: char| !c.is_ascii_alphabetic())))
+                        error(
+                            base + at,
+                            format!(
+                                "unknown piece `{}`",
+                                &text[at..].chars().take(2).collect::<String>().trim_end_matches(|c: char| !c.is_ascii_alphabetic())
+                            ),
+                        )
                     })?;
                     pos.put(row[filled], piece);
                     filled += 1;
@@ -149,7 +155,8 @@ fn parse_hands(game: &Game, text: &str, base: usize, pos: &mut Position) -> Resu
             i += 1;
         }
         let count: u8 = if i > at { body[at..i].parse().map_err(|_| error(base + 1 + at, "too many pieces in hand"))? } else { 1 };
-        let (piece, len) = parse_piece(game, &body[i..]).ok_or_else(|| error(base + 1 + i, format!("unknown piece in hand `{}`", &body[i..].chars().next().unwrap_or(' '))))?;
+        let (piece, len) = parse_piece(game, &body[i..])
+            .ok_or_else(|| error(base + 1 + i, format!("unknown piece in hand `{}`", &body[i..].chars().next().unwrap_or(' '))))?;
         if game.pieces[piece.kind() as usize].captured_as != Some(piece.kind()) {
             return Err(error(base + 1 + i, format!("`{}` cannot be held in hand", &body[i..i + len])));
         }
@@ -220,7 +227,12 @@ pub fn format(game: &Game, pos: &Position) -> String {
         let text: Vec<String> = pos
             .countdowns
             .chunks(per_player)
-            .map(|c| c.iter().map(|&n| if n == crate::position::NOT_COUNTING { "-".to_string() } else { n.to_string() }).collect::<Vec<_>>().join(","))
+            .map(|c| {
+                c.iter()
+                    .map(|&n| if n == crate::position::NOT_COUNTING { "-".to_string() } else { n.to_string() })
+                    .collect::<Vec<_>>()
+                    .join(",")
+            })
             .collect();
         out.push(' ');
         out.push_str(&text.join("/"));

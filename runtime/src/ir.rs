@@ -308,10 +308,7 @@ impl Game {
     }
 
     pub fn piece_by_symbol(&self, symbol: &str) -> Option<PieceId> {
-        self.pieces
-            .iter()
-            .position(|p| p.symbol.eq_ignore_ascii_case(symbol))
-            .map(|i| i as PieceId)
+        self.pieces.iter().position(|p| p.symbol.eq_ignore_ascii_case(symbol)).map(|i| i as PieceId)
     }
 
     /// Do captured pieces go to hands (and can pieces be dropped)?

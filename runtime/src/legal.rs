@@ -137,8 +137,7 @@ impl<'e> Legality<'e> {
             return false;
         }
         !watch.vacating_matters(mv.from)
-            && (mv.from == mv.to
-                || if pos.at(mv.to).is_empty() { !watch.filling_matters(mv.to) } else { !watch.vacating_matters(mv.to) })
+            && (mv.from == mv.to || if pos.at(mv.to).is_empty() { !watch.filling_matters(mv.to) } else { !watch.vacating_matters(mv.to) })
     }
 
     /// Must the quiet `mv` be made to decide whether it keeps the rules besides
@@ -164,8 +163,7 @@ impl<'e> Legality<'e> {
 /// The legal moves written in the notation, sorted bytewise (as `vdl moves`
 /// prints them).
 pub fn legal_move_texts<E: Engine + ?Sized>(engine: &E, pos: &Position) -> Vec<String> {
-    let mut moves: Vec<String> =
-        legal_moves(engine, pos).into_iter().map(|mv| crate::notation::move_text(engine.game(), mv)).collect();
+    let mut moves: Vec<String> = legal_moves(engine, pos).into_iter().map(|mv| crate::notation::move_text(engine.game(), mv)).collect();
     moves.sort();
     moves
 }
@@ -181,9 +179,9 @@ fn other_rules_hold<E: Engine + ?Sized>(engine: &E, pos: &mut Position, mover: P
     }
     let moved = pos.at(mv.to);
     limits_hold(game, pos, mv.to)
-        && mv.proxy_promotion().is_none_or(|(cell, _)| {
-            limits_hold(game, pos, cell) && crate::proxy::requirement_holds(game, pos, mover, moved, mv)
-        })
+        && mv
+            .proxy_promotion()
+            .is_none_or(|(cell, _)| limits_hold(game, pos, cell) && crate::proxy::requirement_holds(game, pos, mover, moved, mv))
         && (rules.obligations.is_empty() || obligations_hold(game, pos, mover))
         && !(mv.is_drop() && is_forbidden_drop_mate(engine, pos, mv))
 }
@@ -209,9 +207,11 @@ fn limits_hold(game: &crate::Game, pos: &Position, filled: crate::CellId) -> boo
 fn obligations_hold(game: &crate::Game, pos: &Position, mover: PlayerId) -> bool {
     game.rules.obligations.iter().enumerate().all(|(i, o)| {
         pos.countdown(mover, i) != 0
-            || pos.board().iter().enumerate().all(|(cell, p)| {
-                !(p.is_of(mover) && p.kind() == o.piece) || game.in_zone(o.zone, mover, cell as crate::CellId)
-            })
+            || pos
+                .board()
+                .iter()
+                .enumerate()
+                .all(|(cell, p)| !(p.is_of(mover) && p.kind() == o.piece) || game.in_zone(o.zone, mover, cell as crate::CellId))
     })
 }
 
@@ -222,9 +222,8 @@ pub fn obligation_zone(game: &crate::Game, pos: &Position, piece: crate::Piece, 
     let owner = piece.owner();
     game.rules.obligations.iter().enumerate().find_map(|(i, o)| {
         let countdown = pos.countdown(owner, i);
-        let bound = o.piece == piece.kind()
-            && countdown != crate::position::NOT_COUNTING
-            && (countdown <= 1 || game.in_zone(o.zone, owner, from));
+        let bound =
+            o.piece == piece.kind() && countdown != crate::position::NOT_COUNTING && (countdown <= 1 || game.in_zone(o.zone, owner, from));
         bound.then_some(o.zone)
     })
 }

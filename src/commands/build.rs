@@ -72,10 +72,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     let name = package_name(stem);
     let root = workspace_root();
     if !root.join("runtime/Cargo.toml").is_file() || !root.join("frontends/Cargo.toml").is_file() {
-        return Err(Failure::usage(format!(
-            "error: vdl build needs the vdl sources, which were at {} when vdl was built",
-            root.display()
-        )));
+        return Err(Failure::usage(format!("error: vdl build needs the vdl sources, which were at {} when vdl was built", root.display())));
     }
     let cwd = std::env::current_dir().map_err(|e| Failure::usage(format!("error: no current directory: {e}")))?;
     let dir = cwd.join(args.output.unwrap_or_else(|| PathBuf::from("target/vdl-build").join(&name)));

@@ -18,8 +18,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
         .map_err(|diags| Failure::invalid(vdl_compiler::render_diagnostics(&name, &source, &diags)))?;
     let rust = vdl_compiler::generate_rust(&game);
     match args.output {
-        Some(out) => std::fs::write(&out, rust)
-            .map_err(|e| Failure::usage(format!("{}: error: cannot write: {e}", out.display())))?,
+        Some(out) => std::fs::write(&out, rust).map_err(|e| Failure::usage(format!("{}: error: cannot write: {e}", out.display())))?,
         None => print!("{rust}"),
     }
     Ok(ExitCode::SUCCESS)

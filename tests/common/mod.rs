@@ -53,8 +53,7 @@ pub fn assert_moves(variant: &str, pieces: &str, from: &str, expected: &[&str]) 
 
 /// All legal moves of the side to move, sorted.
 pub fn all_moves(engine: &dyn Engine, pos: &Position) -> Vec<String> {
-    let mut moves: Vec<String> =
-        legal::legal_moves(engine, pos).into_iter().map(|mv| notation::move_text(engine.game(), mv)).collect();
+    let mut moves: Vec<String> = legal::legal_moves(engine, pos).into_iter().map(|mv| notation::move_text(engine.game(), mv)).collect();
     moves.sort();
     moves
 }

@@ -47,10 +47,7 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
         if body.is_empty() {
             body = quote!(let _ = (board, target););
         }
-        let docs = doc_lines(&[format!(
-            "Could a piece of {} capture an enemy piece on `target`?",
-            ctx.game.players[player as usize].name
-        )]);
+        let docs = doc_lines(&[format!("Could a piece of {} capture an enemy piece on `target`?", ctx.game.players[player as usize].name)]);
         functions.extend(quote! {
             #docs
             fn #name(board: &Board, target: usize) -> bool {
@@ -168,9 +165,8 @@ fn jump(
 ) -> TokenStream {
     let confined = ctx.game.pieces[kind as usize].confined;
     let dirs = Rc::clone(&ctx.dirs);
-    let route_cells = |route: &[DirId], from: usize| -> Option<Vec<usize>> {
-        route.iter().map(|&d| dirs[d as usize].forward[from]).collect()
-    };
+    let route_cells =
+        |route: &[DirId], from: usize| -> Option<Vec<usize>> { route.iter().map(|&d| dirs[d as usize].forward[from]).collect() };
     // Closed for good: a cell off the board, on the attacker, or on the target.
     let maybe_open = |route: &[DirId], from: usize, target: usize| {
         route_cells(route, from).is_some_and(|cells| !cells.contains(&from) && !cells.contains(&target))
@@ -265,10 +261,7 @@ fn jump(
             } else {
                 String::new()
             };
-            let name = format!(
-                "{}_{}_FROM_{}{}",
-                ctx.names.pieces[kind as usize], ctx.names.players[player as usize], index, suffix
-            );
+            let name = format!("{}_{}_FROM_{}{}", ctx.names.pieces[kind as usize], ctx.names.players[player as usize], index, suffix);
             let doc = format!(
                 "{}, rule {}: {}; {} cell from which it attacks each cell{which}.",
                 ctx.piece_label(kind, player),
@@ -390,7 +383,11 @@ fn null_move(ctx: &mut Ctx, kind: PieceId, player: PlayerId, index: usize, rule:
 fn ray(ctx: &mut Ctx, player: PlayerId, dir: DirId, lines: &Lines) -> TokenStream {
     let back = ctx.back_table(dir);
     let returns = ctx.dirs[dir as usize].returns;
-    let back_home = returns.then(|| quote!(if cell == target { break 'ray; }));
+    let back_home = returns.then(|| {
+        quote!(if cell == target {
+            break 'ray;
+        })
+    });
     let ranged = lines.rides.iter().any(|r| r.range.is_some());
     // With no hops and only ranged rides, the walk can stop at the longest range.
     let limit = if lines.hops.is_empty() && lines.rides.iter().all(|r| r.range.is_some()) {
@@ -471,30 +468,32 @@ fn piece_tests(tests: Vec<(Ident, TokenStream)>) -> Vec<TokenStream> {
     let plain = match plain.as_slice() {
         [] => None,
         [piece] => Some(quote!(if piece == #piece { return true; })),
-        _ => Some(quote!(if matches!(piece, #(#plain)|*) { return true; })),
+        _ => Some(quote!(if matches!(piece, #(#plain)|*) {
+            return true;
+        })),
     };
     plain.into_iter().chain(out).collect()
 }
 
 /// A ride (`hop` false) or hop along a direction that cannot be walked
 /// backwards: run it forwards from every piece that has it.
-fn forward_line(
-    ctx: &mut Ctx,
-    kind: PieceId,
-    player: PlayerId,
-    rule: &MoveRule,
-    dir: DirId,
-    range: Option<u32>,
-    hop: bool,
-) -> TokenStream {
+fn forward_line(ctx: &mut Ctx, kind: PieceId, player: PlayerId, rule: &MoveRule, dir: DirId, range: Option<u32>, hop: bool) -> TokenStream {
     let table = ctx.dir_table(dir);
     let piece = ctx.piece(kind, player);
     let from = quote!(from);
     let zones = zone_tests(ctx, kind, player, rule.only_in, &from);
     let returns = ctx.dirs[dir as usize].returns;
     let walk = if hop {
-        let screen_home = returns.then(|| quote!(if cell == from { break 'hop; }));
-        let back_home = returns.then(|| quote!(if next == from { break 'hop; }));
+        let screen_home = returns.then(|| {
+            quote!(if cell == from {
+                break 'hop;
+            })
+        });
+        let back_home = returns.then(|| {
+            quote!(if next == from {
+                break 'hop;
+            })
+        });
         let to_screen =
             super::walk_to(&table, quote!(break 'hop;), quote!(), quote!(#screen_home), quote!(cell == target || !board[cell].is_empty()));
         quote! {
@@ -519,7 +518,11 @@ fn forward_line(
             }
         }
     } else {
-        let back_home = returns.then(|| quote!(if next == from { break; }));
+        let back_home = returns.then(|| {
+            quote!(if next == from {
+                break;
+            })
+        });
         let head = super::ride_head(range);
         quote! {
             let mut cell = from;

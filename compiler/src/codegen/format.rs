@@ -61,7 +61,8 @@ mod tests {
 
     #[test]
     fn tables_become_rows_and_items_get_blank_lines() {
-        let text = "use a::b;\nconst X: u8 = 1;\n/// Doc;\nstatic T: [u16; CELLS] = [\n    1,\n    NONE,\n    10,\n];\nfn f() {\n    g();\n}\n";
+        let text =
+            "use a::b;\nconst X: u8 = 1;\n/// Doc;\nstatic T: [u16; CELLS] = [\n    1,\n    NONE,\n    10,\n];\nfn f() {\n    g();\n}\n";
         let expected = "use a::b;\n\nconst X: u8 = 1;\n\n/// Doc;\nstatic T: [u16; CELLS] = [\n       1, NONE,\n      10,\n];\n\nfn f() {\n    g();\n}\n";
         assert_eq!(tidy(text, 2), expected);
     }

@@ -238,7 +238,8 @@ fn sets_table(ctx: &mut Ctx, name: &str, who: &str, sets: &[Kinds]) -> String {
         32..64 => "u64",
         _ => "u128",
     };
-    let mut docs = vec![format!("The piece types of {who} that attack by leaps and steps, in the sets the tables of leaps name (a bit per type):")];
+    let mut docs =
+        vec![format!("The piece types of {who} that attack by leaps and steps, in the sets the tables of leaps name (a bit per type):")];
     let mut values = Vec::new();
     for (number, &kinds) in sets.iter().enumerate() {
         let kinds: Vec<PieceId> = (0..Kinds::BITS as PieceId).filter(|&k| kinds >> k & 1 != 0).collect();

@@ -182,17 +182,14 @@ impl PieceGen {
     /// cell of `domain` is `dest[from]`: fixed, or a table by start cell.
     fn fixed_outcome(&self, ctx: &mut Ctx, index: usize, suffix: &str, rule: &MoveRule, dest: &[Option<usize>]) -> Outcome {
         let Some(promotions) = &self.promotions else { return Outcome::Fixed(0) };
-        let outcomes: Vec<u8> =
-            dest.iter().enumerate().map(|(from, to)| to.map_or(0, |to| promotions.outcome(from, to))).collect();
+        let outcomes: Vec<u8> = dest.iter().enumerate().map(|(from, to)| to.map_or(0, |to| promotions.outcome(from, to))).collect();
         let mut seen = dest.iter().zip(&outcomes).filter(|(to, _)| to.is_some()).map(|(_, &o)| o);
         let first = seen.next().unwrap_or(0);
         if seen.all(|o| o == first) {
             return Outcome::Fixed(first);
         }
-        let name = format!(
-            "{}_{}_PROMOTION_{}{}",
-            ctx.names.pieces[self.kind as usize], ctx.names.players[self.player as usize], index, suffix
-        );
+        let name =
+            format!("{}_{}_PROMOTION_{}{}", ctx.names.pieces[self.kind as usize], ctx.names.players[self.player as usize], index, suffix);
         let doc = format!(
             "{}, rule {}: {}; the promotion outcome of its move from each cell.",
             ctx.piece_label(self.kind, self.player),
@@ -323,9 +320,7 @@ fn proxy(ctx: &mut Ctx, pg: &mut PieceGen) -> Option<TokenStream> {
     // The destinations of moves that may trigger one.
     let cells = ctx.cells();
     let flags: Vec<bool> = (0..cells)
-        .map(|to| {
-            rules.iter().any(|r| (0..cells).any(|from| r.trigger.applies(game, player, from as CellId, to as CellId)))
-        })
+        .map(|to| rules.iter().any(|r| (0..cells).any(|from| r.trigger.applies(game, player, from as CellId, to as CellId))))
         .collect();
     if !flags.contains(&true) {
         return None;
@@ -333,10 +328,7 @@ fn proxy(ctx: &mut Ctx, pg: &mut PieceGen) -> Option<TokenStream> {
     pg.needs_pos = true;
     let test = if flags.contains(&false) {
         let name = format!("{}_{}_PROXY", ctx.names.pieces[kind as usize], ctx.names.players[player as usize]);
-        let doc = format!(
-            "{}: the destinations of its moves that may also promote another piece by proxy.",
-            ctx.piece_label(kind, player)
-        );
+        let doc = format!("{}: the destinations of its moves that may also promote another piece by proxy.", ctx.piece_label(kind, player));
         let table = ctx.tables.flags(&name, doc, flags);
         Some(quote!(if #table[mv.to as usize]))
     } else {
@@ -389,7 +381,15 @@ fn rule_block(ctx: &mut Ctx, pg: &mut PieceGen, index: usize, rule: &MoveRule) -
 
 /// A swap with the friend one `dir` away, if it is of a `with` type allowed on
 /// `from` and, with `unattacked`, neither cell is attacked.
-fn swap(ctx: &mut Ctx, pg: &mut PieceGen, index: usize, rule: &MoveRule, dir: DirId, with: &[PieceId], unattacked: bool) -> Option<TokenStream> {
+fn swap(
+    ctx: &mut Ctx,
+    pg: &mut PieceGen,
+    index: usize,
+    rule: &MoveRule,
+    dir: DirId,
+    with: &[PieceId],
+    unattacked: bool,
+) -> Option<TokenStream> {
     let game = ctx.game;
     let player = pg.player;
     let confined = game.pieces[pg.kind as usize].confined;
@@ -446,7 +446,7 @@ fn swap(ctx: &mut Ctx, pg: &mut PieceGen, index: usize, rule: &MoveRule, dir: Di
     let table = ctx.cell_table(&name, doc, data);
     let emit = pg.emit_swap();
     // Cheap tests first: the attacks last.
-    let bound = pg.bound.then(|| quote!(&& bound.is_none_or(|zone| zone[to])));
+    let bound = pg.bound.then(|| quote!(&&bound.is_none_or(|zone| zone[to])));
     Some(quote! {
         let to = #table[from];
         if to != NONE {
@@ -476,9 +476,8 @@ fn jump(ctx: &mut Ctx, pg: &mut PieceGen, index: usize, rule: &MoveRule, target:
     let confined = ctx.game.pieces[pg.kind as usize].confined;
     let dirs = Rc::clone(&ctx.dirs);
     let forward = &dirs[target as usize].forward;
-    let route_cells = |route: &[DirId], from: usize| -> Option<Vec<usize>> {
-        route.iter().map(|&d| dirs[d as usize].forward[from]).collect()
-    };
+    let route_cells =
+        |route: &[DirId], from: usize| -> Option<Vec<usize>> { route.iter().map(|&d| dirs[d as usize].forward[from]).collect() };
     // A route is closed for good if a cell is off the board or is the start
     // (which holds the moving piece).
     let maybe_open = |route: &[DirId], from: usize| route_cells(route, from).is_some_and(|cells| !cells.contains(&from));
@@ -613,7 +612,8 @@ fn capturing_leap(ctx: &mut Ctx, pg: &mut PieceGen, index: usize, rule: &MoveRul
         return None;
     }
     let name = format!("{}_{}_TO_{}", ctx.names.pieces[pg.kind as usize], ctx.names.players[player as usize], index);
-    let doc = format!("{}, rule {}: {}; the destination from each cell.", ctx.piece_label(pg.kind, player), index, describe_rule(game, rule));
+    let doc =
+        format!("{}, rule {}: {}; the destination from each cell.", ctx.piece_label(pg.kind, player), index, describe_rule(game, rule));
     let outcome = pg.fixed_outcome(ctx, index, "", rule, &data);
     let table = ctx.cell_table(&name, doc, data);
     let via_table = ctx.dir_table(via_dir);
@@ -683,21 +683,18 @@ fn landing_in_line(ctx: &mut Ctx, pg: &mut PieceGen, mode: Mode) -> TokenStream 
 /// A ride: along `dir`, whose table the code reads as `table`, through empty
 /// cells. Coming back round a ring to its start ends it, as a null move when
 /// it is a circuit.
-fn line(
-    ctx: &mut Ctx,
-    pg: &mut PieceGen,
-    rule: &MoveRule,
-    dir: DirId,
-    range: Option<u32>,
-    circuit: bool,
-    table: &Ident,
-) -> TokenStream {
+fn line(ctx: &mut Ctx, pg: &mut PieceGen, rule: &MoveRule, dir: DirId, range: Option<u32>, circuit: bool, table: &Ident) -> TokenStream {
     let back_home = ctx.dirs[dir as usize].returns.then(|| {
         if circuit && rule.mode != Mode::CaptureOnly {
             pg.uses_null_move = true;
-            quote!(if to == from { null_move = true; break; })
+            quote!(if to == from {
+                null_move = true;
+                break;
+            })
         } else {
-            quote!(if to == from { break; })
+            quote!(if to == from {
+                break;
+            })
         }
     });
     let landing = landing_in_line(ctx, pg, rule.mode);
@@ -729,8 +726,16 @@ fn landings(head: TokenStream, table: &Ident, back_home: Option<TokenStream>, la
 /// piece, over it, then on as a ride.
 fn hop(ctx: &mut Ctx, pg: &mut PieceGen, rule: &MoveRule, dir: DirId, table: &Ident) -> TokenStream {
     let returns = ctx.dirs[dir as usize].returns;
-    let screen_home = returns.then(|| quote!(if cell == from { break 'hop; }));
-    let back_home = returns.then(|| quote!(if to == from { break; }));
+    let screen_home = returns.then(|| {
+        quote!(if cell == from {
+            break 'hop;
+        })
+    });
+    let back_home = returns.then(|| {
+        quote!(if to == from {
+            break;
+        })
+    });
     let landing = landing_in_line(ctx, pg, rule.mode);
     let to_screen = super::walk_to(table, quote!(break 'hop;), quote!(), quote!(#screen_home), quote!(!board[cell].is_empty()));
     let beyond = landings(super::ride_head(None), table, back_home, landing);

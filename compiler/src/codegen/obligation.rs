@@ -63,11 +63,8 @@ pub fn bound_fn(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<Ident>
             }
         })
         .collect();
-    let zones: Vec<String> = obligations
-        .iter()
-        .filter(|o| o.piece == kind)
-        .map(|o| format!("`{}`", game.zones[o.zone as usize].name))
-        .collect();
+    let zones: Vec<String> =
+        obligations.iter().filter(|o| o.piece == kind).map(|o| format!("`{}`", game.zones[o.zone as usize].name)).collect();
     let docs = doc_lines(&[
         format!(
             "The zone the {} on `from` may not leave now ({}), if its side's countdown binds it: it stands inside, or its next move must end inside.",
@@ -130,12 +127,10 @@ pub fn attacks(ctx: &mut Ctx) -> TokenStream {
             "A piece of {} of no type: it blocks, but attacks nothing (stands in for pieces an obligation keeps from the target).",
             game.players[player as usize].name
         )]);
-        let docs = doc_lines(&[
-            format!(
-                "Could a piece of {} capture an enemy piece on `target` now? A piece an obligation binds attacks only the cells it may enter.",
-                game.players[player as usize].name
-            ),
-        ]);
+        let docs = doc_lines(&[format!(
+            "Could a piece of {} capture an enemy piece on `target` now? A piece an obligation binds attacks only the cells it may enter.",
+            game.players[player as usize].name
+        )]);
         functions.extend(quote! {
             #inert_doc
             const #inert: Piece = Piece::new(#kind, #p);

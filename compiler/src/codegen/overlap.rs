@@ -90,7 +90,9 @@ pub fn repeats(ctx: &Ctx, kind: PieceId, player: PlayerId) -> Vec<Repeats> {
                     first[to] = (from, extra, swap, reach);
                     return;
                 }
-                let clash = |&(_, e, s, r): &(usize, Option<usize>, bool, Reach)| e == extra && s == swap && r.rule != index && compatible(&r, &reach);
+                let clash = |&(_, e, s, r): &(usize, Option<usize>, bool, Reach)| {
+                    e == extra && s == swap && r.rule != index && compatible(&r, &reach)
+                };
                 if clash(&first[to]) || more.iter().any(|m| m.0 == to && clash(m)) {
                     repeats[index] = Repeats::Maybe;
                 }

@@ -138,7 +138,10 @@ impl Promotions {
     pub fn helper_item(&self, ctx: &mut Ctx) -> TokenStream {
         let game = ctx.game;
         let piece = &game.pieces[self.kind as usize];
-        let mut docs = vec![format!("Appends `mv`, a move of the {}, as promotion outcome `outcome` has it:", ctx.piece_label(self.kind, self.player))];
+        let mut docs = vec![format!(
+            "Appends `mv`, a move of the {}, as promotion outcome `outcome` has it:",
+            ctx.piece_label(self.kind, self.player)
+        )];
         let mut arms = Vec::new();
         for (index, outcome) in self.outcomes.iter().enumerate() {
             let names: Vec<&str> = outcome.choices.iter().map(|&k| game.pieces[k as usize].name.as_str()).collect();

@@ -20,8 +20,7 @@ pub fn usable(game: &Game, player: PlayerId, routes: &[Route], from: usize, to: 
     if routes.is_empty() {
         return Usable::Always;
     }
-    let allowed: Vec<&Route> =
-        routes.iter().filter(|r| r.allowed(game, player, from as CellId, to as CellId)).collect();
+    let allowed: Vec<&Route> = routes.iter().filter(|r| r.allowed(game, player, from as CellId, to as CellId)).collect();
     if allowed.iter().any(|r| r.cells.is_empty()) {
         return Usable::Always;
     }

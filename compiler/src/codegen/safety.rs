@@ -18,7 +18,8 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
     let mut functions = TokenStream::new();
     let mut arms = Vec::new();
     let with_pos = ctx.has_obligations();
-    let (params, args) = if with_pos { (quote!(pos: &Position, board: &Board), quote!(pos, board)) } else { (quote!(board: &Board), quote!(board)) };
+    let (params, args) =
+        if with_pos { (quote!(pos: &Position, board: &Board), quote!(pos, board)) } else { (quote!(board: &Board), quote!(board)) };
     for mover in ctx.players() {
         if royals.is_empty() {
             break;
@@ -52,12 +53,12 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
             .iter()
             .map(|&dir| {
                 let table = ctx.dir_table(dir);
-                let back_home = ctx.dirs[dir as usize].returns.then(|| quote!(if cell == royal { break; }));
-                let faces = if others.is_empty() {
-                    quote!()
-                } else {
-                    quote!(if #(piece == #others)||* { return false; })
-                };
+                let back_home = ctx.dirs[dir as usize].returns.then(|| {
+                    quote!(if cell == royal {
+                        break;
+                    })
+                });
+                let faces = if others.is_empty() { quote!() } else { quote!(if #(piece == #others)||* { return false; }) };
                 quote! {
                     let mut cell = royal;
                     loop {

@@ -111,9 +111,7 @@ impl Tables {
                 out.push('\n');
             }
             let (ty, values): (&str, Vec<String>) = match &table.data {
-                Data::Cells(cells) => {
-                    ("u16", cells.iter().map(|&c| if c == NONE { "NONE".to_string() } else { c.to_string() }).collect())
-                }
+                Data::Cells(cells) => ("u16", cells.iter().map(|&c| if c == NONE { "NONE".to_string() } else { c.to_string() }).collect()),
                 Data::Flags(flags) => ("bool", flags.iter().map(bool::to_string).collect()),
                 Data::Bytes(bytes) => ("u8", bytes.iter().map(u8::to_string).collect()),
             };

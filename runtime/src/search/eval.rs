@@ -156,8 +156,7 @@ fn cell_mobility<E: Engine + ?Sized>(engine: &E, kind: PieceId, owner: PlayerId)
     // Blockers are of non-royal types where possible, so that the sample boards
     // look like the middle of a game.
     let blocker_kinds: Vec<PieceId> = {
-        let plain: Vec<PieceId> =
-            (0..game.pieces.len()).filter(|&k| !game.pieces[k].royal).map(|k| k as PieceId).collect();
+        let plain: Vec<PieceId> = (0..game.pieces.len()).filter(|&k| !game.pieces[k].royal).map(|k| k as PieceId).collect();
         if plain.is_empty() {
             (0..game.pieces.len() as PieceId).collect()
         } else {

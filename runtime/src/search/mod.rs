@@ -145,15 +145,11 @@ impl<'e, E: Engine + ?Sized> Searcher<'e, E> {
             pv: vec![Vec::new(); MAX_DEPTH as usize + 2],
             prev_pv: Vec::new(),
         };
-        let max_depth = limits.depth.unwrap_or(if limits.movetime.is_some() || limits.nodes.is_some() {
-            MAX_DEPTH
-        } else {
-            Limits::DEFAULT_DEPTH
-        });
+        let max_depth =
+            limits.depth.unwrap_or(if limits.movetime.is_some() || limits.nodes.is_some() { MAX_DEPTH } else { Limits::DEFAULT_DEPTH });
         let max_depth = max_depth.clamp(1, MAX_DEPTH);
         let mut pos = pos.clone();
-        let mut result =
-            SearchResult { best: None, score: 0, depth: 0, nodes: 0, pv: Vec::new(), elapsed: Duration::ZERO };
+        let mut result = SearchResult { best: None, score: 0, depth: 0, nodes: 0, pv: Vec::new(), elapsed: Duration::ZERO };
         let legal = legal::legal_moves(self.engine, &pos);
         if legal.is_empty() {
             result.score = run.terminal_score(&pos, 0);
@@ -316,7 +312,7 @@ impl<E: Engine + ?Sized> Run<'_, E> {
         order::sort(self.eval, pos, &mut moves, pv_move, self.killers[p]);
         let mut legal_moves = 0;
         let mut best = -INFINITY;
-        let legality = crate::legal::Legality::new(self.engine, pos);
+        let legality = legal::Legality::new(self.engine, pos);
         for (i, &mv) in moves.iter().enumerate() {
             let Some(undo) = legality.make_if_legal(self.engine, pos, mv) else { continue };
             legal_moves += 1;
@@ -366,7 +362,7 @@ impl<E: Engine + ?Sized> Run<'_, E> {
         moves.retain(|mv| order::is_capture(pos, *mv));
         order::sort(self.eval, pos, &mut moves, None, [None, None]);
         let mut best = stand;
-        let legality = crate::legal::Legality::new(self.engine, pos);
+        let legality = legal::Legality::new(self.engine, pos);
         for mv in moves {
             let Some(undo) = legality.make_if_legal(self.engine, pos, mv) else { continue };
             let score = -self.quiesce(pos, -beta, -alpha);
