@@ -62,7 +62,7 @@ fn beats_a_random_mover_at_xiangqi() {
     // when it ends in checkmate or stalemate (a loss in Xiang Qi) within
     // MAX_PLIES. The searcher sees the game's history, so that it does not
     // repeat positions (endless checks) when it is ahead.
-    let limits = Limits { depth: Some(3), nodes: Some(30_000), movetime: None };
+    let limits = Limits { depth: Some(3), nodes: Some(30_000), ..Limits::default() };
     let start = Instant::now();
     let mut wins = 0;
     let mut report = Vec::new();
@@ -164,4 +164,48 @@ fn repeating_a_position_counts_as_a_draw() {
     let found = searcher.search_game(&[repeated], &pos, &Limits::depth(2));
     assert_ne!(found.best, Some(best), "the searcher walked into a repetition");
     assert!(found.score > 500);
+}
+
+#[test]
+fn the_smallest_budgets_still_give_a_legal_move() {
+    let engine = xiangqi();
+    let pos = fen::parse(engine.game(), &engine.game().setup).unwrap();
+    let legal = legal::legal_moves(engine.as_ref(), &pos);
+    for nodes in 0..3 {
+        let found = search::search(engine.as_ref(), &pos, &Limits::nodes(nodes));
+        let best = found.best.expect("the opening position has moves");
+        assert!(legal.contains(&best), "{nodes} nodes gave an illegal move");
+        assert_eq!(search::mate_in(found.score), None, "{nodes} nodes: no mate in the opening");
+    }
+}
+
+#[test]
+fn a_raised_stop_flag_ends_an_unbounded_search_with_a_move() {
+    let engine = xiangqi();
+    let pos = fen::parse(engine.game(), &engine.game().setup).unwrap();
+    let stop = search::StopFlag::new();
+    let limits = Limits { depth: Some(search::MAX_DEPTH), stop: Some(stop.clone()), ..Limits::default() };
+    let started = Instant::now();
+    let found = std::thread::scope(|scope| {
+        let searching = scope.spawn(|| search::search(engine.as_ref(), &pos, &limits));
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        stop.raise();
+        searching.join().unwrap()
+    });
+    // Depth 64 would take far longer than the test's whole budget.
+    assert!(started.elapsed().as_secs() < 5, "the search did not stop: {:?}", started.elapsed());
+    assert!(found.depth < search::MAX_DEPTH);
+    assert!(found.best.is_some());
+}
+
+#[test]
+fn every_finished_iteration_is_reported_in_order() {
+    let engine = xiangqi();
+    let pos = fen::parse(engine.game(), &engine.game().setup).unwrap();
+    let mut depths = Vec::new();
+    let searcher = Searcher::new(engine.as_ref());
+    let found = searcher.search_reporting(&[], &pos, &Limits::depth(3), &mut |r| depths.push((r.depth, r.best.is_some(), r.pv.len())));
+    assert_eq!(depths.iter().map(|d| d.0).collect::<Vec<_>>(), vec![1, 2, 3]);
+    assert!(depths.iter().all(|&(_, has_best, pv)| has_best && pv >= 1));
+    assert_eq!(found.depth, 3);
 }

@@ -80,7 +80,7 @@ pub fn run(engine: Box<dyn Engine>, args: &PlayArgs, input: impl BufRead, mut ou
         Err(e) => return Ok(Err(e)),
     };
     let start_fen = session.fen();
-    let limits = Limits { movetime: Some(Duration::from_millis(args.movetime)), depth: args.depth, nodes: None };
+    let limits = Limits { movetime: Some(Duration::from_millis(args.movetime)), depth: args.depth, ..Limits::default() };
     let mut eval: Option<Evaluator> = None;
 
     let who: Vec<String> =

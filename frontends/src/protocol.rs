@@ -143,7 +143,12 @@ impl Handler {
         if let Some(ending) = self.session.ending() {
             return Err(format!("the game is over ({}); there is nothing to search", ending.text));
         }
-        let mut limits = Limits { depth: depth.map(|d| d.clamp(1, 64) as u32), movetime: movetime.map(Duration::from_millis), nodes };
+        let mut limits = Limits {
+            depth: depth.map(|d| d.clamp(1, 64) as u32),
+            movetime: movetime.map(Duration::from_millis),
+            nodes,
+            ..Limits::default()
+        };
         if limits == Limits::default() {
             limits.movetime = Some(Duration::from_millis(self.args.movetime));
         }

@@ -421,6 +421,7 @@ fn limits(app: &App, request: &Map<String, Value>) -> Result<Limits, String> {
         movetime: movetime.map(|ms| Duration::from_millis(ms.min(60_000))),
         depth: depth.map(|d| d.clamp(1, 64) as u32),
         nodes,
+        ..Limits::default()
     };
     if limits.movetime.is_none() {
         limits.movetime = Some(Duration::from_millis(app.movetime));

@@ -24,6 +24,8 @@ use crate::legal::{self, GameResult};
 use crate::position::{Move, Position};
 use eval::Evaluator;
 use std::collections::HashSet;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The score of a checkmate delivered now; a mate `n` plies away scores
@@ -46,7 +48,39 @@ pub struct Limits {
     pub movetime: Option<Duration>,
     /// Stop after visiting this many nodes (same rule as `movetime`).
     pub nodes: Option<u64>,
+    /// Stop when another thread raises this flag (same rule as `movetime`):
+    /// how a front end ends a search on `stop` or `quit`.
+    pub stop: Option<StopFlag>,
 }
+
+/// A flag shared between a search and the thread that may end it early.
+#[derive(Clone, Debug, Default)]
+pub struct StopFlag(Arc<AtomicBool>);
+
+impl StopFlag {
+    pub fn new() -> StopFlag {
+        StopFlag::default()
+    }
+
+    /// Asks every search holding this flag to stop soon (within about a
+    /// thousand nodes).
+    pub fn raise(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    pub fn is_raised(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// Two flags are equal when they are the same flag.
+impl PartialEq for StopFlag {
+    fn eq(&self, other: &StopFlag) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for StopFlag {}
 
 impl Limits {
     pub const DEFAULT_DEPTH: u32 = 4;
@@ -130,6 +164,18 @@ impl<'e, E: Engine + ?Sized> Searcher<'e, E> {
     /// the side ahead makes progress instead of repeating moves (such as
     /// endless checks) and the side behind seeks repetitions.
     pub fn search_game(&self, history: &[Position], pos: &Position, limits: &Limits) -> SearchResult {
+        self.search_reporting(history, pos, limits, &mut |_| {})
+    }
+
+    /// As [`Searcher::search_game`], calling `report` with the result of every
+    /// finished iteration (for a protocol's `info` lines).
+    pub fn search_reporting(
+        &self,
+        history: &[Position],
+        pos: &Position,
+        limits: &Limits,
+        report: &mut dyn FnMut(&SearchResult),
+    ) -> SearchResult {
         let start = Instant::now();
         let mut run = Run {
             seen: history.iter().map(position_key).collect(),
@@ -138,6 +184,7 @@ impl<'e, E: Engine + ?Sized> Searcher<'e, E> {
             eval: &self.eval,
             deadline: limits.movetime.map(|t| start + t),
             node_limit: limits.nodes,
+            stop: limits.stop.clone(),
             nodes: 0,
             stopped: false,
             root_depth: 1,
@@ -176,6 +223,9 @@ impl<'e, E: Engine + ?Sized> Searcher<'e, E> {
             result.depth = depth;
             result.pv = run.pv[0].clone();
             run.prev_pv = result.pv.clone();
+            result.nodes = run.nodes;
+            result.elapsed = start.elapsed();
+            report(&result);
             // A forced mate found at this depth will not get better.
             if mate_in(score).is_some_and(|plies| plies.unsigned_abs() <= depth) {
                 break;
@@ -196,6 +246,7 @@ struct Run<'a, E: Engine + ?Sized> {
     eval: &'a Evaluator,
     deadline: Option<Instant>,
     node_limit: Option<u64>,
+    stop: Option<StopFlag>,
     nodes: u64,
     stopped: bool,
     /// The depth of the current iteration (check extensions stop at twice it).
@@ -222,13 +273,19 @@ fn position_key(pos: &Position) -> u64 {
 
 impl<E: Engine + ?Sized> Run<'_, E> {
     fn out_of_budget(&self) -> bool {
-        self.node_limit.is_some_and(|n| self.nodes >= n) || self.deadline.is_some_and(|d| Instant::now() >= d)
+        self.node_limit.is_some_and(|n| self.nodes >= n)
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.stop.as_ref().is_some_and(StopFlag::is_raised)
     }
 
-    /// Counts a node and checks the limits every so often.
+    /// Counts a node and checks the limits every so often. The first iteration
+    /// always finishes, so that a search has a move however small its budget.
     #[inline]
     fn visit(&mut self) -> bool {
         self.nodes += 1;
+        if self.root_depth == 1 {
+            return false;
+        }
         if self.nodes & 1023 == 0 && self.out_of_budget() {
             self.stopped = true;
         }
