@@ -3,7 +3,7 @@
 //! interpreter what a piece can do (see `mobility`).
 
 use crate::board::{unknown_axis, BoardModel};
-use crate::codes;
+use crate::codes::Code;
 use crate::diagnostic::Diagnostic;
 use crate::groups::PieceSets;
 use crate::mobility::{classes_from, zone_for, Mobility};
@@ -58,13 +58,13 @@ pub fn finish(game: &mut Game, after: &After, board: &BoardModel, sets: &PieceSe
     for (pieces, span) in &after.drop_mates {
         if after.hands.is_none() {
             diags.push(
-                Diagnostic::error(codes::CONFLICTING_STATEMENTS, *span, "no piece can be dropped: the game has no `hands`")
+                Diagnostic::error(Code::ConflictingStatements, *span, "no piece can be dropped: the game has no `hands`")
                     .with_help("add `hands`, or remove this rule"),
             );
         }
         if !game.has_royals() {
             diags.push(
-                Diagnostic::error(codes::NO_ROYAL, *span, "checkmate needs a royal piece, but no piece is royal")
+                Diagnostic::error(Code::NoRoyal, *span, "checkmate needs a royal piece, but no piece is royal")
                     .with_help("mark the king-like piece with `royal`"),
             );
         }
@@ -80,7 +80,7 @@ fn limits(decl: &ast::LimitDecl, board: &BoardModel, mobility: &Mobility, sets: 
 
 fn limit(decl: &ast::LimitDecl, kind: PieceId, board: &BoardModel, mobility: &Mobility, diags: &mut Vec<Diagnostic>) -> Option<ir::Limit> {
     let Ok(max) = u8::try_from(decl.max.value) else {
-        diags.push(Diagnostic::error(codes::CONFLICTING_STATEMENTS, decl.max.span, "a limit is a number from 0 to 255"));
+        diags.push(Diagnostic::error(Code::ConflictingStatements, decl.max.span, "a limit is a number from 0 to 255"));
         return None;
     };
     let cells = board.cells.len();

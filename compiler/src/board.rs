@@ -1,7 +1,7 @@
 //! The board: axes and their labels, the cells of the grid, cell names, and
 //! displacement arithmetic (including wrapped axes).
 
-use crate::codes;
+use crate::codes::Code;
 use crate::diagnostic::Diagnostic;
 use std::collections::HashMap;
 use vdl_dsl::ast::{self, Ident, Labels, Span};
@@ -122,7 +122,7 @@ impl BoardModel {
         let found = labels.iter().position(|l| *l == label.text);
         if found.is_none() {
             diags.push(
-                Diagnostic::error(codes::OUTSIDE_BOARD, label.span, format!("`{}` is not a label of axis `{name}`", label.text))
+                Diagnostic::error(Code::OutsideBoard, label.span, format!("`{}` is not a label of axis `{name}`", label.text))
                     .with_label("outside the board")
                     .with_note(span, format!("axis `{name}` has labels {}", describe_labels(labels))),
             );
@@ -150,7 +150,7 @@ pub fn lower(board: &ast::Board, diags: &mut Vec<Diagnostic>) -> Option<BoardMod
     for decl in &board.axes {
         if let Some(earlier) = axes.iter().find(|a| a.name == decl.name.text) {
             diags.push(
-                Diagnostic::error(codes::DUPLICATE_NAME, decl.name.span, format!("axis `{}` is declared twice", decl.name.text))
+                Diagnostic::error(Code::DuplicateName, decl.name.span, format!("axis `{}` is declared twice", decl.name.text))
                     .with_label("second declaration")
                     .with_note(earlier.span, "first declared here"),
             );
@@ -162,7 +162,7 @@ pub fn lower(board: &ast::Board, diags: &mut Vec<Diagnostic>) -> Option<BoardMod
     }
     if board.axes.is_empty() {
         diags.push(
-            Diagnostic::error(codes::MISSING_ITEM, board.span, "the board has no axes")
+            Diagnostic::error(Code::MissingItem, board.span, "the board has no axes")
                 .with_help("declare one axis per dimension, such as `axis file = a..h` and `axis rank = 1..8`"),
         );
     }
@@ -172,7 +172,7 @@ pub fn lower(board: &ast::Board, diags: &mut Vec<Diagnostic>) -> Option<BoardMod
     let cell_count = axes.iter().try_fold(1usize, |n, a| n.checked_mul(a.labels.len())).unwrap_or(usize::MAX);
     if cell_count > usize::from(u16::MAX) {
         diags.push(Diagnostic::error(
-            codes::BAD_BOARD,
+            Code::BadBoard,
             board.span,
             format!("the board has more than {} cells, the most supported", u16::MAX),
         ));
@@ -205,7 +205,7 @@ pub fn lower(board: &ast::Board, diags: &mut Vec<Diagnostic>) -> Option<BoardMod
         if names.insert(name.clone(), index as CellId).is_some() {
             let span = board.names.first().map_or(board.span, |n| n.span);
             diags.push(
-                Diagnostic::error(codes::BAD_BOARD, span, format!("two cells are both named `{name}`"))
+                Diagnostic::error(Code::BadBoard, span, format!("two cells are both named `{name}`"))
                     .with_help("cell names join the axis labels; make the labels of adjacent axes distinguishable (letters for one, numbers for the other)"),
             );
             return None;
@@ -223,7 +223,7 @@ fn lower_fold(decl: &ast::FoldDecl, axes: &[AxisModel], all_coords: &[Vec<i32>],
     for ident in &decl.along {
         match axes.iter().position(|a| a.name == ident.text) {
             Some(i) if along.contains(&i) => {
-                diags.push(Diagnostic::error(codes::BAD_BOARD, ident.span, format!("axis `{}` appears twice in the fold", ident.text)));
+                diags.push(Diagnostic::error(Code::BadBoard, ident.span, format!("axis `{}` appears twice in the fold", ident.text)));
                 return None;
             }
             Some(i) => along.push(i),
@@ -238,7 +238,7 @@ fn lower_fold(decl: &ast::FoldDecl, axes: &[AxisModel], all_coords: &[Vec<i32>],
     if labels.len() != needed {
         diags.push(
             Diagnostic::error(
-                codes::BAD_BOARD,
+                Code::BadBoard,
                 decl.labels.span(),
                 format!("the fold has {} labels but its axes hold {needed} positions", labels.len()),
             )
@@ -274,7 +274,7 @@ fn naming_parts(board: &ast::Board, axes: &[AxisModel], folds: &[FoldModel], dia
         [] if folds.is_empty() => return Some((0..axes.len()).map(NamePart::Axis).collect()),
         [] => {
             diags.push(
-                Diagnostic::error(codes::BAD_BOARD, board.span, "a board with a fold needs a `name` statement")
+                Diagnostic::error(Code::BadBoard, board.span, "a board with a fold needs a `name` statement")
                     .with_help("say how cells are named, such as `name file rank`"),
             );
             return None;
@@ -282,7 +282,7 @@ fn naming_parts(board: &ast::Board, axes: &[AxisModel], folds: &[FoldModel], dia
         [decl] => decl,
         [first, second, ..] => {
             diags.push(
-                Diagnostic::error(codes::DUPLICATE_NAME, second.span, "the board declares cell names twice")
+                Diagnostic::error(Code::DuplicateName, second.span, "the board declares cell names twice")
                     .with_note(first.span, "first declared here"),
             );
             return None;
@@ -297,7 +297,7 @@ fn naming_parts(board: &ast::Board, axes: &[AxisModel], folds: &[FoldModel], dia
             .or_else(|| folds.iter().position(|f| f.name == ident.text).map(NamePart::Fold));
         match part {
             Some(p) if parts.contains(&p) => {
-                diags.push(Diagnostic::error(codes::BAD_BOARD, ident.span, format!("`{}` appears twice in the cell name", ident.text)))
+                diags.push(Diagnostic::error(Code::BadBoard, ident.span, format!("`{}` appears twice in the cell name", ident.text)))
             }
             Some(p) => parts.push(p),
             None => diags.push(unknown_axis(ident, axes.iter().map(|a| a.name.as_str()).chain(folds.iter().map(|f| f.name.as_str())))),
@@ -320,12 +320,12 @@ fn naming_parts(board: &ast::Board, axes: &[AxisModel], folds: &[FoldModel], dia
     let twice: Vec<&str> = (0..axes.len()).filter(|&a| covered[a] > 1).map(|a| axes[a].name.as_str()).collect();
     if !missing.is_empty() {
         diags.push(
-            Diagnostic::error(codes::BAD_BOARD, decl.span, "cell names must include every axis")
+            Diagnostic::error(Code::BadBoard, decl.span, "cell names must include every axis")
                 .with_label(format!("missing {}", missing.iter().map(|m| format!("`{m}`")).collect::<Vec<_>>().join(", "))),
         );
     }
     if !twice.is_empty() {
-        diags.push(Diagnostic::error(codes::BAD_BOARD, decl.span, "cell names must include each axis once").with_label(format!(
+        diags.push(Diagnostic::error(Code::BadBoard, decl.span, "cell names must include each axis once").with_label(format!(
             "{} named twice (directly and by a fold)",
             twice.iter().map(|m| format!("`{m}`")).collect::<Vec<_>>().join(", ")
         )));
@@ -335,7 +335,7 @@ fn naming_parts(board: &ast::Board, axes: &[AxisModel], folds: &[FoldModel], dia
 
 pub fn unknown_axis<'a>(ident: &Ident, axes: impl IntoIterator<Item = &'a str>) -> Diagnostic {
     let axes: Vec<&str> = axes.into_iter().collect();
-    Diagnostic::error(codes::UNKNOWN_NAME, ident.span, format!("unknown axis `{}`", ident.text))
+    Diagnostic::error(Code::UnknownName, ident.span, format!("unknown axis `{}`", ident.text))
         .with_label("not an axis of the board")
         .with_help_opt(
             crate::diagnostic::did_you_mean(&ident.text, axes.iter().copied())
@@ -348,7 +348,7 @@ fn axis_labels(labels: &Labels, diags: &mut Vec<Diagnostic>) -> Option<Vec<Strin
     let list = match labels {
         Labels::List { labels, span } => {
             if labels.is_empty() {
-                diags.push(Diagnostic::error(codes::BAD_BOARD, *span, "an axis needs at least one label"));
+                diags.push(Diagnostic::error(Code::BadBoard, *span, "an axis needs at least one label"));
                 return None;
             }
             labels.iter().map(|l| l.text.clone()).collect::<Vec<_>>()
@@ -357,7 +357,7 @@ fn axis_labels(labels: &Labels, diags: &mut Vec<Diagnostic>) -> Option<Vec<Strin
     };
     for (i, label) in list.iter().enumerate() {
         if list[..i].contains(label) {
-            diags.push(Diagnostic::error(codes::BAD_BOARD, labels.span(), format!("label `{label}` appears twice on this axis")));
+            diags.push(Diagnostic::error(Code::BadBoard, labels.span(), format!("label `{label}` appears twice on this axis")));
             return None;
         }
     }
@@ -380,7 +380,7 @@ fn range_labels(first: &Ident, last: &Ident, span: Span, diags: &mut Vec<Diagnos
         }
     }
     diags.push(
-        Diagnostic::error(codes::BAD_BOARD, span, format!("`{}..{}` is not a range of labels", first.text, last.text))
+        Diagnostic::error(Code::BadBoard, span, format!("`{}..{}` is not a range of labels", first.text, last.text))
             .with_help("a range goes upward between two numbers (`1..10`) or two letters of the same case (`a..i`); list other labels in brackets: `[top middle bottom]`"),
     );
     None

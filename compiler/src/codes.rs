@@ -1,83 +1,142 @@
-//! Stable diagnostic codes. docs/errors.md lists each with a failing example, and
-//! tests/ui/fail/ holds one file per code.
+//! Stable diagnostic codes, all in one table: each code's identifier, title and
+//! explanation. The [`Code`] enum, the `= code:` line of every message and
+//! docs/errors.md are all made from it (compiler/tests/ui.rs writes the doc and
+//! fails when it is out of date), and tests/ui/fail/ holds a failing example
+//! for each code.
 
-/// The text does not follow the grammar.
-pub const SYNTAX: &str = "E0001";
-/// A name (axis, zone, direction, piece, player) is declared twice.
-pub const DUPLICATE_NAME: &str = "E0100";
-/// A name is used that is not declared.
-pub const UNKNOWN_NAME: &str = "E0101";
-/// Two pieces share a symbol.
-pub const DUPLICATE_SYMBOL: &str = "E0102";
-/// A required part of the file (board, players, forward, setup) is missing.
-pub const MISSING_ITEM: &str = "E0103";
-/// A part that may appear once (board, game, setup, ...) appears again.
-pub const DUPLICATE_ITEM: &str = "E0104";
-/// The board's axes or cell names cannot make a board.
-pub const BAD_BOARD: &str = "E0200";
-/// A label or cell that is not on the board.
-pub const OUTSIDE_BOARD: &str = "E0201";
-/// A vector has a different number of components than the board has axes.
-pub const WRONG_DIMENSION: &str = "E0300";
-/// A vector of zeros: a move that goes nowhere.
-pub const ZERO_VECTOR: &str = "E0301";
-/// A `via` route that cannot be used as written.
-pub const BAD_ROUTE: &str = "E0302";
-/// A direction set that contains no direction.
-pub const EMPTY_DIRECTIONS: &str = "E0303";
-/// The players or their views are not usable.
-pub const BAD_PLAYERS: &str = "E0400";
-/// A piece statement contradicts or repeats another.
-pub const CONFLICTING_STATEMENTS: &str = "E0500";
-/// The setup does not fit the board or names an unknown piece.
-pub const BAD_SETUP: &str = "E0600";
-/// A rule about royal pieces in a game that has none.
-pub const NO_ROYAL: &str = "E0601";
-/// The setup lets the side to move capture a royal piece at once.
-pub const SETUP_DECIDED: &str = "E0602";
-/// A zone that contains no cell (warning).
-pub const EMPTY_ZONE: &str = "W0100";
-/// Two statements of a piece produce some of the same moves (warning).
-pub const OVERLAPPING_MOVES: &str = "W0101";
-/// A piece that can never move from any cell (warning).
-pub const PIECE_NEVER_MOVES: &str = "W0102";
-/// A piece that is not in the setup and that no promotion leads to (warning).
-pub const PIECE_NEVER_APPEARS: &str = "W0103";
-/// A zone that is declared but never used (warning).
-pub const UNUSED_ZONE: &str = "W0104";
-/// The setup puts a piece outside the zone it is confined to (warning).
-pub const OUTSIDE_CONFINEMENT: &str = "W0105";
-/// A promotion whose trigger no move of the piece can meet (warning).
-pub const PROMOTION_NEVER_HAPPENS: &str = "W0106";
-/// Cells that no piece can ever stand on (warning).
-pub const CELLS_NEVER_REACHED: &str = "W0107";
+use crate::diagnostic::Severity;
+use std::fmt;
 
-/// Every code with what it means, for docs/errors.md and the tests that each has
-/// an example.
-pub const ALL: &[(&str, &str)] = &[
-    (SYNTAX, "The text does not follow the grammar."),
-    (DUPLICATE_NAME, "A name (axis, zone, direction, piece, player) is declared twice."),
-    (UNKNOWN_NAME, "A name is used that is not declared."),
-    (DUPLICATE_SYMBOL, "Two pieces share a symbol."),
-    (MISSING_ITEM, "A required part of the file (board, players, forward, setup) is missing."),
-    (DUPLICATE_ITEM, "A part that may appear once (board, game, setup, ...) appears again."),
-    (BAD_BOARD, "The board's axes or cell names cannot make a board."),
-    (OUTSIDE_BOARD, "A label or cell that is not on the board."),
-    (WRONG_DIMENSION, "A vector has a different number of components than the board has axes."),
-    (ZERO_VECTOR, "A vector of zeros: a move that goes nowhere."),
-    (BAD_ROUTE, "A `via` route that cannot be used as written."),
-    (EMPTY_DIRECTIONS, "A direction set that contains no direction."),
-    (BAD_PLAYERS, "The players or their views are not usable."),
-    (CONFLICTING_STATEMENTS, "A piece statement contradicts or repeats another."),
-    (BAD_SETUP, "The setup does not fit the board or names an unknown piece."),
-    (NO_ROYAL, "A rule about royal pieces in a game that has none."),
-    (SETUP_DECIDED, "The setup lets the side to move capture a royal piece at once."),
-    (EMPTY_ZONE, "A zone that contains no cell (warning)."),
-    (OVERLAPPING_MOVES, "Two statements of a piece produce some of the same moves (warning)."),
-    (PIECE_NEVER_MOVES, "A piece that can never move from any cell (warning)."),
-    (PIECE_NEVER_APPEARS, "A piece that is not in the setup and that no promotion leads to (warning)."),
-    (UNUSED_ZONE, "A zone that is declared but never used (warning)."),
-    (OUTSIDE_CONFINEMENT, "The setup puts a piece outside the zone it is confined to (warning)."),
-    (PROMOTION_NEVER_HAPPENS, "A promotion whose trigger no move of the piece can meet (warning)."),
-    (CELLS_NEVER_REACHED, "Cells that no piece can ever stand on (warning)."),
-];
+/// Declares [`Code`] from the table: one variant per row, and the lookups of
+/// its identifier, title and explanation.
+macro_rules! codes {
+    ($($name:ident = $id:literal, $title:literal, $explanation:literal;)*) => {
+        /// The kind of a problem; its identifier (`E0101`) never changes.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Code {
+            $(#[doc = $title] $name,)*
+        }
+
+        impl Code {
+            /// Every code, in the table's order (errors first, by number).
+            pub const ALL: &'static [Code] = &[$(Code::$name),*];
+
+            /// The stable identifier, such as `E0101`.
+            pub fn id(self) -> &'static str {
+                match self {
+                    $(Code::$name => $id,)*
+                }
+            }
+
+            /// A few words naming the problem, such as "unknown name".
+            pub fn title(self) -> &'static str {
+                match self {
+                    $(Code::$name => $title,)*
+                }
+            }
+
+            /// What the problem is and how it is usually fixed.
+            pub fn explanation(self) -> &'static str {
+                match self {
+                    $(Code::$name => $explanation,)*
+                }
+            }
+        }
+    };
+}
+
+codes! {
+    Syntax = "E0001", "syntax error",
+        "The text does not follow the grammar: a word or sign is missing, misspelt or in the wrong place. The message says what \
+         the grammar expected at the first place where it could not go on; a reserved word used as a name gets a help line.";
+    DuplicateName = "E0100", "name declared twice",
+        "A name (axis, zone, direction, piece, group or player) is declared twice. Names of one kind share one namespace; rename \
+         one of the declarations.";
+    UnknownName = "E0101", "unknown name",
+        "A name is used that is not declared, or is declared only further down: zones, directions, groups and pieces must be \
+         declared before they are used. The help suggests the closest declared name.";
+    DuplicateSymbol = "E0102", "symbol used twice",
+        "Two pieces share a symbol. Position strings tell pieces apart by their symbol, so each piece needs its own letter.";
+    MissingItem = "E0103", "required part missing",
+        "A part every game needs (board, players, forward direction, setup) is missing from the file.";
+    DuplicateItem = "E0104", "part given twice",
+        "A part that may appear only once (board, game name, setup, forward, stalemate rule, ...) appears again.";
+    BadBoard = "E0200", "unusable board",
+        "The board's axes, labels or cell names cannot make a board: a label range that is not a range, an axis with no label, \
+         a fold that does not fill its axes, a board too large.";
+    OutsideBoard = "E0201", "not on the board",
+        "A label, cell or zone part names something that is not on the board.";
+    WrongDimension = "E0300", "vector of the wrong size",
+        "A vector has a different number of components than the board has axes; write one component per axis, in the order the \
+         axes are declared.";
+    ZeroVector = "E0301", "zero vector",
+        "A vector of zeros: a move that goes nowhere.";
+    BadRoute = "E0302", "unusable route",
+        "A `via` route cannot be used as written: routes belong to leaps, and a capturing leap needs exactly one route of one \
+         cell to each destination.";
+    EmptyDirections = "E0303", "no direction left",
+        "A direction set that contains no direction, usually because its `where` conditions exclude one another.";
+    BadPlayers = "E0400", "unusable players",
+        "The players or their views are not usable: a game has exactly two players, and a view can only mirror an axis or shift \
+         a wrapped one.";
+    ConflictingStatements = "E0500", "conflicting statements",
+        "A statement contradicts or repeats another, or asks for something its context cannot give (a `circuit` on a step, a \
+         drop rule in a game without hands, a piece that extends itself).";
+    BadSetup = "E0600", "unusable setup",
+        "The setup's position string does not fit the board, or names a piece no declaration gives that symbol.";
+    NoRoyal = "E0601", "royal rule without royals",
+        "A rule about royal pieces (such as `facing`) in a game where no piece is royal.";
+    SetupDecided = "E0602", "setup already decided",
+        "The setup lets the side to move capture a royal piece at once: the player not to move may not start in check.";
+    EmptyZone = "W0100", "empty zone",
+        "A zone that contains no cell (warning). It is legal, but a rule that depends on it can never apply.";
+    OverlappingMoves = "W0101", "overlapping moves",
+        "Two statements of a piece produce some of the same moves (warning). The moves merge and are generated once; the \
+         warning usually means a direction set is larger than intended.";
+    PieceNeverMoves = "W0102", "piece never moves",
+        "A piece that can never move from any cell (warning).";
+    PieceNeverAppears = "W0103", "piece never appears",
+        "A piece that is not in the setup and that no promotion leads to (warning).";
+    UnusedZone = "W0104", "unused zone",
+        "A zone that is declared but never used (warning).";
+    OutsideConfinement = "W0105", "setup outside confinement",
+        "The setup puts a piece outside the zone it is confined to (warning): it may never return there once it has left.";
+    PromotionNeverHappens = "W0106", "promotion never happens",
+        "A promotion whose trigger no move of the piece can meet (warning).";
+    CellsNeverReached = "W0107", "cells never reached",
+        "Cells that no piece can ever stand on (warning): no piece gets there from the setup.";
+}
+
+impl Code {
+    /// Warnings are the `W` codes; every other code rejects the file.
+    pub fn severity(self) -> Severity {
+        if self.id().starts_with('W') {
+            Severity::Warning
+        } else {
+            Severity::Error
+        }
+    }
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Code;
+
+    #[test]
+    fn identifiers_are_unique_well_formed_and_in_order() {
+        let ids: Vec<&str> = Code::ALL.iter().map(|c| c.id()).collect();
+        for id in &ids {
+            assert!(id.len() == 5 && (id.starts_with('E') || id.starts_with('W')) && id[1..].bytes().all(|b| b.is_ascii_digit()), "{id}");
+        }
+        let mut sorted = ids.clone();
+        sorted.sort_by_key(|id| (id.starts_with('W'), id.to_string()));
+        sorted.dedup();
+        assert_eq!(ids, sorted, "codes must be unique and listed errors first, by number");
+    }
+}

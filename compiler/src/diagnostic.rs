@@ -4,6 +4,7 @@
 //! the first line of every message is a contract other tools parse:
 //! `FILE:LINE:COL: error: MESSAGE`.
 
+use crate::codes::Code;
 use vdl_dsl::ast::Span;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -22,7 +23,7 @@ pub struct Note {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
     /// Stable identifier of the kind of problem, listed in docs/errors.md.
-    pub code: &'static str,
+    pub code: Code,
     pub severity: Severity,
     pub message: String,
     pub span: Span,
@@ -33,11 +34,11 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
-    pub fn error(code: &'static str, span: Span, message: impl Into<String>) -> Diagnostic {
+    pub fn error(code: Code, span: Span, message: impl Into<String>) -> Diagnostic {
         Diagnostic { code, severity: Severity::Error, message: message.into(), span, label: None, notes: Vec::new(), help: None }
     }
 
-    pub fn warning(code: &'static str, span: Span, message: impl Into<String>) -> Diagnostic {
+    pub fn warning(code: Code, span: Span, message: impl Into<String>) -> Diagnostic {
         Diagnostic { severity: Severity::Warning, ..Diagnostic::error(code, span, message) }
     }
 
@@ -153,7 +154,7 @@ pub fn to_json(file_name: &str, source: &str, diagnostic: &Diagnostic) -> serde_
         serde_json::json!({ "line": line, "column": column, "end_line": end_line, "end_column": end_column })
     };
     let mut object = serde_json::json!({
-        "code": diagnostic.code,
+        "code": diagnostic.code.id(),
         "severity": match diagnostic.severity { Severity::Error => "error", Severity::Warning => "warning" },
         "file": file_name,
         "message": diagnostic.message,

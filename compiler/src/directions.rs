@@ -2,7 +2,7 @@
 //! filters, all written from the first player's side.
 
 use crate::board::{unknown_axis, BoardModel};
-use crate::codes;
+use crate::codes::Code;
 use crate::diagnostic::{did_you_mean, Diagnostic};
 use crate::players::Players;
 use std::collections::HashMap;
@@ -66,7 +66,7 @@ impl DirectionEval<'_> {
             let axes: Vec<&str> = self.board.axis_names().collect();
             diags.push(
                 Diagnostic::error(
-                    codes::WRONG_DIMENSION,
+                    Code::WrongDimension,
                     v.span,
                     format!("this vector has {} components but the board has {dims} axes", v.components.len()),
                 )
@@ -75,12 +75,12 @@ impl DirectionEval<'_> {
             return None;
         }
         if v.components.iter().all(|c| c.value == 0) {
-            diags.push(Diagnostic::error(codes::ZERO_VECTOR, v.span, "a direction of all zeros goes nowhere"));
+            diags.push(Diagnostic::error(Code::ZeroVector, v.span, "a direction of all zeros goes nowhere"));
             return None;
         }
         let limit = 1 << 15;
         if let Some(c) = v.components.iter().find(|c| c.value.abs() > limit) {
-            diags.push(Diagnostic::error(codes::WRONG_DIMENSION, c.span, format!("components are limited to ±{limit}")));
+            diags.push(Diagnostic::error(Code::WrongDimension, c.span, format!("components are limited to ±{limit}")));
             return None;
         }
         Some(v.components.iter().map(|c| c.value as i32).collect())
@@ -99,7 +99,7 @@ impl DirectionEval<'_> {
                 Some(None) => return None,
                 None => {
                     diags.push(
-                        Diagnostic::error(codes::UNKNOWN_NAME, name.span, format!("unknown direction set `{}`", name.text))
+                        Diagnostic::error(Code::UnknownName, name.span, format!("unknown direction set `{}`", name.text))
                             .with_label("not a direction declared before this point")
                             .with_help_opt(
                                 did_you_mean(&name.text, self.declared.keys().map(String::as_str))

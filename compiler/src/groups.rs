@@ -2,7 +2,7 @@
 //! orthogonal`) resolved to piece types. Groups are declared with `group` and
 //! may use groups declared before them.
 
-use crate::codes;
+use crate::codes::Code;
 use crate::diagnostic::{did_you_mean, Diagnostic};
 use std::collections::HashMap;
 use vdl_dsl::ast::{self, SetOp};
@@ -24,14 +24,14 @@ impl PieceSets {
     pub fn declare(&mut self, decl: &ast::GroupDecl, diags: &mut Vec<Diagnostic>) {
         if self.pieces.contains_key(&decl.name.text) {
             diags.push(
-                Diagnostic::error(codes::DUPLICATE_NAME, decl.name.span, format!("`{}` is already the name of a piece", decl.name.text))
+                Diagnostic::error(Code::DuplicateName, decl.name.span, format!("`{}` is already the name of a piece", decl.name.text))
                     .with_help("give the group another name"),
             );
             return;
         }
         let members = self.resolve(&decl.members, diags);
         if self.groups.insert(decl.name.text.clone(), members).is_some() {
-            diags.push(Diagnostic::error(codes::DUPLICATE_NAME, decl.name.span, format!("group `{}` is declared twice", decl.name.text)));
+            diags.push(Diagnostic::error(Code::DuplicateName, decl.name.span, format!("group `{}` is declared twice", decl.name.text)));
         }
     }
 
@@ -53,7 +53,7 @@ impl PieceSets {
             } else {
                 ok = false;
                 diags.push(
-                    Diagnostic::error(codes::UNKNOWN_NAME, name.span, format!("unknown piece or group `{}`", name.text))
+                    Diagnostic::error(Code::UnknownName, name.span, format!("unknown piece or group `{}`", name.text))
                         .with_label("not a piece or a group declared before this point")
                         .with_help_opt(did_you_mean(&name.text, self.pieces.keys().chain(self.groups.keys()).map(String::as_str))),
                 );

@@ -19,6 +19,7 @@ mod players;
 mod zones;
 
 pub use codegen::generate_rust;
+pub use codes::Code;
 pub use diagnostic::{Diagnostic, Severity};
 use vdl_dsl::ast::Span;
 use vdl_runtime::ir::Game;
@@ -37,7 +38,7 @@ pub fn check(file_name: &str, source: &str) -> Checked {
     let game = match vdl_dsl::parse(source) {
         Ok(file) => lower::lower(source, &file, file_name, &mut diagnostics),
         Err(error) => {
-            diagnostics.push(Diagnostic::error(codes::SYNTAX, error.span, error.message).with_help_opt(error.help));
+            diagnostics.push(Diagnostic::error(Code::Syntax, error.span, error.message).with_help_opt(error.help));
             None
         }
     };

@@ -4,7 +4,7 @@
 //! happen. They look at the finished IR, asking the interpreter what each piece
 //! can do (see `mobility`).
 
-use crate::codes;
+use crate::codes::Code;
 use crate::diagnostic::Diagnostic;
 use crate::mobility::Mobility;
 use vdl_dsl::ast;
@@ -30,12 +30,8 @@ pub fn run(game: &Game, declared: &Declared, diags: &mut Vec<Diagnostic>) {
             (0..game.players.len()).all(|p| (0..game.cell_count()).all(|c| mobility.moves(kind, p as PlayerId, c).is_empty()));
         if never_moves {
             diags.push(
-                Diagnostic::warning(
-                    codes::PIECE_NEVER_MOVES,
-                    decl.name.span,
-                    format!("`{}` can never move, from any cell", decl.name.text),
-                )
-                .with_help("give it a move, or check its directions, zones and confinement"),
+                Diagnostic::warning(Code::PieceNeverMoves, decl.name.span, format!("`{}` can never move, from any cell", decl.name.text))
+                    .with_help("give it a move, or check its directions, zones and confinement"),
             );
         }
         promotions_that_never_happen(game, &mobility, kind, decl, diags);
@@ -90,7 +86,7 @@ fn cells_never_reached(
     let more = if never.len() > shown.len() { format!(" and {} more", never.len() - shown.len()) } else { String::new() };
     diags.push(
         Diagnostic::warning(
-            codes::CELLS_NEVER_REACHED,
+            Code::CellsNeverReached,
             declared.board,
             format!("{} cell(s) can never hold a piece: {}{more}", never.len(), shown.join(", ")),
         )
@@ -108,7 +104,7 @@ fn setup_not_already_decided(game: &Game, start: &Position, declared: &Declared,
         let mover = &game.players[start.side as usize].name;
         diags.push(
             Diagnostic::error(
-                codes::SETUP_DECIDED,
+                Code::SetupDecided,
                 declared.setup.span,
                 format!("in the setup {mover}, to move, can already capture a royal piece"),
             )
@@ -126,7 +122,7 @@ fn pieces_outside_their_confinement(game: &Game, start: &Position, declared: &De
         if let Some(zone) = kind.confined.filter(|&z| !game.in_zone(z, piece.owner(), cell as u16)) {
             diags.push(
                 Diagnostic::warning(
-                    codes::OUTSIDE_CONFINEMENT,
+                    Code::OutsideConfinement,
                     declared.setup.span,
                     format!(
                         "the setup puts a {} on {}, outside its zone `{}`, which it may never leave",
@@ -157,7 +153,7 @@ fn promotions_that_never_happen(game: &Game, mobility: &Mobility, kind: PieceId,
         });
         if !possible {
             diags.push(
-                Diagnostic::warning(codes::PROMOTION_NEVER_HAPPENS, stmt.span, "this promotion can never happen")
+                Diagnostic::warning(Code::PromotionNeverHappens, stmt.span, "this promotion can never happen")
                     .with_label("no move of the piece starts and ends where it asks")
                     .with_help("check the zones of the trigger"),
             );
@@ -197,7 +193,7 @@ fn pieces_that_never_appear(game: &Game, start: &Position, declared: &Declared, 
     for (kind, decl) in declared.pieces.iter().enumerate() {
         if !present[kind] {
             diags.push(
-                Diagnostic::warning(codes::PIECE_NEVER_APPEARS, decl.name.span, format!("`{}` never appears in a game", decl.name.text))
+                Diagnostic::warning(Code::PieceNeverAppears, decl.name.span, format!("`{}` never appears in a game", decl.name.text))
                     .with_label("not in the setup, and no promotion leads to it")
                     .with_help("add it to the setup, or remove it"),
             );
@@ -212,7 +208,7 @@ fn zones_never_used(declared: &Declared, diags: &mut Vec<Diagnostic>) {
         let uses = word_positions(declared.source, &zone.name.text).filter(|&at| at != zone.name.span.start).count();
         if uses == 0 {
             diags.push(
-                Diagnostic::warning(codes::UNUSED_ZONE, zone.name.span, format!("zone `{}` is never used", zone.name.text))
+                Diagnostic::warning(Code::UnusedZone, zone.name.span, format!("zone `{}` is never used", zone.name.text))
                     .with_help("use it in a piece or rule, or remove it"),
             );
         }

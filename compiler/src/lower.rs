@@ -3,7 +3,7 @@
 
 use crate::after::{self, After};
 use crate::board::{self, unknown_axis, BoardModel, NamePart};
-use crate::codes;
+use crate::codes::Code;
 use crate::diagnostic::Diagnostic;
 use crate::directions::DirectionEval;
 use crate::groups::PieceSets;
@@ -65,7 +65,7 @@ impl<'a> Items<'a> {
 fn at_most_once(what: &str, spans: &[Span], diags: &mut Vec<Diagnostic>) {
     for &span in spans.iter().skip(1) {
         diags.push(
-            Diagnostic::error(codes::DUPLICATE_ITEM, span, format!("the file has more than one {what}"))
+            Diagnostic::error(Code::DuplicateItem, span, format!("the file has more than one {what}"))
                 .with_note(spans[0], "the first one")
                 .with_help("keep only one"),
         );
@@ -78,7 +78,7 @@ fn unique_names<'a>(kind: &str, named: impl IntoIterator<Item = (&'a ast::Ident,
     for (ident, span) in named {
         if let Some(first) = seen.get(ident.text.as_str()) {
             diags.push(
-                Diagnostic::error(codes::DUPLICATE_NAME, ident.span, format!("{kind} `{}` is declared twice", ident.text))
+                Diagnostic::error(Code::DuplicateName, ident.span, format!("{kind} `{}` is declared twice", ident.text))
                     .with_label("second declaration")
                     .with_note(*first, "first declared here")
                     .with_help("rename one of them"),
@@ -105,7 +105,7 @@ pub fn lower(source: &str, file: &ast::File, file_name: &str, diags: &mut Vec<Di
 
     let Some(board_decl) = items.boards.first() else {
         diags.push(
-            Diagnostic::error(codes::MISSING_ITEM, file_start, "the file has no board")
+            Diagnostic::error(Code::MissingItem, file_start, "the file has no board")
                 .with_help("add a board, such as `board { axis file = a..i  axis rank = 1..10 }`"),
         );
         return None;
@@ -119,7 +119,7 @@ pub fn lower(source: &str, file: &ast::File, file_name: &str, diags: &mut Vec<Di
         let cells = eval.eval(&decl.expr, diags);
         if let Some(cells) = &cells {
             if cells.iter().all(|set| !set.contains(&true)) {
-                diags.push(Diagnostic::warning(codes::EMPTY_ZONE, decl.name.span, format!("zone `{}` contains no cell", decl.name.text)));
+                diags.push(Diagnostic::warning(Code::EmptyZone, decl.name.span, format!("zone `{}` contains no cell", decl.name.text)));
             }
             zones.intern(&decl.name.text, cells.clone());
         }
@@ -129,11 +129,7 @@ pub fn lower(source: &str, file: &ast::File, file_name: &str, diags: &mut Vec<Di
     for decl in &items.directions {
         let set = directions.eval(&decl.expr, diags);
         if set.as_ref().is_some_and(Vec::is_empty) {
-            diags.push(Diagnostic::error(
-                codes::EMPTY_DIRECTIONS,
-                decl.expr.span(),
-                format!("direction set `{}` is empty", decl.name.text),
-            ));
+            diags.push(Diagnostic::error(Code::EmptyDirections, decl.expr.span(), format!("direction set `{}` is empty", decl.name.text)));
         }
         directions.declared.entry(decl.name.text.clone()).or_insert(set);
     }
@@ -143,7 +139,7 @@ pub fn lower(source: &str, file: &ast::File, file_name: &str, diags: &mut Vec<Di
         piece_ids.entry(piece.name.text.clone()).or_insert(index as ir::PieceId);
     }
     if items.pieces.len() > 120 {
-        diags.push(Diagnostic::error(codes::MISSING_ITEM, items.pieces[120].name.span, "a game may have at most 120 piece types"));
+        diags.push(Diagnostic::error(Code::MissingItem, items.pieces[120].name.span, "a game may have at most 120 piece types"));
         return None;
     }
     let mut sets = PieceSets::new(piece_ids.clone());
@@ -165,7 +161,7 @@ pub fn lower(source: &str, file: &ast::File, file_name: &str, diags: &mut Vec<Di
     let obligations = std::mem::take(&mut lowering.obligations);
     inherit_moves(&items.pieces, &piece_ids, &mut pieces, diags);
     if pieces.is_empty() {
-        diags.push(Diagnostic::error(codes::MISSING_ITEM, file_start, "the file declares no pieces"));
+        diags.push(Diagnostic::error(Code::MissingItem, file_start, "the file declares no pieces"));
     }
     let facing = facing_directions(&items.facings, &board, &pieces, &mut table, diags);
 
@@ -210,7 +206,7 @@ fn inherit_moves(decls: &[&ast::PieceDecl], ids: &HashMap<String, ir::PieceId>, 
         while let Some(base) = &current.extends {
             let Some(&base_id) = ids.get(&base.text) else {
                 diags.push(
-                    Diagnostic::error(codes::UNKNOWN_NAME, base.span, format!("unknown piece `{}`", base.text))
+                    Diagnostic::error(Code::UnknownName, base.span, format!("unknown piece `{}`", base.text))
                         .with_help_opt(crate::diagnostic::did_you_mean(&base.text, ids.keys().map(String::as_str))),
                 );
                 break;
@@ -219,7 +215,7 @@ fn inherit_moves(decls: &[&ast::PieceDecl], ids: &HashMap<String, ir::PieceId>, 
                 if current.name.text == decl.name.text || base_id as usize == index {
                     diags.push(
                         Diagnostic::error(
-                            codes::CONFLICTING_STATEMENTS,
+                            Code::ConflictingStatements,
                             base.span,
                             format!("`{}` extends itself through `{}`", decl.name.text, base.text),
                         )
@@ -251,7 +247,7 @@ fn unique_symbols(pieces: &[&ast::PieceDecl], diags: &mut Vec<Diagnostic>) {
         if let Some(first) = seen.get(&piece.symbol.text) {
             diags.push(
                 Diagnostic::error(
-                    codes::DUPLICATE_SYMBOL,
+                    Code::DuplicateSymbol,
                     piece.symbol.span,
                     format!("pieces `{}` and `{}` both use the symbol `{}`", first.name.text, piece.name.text, piece.symbol.text),
                 )
@@ -268,7 +264,7 @@ fn required_setup<'a>(items: &Items<'a>, file_start: Span, diags: &mut Vec<Diagn
     let setup = items.setups.first().copied();
     if setup.is_none() {
         diags.push(
-            Diagnostic::error(codes::MISSING_ITEM, file_start, "the file has no setup")
+            Diagnostic::error(Code::MissingItem, file_start, "the file has no setup")
                 .with_help("add the start position as a position string: `setup \"rnbakabnr/9/... w\"`"),
         );
     }
@@ -287,7 +283,7 @@ fn facing_directions(
     for facing in facings {
         if !pieces.iter().any(|p| p.royal) {
             diags.push(
-                Diagnostic::error(codes::NO_ROYAL, facing.span, "royal pieces may not face each other, but no piece is royal")
+                Diagnostic::error(Code::NoRoyal, facing.span, "royal pieces may not face each other, but no piece is royal")
                     .with_help("mark the king-like piece with `royal` inside its piece block"),
             );
         }
@@ -374,7 +370,7 @@ fn check_setup(game: &Game, setup: &ast::Text, diags: &mut Vec<Diagnostic>) {
         let end = (start + 1).min(setup.span.end.max(start));
         let example = vdl_runtime::fen::format(game, &vdl_runtime::Position::empty(game));
         diags.push(
-            Diagnostic::error(codes::BAD_SETUP, Span::new(start, end), format!("the setup does not fit: {}", error.message)).with_help(
+            Diagnostic::error(Code::BadSetup, Span::new(start, end), format!("the setup does not fit: {}", error.message)).with_help(
                 format!(
                     "rows are listed from the first player's far side, separated as in `{example}`; pieces are {}",
                     game.pieces.iter().map(|p| format!("`{}` {}", p.symbol, p.name)).collect::<Vec<_>>().join(", ")

@@ -2,7 +2,7 @@
 //! one list per player.
 
 use crate::board::BoardModel;
-use crate::codes;
+use crate::codes::Code;
 use crate::diagnostic::Diagnostic;
 use crate::directions::{symmetries, DirectionEval, Vector};
 use crate::groups::PieceSets;
@@ -129,7 +129,7 @@ impl PieceLowering<'_> {
         let unless = self.sets.resolve(&countdown.without, diags);
         let Ok(delay) = u8::try_from(countdown.delay.value) else {
             diags.push(Diagnostic::error(
-                codes::CONFLICTING_STATEMENTS,
+                Code::ConflictingStatements,
                 countdown.delay.span,
                 "a countdown is a number of moves from 0 to 254",
             ));
@@ -137,7 +137,7 @@ impl PieceLowering<'_> {
         };
         if self.obligations.len() == vdl_runtime::position::MAX_OBLIGATIONS {
             diags.push(Diagnostic::error(
-                codes::CONFLICTING_STATEMENTS,
+                Code::ConflictingStatements,
                 countdown.span,
                 format!("a game may have at most {} countdown confinements", vdl_runtime::position::MAX_OBLIGATIONS),
             ));
@@ -223,7 +223,7 @@ impl PieceLowering<'_> {
         }
         if templates.is_empty() {
             diags.push(
-                Diagnostic::error(codes::EMPTY_DIRECTIONS, stmt.directions.span(), "these directions leave no direction to move in")
+                Diagnostic::error(Code::EmptyDirections, stmt.directions.span(), "these directions leave no direction to move in")
                     .with_help("check the `where` conditions"),
             );
         }
@@ -262,12 +262,12 @@ impl PieceLowering<'_> {
         }
         if templates.iter().any(|t| t.routes.len() != 1 || t.routes[0].cells.len() != 1) {
             diags.push(
-                Diagnostic::error(codes::BAD_ROUTE, span, "a capturing leap needs exactly one route of one cell to each destination")
+                Diagnostic::error(Code::BadRoute, span, "a capturing leap needs exactly one route of one cell to each destination")
                     .with_help("write a single cell after `via`, such as `leap (0,2)* via (0,1) capturing`"),
             );
         } else if mode != Mode::Both {
             diags.push(
-                Diagnostic::error(codes::CONFLICTING_STATEMENTS, span, "a capturing leap cannot also be move-only or capture-only")
+                Diagnostic::error(Code::ConflictingStatements, span, "a capturing leap cannot also be move-only or capture-only")
                     .with_help("remove `move only` / `capture only`"),
             );
         }
@@ -283,7 +283,7 @@ impl PieceLowering<'_> {
                     if stmt.kind != AstKind::Slide {
                         diags.push(
                             Diagnostic::error(
-                                codes::CONFLICTING_STATEMENTS,
+                                Code::ConflictingStatements,
                                 *span,
                                 "only a `slide` can go round a ring: `circuit` needs a slide",
                             )
@@ -297,7 +297,7 @@ impl PieceLowering<'_> {
                     match mode {
                         Some((first, first_span)) => diags.push(
                             Diagnostic::error(
-                                codes::CONFLICTING_STATEMENTS,
+                                Code::ConflictingStatements,
                                 *span,
                                 if first == this {
                                     "this move says the same restriction twice"
@@ -314,7 +314,7 @@ impl PieceLowering<'_> {
                 Modifier::WhenIn { zone, span } => {
                     if let Some((_, first)) = only_in {
                         diags.push(
-                            Diagnostic::error(codes::CONFLICTING_STATEMENTS, *span, "this move has two `when in` conditions")
+                            Diagnostic::error(Code::ConflictingStatements, *span, "this move has two `when in` conditions")
                                 .with_note(first, "the first condition")
                                 .with_help("combine the zones into one: `when in a & b`"),
                         );
@@ -335,7 +335,7 @@ impl PieceLowering<'_> {
         }
         let routes_span = Span::new(stmt.routes[0].span.start, stmt.routes.last().map_or(0, |r| r.span.end));
         if stmt.kind != AstKind::Leap {
-            diags.push(Diagnostic::error(codes::BAD_ROUTE, routes_span, "only a `leap` can have `via` routes").with_help(
+            diags.push(Diagnostic::error(Code::BadRoute, routes_span, "only a `leap` can have `via` routes").with_help(
                 "a step or slide is already blocked by every cell it passes; use `leap` for a move blocked only by chosen cells",
             ));
             return None;
@@ -361,7 +361,7 @@ impl PieceLowering<'_> {
             }
             other => {
                 diags.push(
-                    Diagnostic::error(codes::BAD_ROUTE, other.span(), "a leap with `via` must be written as one vector or `vector*`")
+                    Diagnostic::error(Code::BadRoute, other.span(), "a leap with `via` must be written as one vector or `vector*`")
                         .with_label("a named or combined direction set")
                         .with_help(
                             "write the leap itself, such as `leap (1,2)* via (0,1)`, so that each route turns together with its leap",
@@ -427,12 +427,12 @@ fn warn_overlap(rule: &MoveRule, span: Span, origins: &[(MoveRule, Span)], zones
             && zones_meet(other.only_in, rule.only_in)
     });
     if let Some((_, other_span)) = earlier {
-        if diags.iter().any(|d| d.code == codes::OVERLAPPING_MOVES && d.span == span) {
+        if diags.iter().any(|d| d.code == Code::OverlappingMoves && d.span == span) {
             return;
         }
         let (line, _) = crate::diagnostic::line_col(source, other_span.start);
         diags.push(
-            Diagnostic::warning(codes::OVERLAPPING_MOVES, span, format!("this move repeats moves of line {line}"))
+            Diagnostic::warning(Code::OverlappingMoves, span, format!("this move repeats moves of line {line}"))
                 .with_label("some destinations are reached by both statements")
                 .with_note(*other_span, "the earlier statement")
                 .with_help("check the directions: `(1,0)*` is every permutation and sign, all four orthogonals; `orth where sideways` is the two sideways steps"),
@@ -441,7 +441,7 @@ fn warn_overlap(rule: &MoveRule, span: Span, origins: &[(MoveRule, Span)], zones
 }
 
 fn repeated(what: &str, span: Span, first: Span) -> Diagnostic {
-    Diagnostic::error(codes::CONFLICTING_STATEMENTS, span, format!("`{what}` is said twice for this piece"))
+    Diagnostic::error(Code::ConflictingStatements, span, format!("`{what}` is said twice for this piece"))
         .with_note(first, "first said here")
         .with_help("remove one of them")
 }

@@ -3,7 +3,7 @@
 //! mirrorings and shifts of axes.
 
 use crate::board::{unknown_axis, BoardModel};
-use crate::codes;
+use crate::codes::Code;
 use crate::diagnostic::Diagnostic;
 use vdl_dsl::ast::{self, Span};
 use vdl_runtime::ir;
@@ -76,7 +76,7 @@ pub fn lower(
     let forward = match forward {
         [] => {
             diags.push(
-                Diagnostic::error(codes::MISSING_ITEM, file_start, "the file does not say which way is forward")
+                Diagnostic::error(Code::MissingItem, file_start, "the file does not say which way is forward")
                     .with_help("add `forward +rank` (the first player's forward direction: a sign and an axis)"),
             );
             None
@@ -84,7 +84,7 @@ pub fn lower(
         [one, rest @ ..] => {
             for extra in rest {
                 diags.push(
-                    Diagnostic::error(codes::DUPLICATE_ITEM, extra.span, "`forward` is declared twice")
+                    Diagnostic::error(Code::DuplicateItem, extra.span, "`forward` is declared twice")
                         .with_note(one.span, "first declared here"),
                 );
             }
@@ -100,7 +100,7 @@ pub fn lower(
     if players.len() != 2 {
         let span = players.get(2).map_or(file_start, |p| p.span);
         diags.push(
-            Diagnostic::error(codes::BAD_PLAYERS, span, format!("a game needs exactly two players; this file declares {}", players.len()))
+            Diagnostic::error(Code::BadPlayers, span, format!("a game needs exactly two players; this file declares {}", players.len()))
                 .with_help("declare `player White` and then `player Black = mirror rank` (the second player's view of the board)"),
         );
     }
@@ -108,14 +108,14 @@ pub fn lower(
     for (index, player) in players.iter().enumerate() {
         if let Some(earlier) = players[..index].iter().find(|p| p.name.text == player.name.text) {
             diags.push(
-                Diagnostic::error(codes::DUPLICATE_NAME, player.name.span, format!("player `{}` is declared twice", player.name.text))
+                Diagnostic::error(Code::DuplicateName, player.name.span, format!("player `{}` is declared twice", player.name.text))
                     .with_note(earlier.span, "first declared here"),
             );
         }
         if index == 0 {
             if let Some(first) = player.view.first() {
                 diags.push(
-                    Diagnostic::error(codes::BAD_PLAYERS, transform_span(first), "the first player cannot have a view")
+                    Diagnostic::error(Code::BadPlayers, transform_span(first), "the first player cannot have a view")
                         .with_label("everything is written from the first player's side")
                         .with_help("remove the view here and give the other player the opposite one"),
                 );
@@ -125,7 +125,7 @@ pub fn lower(
         let letter = player.name.text.chars().next().unwrap_or('?').to_ascii_lowercase();
         if let Some(other) = list.iter().find(|p| p.letter == letter) {
             diags.push(Diagnostic::error(
-                codes::BAD_PLAYERS,
+                Code::BadPlayers,
                 player.name.span,
                 format!(
                     "players `{}` and `{}` start with the same letter, which position strings use for the side to move",
@@ -156,7 +156,7 @@ fn view_step(t: &ast::Transform, board: &BoardModel, diags: &mut Vec<Diagnostic>
         ast::Transform::Shift { by, span, .. } => {
             if !board.axes[index].wrap {
                 diags.push(
-                    Diagnostic::error(codes::BAD_PLAYERS, *span, format!("axis `{}` does not wrap, so it cannot be shifted", axis.text))
+                    Diagnostic::error(Code::BadPlayers, *span, format!("axis `{}` does not wrap, so it cannot be shifted", axis.text))
                         .with_help("a shift turns a ring; use `mirror` for an axis with two ends"),
                 );
                 return None;

@@ -3,7 +3,7 @@
 //! gets its image under that player's view.
 
 use crate::board::{unknown_axis, BoardModel};
-use crate::codes;
+use crate::codes::Code;
 use crate::diagnostic::{did_you_mean, Diagnostic};
 use crate::players::Players;
 use std::collections::HashMap;
@@ -58,12 +58,8 @@ impl ZoneEval<'_> {
                         None => {
                             ok = false;
                             diags.push(
-                                Diagnostic::error(
-                                    codes::OUTSIDE_BOARD,
-                                    cell.span,
-                                    format!("there is no cell `{}` on the board", cell.text),
-                                )
-                                .with_help_opt(did_you_mean(&cell.text, self.board.cells.iter().map(|c| c.name.as_str()))),
+                                Diagnostic::error(Code::OutsideBoard, cell.span, format!("there is no cell `{}` on the board", cell.text))
+                                    .with_help_opt(did_you_mean(&cell.text, self.board.cells.iter().map(|c| c.name.as_str()))),
                             );
                         }
                     }
@@ -100,7 +96,7 @@ impl ZoneEval<'_> {
         }
         {
             diags.push(
-                Diagnostic::error(codes::UNKNOWN_NAME, name.span, format!("unknown zone `{}`", name.text))
+                Diagnostic::error(Code::UnknownName, name.span, format!("unknown zone `{}`", name.text))
                     .with_label("not a zone declared before this point")
                     .with_help_opt(
                         did_you_mean(&name.text, self.zones.declared.keys().map(String::as_str))
@@ -132,7 +128,7 @@ impl ZoneEval<'_> {
                 (Some(_), Some(_)) => {
                     ok = false;
                     diags.push(
-                        Diagnostic::error(codes::OUTSIDE_BOARD, range.span, "this range is empty: its first label comes after its last")
+                        Diagnostic::error(Code::OutsideBoard, range.span, "this range is empty: its first label comes after its last")
                             .with_help("write the labels in the order the axis declares them"),
                     );
                 }
