@@ -110,6 +110,12 @@ fn digits(n: usize) -> usize {
     n.to_string().len()
 }
 
+/// The most characters of a source line a snippet shows: a long line is cut to
+/// a window around the span, so that a 10 MB line prints as one screen line.
+const SHOWN_CHARS: usize = 100;
+/// How many characters before the span a cut line keeps.
+const SHOWN_BEFORE: usize = 30;
+
 /// The line holding `span.start`, with the part of `span` on that line marked.
 fn snippet(source: &str, span: Span, mark: char, label: Option<&str>, gutter: usize) -> String {
     let start = floor_char_boundary(source, span.start.min(source.len()));
@@ -119,10 +125,21 @@ fn snippet(source: &str, span: Span, mark: char, label: Option<&str>, gutter: us
     let (line, col) = line_col(source, start);
     let end = floor_char_boundary(source, span.end.clamp(start, line_end));
     let width = source[start..end].chars().count().max(1);
-    let pad: String = text.chars().take(col - 1).map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
-    let marks: String = std::iter::repeat_n(mark, width).collect();
+    let line_chars = text.chars().count();
+    let (first, shown) = if line_chars <= SHOWN_CHARS {
+        (0, line_chars)
+    } else {
+        let first = (col - 1).saturating_sub(SHOWN_BEFORE).min(line_chars.saturating_sub(SHOWN_CHARS));
+        (first, SHOWN_CHARS)
+    };
+    let before = if first > 0 { "..." } else { "" };
+    let after = if first + shown < line_chars { "..." } else { "" };
+    let window: String = text.chars().skip(first).take(shown).collect();
+    let pad: String =
+        before.chars().map(|_| ' ').chain(window.chars().take(col - 1 - first).map(|c| if c == '\t' { '\t' } else { ' ' })).collect();
+    let marks: String = std::iter::repeat_n(mark, width.min(first + shown + 1 - (col - 1)).max(1)).collect();
     let label = label.map(|l| format!(" {l}")).unwrap_or_default();
-    format!("{:gutter$} |\n{line:>gutter$} | {text}\n{:gutter$} | {pad}{marks}{label}\n", "", "")
+    format!("{:gutter$} |\n{line:>gutter$} | {before}{window}{after}\n{:gutter$} | {pad}{marks}{label}\n", "", "")
 }
 
 /// Renders all diagnostics, in source order.

@@ -6,6 +6,7 @@
 //! kinds.
 
 use crate::parser::{parse, SyntaxError};
+use crate::words::{opens_statement, Block};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Token {
@@ -79,41 +80,6 @@ fn negative_number(before: &[Lexed], next: Option<&u8>) -> bool {
     next.is_some_and(u8::is_ascii_digit) && matches!(before.last().map(|l| &l.token), Some(Token::Punct("(" | ",")))
 }
 
-/// The words that start a statement, by the block they are in.
-fn starts_statement(block: Block, word: &str) -> bool {
-    let words: &[&str] = match block {
-        Block::Top => &[
-            "game",
-            "board",
-            "forward",
-            "player",
-            "zone",
-            "direction",
-            "piece",
-            "facing",
-            "stalemate",
-            "setup",
-            "hands",
-            "limit",
-            "no",
-            "group",
-            "proxy",
-        ],
-        Block::Board => &["axis", "fold", "name"],
-        Block::Piece => &["royal", "confined", "step", "slide", "leap", "hop", "swap", "must", "may"],
-        Block::Proxy => &["movers", "on", "from", "in", "promotes", "to", "keeping"],
-    };
-    words.contains(&word)
-}
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Block {
-    Top,
-    Board,
-    Piece,
-    Proxy,
-}
-
 struct Line {
     depth: usize,
     text: String,
@@ -164,7 +130,7 @@ pub fn format(source: &str) -> Result<String, SyntaxError> {
                 }
             }
             Token::Word(word)
-                if starts_statement(block, word)
+                if opens_statement(block, word)
                     && !matches!(previous, Some(Token::Word(w)) if w == "where" || w == "and" || w == "not") =>
             {
                 // Blocks stand apart; otherwise the author's blank lines stay.

@@ -5,6 +5,8 @@
 pub mod ast;
 mod format;
 mod parser;
+mod words;
 
 pub use format::format;
 pub use parser::{parse, SyntaxError};
+pub use words::{is_reserved, reserved};

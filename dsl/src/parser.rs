@@ -1,12 +1,13 @@
 //! Source text to [`ast::File`]. The only place that knows about pest.
 
 use crate::ast::*;
+use crate::words::{describe, is_reserved};
 use pest::iterators::Pair;
 use pest::Parser as _;
 
 #[derive(pest_derive::Parser)]
 #[grammar = "vdl.pest"]
-struct VdlParser;
+pub(crate) struct VdlParser;
 
 /// A syntax error: where and what was expected.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,6 +20,17 @@ pub struct SyntaxError {
 /// Deeper nesting than this is refused before parsing: the parser and every
 /// later pass recurse once per level, and no real file comes near it.
 const MAX_NESTING: usize = 64;
+
+/// The deepest expression tree the parser builds: each operator of a chain
+/// (`a | b | c`) and each `not` adds a level, and the passes after the parser
+/// recurse once per level. Far beyond any real zone or condition, far below
+/// what a thread's stack can take.
+pub const MAX_DEPTH: usize = 256;
+
+/// The largest magnitude a number may have. Numbers are offsets, counts and
+/// labels' positions: none comes near it, and every later computation on them
+/// (negation, absolute value, sums of two) stays inside `i64`.
+pub const MAX_NUMBER: i64 = i32::MAX as i64;
 
 /// Finds the first bracket nested deeper than [`MAX_NESTING`], outside comments
 /// and strings.
@@ -107,80 +119,14 @@ fn syntax_error(source: &str, error: pest::error::Error<Rule>) -> SyntaxError {
     SyntaxError { span, message, help }
 }
 
-/// A hint for the commonest slip: using a reserved word as a name.
+/// A hint for the commonest slip: using a reserved word as a name. Given only
+/// where a new name or label was expected, not where a reserved word may
+/// simply be out of place (after a piece name, say).
 fn keyword_help(rest: &str, expected: &[&str]) -> Option<String> {
     let word: String = rest.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
-    let is_keyword = VdlParser::parse(Rule::keyword, &word).is_ok_and(|p| p.as_str() == word);
-    (is_keyword && !word.is_empty() && expected.iter().any(|e| e.contains("name") || e.contains("label")))
+    let naming = expected.iter().all(|e| [describe(Rule::ident), describe(Rule::label)].contains(e));
+    (naming && !expected.is_empty() && is_reserved(&word))
         .then(|| format!("`{word}` is a reserved word of the language; choose another name"))
-}
-
-fn describe(rule: Rule) -> &'static str {
-    match rule {
-        Rule::EOI => "the end of the file",
-        Rule::ident | Rule::zone_ref | Rule::dir_ref => "a name",
-        Rule::label => "a label",
-        Rule::int => "a number",
-        Rule::string => "a quoted string",
-        Rule::symbol => "a piece symbol (one capital letter, optionally after `+`)",
-        Rule::game_decl => "`game`",
-        Rule::board_decl => "`board`",
-        Rule::forward_decl => "`forward`",
-        Rule::player_decl => "`player`",
-        Rule::zone_decl => "`zone`",
-        Rule::direction_decl => "`direction`",
-        Rule::piece_decl => "`piece`",
-        Rule::facing_decl => "`facing`",
-        Rule::stalemate_decl => "`stalemate`",
-        Rule::hands_decl => "`hands`",
-        Rule::limit_decl => "`limit`",
-        Rule::per_line | Rule::per_binding => "`per line along AXIS` or `per binding`",
-        Rule::drop_mate_decl => "`no checkmate by dropping`",
-        Rule::setup_decl => "`setup`",
-        Rule::axis_decl => "`axis`",
-        Rule::name_decl => "`name`",
-        Rule::fold_decl => "`fold`",
-        Rule::snake => "`snake`",
-        Rule::labels | Rule::label_range | Rule::label_list => "labels (`a..i` or `[x y z]`)",
-        Rule::wrap => "`wrap`",
-        Rule::sign => "`+` or `-`",
-        Rule::transform | Rule::mirror | Rule::shift => "`mirror` or `shift`",
-        Rule::zone_expr | Rule::zone_box | Rule::axis_sel | Rule::zone_cells | Rule::zone_enemy | Rule::zone_not => "a zone",
-        Rule::zone_op => "`|`, `&` or `-`",
-        Rule::dir_expr | Rule::dir_union | Rule::vector | Rule::vector_all => "a direction",
-        Rule::dir_cond | Rule::cond_not | Rule::cond_forward | Rule::cond_backward | Rule::cond_sideways | Rule::cond_compare => {
-            "a direction condition"
-        }
-        Rule::compare_op => "a comparison (`==`, `!=`, `<`, `<=`, `>`, `>=`)",
-        Rule::royal => "`royal`",
-        Rule::confined => "`confined`",
-        Rule::move_stmt | Rule::move_kind => "a move (`step`, `slide`, `leap`, `hop`)",
-        Rule::via | Rule::route => "`via`",
-        Rule::move_only => "`move only`",
-        Rule::capture_only => "`capture only`",
-        Rule::when_in => "`when in`",
-        Rule::circuit => "`circuit`",
-        Rule::capturing => "`capturing`",
-        Rule::route_cond | Rule::when_crossing | Rule::unless_crossing => "`when crossing` or `unless crossing`",
-        Rule::promotion | Rule::must | Rule::may => "`must promote` or `may promote`",
-        Rule::trigger | Rule::on_entering | Rule::on_leaving | Rule::from_into | Rule::in_zone => {
-            "`on entering`, `on leaving`, `from ... into` or `in`"
-        }
-        Rule::extends => "`extends`",
-        Rule::piece_set | Rule::set_op => "piece names",
-        Rule::group_decl => "`group`",
-        Rule::proxy_decl => "`proxy`",
-        Rule::proxy_movers => "`movers`",
-        Rule::proxy_trigger => "a trigger (`on entering`, `from ... into`, ...)",
-        Rule::proxy_promotes => "`promotes`",
-        Rule::proxy_into => "`to`",
-        Rule::proxy_keeping => "`keeping`",
-        Rule::countdown => "`within`",
-        Rule::swap_stmt => "`swap`",
-        Rule::unless_attacked => "`unless attacked`",
-        Rule::outcome => "`loss`, `draw` or `win`",
-        _ => "something else",
-    }
 }
 
 fn span_of(pair: &Pair<Rule>) -> Span {
@@ -194,12 +140,40 @@ fn ident(pair: Pair<Rule>) -> Ident {
 
 fn int(pair: Pair<Rule>) -> Result<Int, SyntaxError> {
     let span = span_of(&pair);
-    let value = pair.as_str().parse::<i64>().map_err(|_| SyntaxError {
+    match pair.as_str().parse::<i64>() {
+        Ok(value) if value.unsigned_abs() <= MAX_NUMBER.unsigned_abs() => Ok(Int { value, span }),
+        _ => Err(SyntaxError {
+            span,
+            message: format!("the number `{}` is too large", pair.as_str()),
+            help: Some(format!("numbers lie between -{MAX_NUMBER} and {MAX_NUMBER}")),
+        }),
+    }
+}
+
+/// A chain of zone operators whose tree is `depth` levels deep, or the error
+/// that says it is too long.
+fn chain_within_depth(depth: usize, span: Span) -> Result<usize, SyntaxError> {
+    if depth <= MAX_DEPTH {
+        return Ok(depth);
+    }
+    Err(SyntaxError {
         span,
-        message: format!("the number `{}` is too large", pair.as_str()),
-        help: None,
-    })?;
-    Ok(Int { value, span })
+        message: format!("this zone is too long: more than {MAX_DEPTH} operators deep"),
+        help: Some("split it: declare parts of it as zones of their own (`zone part = ...`) and combine their names".into()),
+    })
+}
+
+/// `negations` times `not` before an operand `depth` levels deep, or the
+/// error that says the run is too long.
+fn negations_within_depth(negations: usize, depth: usize, span: Span) -> Result<usize, SyntaxError> {
+    if negations + depth <= MAX_DEPTH {
+        return Ok(negations + depth);
+    }
+    Err(SyntaxError {
+        span,
+        message: format!("{negations} `not` in a row: more than {MAX_DEPTH} operators deep"),
+        help: Some("two `not` cancel each other: remove them in pairs".into()),
+    })
 }
 
 fn text(pair: Pair<Rule>) -> Text {
@@ -224,7 +198,7 @@ fn item(pair: Pair<Rule>) -> Result<Item, SyntaxError> {
         Rule::zone_decl => {
             let mut inner = pair.into_inner();
             let name = ident(inner.next().expect("grammar: zone name"));
-            let expr = zone_expr(inner.next().expect("grammar: zone expression"));
+            let expr = zone_expr(inner.next().expect("grammar: zone expression"))?;
             Item::Zone(ZoneDecl { name, expr, span })
         }
         Rule::direction_decl => {
@@ -273,14 +247,17 @@ fn item(pair: Pair<Rule>) -> Result<Item, SyntaxError> {
                 piece_set(inner.next().expect("grammar: proxy part").into_inner().next().expect("grammar: pieces"))
             };
             let movers = next_set(&mut inner);
-            let trigger = trigger(inner.next().expect("grammar: trigger").into_inner().next().expect("grammar: trigger"));
+            let trigger = trigger(inner.next().expect("grammar: trigger").into_inner().next().expect("grammar: trigger"))?;
             let promotes = next_set(&mut inner);
             let into = next_set(&mut inner);
-            let keeping = inner.next().map(|keeping| {
-                let mut parts = keeping.into_inner();
-                let zone = zone_expr(parts.next().expect("grammar: zone"));
-                (zone, piece_set(parts.next().expect("grammar: pieces")))
-            });
+            let keeping = match inner.next() {
+                Some(keeping) => {
+                    let mut parts = keeping.into_inner();
+                    let zone = zone_expr(parts.next().expect("grammar: zone"))?;
+                    Some((zone, piece_set(parts.next().expect("grammar: pieces"))))
+                }
+                None => None,
+            };
             Item::Proxy(ProxyDecl { movers, trigger, promotes, into, keeping, span })
         }
         rule => unreachable!("grammar: unexpected item {rule:?}"),
@@ -355,33 +332,49 @@ fn player(pair: Pair<Rule>) -> Result<Player, SyntaxError> {
     Ok(Player { name, view, span })
 }
 
-fn zone_expr(pair: Pair<Rule>) -> ZoneExpr {
+fn zone_expr(pair: Pair<Rule>) -> Result<ZoneExpr, SyntaxError> {
+    zone_tree(pair).map(|(expr, _)| expr)
+}
+
+/// A zone expression and the depth of its tree; operators chain to the left.
+fn zone_tree(pair: Pair<Rule>) -> Result<(ZoneExpr, usize), SyntaxError> {
     let mut inner = pair.into_inner();
-    let mut lhs = zone_term(inner.next().expect("grammar: zone term"));
+    let (mut lhs, mut depth) = zone_term(inner.next().expect("grammar: zone term"))?;
     while let Some(op) = inner.next() {
         let op = match op.as_str() {
             "|" => ZoneOp::Union,
             "&" => ZoneOp::Intersection,
             _ => ZoneOp::Difference,
         };
-        let rhs = zone_term(inner.next().expect("grammar: zone term"));
+        let (rhs, rhs_depth) = zone_term(inner.next().expect("grammar: zone term"))?;
         let span = Span::new(lhs.span().start, rhs.span().end);
+        depth = chain_within_depth(depth.max(rhs_depth) + 1, span)?;
         lhs = ZoneExpr::Binary { op, lhs: Box::new(lhs), rhs: Box::new(rhs), span };
     }
-    lhs
+    Ok((lhs, depth))
 }
 
-fn zone_term(pair: Pair<Rule>) -> ZoneExpr {
+fn zone_term(pair: Pair<Rule>) -> Result<(ZoneExpr, usize), SyntaxError> {
     let span = span_of(&pair);
-    match pair.as_rule() {
-        Rule::zone_expr => zone_expr(pair),
-        Rule::zone_box => ZoneExpr::Box { ranges: pair.into_inner().map(axis_range).collect(), span },
-        Rule::zone_cells => ZoneExpr::Cells { cells: pair.into_inner().map(ident).collect(), span },
-        Rule::zone_enemy => ZoneExpr::Enemy { zone: ident(pair.into_inner().next().expect("grammar: zone")), span },
-        Rule::zone_not => ZoneExpr::Not { inner: Box::new(zone_term(pair.into_inner().next().expect("grammar: zone"))), span },
-        Rule::zone_ref => ZoneExpr::Ref(ident(pair.into_inner().next().expect("grammar: name"))),
+    Ok(match pair.as_rule() {
+        Rule::zone_expr => zone_tree(pair)?,
+        Rule::zone_box => (ZoneExpr::Box { ranges: pair.into_inner().map(axis_range).collect(), span }, 1),
+        Rule::zone_cells => (ZoneExpr::Cells { cells: pair.into_inner().map(ident).collect(), span }, 1),
+        Rule::zone_enemy => (ZoneExpr::Enemy { zone: ident(pair.into_inner().next().expect("grammar: zone")), span }, 1),
+        Rule::zone_not => {
+            let parts: Vec<Pair<Rule>> = pair.into_inner().collect();
+            let (operand, negations) = parts.split_last().expect("grammar: a negated zone");
+            let (mut expr, depth) = zone_term(operand.clone())?;
+            let depth = negations_within_depth(negations.len(), depth, span)?;
+            // The innermost `not` is the last: each wraps what follows it.
+            for negation in negations.iter().rev() {
+                expr = ZoneExpr::Not { inner: Box::new(expr), span: Span::new(span_of(negation).start, span.end) };
+            }
+            (expr, depth)
+        }
+        Rule::zone_ref => (ZoneExpr::Ref(ident(pair.into_inner().next().expect("grammar: name"))), 1),
         rule => unreachable!("grammar: unexpected zone term {rule:?}"),
-    }
+    })
 }
 
 fn axis_range(pair: Pair<Rule>) -> AxisRange {
@@ -429,7 +422,16 @@ fn dir_cond(pair: Pair<Rule>) -> Result<DirCond, SyntaxError> {
         Rule::cond_forward => DirCond::Forward(span),
         Rule::cond_backward => DirCond::Backward(span),
         Rule::cond_sideways => DirCond::Sideways(span),
-        Rule::cond_not => DirCond::Not { inner: Box::new(dir_cond(cond.into_inner().next().expect("grammar"))?), span },
+        Rule::cond_not => {
+            let parts: Vec<Pair<Rule>> = cond.into_inner().collect();
+            let (operand, negations) = parts.split_last().expect("grammar: a negated condition");
+            negations_within_depth(negations.len(), 1, span)?;
+            let mut negated = dir_cond(operand.clone())?;
+            for negation in negations.iter().rev() {
+                negated = DirCond::Not { inner: Box::new(negated), span: Span::new(span_of(negation).start, span.end) };
+            }
+            negated
+        }
         Rule::cond_compare => {
             let mut inner = cond.into_inner();
             let axis = ident(inner.next().expect("grammar: axis"));
@@ -462,11 +464,11 @@ fn piece(pair: Pair<Rule>) -> Result<PieceDecl, SyntaxError> {
                 extends = Some(ident(stmt.into_inner().next().expect("grammar: base piece")));
                 continue;
             }
-            Rule::promotion => PieceStmt::Promotion(promotion(stmt)),
+            Rule::promotion => PieceStmt::Promotion(promotion(stmt)?),
             Rule::royal => PieceStmt::Royal(stmt_span),
             Rule::confined => {
                 let mut inner = stmt.into_inner();
-                let zone = zone_expr(inner.next().expect("grammar: zone"));
+                let zone = zone_expr(inner.next().expect("grammar: zone"))?;
                 let countdown = match inner.next() {
                     Some(c) => {
                         let c_span = span_of(&c);
@@ -492,26 +494,26 @@ fn piece(pair: Pair<Rule>) -> Result<PieceDecl, SyntaxError> {
     Ok(PieceDecl { name, symbol, extends, body, span })
 }
 
-fn promotion(pair: Pair<Rule>) -> PromotionStmt {
+fn promotion(pair: Pair<Rule>) -> Result<PromotionStmt, SyntaxError> {
     let span = span_of(&pair);
     let mut inner = pair.into_inner();
     let compulsory = inner.next().expect("grammar: must/may").as_rule() == Rule::must;
     let to = piece_set(inner.next().expect("grammar: pieces"));
-    let trigger = trigger(inner.next().expect("grammar: trigger"));
-    PromotionStmt { compulsory, to, trigger, span }
+    let trigger = trigger(inner.next().expect("grammar: trigger"))?;
+    Ok(PromotionStmt { compulsory, to, trigger, span })
 }
 
-fn trigger(pair: Pair<Rule>) -> TriggerExpr {
+fn trigger(pair: Pair<Rule>) -> Result<TriggerExpr, SyntaxError> {
     let t = pair.into_inner().next().expect("grammar: trigger");
     let rule = t.as_rule();
     let mut zones = t.into_inner().map(zone_expr);
-    let first = zones.next().expect("grammar: zone");
-    match rule {
+    let first = zones.next().expect("grammar: zone")?;
+    Ok(match rule {
         Rule::on_entering => TriggerExpr::Entering(first),
         Rule::on_leaving => TriggerExpr::Leaving(first),
-        Rule::from_into => TriggerExpr::FromInto(first, zones.next().expect("grammar: zone")),
+        Rule::from_into => TriggerExpr::FromInto(first, zones.next().expect("grammar: zone")?),
         _ => TriggerExpr::In(first),
-    }
+    })
 }
 
 fn piece_set(pair: Pair<Rule>) -> PieceSet {
@@ -562,7 +564,7 @@ fn move_stmt(pair: Pair<Rule>) -> Result<MoveStmt, SyntaxError> {
                         let cond_span = span_of(&item);
                         let mut cond = item.into_inner();
                         let crossing = cond.next().expect("grammar: when/unless").as_rule() == Rule::when_crossing;
-                        let zone = zone_expr(cond.next().expect("grammar: zone"));
+                        let zone = zone_expr(cond.next().expect("grammar: zone"))?;
                         condition = Some(RouteCondition { crossing, zone, span: cond_span });
                     }
                     routes.push(Route { cells, condition, span: route_span });
@@ -572,7 +574,7 @@ fn move_stmt(pair: Pair<Rule>) -> Result<MoveStmt, SyntaxError> {
             Rule::move_only => modifiers.push(Modifier::MoveOnly(part_span)),
             Rule::capture_only => modifiers.push(Modifier::CaptureOnly(part_span)),
             Rule::when_in => {
-                modifiers.push(Modifier::WhenIn { zone: zone_expr(part.into_inner().next().expect("grammar: zone")), span: part_span })
+                modifiers.push(Modifier::WhenIn { zone: zone_expr(part.into_inner().next().expect("grammar: zone"))?, span: part_span })
             }
             rule => unreachable!("grammar: unexpected move part {rule:?}"),
         }
