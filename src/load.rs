@@ -2,7 +2,9 @@
 //! variant when the file's content is exactly that variant's, else the IR
 //! interpreter.
 
+use std::io::Read as _;
 use std::path::Path;
+use vdl_compiler::Diagnostic;
 use vdl_runtime::{Engine, Interpreter, Position};
 
 /// A failed command: what to print on standard error and the exit code.
@@ -32,8 +34,40 @@ pub enum EngineChoice {
     Interp,
 }
 
+/// A variant file as read: its text, or the located reason it has none.
+pub enum Source {
+    Text(String),
+    /// Not UTF-8, or over the size limit: the problem, and the text to show
+    /// it against.
+    Unreadable {
+        shown: String,
+        problem: Diagnostic,
+    },
+}
+
+/// Reads a variant file, at most [`vdl_dsl::MAX_SOURCE_BYTES`] and one byte of
+/// it, so that an endless stream (`/dev/zero`) ends in an error.
+pub fn read_source(path: &Path) -> Result<Source, Failure> {
+    let cannot_read = |e: std::io::Error| Failure::usage(format!("{}: error: cannot read the file: {e}", path.display()));
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|file| file.take(vdl_dsl::MAX_SOURCE_BYTES as u64 + 1).read_to_end(&mut bytes))
+        .map_err(cannot_read)?;
+    Ok(match vdl_dsl::decode(&bytes) {
+        Ok(text) => Source::Text(text.to_string()),
+        Err(undecodable) => Source::Unreadable { shown: undecodable.shown, problem: Diagnostic::from(undecodable.error) },
+    })
+}
+
+/// The text of a variant file; one that cannot be read as text fails with its
+/// located error.
 pub fn read(path: &Path) -> Result<String, Failure> {
-    std::fs::read_to_string(path).map_err(|e| Failure::usage(format!("{}: error: cannot read the file: {e}", path.display())))
+    match read_source(path)? {
+        Source::Text(text) => Ok(text),
+        Source::Unreadable { shown, problem } => {
+            Err(Failure::invalid(vdl_compiler::render_diagnostics(&path.display().to_string(), &shown, &[problem])))
+        }
+    }
 }
 
 /// The engine for a variant file.

@@ -49,6 +49,13 @@ codes! {
     Syntax = "E0001", "syntax error",
         "The text does not follow the grammar: a word or sign is missing, misspelt or in the wrong place. The message says what \
          the grammar expected at the first place where it could not go on; a reserved word used as a name gets a help line.";
+    NotText = "E0002", "not UTF-8 text",
+        "The file is not UTF-8 text. The message gives the line and column of the first byte that cannot be read; save the \
+         file as UTF-8 (a byte-order mark at the start is accepted).";
+    BeyondLimits = "E0003", "beyond the checker's limits",
+        "The input is beyond what the checker takes: a file over 10 MB, brackets nested over 64 deep, a zone chaining over \
+         256 operators, a run of over 256 `not`, or a number beyond 2147483647. No real game comes near these limits; they \
+         keep the checker fast and its memory bounded on any input.";
     DuplicateName = "E0100", "name declared twice",
         "A name (axis, zone, direction, piece, group or player) is declared twice. Names of one kind share one namespace; rename \
          one of the declarations.";

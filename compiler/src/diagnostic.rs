@@ -67,6 +67,17 @@ impl Diagnostic {
     }
 }
 
+impl From<vdl_dsl::SyntaxError> for Diagnostic {
+    fn from(error: vdl_dsl::SyntaxError) -> Diagnostic {
+        let code = match error.kind {
+            vdl_dsl::ErrorKind::Grammar => Code::Syntax,
+            vdl_dsl::ErrorKind::Encoding => Code::NotText,
+            vdl_dsl::ErrorKind::Limit => Code::BeyondLimits,
+        };
+        Diagnostic::error(code, error.span, error.message).with_help_opt(error.help)
+    }
+}
+
 /// 1-based line and column (in characters) of a byte offset.
 pub fn line_col(source: &str, offset: usize) -> (usize, usize) {
     let offset = floor_char_boundary(source, offset.min(source.len()));
@@ -134,7 +145,8 @@ fn snippet(source: &str, span: Span, mark: char, label: Option<&str>, gutter: us
     };
     let before = if first > 0 { "..." } else { "" };
     let after = if first + shown < line_chars { "..." } else { "" };
-    let window: String = text.chars().skip(first).take(shown).collect();
+    // Control characters (a stream of NULs, say) would garble the terminal.
+    let window: String = text.chars().skip(first).take(shown).map(|c| if c.is_control() && c != '\t' { '\u{FFFD}' } else { c }).collect();
     let pad: String =
         before.chars().map(|_| ' ').chain(window.chars().take(col - 1 - first).map(|c| if c == '\t' { '\t' } else { ' ' })).collect();
     let marks: String = std::iter::repeat_n(mark, width.min(first + shown + 1 - (col - 1)).max(1)).collect();

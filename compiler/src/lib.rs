@@ -38,7 +38,7 @@ pub fn check(file_name: &str, source: &str) -> Checked {
     let game = match vdl_dsl::parse(source) {
         Ok(file) => lower::lower(source, &file, file_name, &mut diagnostics),
         Err(error) => {
-            diagnostics.push(Diagnostic::error(Code::Syntax, error.span, error.message).with_help_opt(error.help));
+            diagnostics.push(Diagnostic::from(error));
             None
         }
     };

@@ -28,7 +28,8 @@ const PUNCT: [&str; 22] =
 fn lex(source: &str) -> Vec<Lexed> {
     let bytes = source.as_bytes();
     let mut out: Vec<Lexed> = Vec::new();
-    let mut i = 0;
+    // A byte-order mark is not part of the canonical layout.
+    let mut i = if source.starts_with('\u{FEFF}') { '\u{FEFF}'.len_utf8() } else { 0 };
     let mut breaks = 0;
     while i < bytes.len() {
         let c = bytes[i];
@@ -267,5 +268,10 @@ mod tests {
             "direction orth = (0,1)*           // four\ndirection diag = (1,1)* | (2,2)*  // eight\n\nzone z = rank 1  // apart\n"
         );
         assert_eq!(format(&formatted).unwrap(), formatted);
+    }
+
+    #[test]
+    fn drops_a_byte_order_mark() {
+        assert_eq!(format("\u{FEFF}hands\n").unwrap(), "hands\n");
     }
 }

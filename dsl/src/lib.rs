@@ -5,8 +5,10 @@
 pub mod ast;
 mod format;
 mod parser;
+mod source;
 mod words;
 
 pub use format::format;
-pub use parser::{parse, SyntaxError};
+pub use parser::{parse, ErrorKind, SyntaxError, MAX_DEPTH, MAX_NUMBER};
+pub use source::{decode, Undecodable, MAX_SOURCE_BYTES};
 pub use words::{is_reserved, reserved};

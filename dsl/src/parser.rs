@@ -1,6 +1,7 @@
 //! Source text to [`ast::File`]. The only place that knows about pest.
 
 use crate::ast::*;
+use crate::source::{too_large, MAX_SOURCE_BYTES};
 use crate::words::{describe, is_reserved};
 use pest::iterators::Pair;
 use pest::Parser as _;
@@ -9,12 +10,25 @@ use pest::Parser as _;
 #[grammar = "vdl.pest"]
 pub(crate) struct VdlParser;
 
-/// A syntax error: where and what was expected.
+/// An error found before the syntax tree exists: where, and what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SyntaxError {
+    pub kind: ErrorKind,
     pub span: Span,
     pub message: String,
     pub help: Option<String>,
+}
+
+/// What kind of problem a [`SyntaxError`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// The text does not follow the grammar.
+    Grammar,
+    /// The bytes are not UTF-8 text.
+    Encoding,
+    /// The input is beyond what the checker takes: too large, or nested or
+    /// chained too deep.
+    Limit,
 }
 
 /// Deeper nesting than this is refused before parsing: the parser and every
@@ -66,8 +80,13 @@ fn too_deep(source: &str) -> Option<usize> {
 
 /// Parses a whole file.
 pub fn parse(source: &str) -> Result<File, SyntaxError> {
+    if source.len() > MAX_SOURCE_BYTES {
+        let at = floor_char_boundary(source, MAX_SOURCE_BYTES);
+        return Err(too_large(Span::new(at, at)));
+    }
     if let Some(at) = too_deep(source) {
         return Err(SyntaxError {
+            kind: ErrorKind::Limit,
             span: Span::new(at, at + 1),
             message: format!("brackets nested more than {MAX_NESTING} deep"),
             help: Some("no construct needs this much nesting; remove the extra brackets".into()),
@@ -82,6 +101,13 @@ pub fn parse(source: &str) -> Result<File, SyntaxError> {
         }
     }
     Ok(File { items })
+}
+
+fn floor_char_boundary(source: &str, mut at: usize) -> usize {
+    while !source.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
 }
 
 fn syntax_error(source: &str, error: pest::error::Error<Rule>) -> SyntaxError {
@@ -116,7 +142,7 @@ fn syntax_error(source: &str, error: pest::error::Error<Rule>) -> SyntaxError {
         _ => format!("expected {} or {}, found {found}", expected[..expected.len() - 1].join(", "), expected[expected.len() - 1]),
     };
     let help = keyword_help(rest, &expected);
-    SyntaxError { span, message, help }
+    SyntaxError { kind: ErrorKind::Grammar, span, message, help }
 }
 
 /// A hint for the commonest slip: using a reserved word as a name. Given only
@@ -143,6 +169,7 @@ fn int(pair: Pair<Rule>) -> Result<Int, SyntaxError> {
     match pair.as_str().parse::<i64>() {
         Ok(value) if value.unsigned_abs() <= MAX_NUMBER.unsigned_abs() => Ok(Int { value, span }),
         _ => Err(SyntaxError {
+            kind: ErrorKind::Limit,
             span,
             message: format!("the number `{}` is too large", pair.as_str()),
             help: Some(format!("numbers lie between -{MAX_NUMBER} and {MAX_NUMBER}")),
@@ -157,6 +184,7 @@ fn chain_within_depth(depth: usize, span: Span) -> Result<usize, SyntaxError> {
         return Ok(depth);
     }
     Err(SyntaxError {
+        kind: ErrorKind::Limit,
         span,
         message: format!("this zone is too long: more than {MAX_DEPTH} operators deep"),
         help: Some("split it: declare parts of it as zones of their own (`zone part = ...`) and combine their names".into()),
@@ -170,6 +198,7 @@ fn negations_within_depth(negations: usize, depth: usize, span: Span) -> Result<
         return Ok(negations + depth);
     }
     Err(SyntaxError {
+        kind: ErrorKind::Limit,
         span,
         message: format!("{negations} `not` in a row: more than {MAX_DEPTH} operators deep"),
         help: Some("two `not` cancel each other: remove them in pairs".into()),

@@ -44,7 +44,7 @@ fn format_file(file: &Path) -> Result<(String, String), Failure> {
     let source = read(file)?;
     let name = file.display().to_string();
     let formatted = vdl_dsl::format(&source).map_err(|error| {
-        let diagnostic = vdl_compiler::Diagnostic::error(vdl_compiler::Code::Syntax, error.span, error.message).with_help_opt(error.help);
+        let diagnostic = vdl_compiler::Diagnostic::from(error);
         Failure::invalid(vdl_compiler::render_diagnostics(&name, &source, &[diagnostic]))
     })?;
     Ok((source, formatted))
