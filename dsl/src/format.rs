@@ -6,80 +6,8 @@
 //! kinds.
 
 use crate::parser::{parse, SyntaxError};
+use crate::tokens::{lex, Token};
 use crate::words::{opens_statement, Block};
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Token {
-    Word(String),
-    Punct(&'static str),
-    Text(String),
-    Comment(String),
-}
-
-/// A token with the line breaks that came before it in the source.
-struct Lexed {
-    token: Token,
-    breaks_before: usize,
-}
-
-const PUNCT: [&str; 22] =
-    ["..", "==", "!=", "<=", ">=", "<", ">", "{", "}", "(", ")", "[", "]", ",", "*", "|", "&", "-", "+", "=", ":", ";"];
-
-fn lex(source: &str) -> Vec<Lexed> {
-    let bytes = source.as_bytes();
-    let mut out: Vec<Lexed> = Vec::new();
-    // A byte-order mark is not part of the canonical layout.
-    let mut i = if source.starts_with('\u{FEFF}') { '\u{FEFF}'.len_utf8() } else { 0 };
-    let mut breaks = 0;
-    while i < bytes.len() {
-        let c = bytes[i];
-        if c == b'\n' {
-            breaks += 1;
-            i += 1;
-            continue;
-        }
-        if c.is_ascii_whitespace() {
-            i += 1;
-            continue;
-        }
-        let start = i;
-        let token = if source[i..].starts_with("//") {
-            while i < bytes.len() && bytes[i] != b'\n' {
-                i += 1;
-            }
-            Token::Comment(source[start..i].trim_end().to_string())
-        } else if c == b'"' {
-            i += 1;
-            while i < bytes.len() && bytes[i] != b'"' {
-                i += 1;
-            }
-            i = (i + 1).min(bytes.len());
-            Token::Text(source[start..i].to_string())
-        } else if c.is_ascii_alphanumeric() || c == b'_' || (c == b'-' && negative_number(&out, bytes.get(i + 1))) {
-            i += 1;
-            while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
-                i += 1;
-            }
-            Token::Word(source[start..i].to_string())
-        } else if c == b'+' && bytes.get(i + 1).is_some_and(u8::is_ascii_uppercase) {
-            // A promoted piece's symbol: `+P`.
-            i += 2;
-            Token::Word(source[start..i].to_string())
-        } else {
-            let punct = PUNCT.iter().find(|p| source[i..].starts_with(**p)).copied().unwrap_or(";");
-            i += punct.len().max(1);
-            Token::Punct(punct)
-        };
-        out.push(Lexed { token, breaks_before: breaks });
-        breaks = 0;
-    }
-    out
-}
-
-/// A `-` right after `(` or `,` and before a digit starts a negative number.
-fn negative_number(before: &[Lexed], next: Option<&u8>) -> bool {
-    next.is_some_and(u8::is_ascii_digit) && matches!(before.last().map(|l| &l.token), Some(Token::Punct("(" | ",")))
-}
 
 struct Line {
     depth: usize,
@@ -102,7 +30,7 @@ impl Line {
 /// Formats `source`; a file that does not parse is returned as its error.
 pub fn format(source: &str) -> Result<String, SyntaxError> {
     parse(source)?;
-    let tokens = lex(source);
+    let tokens: Vec<_> = lex(source).collect();
     let mut lines: Vec<Line> = Vec::new();
     let mut blocks = vec![Block::Top];
     let mut statement_word = String::new();
@@ -120,7 +48,7 @@ pub fn format(source: &str) -> Result<String, SyntaxError> {
                     last.text.push_str(text);
                     last.closed = true;
                 }
-                _ => lines.push(Line { comment: true, closed: true, ..Line::new(depth, text.clone(), blank) }),
+                _ => lines.push(Line { comment: true, closed: true, ..Line::new(depth, *text, blank) }),
             },
             Token::Punct("}") => {
                 blocks.pop();
@@ -130,22 +58,19 @@ pub fn format(source: &str) -> Result<String, SyntaxError> {
                     _ => lines.push(Line::new(depth, "}", false)),
                 }
             }
-            Token::Word(word)
-                if opens_statement(block, word)
-                    && !matches!(previous, Some(Token::Word(w)) if w == "where" || w == "and" || w == "not") =>
-            {
+            Token::Word(word) if opens_statement(block, word) && !matches!(previous, Some(Token::Word("where" | "and" | "not"))) => {
                 // Blocks stand apart; otherwise the author's blank lines stay.
                 let after_block = matches!(previous_top_word.as_str(), "board" | "piece" | "proxy");
-                let is_block = matches!(word.as_str(), "board" | "piece" | "proxy");
+                let is_block = matches!(*word, "board" | "piece" | "proxy");
                 let mut blank_before = blank || (block == Block::Top && !lines.is_empty() && (is_block || after_block));
                 if block == Block::Top {
-                    previous_top_word = word.clone();
+                    previous_top_word = word.to_string();
                 }
-                statement_word = word.clone();
+                statement_word = word.to_string();
                 if attach_blank_to_comments(&mut lines, depth, blank_before) {
                     blank_before = false;
                 }
-                lines.push(Line::new(depth, word.clone(), blank_before));
+                lines.push(Line::new(depth, *word, blank_before));
             }
             token => {
                 if lines.last().is_none_or(|l| l.closed) {
@@ -155,7 +80,7 @@ pub fn format(source: &str) -> Result<String, SyntaxError> {
                 }
                 let line = lines.last_mut().expect("a line exists");
                 let text = match token {
-                    Token::Word(w) | Token::Text(w) => w.as_str(),
+                    Token::Word(w) | Token::Text(w) | Token::Other(w) => w,
                     Token::Punct(p) => p,
                     Token::Comment(_) => unreachable!("handled above"),
                 };

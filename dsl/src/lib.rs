@@ -6,6 +6,7 @@ pub mod ast;
 mod format;
 mod parser;
 mod source;
+mod tokens;
 mod words;
 
 pub use format::format;

@@ -2,6 +2,7 @@
 
 use crate::ast::*;
 use crate::source::{too_large, MAX_SOURCE_BYTES};
+use crate::tokens::{lex, Token};
 use crate::words::{describe, is_reserved};
 use pest::iterators::Pair;
 use pest::Parser as _;
@@ -46,36 +47,42 @@ pub const MAX_DEPTH: usize = 256;
 /// (negation, absolute value, sums of two) stays inside `i64`.
 pub const MAX_NUMBER: i64 = i32::MAX as i64;
 
-/// Finds the first bracket nested deeper than [`MAX_NESTING`], outside comments
-/// and strings.
-fn too_deep(source: &str) -> Option<usize> {
-    let bytes = source.as_bytes();
-    let (mut depth, mut i) = (0usize, 0);
-    while i < bytes.len() {
-        match bytes[i] {
-            b'/' if bytes.get(i + 1) == Some(&b'/') => {
-                while i < bytes.len() && bytes[i] != b'\n' {
-                    i += 1;
-                }
-            }
-            b'"' => {
-                i += 1;
-                while i < bytes.len() && bytes[i] != b'"' && bytes[i] != b'\n' {
-                    i += 1;
-                }
-            }
-            b'(' | b'[' | b'{' => {
+/// The most tokens (words, signs, strings; comments are free) a file may
+/// have: a hundred times the largest bundled variant. It bounds the parser's
+/// memory, which grows with the tokens, not the bytes.
+pub const MAX_TOKENS: usize = 100_000;
+
+/// Measures the text before pest sees it: the count of its tokens and the
+/// nesting of its brackets, which pest would follow by recursion.
+fn within_limits(source: &str) -> Result<(), SyntaxError> {
+    let limit = |start: usize, message: String, help: &str| SyntaxError {
+        kind: ErrorKind::Limit,
+        span: Span::new(start, start + 1),
+        message,
+        help: Some(help.to_string()),
+    };
+    let mut depth = 0usize;
+    for (count, lexed) in lex(source).filter(|l| !matches!(l.token, Token::Comment(_))).enumerate() {
+        if count == MAX_TOKENS {
+            return Err(limit(
+                lexed.start,
+                format!("the file has more than {MAX_TOKENS} words and signs"),
+                "no game needs this many; is this the right file?",
+            ));
+        }
+        match lexed.token {
+            Token::Punct("(" | "[" | "{") => {
                 depth += 1;
                 if depth > MAX_NESTING {
-                    return Some(i);
+                    let help = "no construct needs this much nesting; remove the extra brackets";
+                    return Err(limit(lexed.start, format!("brackets nested more than {MAX_NESTING} deep"), help));
                 }
             }
-            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+            Token::Punct(")" | "]" | "}") => depth = depth.saturating_sub(1),
             _ => {}
         }
-        i += 1;
     }
-    None
+    Ok(())
 }
 
 /// Parses a whole file.
@@ -84,15 +91,8 @@ pub fn parse(source: &str) -> Result<File, SyntaxError> {
         let at = floor_char_boundary(source, MAX_SOURCE_BYTES);
         return Err(too_large(Span::new(at, at)));
     }
-    if let Some(at) = too_deep(source) {
-        return Err(SyntaxError {
-            kind: ErrorKind::Limit,
-            span: Span::new(at, at + 1),
-            message: format!("brackets nested more than {MAX_NESTING} deep"),
-            help: Some("no construct needs this much nesting; remove the extra brackets".into()),
-        });
-    }
-    let mut pairs = VdlParser::parse(Rule::file, source).map_err(|e| syntax_error(source, e))?;
+    within_limits(source)?;
+    let mut pairs = VdlParser::parse(Rule::file, source).map_err(|e| syntax_error(source, detailed(source).unwrap_or(e)))?;
     let file = pairs.next().expect("the file rule always produces one pair");
     let mut items = Vec::new();
     for pair in file.into_inner() {
@@ -111,9 +111,13 @@ fn floor_char_boundary(source: &str, mut at: usize) -> usize {
 }
 
 fn syntax_error(source: &str, error: pest::error::Error<Rule>) -> SyntaxError {
-    let at = match error.location {
+    let rule_at = match error.location {
         pest::error::InputLocation::Pos(p) => p,
         pest::error::InputLocation::Span((s, _)) => s,
+    };
+    let (at, expected) = match missing_sign(&error) {
+        Some((at, signs)) if at > rule_at => (at, signs),
+        _ => (rule_at, expected_rules(&error)),
     };
     // Underline the word that was found (or one character at the end of a line).
     let rest = &source[at..];
@@ -127,22 +131,64 @@ fn syntax_error(source: &str, error: pest::error::Error<Rule>) -> SyntaxError {
     } else {
         format!("`{}`", &rest[..word_len])
     };
-    let expected = match &error.variant {
-        pest::error::ErrorVariant::ParsingError { positives, .. } => {
-            let mut names: Vec<&str> = positives.iter().map(|r| describe(*r)).collect();
-            names.sort();
-            names.dedup();
-            names
-        }
-        pest::error::ErrorVariant::CustomError { .. } => Vec::new(),
-    };
     let message = match expected.len() {
         0 => format!("unexpected {found}"),
         1 => format!("expected {}, found {found}", expected[0]),
-        _ => format!("expected {} or {}, found {found}", expected[..expected.len() - 1].join(", "), expected[expected.len() - 1]),
+        n => {
+            // A comma before the last `or` when the choices have `or`s of their own.
+            let last_or = if expected.iter().any(|e| e.contains(" or ")) { ", or" } else { " or" };
+            format!("expected {}{last_or} {}, found {found}", expected[..n - 1].join(", "), expected[n - 1])
+        }
     };
     let help = keyword_help(rest, &expected);
     SyntaxError { kind: ErrorKind::Grammar, span, message, help }
+}
+
+/// Up to this size a file that failed is parsed again with pest's error
+/// detail, which names the literals it tried (see [`missing_sign`]); the detail
+/// makes parsing twice as slow, so large files keep the first error.
+const DETAILED_REPARSE_BYTES: usize = 1024 * 1024;
+
+/// The error of parsing `source` again with error detail on, if it is small.
+fn detailed(source: &str) -> Option<pest::error::Error<Rule>> {
+    // The setting is global: one detailed parse at a time, and the detail off
+    // again after it.
+    static DETAIL: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    if source.len() > DETAILED_REPARSE_BYTES {
+        return None;
+    }
+    let _one_at_a_time = DETAIL.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    pest::set_error_detail(true);
+    let error = VdlParser::parse(Rule::file, source).err();
+    pest::set_error_detail(false);
+    error
+}
+
+/// What the rules that failed furthest in would have accepted.
+fn expected_rules(error: &pest::error::Error<Rule>) -> Vec<&'static str> {
+    let pest::error::ErrorVariant::ParsingError { positives, .. } = &error.variant else { return Vec::new() };
+    let mut names: Vec<&str> = positives.iter().map(|r| describe(*r)).collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
+/// The signs and words that were tried further into the text than any rule
+/// (a closing bracket, `and`), with where: pest reports only rules, so a
+/// missing `)` would otherwise be blamed on the last word before it.
+fn missing_sign(error: &pest::error::Error<Rule>) -> Option<(usize, Vec<&'static str>)> {
+    let attempts = error.parse_attempts()?;
+    let mut signs: Vec<&'static str> =
+        attempts.expected_tokens().into_iter().filter_map(|token| describe_sign(&token.to_string())).collect();
+    signs.sort();
+    signs.dedup();
+    (!signs.is_empty()).then_some((attempts.max_position, signs))
+}
+
+/// A literal of the grammar as an error names it; layout is never expected.
+fn describe_sign(token: &str) -> Option<&'static str> {
+    const SIGNS: &[&str] = &["`(`", "`)`", "`[`", "`]`", "`{`", "`}`", "`,`", "`|`", "`&`", "`-`", "`*`", "`=`", "`..`", "`and`", "`or`"];
+    SIGNS.iter().find(|s| s.trim_matches('`') == token).copied()
 }
 
 /// A hint for the commonest slip: using a reserved word as a name. Given only
