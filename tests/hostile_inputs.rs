@@ -75,7 +75,12 @@ fn assert_all_within_bounds(cases: Vec<(&str, PathBuf)>) {
     for (name, path) in cases {
         let run = check(&path);
         let answered = matches!(run.code, Some(0 | 1));
-        let located = run.code != Some(1) || run.stdout.lines().next().is_some_and(|l| l.contains(": error: ") && l.split(':').nth(1).is_some_and(|n| n.parse::<usize>().is_ok()));
+        let located = run.code != Some(1)
+            || run
+                .stdout
+                .lines()
+                .next()
+                .is_some_and(|l| l.contains(": error: ") && l.split(':').nth(1).is_some_and(|n| n.parse::<usize>().is_ok()));
         if !answered || !located || run.elapsed > TIME {
             broken.push(format!("{name}: exit {:?} after {:?}; first line: {:?}", run.code, run.elapsed, run.stdout.lines().next()));
         }
@@ -99,10 +104,19 @@ fn checking_any_input_up_to_ten_megabytes_is_fast_bounded_and_answered() {
             "a direction union of 10000 terms",
             scratch("dirs.vdl", format!("{mini}direction big = {}\n", vec!["(0,1)"; 10_000].join(" | ")).as_bytes()),
         ),
-        ("2000 nested brackets", scratch("brackets.vdl", format!("{mini}direction d = {}(0,1){}\n", "(".repeat(2000), ")".repeat(2000)).as_bytes())),
+        (
+            "2000 nested brackets",
+            scratch("brackets.vdl", format!("{mini}direction d = {}(0,1){}\n", "(".repeat(2000), ")".repeat(2000)).as_bytes()),
+        ),
         ("the smallest integer as a component", scratch("min.vdl", mini.replace("(0,1)*", "(-9223372036854775808,1)*").as_bytes())),
-        ("10 MB of comments", scratch("comments.vdl", format!("{mini}{}", repeated("// a comment that goes on and on\n", TEN_MB - mini.len())).as_bytes())),
-        ("10 MB of one cell list", scratch("cells.vdl", format!("{mini}zone z = [{}]\n", repeated("a1 ", TEN_MB - mini.len() - 20)).as_bytes())),
+        (
+            "10 MB of comments",
+            scratch("comments.vdl", format!("{mini}{}", repeated("// a comment that goes on and on\n", TEN_MB - mini.len())).as_bytes()),
+        ),
+        (
+            "10 MB of one cell list",
+            scratch("cells.vdl", format!("{mini}zone z = [{}]\n", repeated("a1 ", TEN_MB - mini.len() - 20)).as_bytes()),
+        ),
         ("10 MB of Xiang Qi repeated", scratch("repeated.vdl", repeated(&xiangqi(), TEN_MB).as_bytes())),
         ("10 MB of NUL bytes", scratch("nul.vdl", &vec![0u8; TEN_MB])),
         ("10 MB of bytes 0x80..0xff", scratch("high.vdl", &(0..TEN_MB).map(|i| 0x80 | (i % 128) as u8).collect::<Vec<_>>())),

@@ -1,7 +1,10 @@
-//! The checker never panics and never hangs: arbitrary bytes, and the bundled
-//! variant files mutated at random (bytes replaced, lines dropped or repeated,
-//! words swapped), go through parse + check + lowering. A bounded run is part of
-//! the test suite; each case must also come back in well under a second.
+//! The checker never panics and never hangs, and every error it reports is
+//! located inside the file: arbitrary bytes, the bundled variant files and the
+//! fuzz corpus (tests/fuzz-corpus: long operator chains, deep brackets, many
+//! axes, odd encodings) mutated at random (bytes replaced, lines dropped or
+//! repeated, words swapped) go through decoding + parse + check + lowering. A
+//! bounded run is part of the test suite; each case must also come back in well
+//! under a second. A stack overflow would abort the whole test binary.
 
 use proptest::prelude::*;
 use std::time::{Duration, Instant};
@@ -14,13 +17,50 @@ fn bundled() -> Vec<String> {
     files.iter().map(|p| std::fs::read_to_string(p).unwrap()).collect()
 }
 
-/// Checks `source`, rendering whatever comes out; fails on a slow case.
+/// The files of tests/fuzz-corpus, as bytes (some are not UTF-8).
+fn corpus() -> Vec<Vec<u8>> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fuzz-corpus");
+    let mut files: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort();
+    files.iter().map(|p| std::fs::read(p).unwrap()).collect()
+}
+
+/// Checks `source`, rendering whatever comes out; fails on a slow case or on a
+/// diagnostic that points outside the file.
 fn check(source: &str) {
     let start = Instant::now();
     let checked = vdl_compiler::check("fuzz.vdl", source);
     let _ = vdl_compiler::render_diagnostics("fuzz.vdl", source, &checked.diagnostics);
     assert!(checked.game.is_some() || checked.diagnostics.iter().any(|d| d.is_error()), "no game and no error");
+    assert_located(source, &checked.diagnostics);
     assert!(start.elapsed() < Duration::from_secs(5), "took {:?}", start.elapsed());
+}
+
+/// Decodes and checks `bytes` as `vdl check` does.
+fn check_bytes(bytes: &[u8]) {
+    match vdl_dsl::decode(bytes) {
+        Ok(source) => check(source),
+        Err(undecodable) => {
+            let diagnostic = vdl_compiler::Diagnostic::from(undecodable.error);
+            assert_located(&undecodable.shown, std::slice::from_ref(&diagnostic));
+            let _ = vdl_compiler::render_diagnostics("fuzz.vdl", &undecodable.shown, &[diagnostic]);
+        }
+    }
+}
+
+/// Every diagnostic and note has a span inside the text, on character
+/// boundaries: a place a reader can be sent to.
+fn assert_located(source: &str, diagnostics: &[vdl_compiler::Diagnostic]) {
+    for diagnostic in diagnostics {
+        let spans = std::iter::once(diagnostic.span).chain(diagnostic.notes.iter().map(|n| n.span));
+        for span in spans {
+            let inside = span.start <= span.end && span.end <= source.len();
+            assert!(
+                inside && source.is_char_boundary(span.start) && source.is_char_boundary(span.end),
+                "{diagnostic:?} is not located in the file"
+            );
+        }
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -41,6 +81,20 @@ fn mutation() -> impl Strategy<Value = Mutation> {
         (any::<usize>(), any::<usize>()).prop_map(|(a, b)| Mutation::SwapWords(a, b)),
         any::<usize>().prop_map(Mutation::Truncate),
     ]
+}
+
+/// A mutation of bytes that need not be text: replaced bytes may be anything.
+fn apply_bytes(bytes: &[u8], mutation: &Mutation) -> Vec<u8> {
+    match (std::str::from_utf8(bytes), mutation) {
+        (_, Mutation::Replace { at, byte }) if !bytes.is_empty() => {
+            let mut bytes = bytes.to_vec();
+            let at = at % bytes.len();
+            bytes[at] = *byte;
+            bytes
+        }
+        (Ok(text), _) => apply(text, mutation).into_bytes(),
+        (Err(_), _) => bytes.to_vec(),
+    }
 }
 
 fn apply(source: &str, mutation: &Mutation) -> String {
@@ -99,6 +153,26 @@ proptest! {
             source = apply(&source, m);
         }
         check(&source);
+    }
+
+    #[test]
+    fn mutated_corpus_files_never_panic_and_every_error_is_located(
+        file in 0usize..64,
+        mutations in prop::collection::vec(prop_oneof![mutation(), (any::<usize>(), any::<u8>()).prop_map(|(at, byte)| Mutation::Replace { at, byte })], 0..4),
+    ) {
+        let files = corpus();
+        let mut bytes = files[file % files.len()].clone();
+        for m in &mutations {
+            bytes = apply_bytes(&bytes, m);
+        }
+        check_bytes(&bytes);
+    }
+}
+
+#[test]
+fn every_corpus_file_checks_without_panic_and_with_located_errors() {
+    for bytes in corpus() {
+        check_bytes(&bytes);
     }
 }
 
