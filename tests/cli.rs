@@ -26,10 +26,29 @@ fn edited_xiangqi(name: &str, from: &str, to: &str) -> std::path::PathBuf {
 }
 
 #[test]
-fn check_accepts_bundled_variants_silently() {
+fn check_accepts_bundled_variants_with_a_summary_on_stderr() {
     let out = vdl(&["check", "variants/xiangqi.vdl", "tests/ui/pass/mini.vdl"]);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
     assert_eq!(stdout(&out), "");
+    // Xiang Qi: 9 files by 10 ranks; General, Advisor, Elephant, Horse, Chariot, Cannon, Soldier.
+    assert_eq!(stderr(&out), "variants/xiangqi.vdl: ok (7 piece types, 90 cells)\ntests/ui/pass/mini.vdl: ok (2 piece types, 25 cells)\n");
+    let json = vdl(&["check", "--format", "json", "variants/xiangqi.vdl"]);
+    assert_eq!((stdout(&json).as_str(), stderr(&json).as_str()), ("", ""));
+}
+
+#[test]
+fn check_locates_the_first_byte_that_is_not_utf8_and_stops_reading_at_ten_megabytes() {
+    let path = edited_xiangqi("latin1.vdl", "game \"Xiang Qi\"", "game \"Xiang Qi\"");
+    let mut bytes = std::fs::read(&path).unwrap();
+    let second_line = bytes.iter().position(|&b| b == b'\n').unwrap() + 1;
+    bytes.insert(second_line + 3, 0xE9);
+    std::fs::write(&path, bytes).unwrap();
+    let out = vdl(&["check", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).starts_with(&format!("{}:2:4: error: the file is not UTF-8 text", path.display())), "{}", stdout(&out));
+    let out = vdl(&["check", "/dev/zero"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).starts_with("/dev/zero:1:10485761: error: the file is larger than 10 MB"), "{}", stdout(&out));
 }
 
 #[test]
