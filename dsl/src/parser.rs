@@ -116,7 +116,23 @@ fn syntax_error(source: &str, error: pest::error::Error<Rule>) -> SyntaxError {
         pest::error::InputLocation::Span((s, _)) => s,
     };
     let (at, expected) = match missing_sign(&error) {
-        Some((at, signs)) if at > rule_at => (at, signs),
+        Some((at, mut signs)) if at >= rule_at => {
+            if at == rule_at {
+                // Rules tried at the same place: their descriptions, and the
+                // signs they do not already name.
+                let rules = expected_rules(&error);
+                signs.retain(|sign| !rules.iter().any(|rule| rule.contains(sign)));
+                signs.extend(rules);
+                signs.sort();
+                signs.dedup();
+            }
+            match end_of_previous_line(source, at) {
+                // A sign missing at the end of a line is missing there, not
+                // before whatever the next line starts with.
+                Some((end, word)) => return missing_at_end_of_line(end, word, &signs),
+                None => (at, signs),
+            }
+        }
         _ => (rule_at, expected_rules(&error)),
     };
     // Underline the word that was found (or one character at the end of a line).
@@ -162,6 +178,41 @@ fn detailed(source: &str) -> Option<pest::error::Error<Rule>> {
     let error = VdlParser::parse(Rule::file, source).err();
     pest::set_error_detail(false);
     error
+}
+
+/// When `at` is the first token of its line, where the line before ends and
+/// its last word.
+fn end_of_previous_line(source: &str, at: usize) -> Option<(usize, &str)> {
+    let before = &source[..at];
+    let end = before.trim_end().len();
+    let gap = &before[end..];
+    if !gap.contains('\n') || end == 0 {
+        return None;
+    }
+    let code = before[..end].rsplit('\n').next().unwrap_or("");
+    let code = code.split("//").next().unwrap_or(code).trim_end();
+    if code.is_empty() {
+        return None;
+    }
+    let line_start = before[..end].rfind('\n').map_or(0, |i| i + 1);
+    let word = code.rsplit(char::is_whitespace).next().unwrap_or(code);
+    Some((line_start + code.len(), word))
+}
+
+/// `expected `)` after `forward``, pointing just after that word.
+fn missing_at_end_of_line(end: usize, word: &str, signs: &[&str]) -> SyntaxError {
+    let last_or = if signs.iter().any(|e| e.contains(" or ")) { ", or" } else { " or" };
+    let choices = match signs {
+        [] => String::new(),
+        [one] => (*one).to_string(),
+        [first @ .., last] => format!("{}{last_or} {last}", first.join(", ")),
+    };
+    SyntaxError {
+        kind: ErrorKind::Grammar,
+        span: Span::new(end, end + 1),
+        message: format!("expected {choices} after `{word}`"),
+        help: None,
+    }
 }
 
 /// What the rules that failed furthest in would have accepted.
