@@ -5,7 +5,8 @@
 //! before each block (board, piece, proxy) and between statements of different
 //! kinds.
 
-use crate::parser::{parse, SyntaxError};
+use crate::parser::parse;
+use crate::syntax_error::SyntaxError;
 use crate::tokens::{lex, Token};
 use crate::words::{opens_statement, Block};
 

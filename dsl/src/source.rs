@@ -2,7 +2,7 @@
 //! that says where the first bad byte is, and a byte-order mark accepted.
 
 use crate::ast::Span;
-use crate::parser::{ErrorKind, SyntaxError};
+use crate::syntax_error::{ErrorKind, SyntaxError};
 
 /// The largest file the checker reads: ten times the largest real variant
 /// file would still be far below it, and reading stops here, so that
