@@ -117,8 +117,7 @@ fn run(engine: Box<dyn Engine>, name: &str, command: Command) -> Result<(), Stri
             play::run(engine, &args, stdin.lock(), std::io::stdout()).map_err(|e| e.to_string())??;
         }
         Command::Protocol(args) => {
-            let stdin = std::io::stdin();
-            protocol::run(engine, &args, stdin.lock(), std::io::stdout()).map_err(|e| e.to_string())?;
+            protocol::run(engine, &args, std::io::stdin(), std::io::stdout()).map_err(|e| e.to_string())?;
         }
         Command::Serve(args) => {
             let variant = serve::Variant { file: name.to_string(), engine_kind: "compiled".into(), engine };

@@ -12,9 +12,11 @@
 //! particular variant. [`session::Session`] holds one game with its history.
 
 pub mod cli;
+pub mod input_lines;
 pub mod json;
 pub mod play;
 pub mod protocol;
+pub mod request;
 pub mod serve;
 pub mod session;
 
