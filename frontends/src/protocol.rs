@@ -5,14 +5,15 @@
 //! A failed request (malformed JSON or UTF-8, unknown command, illegal move,
 //! a value out of range, ...) is answered `{"ok":false,"error":"..."}` and
 //! changes nothing. A `search` runs on its own thread: while it runs, `stop`
-//! ends it, `quit` ends it and the program, requests that only read the game
-//! are answered, and requests that would change the game are refused.
+//! ends it and `quit` ends it and the program; other requests wait and are
+//! answered in turn after it, so that answers always come in request order.
 
 use crate::input_lines::{self, Input, InputLine};
 use crate::json;
 use crate::request::{optional_flag, optional_moves, optional_str, search_limits};
 use crate::session::Session;
 use serde_json::{json, Map, Value};
+use std::collections::VecDeque;
 use std::io::{self, Read, Write};
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::mpsc::{self, Sender};
@@ -38,9 +39,6 @@ impl Default for ProtocolArgs {
 
 /// The commands, for error messages and `help`.
 pub const COMMANDS: &[&str] = &["info", "new", "position", "moves", "play", "undo", "search", "stop", "result", "show", "help", "quit"];
-
-/// The commands that change the game: refused while a search runs.
-const CHANGING: &[&str] = &["new", "play", "undo", "search"];
 
 /// Serves requests from `input` until it ends (after the running search, if
 /// any, has answered) or a `quit` request.
@@ -91,16 +89,34 @@ struct Running {
     id: Option<Value>,
     stop: StopFlag,
     play: bool,
-    /// Answers due after the search's own (to `stop` and `quit`).
-    then: Vec<Value>,
 }
 
-/// The protocol's state: one game and the search under way, if any.
+/// A request read while a search runs, answered in turn after it.
+enum Pending {
+    /// A request to carry out; `stopped` for a search that a later `stop` or
+    /// `quit` ended before it began (it then finishes depth 1 at once).
+    Command { id: Option<Value>, cmd: String, request: Map<String, Value>, stopped: bool },
+    /// An answer already known (an error, or `stop`'s).
+    Answer(Value),
+    /// `quit`'s answer: the end of the session.
+    Quit(Value),
+}
+
+/// Requests that may wait for a running search; beyond this, a request is
+/// refused at once.
+const MAX_PENDING: usize = 4096;
+
+/// The protocol's state: one game, the search under way and the requests
+/// waiting for it.
 struct Handler {
     session: Session,
     args: ProtocolArgs,
     eval: Option<Evaluator>,
     running: Option<Running>,
+    pending: VecDeque<Pending>,
+    /// `quit` was read: later lines are ignored, and the program ends once
+    /// `quit` is answered.
+    quit_read: bool,
     quitting: bool,
     events: Sender<Event>,
 }
@@ -109,73 +125,93 @@ type Reply = Result<Map<String, Value>, String>;
 
 impl Handler {
     fn new(engine: Arc<dyn Engine>, args: ProtocolArgs, events: Sender<Event>) -> Handler {
-        Handler { session: Session::new(engine), args, eval: None, running: None, quitting: false, events }
+        Handler {
+            session: Session::new(engine),
+            args,
+            eval: None,
+            running: None,
+            pending: VecDeque::new(),
+            quit_read: false,
+            quitting: false,
+            events,
+        }
     }
 
     fn searching(&self) -> bool {
         self.running.is_some()
     }
 
-    /// The responses due now to one input line (none for a blank line, or
-    /// when the answer waits for the running search).
+    /// The responses due now to one input line. `stop` and `quit` act at
+    /// once on the search requested last before them (running or waiting);
+    /// every request is answered in turn.
     fn line(&mut self, line: InputLine) -> Vec<Value> {
-        let text = match line {
-            InputLine::Text(text) => text,
-            InputLine::NotUtf8 { at } => return vec![error(None, format!("the request is not valid UTF-8 (a bad byte at offset {at})"))],
-            InputLine::TooLong => {
-                return vec![error(None, format!("the request is longer than {} bytes; it was skipped", input_lines::MAX_LINE))]
-            }
-        };
-        if text.trim().is_empty() {
+        if self.quit_read {
             return Vec::new();
         }
-        let request: Value = match serde_json::from_str(&text) {
-            Ok(value) => value,
-            Err(e) => return vec![error(None, format!("malformed JSON: {e}"))],
+        let pending = match parse(line) {
+            None => return Vec::new(),
+            Some(Pending::Command { id, cmd, .. }) if cmd == "stop" => {
+                let stopped = self.stop_last_search();
+                Pending::Answer(ok(id, one("stopped", json!(stopped))))
+            }
+            Some(Pending::Command { id, cmd, .. }) if cmd == "quit" => {
+                while self.stop_last_search() {}
+                self.quit_read = true;
+                Pending::Quit(ok(id, Map::new()))
+            }
+            Some(pending) => pending,
         };
-        let id = request.get("id").cloned();
-        let Some(object) = request.as_object() else {
-            return vec![error(id, "a request must be a JSON object such as {\"cmd\":\"position\"}".to_string())];
-        };
-        let cmd = match object.get("cmd") {
-            Some(Value::String(cmd)) => cmd.as_str(),
-            Some(_) => return vec![error(id, "\"cmd\" must be a string".to_string())],
-            None => return vec![error(id, "missing \"cmd\": the command name, such as \"position\"".to_string())],
-        };
-        self.command(cmd, object, id)
+        if self.pending.len() >= MAX_PENDING && matches!(pending, Pending::Command { .. }) {
+            return vec![error(None, format!("more than {MAX_PENDING} requests wait for the running search; this one is dropped"))];
+        }
+        self.pending.push_back(pending);
+        self.answer_pending()
     }
 
-    fn command(&mut self, cmd: &str, request: &Map<String, Value>, id: Option<Value>) -> Vec<Value> {
-        match (cmd, self.running.as_mut()) {
-            ("stop", Some(running)) => {
-                running.stop.raise();
-                running.then.push(ok(id, one("stopped", json!(true))));
-                Vec::new()
-            }
-            ("stop", None) => vec![ok(id, one("stopped", json!(false)))],
-            ("quit", Some(running)) => {
-                running.stop.raise();
-                running.then.push(ok(id, Map::new()));
-                self.quitting = true;
-                Vec::new()
-            }
-            ("quit", None) => {
-                self.quitting = true;
-                vec![ok(id, Map::new())]
-            }
-            (cmd, Some(_)) if CHANGING.contains(&cmd) => vec![error(
-                id,
-                format!("a search is running: `{cmd}` must wait for its answer (send {{\"cmd\":\"stop\"}} to end it now)"),
-            )],
-            ("search", None) => match self.start_search(request, id.clone()) {
-                Ok(()) => Vec::new(),
-                Err(message) => vec![error(id, message)],
-            },
-            _ => vec![match self.answer(cmd, request) {
-                Ok(fields) => ok(id, fields),
-                Err(message) => error(id, message),
-            }],
+    /// Stops the search requested last that is not stopped yet: one still
+    /// waiting, else the running one. False when there is none.
+    fn stop_last_search(&mut self) -> bool {
+        let waiting = self.pending.iter_mut().rev().find_map(|pending| match pending {
+            Pending::Command { cmd, stopped, .. } if cmd == "search" && !*stopped => Some(stopped),
+            _ => None,
+        });
+        if let Some(stopped) = waiting {
+            *stopped = true;
+            return true;
         }
+        match &self.running {
+            Some(running) if !running.stop.is_raised() => {
+                running.stop.raise();
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Answers waiting requests in order until one starts a search.
+    fn answer_pending(&mut self) -> Vec<Value> {
+        let mut responses = Vec::new();
+        while self.running.is_none() {
+            let Some(pending) = self.pending.pop_front() else { break };
+            match pending {
+                Pending::Answer(answer) => responses.push(answer),
+                Pending::Quit(answer) => {
+                    responses.push(answer);
+                    self.quitting = true;
+                    self.pending.clear();
+                }
+                Pending::Command { id, cmd, request, stopped } if cmd == "search" => {
+                    if let Err(message) = self.start_search(&request, id.clone(), stopped) {
+                        responses.push(error(id, message));
+                    }
+                }
+                Pending::Command { id, cmd, request, .. } => responses.push(match self.answer(&cmd, &request) {
+                    Ok(fields) => ok(id, fields),
+                    Err(message) => error(id, message),
+                }),
+            }
+        }
+        responses
     }
 
     /// The commands answered at once.
@@ -220,13 +256,16 @@ impl Handler {
 
     /// Checks the request and starts the search on its own thread; its answer
     /// comes as [`Event::SearchEnded`].
-    fn start_search(&mut self, request: &Map<String, Value>, id: Option<Value>) -> Result<(), String> {
+    fn start_search(&mut self, request: &Map<String, Value>, id: Option<Value>, stopped: bool) -> Result<(), String> {
         let mut limits = search_limits(request, self.args.movetime, MAX_MOVETIME_MS)?;
         let play = optional_flag(request, "play")?;
         if let Some(ending) = self.session.ending() {
             return Err(format!("the game is over ({}); there is nothing to search", ending.text));
         }
         let stop = StopFlag::new();
+        if stopped {
+            stop.raise();
+        }
         limits.stop = Some(stop.clone());
         let eval = self.eval.get_or_insert_with(|| Evaluator::new(self.session.engine())).clone();
         let session = self.session.clone();
@@ -236,12 +275,12 @@ impl Handler {
                 .map_err(|_| "the search failed (an internal error); the game is unchanged".to_string());
             let _ = events.send(Event::SearchEnded(found));
         });
-        self.running = Some(Running { id, stop, play, then: Vec::new() });
+        self.running = Some(Running { id, stop, play });
         Ok(())
     }
 
     /// The search's answer (with the state after its move, for `"play":true`),
-    /// then the answers that waited for it.
+    /// then the answers of the requests that waited.
     fn search_ended(&mut self, found: Result<SearchResult, String>) -> Vec<Value> {
         let Some(running) = self.running.take() else {
             return Vec::new();
@@ -259,8 +298,35 @@ impl Handler {
             Ok(fields) => ok(running.id, fields),
             Err(message) => error(running.id, message),
         }];
-        responses.extend(running.then);
+        responses.extend(self.answer_pending());
         responses
+    }
+}
+
+/// A request line as a command to carry out or the error it gets; `None` for
+/// a blank line.
+fn parse(line: InputLine) -> Option<Pending> {
+    let refuse = |id: Option<Value>, message: String| Some(Pending::Answer(error(id, message)));
+    let text = match line {
+        InputLine::Text(text) => text,
+        InputLine::NotUtf8 { at } => return refuse(None, format!("the request is not valid UTF-8 (a bad byte at offset {at})")),
+        InputLine::TooLong => return refuse(None, format!("the request is longer than {} bytes; it was skipped", input_lines::MAX_LINE)),
+    };
+    if text.trim().is_empty() {
+        return None;
+    }
+    let request: Value = match serde_json::from_str(&text) {
+        Ok(value) => value,
+        Err(e) => return refuse(None, format!("malformed JSON: {e}")),
+    };
+    let id = request.get("id").cloned();
+    let Value::Object(request) = request else {
+        return refuse(id, "a request must be a JSON object such as {\"cmd\":\"position\"}".to_string());
+    };
+    match request.get("cmd") {
+        Some(Value::String(cmd)) => Some(Pending::Command { id, cmd: cmd.clone(), request, stopped: false }),
+        Some(_) => refuse(id, "\"cmd\" must be a string".to_string()),
+        None => refuse(id, "missing \"cmd\": the command name, such as \"position\"".to_string()),
     }
 }
 
