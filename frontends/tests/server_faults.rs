@@ -161,7 +161,10 @@ fn huge_header(addr: SocketAddr) {
         match client.raw().write(&chunk) {
             Ok(n) => sent += n,
             Err(e) => {
-                assert!(!matches!(e.kind(), std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut), "the server stopped reading: {e}");
+                assert!(
+                    !matches!(e.kind(), std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut),
+                    "the server stopped reading: {e}"
+                );
                 break;
             }
         }

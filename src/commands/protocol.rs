@@ -15,7 +15,6 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<ExitCode, Failure> {
     let engine = load::engine(&args.file, args.engine)?;
-    vdl_frontends::protocol::run(engine, &args.protocol, std::io::stdin(), std::io::stdout())
-        .map_err(|e| Failure::usage(format!("error: {e}")))?;
+    vdl_frontends::protocol::run(engine, &args.protocol, std::io::stdin(), std::io::stdout())?;
     Ok(ExitCode::SUCCESS)
 }

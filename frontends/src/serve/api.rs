@@ -177,7 +177,9 @@ async fn new_game(State(app): State<Arc<App>>, JsonBody(request): JsonBody) -> A
 
 fn refused(refusal: Refusal) -> Answer {
     match refusal {
-        Refusal::Unknown => fail(StatusCode::NOT_FOUND, "no such game (games are forgotten after a time unused, and when the server stops)"),
+        Refusal::Unknown => {
+            fail(StatusCode::NOT_FOUND, "no such game (games are forgotten after a time unused, and when the server stops)")
+        }
         Refusal::Full { capacity } => fail(
             StatusCode::SERVICE_UNAVAILABLE,
             format!("the server holds {capacity} games, its most; try again when unused games have expired"),
@@ -195,10 +197,9 @@ fn find(app: &App, id: &str) -> Result<(GameId, Arc<Mutex<Game>>), Answer> {
 /// that a stale page cannot act on a changed game.
 fn check_ply(request: &Map<String, Value>, session: &Session) -> Result<(), Answer> {
     match optional_u64(request, "ply").map_err(bad)? {
-        Some(ply) if ply as usize != session.ply() => Err(fail(
-            StatusCode::CONFLICT,
-            format!("the game has changed: it has {} moves, the request expected {ply}", session.ply()),
-        )),
+        Some(ply) if ply as usize != session.ply() => {
+            Err(fail(StatusCode::CONFLICT, format!("the game has changed: it has {} moves, the request expected {ply}", session.ply())))
+        }
         _ => Ok(()),
     }
 }

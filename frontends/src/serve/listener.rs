@@ -25,10 +25,7 @@ pub(super) async fn serve(listener: std::net::TcpListener, app: Arc<App>) -> Res
         .layer(RequestBodyDeadlineLayer::new(limits.body_timeout))
         .service(router(app));
     let mut http = hyper::server::conn::http1::Builder::new();
-    http.timer(TokioTimer::new())
-        .header_read_timeout(limits.header_timeout)
-        .max_buf_size(limits.max_header_bytes.max(8192))
-        .writev(false);
+    http.timer(TokioTimer::new()).header_read_timeout(limits.header_timeout).max_buf_size(limits.max_header_bytes.max(8192)).writev(false);
     let connections = Arc::new(Semaphore::new(limits.max_connections));
     loop {
         let permit = connections.clone().acquire_owned().await.expect("the semaphore is never closed");

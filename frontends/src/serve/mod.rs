@@ -19,6 +19,7 @@ pub use limits::ServerLimits;
 
 use api::{App, Entry};
 use games::GameStore;
+use std::io::Write;
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 use tokio::sync::Semaphore;
@@ -104,7 +105,8 @@ impl Bound {
 
     /// Serves requests until the process ends.
     pub fn run(self) -> Result<(), String> {
-        let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().map_err(|e| format!("cannot start the server: {e}"))?;
+        let runtime =
+            tokio::runtime::Builder::new_multi_thread().enable_all().build().map_err(|e| format!("cannot start the server: {e}"))?;
         runtime.block_on(listener::serve(self.listener, self.app))
     }
 }
@@ -149,12 +151,13 @@ fn app(variants: Vec<Variant>, movetime: u64, limits: ServerLimits) -> App {
 pub fn serve(variants: Vec<Variant>, args: &ServeArgs) -> Result<(), String> {
     let count = variants.len();
     let bound = bind(variants, args)?;
-    println!("vdl serve: {count} variant(s) at {}", bound.url());
+    // Whoever started the server may stop reading its output (`vdl serve |
+    // head -1` to learn the address): the server goes on.
+    let mut out = std::io::stdout();
+    let _ = writeln!(out, "vdl serve: {count} variant(s) at {}", bound.url()).and_then(|()| out.flush());
     if !is_loopback(&args.host) {
         eprintln!("warning: listening on {}, reachable from other machines; there is no authentication", args.host);
     }
-    use std::io::Write;
-    std::io::stdout().flush().ok();
     bound.run()
 }
 
