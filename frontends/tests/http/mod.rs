@@ -1,6 +1,9 @@
 //! A minimal HTTP/1.1 client over a kept-alive TCP connection, with the raw
 //! socket at hand for requests no well-behaved client would send.
 
+// Each test binary that includes this module uses only part of it.
+#![allow(dead_code)]
+
 use serde_json::Value;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
