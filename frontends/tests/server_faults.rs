@@ -339,6 +339,27 @@ fn many_games_evict_nobody(addr: SocketAddr, mine: &str) {
 }
 
 #[test]
+fn a_game_has_at_most_max_plies_moves() {
+    let addr = start(ServerLimits { max_plies: 4, ..test_limits() });
+    let mut client = Client::connect(addr);
+    let moves = ["h3-e3", "h10-g8", "h1-g3", "i10-h10"];
+    let five = [moves.as_slice(), &["b3-b7"]].concat();
+    let long = client.post("/api/games", json!({ "moves": five }));
+    assert_eq!(long.status, 400);
+    assert_eq!(long.body["error"], json!("a game may have at most 4 moves on this server"));
+    let game = client.post("/api/games", json!({"moves": moves}));
+    assert_eq!(game.status, 200, "{game:?}");
+    let id = game.body["game"].as_str().unwrap();
+    for (path, body) in [("move", json!({"move": "b3-b7"})), ("computer", json!({"depth": 1}))] {
+        let refused = client.post(&format!("/api/games/{id}/{path}"), body);
+        assert_eq!(refused.status, 400);
+        assert_eq!(refused.body["error"], json!("a game may have at most 4 moves on this server"));
+    }
+    assert_eq!(client.post(&format!("/api/games/{id}/undo"), json!({})).status, 200);
+    assert_eq!(client.post(&format!("/api/games/{id}/move"), json!({"move": "i10-h10"})).status, 200);
+}
+
+#[test]
 fn idle_games_expire_and_make_room() {
     let addr = start(ServerLimits { max_games: 2, game_idle: Duration::from_millis(300), ..test_limits() });
     let mut client = Client::connect(addr);

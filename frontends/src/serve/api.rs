@@ -167,6 +167,9 @@ async fn new_game(State(app): State<Arc<App>>, JsonBody(request): JsonBody) -> A
         };
         let fen = optional_str(&request, "fen").map_err(bad)?.filter(|f| !f.trim().is_empty());
         let moves = optional_moves(&request, "moves").map_err(bad)?;
+        if moves.len() > app.limits.max_plies {
+            return Err(too_long(app.limits.max_plies));
+        }
         let session = Session::start(app.variants[variant].engine.clone(), fen, &moves).map_err(bad)?;
         let id = app.games.insert(variant, session).map_err(refused)?;
         let game = app.games.get(id).map_err(refused)?;
@@ -185,6 +188,10 @@ fn refused(refusal: Refusal) -> Answer {
             format!("the server holds {capacity} games, its most; try again when unused games have expired"),
         ),
     }
+}
+
+fn too_long(max_plies: usize) -> Answer {
+    bad(format!("a game may have at most {max_plies} moves on this server"))
 }
 
 /// The game `id`, from the store.
@@ -214,12 +221,12 @@ async fn game_state(State(app): State<Arc<App>>, Path(id): Path<String>, JsonBod
 
 /// Changes a game: `change` works on a copy, which replaces the game only if
 /// it succeeds.
-fn change(app: &App, id: &str, request: &Map<String, Value>, change: impl FnOnce(&mut Session) -> Result<(), String>) -> Answer {
+fn change(app: &App, id: &str, request: &Map<String, Value>, change: impl FnOnce(&mut Session) -> Result<(), Answer>) -> Answer {
     answer(find(app, id).and_then(|(id, game)| {
         let mut game = lock(&game);
         check_ply(request, &game.session)?;
         let mut session = game.session.clone();
-        change(&mut session).map_err(bad)?;
+        change(&mut session)?;
         game.session = session;
         Ok(success(state(id, &game)))
     }))
@@ -231,11 +238,17 @@ async fn play(State(app): State<Arc<App>>, Path(id): Path<String>, JsonBody(requ
         Ok(None) => return bad("missing \"move\": the move to play, such as \"h3-e3\"".to_string()),
         Err(e) => return bad(e),
     };
-    change(&app, &id, &request, |session| session.play(&text).map(drop))
+    let max_plies = app.limits.max_plies;
+    change(&app, &id, &request, |session| {
+        if session.ply() >= max_plies {
+            return Err(too_long(max_plies));
+        }
+        session.play(&text).map(drop).map_err(bad)
+    })
 }
 
 async fn undo(State(app): State<Arc<App>>, Path(id): Path<String>, JsonBody(request): JsonBody) -> Answer {
-    change(&app, &id, &request, |session| session.undo().map(drop))
+    change(&app, &id, &request, |session| session.undo().map(drop).map_err(bad))
 }
 
 /// Raises a search's stop flag when dropped: when the client goes away, axum
@@ -269,6 +282,9 @@ async fn computer(State(app): State<Arc<App>>, Path(id): Path<String>, JsonBody(
     };
     if let Some(ending) = session.ending() {
         return bad(format!("the game is over ({})", ending.text));
+    }
+    if session.ply() >= app.limits.max_plies {
+        return too_long(app.limits.max_plies);
     }
     let Ok(permit) = app.searches.clone().try_acquire_owned() else {
         return fail(

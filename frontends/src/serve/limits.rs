@@ -16,6 +16,9 @@ pub struct ServerLimits {
     pub max_games: usize,
     /// A game nobody has used for this long is forgotten.
     pub game_idle: Duration,
+    /// Moves a game may have: each keeps a position, so this bounds a game's
+    /// memory (a new game's `moves` count too).
+    pub max_plies: usize,
     /// The request line and headers must arrive within this time (and an
     /// idle kept-alive connection is closed after it).
     pub header_timeout: Duration,
@@ -36,6 +39,7 @@ impl Default for ServerLimits {
             max_searches: std::thread::available_parallelism().map_or(1, usize::from),
             max_games: 4096,
             game_idle: Duration::from_secs(2 * 60 * 60),
+            max_plies: 2000,
             header_timeout: Duration::from_secs(10),
             body_timeout: Duration::from_secs(10),
             max_header_bytes: 16 * 1024,
