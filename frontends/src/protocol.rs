@@ -17,7 +17,7 @@ use std::collections::VecDeque;
 use std::io::{self, Read, Write};
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::mpsc::{self, Sender};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use vdl_runtime::search::{eval::Evaluator, SearchResult, StopFlag};
 use vdl_runtime::Engine;
 
@@ -111,7 +111,8 @@ const MAX_PENDING: usize = 4096;
 struct Handler {
     session: Session,
     args: ProtocolArgs,
-    eval: Option<Evaluator>,
+    /// The piece values, measured once, by the first search's thread.
+    eval: Arc<OnceLock<Evaluator>>,
     running: Option<Running>,
     pending: VecDeque<Pending>,
     /// `quit` was read: later lines are ignored, and the program ends once
@@ -128,7 +129,7 @@ impl Handler {
         Handler {
             session: Session::new(engine),
             args,
-            eval: None,
+            eval: Arc::default(),
             running: None,
             pending: VecDeque::new(),
             quit_read: false,
@@ -267,12 +268,15 @@ impl Handler {
             stop.raise();
         }
         limits.stop = Some(stop.clone());
-        let eval = self.eval.get_or_insert_with(|| Evaluator::new(self.session.engine())).clone();
+        let eval = self.eval.clone();
         let session = self.session.clone();
         let events = self.events.clone();
         std::thread::spawn(move || {
-            let found = panic::catch_unwind(AssertUnwindSafe(|| session.search(&eval, &limits)))
-                .map_err(|_| "the search failed (an internal error); the game is unchanged".to_string());
+            let found = panic::catch_unwind(AssertUnwindSafe(|| {
+                let eval = eval.get_or_init(|| Evaluator::new(session.engine()));
+                session.search(eval, &limits)
+            }))
+            .map_err(|_| "the search failed (an internal error); the game is unchanged".to_string());
             let _ = events.send(Event::SearchEnded(found));
         });
         self.running = Some(Running { id, stop, play });

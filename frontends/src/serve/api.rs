@@ -157,25 +157,27 @@ fn state(id: GameId, game: &Game) -> Map<String, Value> {
 }
 
 async fn new_game(State(app): State<Arc<App>>, JsonBody(request): JsonBody) -> Answer {
-    answer((|| {
-        let variant = match request.get("variant") {
-            None => 0,
-            Some(value) => match value.as_u64() {
-                Some(i) if (i as usize) < app.variants.len() => i as usize,
-                _ => return Err(bad(format!("\"variant\" must be a variant id, 0..{}", app.variants.len()))),
-            },
-        };
-        let fen = optional_str(&request, "fen").map_err(bad)?.filter(|f| !f.trim().is_empty());
-        let moves = optional_moves(&request, "moves").map_err(bad)?;
-        if moves.len() > app.limits.max_plies {
-            return Err(too_long(app.limits.max_plies));
-        }
-        let session = Session::start(app.variants[variant].engine.clone(), fen, &moves).map_err(bad)?;
-        let id = app.games.insert(variant, session).map_err(refused)?;
-        let game = app.games.get(id).map_err(refused)?;
-        let fields = state(id, &lock(&game));
-        Ok(success(fields))
-    })())
+    answer(create_game(&app, &request))
+}
+
+fn create_game(app: &App, request: &Map<String, Value>) -> Reply {
+    let variant = match request.get("variant") {
+        None => 0,
+        Some(value) => match value.as_u64() {
+            Some(i) if (i as usize) < app.variants.len() => i as usize,
+            _ => return Err(bad(format!("\"variant\" must be a variant id, 0..{}", app.variants.len()))),
+        },
+    };
+    let fen = optional_str(request, "fen").map_err(bad)?.filter(|f| !f.trim().is_empty());
+    let moves = optional_moves(request, "moves").map_err(bad)?;
+    if moves.len() > app.limits.max_plies {
+        return Err(too_long(app.limits.max_plies));
+    }
+    let session = Session::start(app.variants[variant].engine.clone(), fen, &moves).map_err(bad)?;
+    let id = app.games.insert(variant, session).map_err(refused)?;
+    let game = app.games.get(id).map_err(refused)?;
+    let fields = state(id, &lock(&game));
+    Ok(success(fields))
 }
 
 fn refused(refusal: Refusal) -> Answer {
