@@ -444,7 +444,7 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
 
             fn influence(&self) -> Option<&Influence> {
                 static INFLUENCE: OnceLock<Option<Influence>> = OnceLock::new();
-                INFLUENCE.get_or_init(|| Influence::of(game())).as_ref()
+                INFLUENCE.get_or_init(|| Influence::of(game(), vdl_runtime::plan::Plan::of(game()))).as_ref()
             }
         }
     }
