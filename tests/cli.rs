@@ -164,3 +164,45 @@ fn every_bundled_variant_is_in_canonical_layout() {
     let out = vdl(&args);
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
 }
+
+/// `vdl compile FILE | head -1`: the reader goes away. Every command must
+/// then end quietly (status 0, nothing on standard error), not panic on the
+/// broken pipe. The pipe's reading end is closed before vdl starts, so that
+/// every write fails.
+#[test]
+fn every_command_ends_quietly_on_a_closed_pipe() {
+    let path = edited_xiangqi("closed-pipe.vdl", "confined to palace\n}\n\n// Advisor", "confined to palce\n}\n\n// Advisor");
+    let broken = path.to_str().unwrap();
+    let commands: &[(&[&str], &str)] = &[
+        (&["compile", "variants/xiangqi.vdl"], ""),
+        (&["moves", "variants/xiangqi.vdl"], ""),
+        (&["moves", "variants/shogi.vdl", "--engine", "interp"], ""),
+        (&["perft", "variants/xiangqi.vdl", "2", "--divide"], ""),
+        (&["show", "variants/xiangqi.vdl"], ""),
+        (&["fmt", "variants/xiangqi.vdl"], ""),
+        (&["check", broken], ""),
+        (&["check", "--format", "json", broken], ""),
+        (&["protocol", "variants/xiangqi.vdl"], "{\"cmd\":\"info\"}\n{\"cmd\":\"moves\"}\n"),
+        (&["play", "variants/xiangqi.vdl", "--computer", "none"], "h3-e3\n"),
+        (&["--help"], ""),
+    ];
+    for (args, input) in commands {
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let mut child = Command::new(env!("CARGO_BIN_EXE_vdl"))
+            .args(*args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdin(std::process::Stdio::piped())
+            .stdout(writer)
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let _ = std::io::Write::write_all(&mut stdin, input.as_bytes());
+        drop(stdin);
+        let out = child.wait_with_output().unwrap();
+        let errors = stderr(&out);
+        assert!(!errors.contains("panicked") && !errors.contains("Broken pipe"), "vdl {args:?}: {errors}");
+        assert_eq!(out.status.code(), Some(0), "vdl {args:?}: {errors}");
+    }
+}
