@@ -10,12 +10,12 @@ const MARGIN = 12;     // px round the drawing
 const GAP = 0.6;       // between blocks (levels), in cells
 const LABEL = 30;      // px above each row of blocks, for their names
 const FOLD = 26;       // px below a row of blocks, for the marks of a fold
-const MAX_CELL = 96;   // px: a small board does not grow without end
+const MAX_CELL = 150;  // px: a small board does not grow without end
 const MIN_CELL = 28;
 const MIN_TEXT = 10;   // px: no text is drawn smaller
 // The hands (games with pieces in hand): a strip left and right of the board.
 const HAND_LABEL = 24; // the strip's title line
-const HAND_SLOT = 54;
+const HAND_SLOT = [48, 76]; // px: a slot's least and greatest size
 const HAND_PAD = 6;
 const HAND_GAP = 10;   // between a strip and the board
 
@@ -154,6 +154,14 @@ function handTypes(desc) {
 // blocks (levels) and the cell size that make the board largest, the hands
 // beside it. All sizes are pixels, so text sizes are what the reader sees.
 function computeGeometry(desc, paneW, paneH) {
+  // The slots of the hands grow with the board: lay out once to find the cell size.
+  const first = layOut(desc, paneW, paneH, HAND_SLOT[0]);
+  if (!desc.hand_pieces) return first;
+  const slot = Math.max(HAND_SLOT[0], Math.min(HAND_SLOT[1], Math.floor(first.S * 0.7)));
+  return slot === HAND_SLOT[0] ? first : layOut(desc, paneW, paneH, slot);
+}
+
+function layOut(desc, paneW, paneH, slot) {
   const axes = drawingAxes(desc);
   const blocks = blocksOf(desc, axes);
   const ring = ringOf(desc, axes);
@@ -166,10 +174,10 @@ function computeGeometry(desc, paneW, paneH) {
   // The hands: a strip on each side, as many slots high as the pane allows.
   const held = handTypes(desc);
   const hands = desc.hand_pieces ? (() => {
-    const perCol = Math.max(1, Math.floor((paneH - 2 * MARGIN - HAND_LABEL - 2 * HAND_PAD) / HAND_SLOT));
+    const perCol = Math.max(1, Math.floor((paneH - 2 * MARGIN - HAND_LABEL - 2 * HAND_PAD) / slot));
     const cols = Math.max(1, Math.ceil(held / perCol));
     const rows = Math.max(1, Math.min(perCol, held));
-    return { perCol, cols, w: Math.max(cols * HAND_SLOT + 2 * HAND_PAD, 84), h: HAND_LABEL + rows * HAND_SLOT + 2 * HAND_PAD };
+    return { perCol, cols, w: Math.max(cols * slot + 2 * HAND_PAD, 84), h: HAND_LABEL + rows * slot + 2 * HAND_PAD };
   })() : null;
   const sideW = hands ? 2 * (hands.w + HAND_GAP) : 0;
   let best = null;
@@ -211,7 +219,7 @@ function computeGeometry(desc, paneW, paneH) {
     S, width, height, shapes, labels, blocks, ring: !!ring,
     points: desc.drawing && desc.drawing.cells === 'points' && !ring,
     tiles: desc.drawing && desc.drawing.pieces === 'tiles',
-    hands: hands && { strips, perCol: hands.perCol },
+    hands: hands && { strips, perCol: hands.perCol, slot },
     seams: seams.map(([a, b]) => ({ a, b })),
   };
   geometry.marks = zoneMarks(desc, geometry);
@@ -599,21 +607,21 @@ function renderHands(layout, game) {
     title.appendChild(el('title', {}, `${name}: pieces in hand${toMove ? ' (to move)' : ''}`));
     group.appendChild(title);
     if (held.length === 0) {
-      group.appendChild(el('text', { class: 'hand-empty', x: strip.x + strip.w / 2, y: strip.y + HAND_LABEL + HAND_SLOT / 2, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, 'none'));
+      group.appendChild(el('text', { class: 'hand-empty', x: strip.x + strip.w / 2, y: strip.y + HAND_LABEL + layout.slot / 2, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, 'none'));
     }
     held.forEach((piece, k) => {
       const col = Math.floor(k / layout.perCol), row = k % layout.perCol;
-      const cx = strip.x + HAND_PAD + HAND_SLOT * (col + 0.5);
-      const cy = strip.y + HAND_LABEL + HAND_PAD + HAND_SLOT * (row + 0.5);
+      const cx = strip.x + HAND_PAD + layout.slot * (col + 0.5);
+      const cy = strip.y + HAND_LABEL + HAND_PAD + layout.slot * (row + 0.5);
       const droppable = toMove && userToMove() && dropsOf(piece.symbol).length > 0;
       const selected = app.selectedHand === piece.symbol && toMove;
       const item = el('g', { class: `hand-piece owner-${player}${droppable ? ' droppable' : ''}${selected ? ' selected' : ''}` });
       item.dataset.hand = piece.symbol;
       item.dataset.owner = player;
       item.dataset.count = piece.count;
-      if (selected) item.appendChild(el('circle', { class: 'highlight-selected', cx, cy, r: HAND_SLOT * 0.48 }));
-      item.appendChild(pieceFigure(piece.symbol, player, cx, cy, HAND_SLOT * 0.86));
-      const bx = cx + HAND_SLOT * 0.32, by = cy - HAND_SLOT * 0.3;
+      if (selected) item.appendChild(el('circle', { class: 'highlight-selected', cx, cy, r: layout.slot * 0.48 }));
+      item.appendChild(pieceFigure(piece.symbol, player, cx, cy, layout.slot * 0.86));
+      const bx = cx + layout.slot * 0.32, by = cy - layout.slot * 0.3;
       item.appendChild(el('circle', { class: 'badge', cx: bx, cy: by, r: 10 }));
       item.appendChild(el('text', { class: 'badge-text', x: bx, y: by + 0.5 }, String(piece.count)));
       const what = `${pieceName({ symbol: piece.symbol, owner: player })} in hand ×${piece.count}`;

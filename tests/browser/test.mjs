@@ -384,15 +384,12 @@ try {
     check(await page.locator('#board .fold').count() === 2, 'two folds (c|d and f|g)');
     check(await page.evaluate(() => app.game.legal.some((m) => m.move === 'g1-a3')), 'g1-a3 is legal at the start');
     // g1, f2 (the Elephant's eye) and a3 are the same column of three successive levels.
-    const box = (cell) => page.locator(`#board .cell[data-cell="${cell}"]`).boundingBox();
-    const [g1, f2, a3] = [await box('g1'), await box('f2'), await box('a3')];
-    const blockOf = (name) => page.evaluate((name) => app.geometry.shapes[app.desc.cells.findIndex((c) => c.name === name)].block, name);
-    check(await blockOf('a3') === 0 && await blockOf('f2') === 1 && await blockOf('g1') === 2, 'a, f and g are on the top, middle and bottom levels');
-    const column = (b, blockIndex) => page.evaluate(([x, i]) => {
-      const block = app.geometry.blocks[i];
-      return Math.round((x - block.box.x) / app.geometry.S);
-    }, [b.x + b.width / 2, blockIndex]);
-    check(await column(g1, 2) === 0 && await column(f2, 1) === 0 && await column(a3, 0) === 0, 'in the first column of each level');
+    const place = (name) => page.evaluate((name) => {
+      const shape = app.geometry.shapes[app.desc.cells.findIndex((c) => c.name === name)];
+      return [shape.block, shape.k];
+    }, name);
+    const places = [await place('a3'), await place('f2'), await place('g1')];
+    check(JSON.stringify(places) === '[[0,0],[1,0],[2,0]]', `a3, f2 and g1 in the first column of the top, middle and bottom levels: ${JSON.stringify(places)}`);
     await clickPiece('g1');
     await clickTarget('a3');
     await waitMoves(1);
