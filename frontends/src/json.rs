@@ -41,8 +41,9 @@ pub fn game_description(game: &Game) -> Value {
 }
 
 /// The zones the rules make matter, for drawings: those pieces are confined to
-/// (`"confinement"`) and those promotions start or end in (`"promotion"`),
-/// each with its cells for every player.
+/// (`"confinement"`) and those where promotions happen (`"promotion"`: the
+/// zone a move enters, or the zone it starts or ends in), each with its cells
+/// for every player.
 fn zones_to_draw(game: &Game) -> Vec<Value> {
     let mut uses: Vec<Vec<&str>> = vec![Vec::new(); game.zones.len()];
     let mut mark = |zone: ZoneId, role| {
@@ -53,8 +54,7 @@ fn zones_to_draw(game: &Game) -> Vec<Value> {
     let triggers = game.pieces.iter().flat_map(|p| p.promotions.iter().map(|promotion| promotion.trigger));
     for trigger in triggers.chain(game.rules.proxy_promotions.iter().map(|proxy| proxy.trigger)) {
         match trigger {
-            Trigger::FromInto { from, into } => [from, into].into_iter().for_each(|z| mark(z, "promotion")),
-            Trigger::Touches(z) => mark(z, "promotion"),
+            Trigger::FromInto { into, .. } | Trigger::Touches(into) => mark(into, "promotion"),
         }
     }
     game.pieces.iter().filter_map(|p| p.confined).for_each(|z| mark(z, "confinement"));

@@ -9,13 +9,13 @@ const SVG = 'http://www.w3.org/2000/svg';
 const MARGIN = 12;     // px round the drawing
 const GAP = 0.6;       // between blocks (levels), in cells
 const LABEL = 30;      // px above each row of blocks, for their names
-const FOLD = 26;       // px below a row of blocks, for the marks of a fold
+const FOLD = 40;       // px below a row of blocks, for the marks of a fold
 const MAX_CELL = 150;  // px: a small board does not grow without end
 const MIN_CELL = 28;
 const MIN_TEXT = 10;   // px: no text is drawn smaller
 // The hands (games with pieces in hand): a strip left and right of the board.
 const HAND_LABEL = 24; // the strip's title line
-const HAND_SLOT = [48, 76]; // px: a slot's least and greatest size
+const HAND_SLOT = [50, 88]; // px: a slot's least and greatest size
 const HAND_PAD = 6;
 const HAND_GAP = 10;   // between a strip and the board
 
@@ -157,7 +157,7 @@ function computeGeometry(desc, paneW, paneH) {
   // The slots of the hands grow with the board: lay out once to find the cell size.
   const first = layOut(desc, paneW, paneH, HAND_SLOT[0]);
   if (!desc.hand_pieces) return first;
-  const slot = Math.max(HAND_SLOT[0], Math.min(HAND_SLOT[1], Math.floor(first.S * 0.7)));
+  const slot = Math.max(HAND_SLOT[0], Math.min(HAND_SLOT[1], Math.floor(first.S * 0.92)));
   return slot === HAND_SLOT[0] ? first : layOut(desc, paneW, paneH, slot);
 }
 
@@ -259,11 +259,13 @@ function zoneMarks(desc, g) {
   const splits = (z) => z.sets.length === 2 && z.sets[0].size + z.sets[1].size === all
     && [...z.sets[0]].every((c) => !z.sets[1].has(c));
   const rivers = new Map(); // block index -> set of row indices a river follows
+  const ringRivers = new Set(); // on a ring: cells whose far side (round) a river follows
   const palaces = [];
   const shaded = new Set();
   for (const zone of zones) {
     if (splits(zone)) {
-      if (!g.ring) g.blocks.forEach((block, b) => {
+      if (g.ring) ringBorders(desc, zone.sets[0]).forEach((c) => ringRivers.add(c));
+      else g.blocks.forEach((block, b) => {
         const inside = block.rows.map((row) => row.map((c) => zone.sets[0].has(c)));
         if (!inside.every((row) => row.every((v) => v === row[0]))) return;
         const borders = [];
@@ -290,7 +292,21 @@ function zoneMarks(desc, g) {
       }
     }
   }
-  return { rivers, palaces, shaded };
+  return { rivers, ringRivers, palaces, shaded };
+}
+
+// On a ring, the cells of `set` whose next cell round the ring is not in it,
+// and the other way: the border runs along their far side.
+function ringBorders(desc, set) {
+  const axes = drawingAxes(desc);
+  const ring = ringOf(desc, axes);
+  const n = desc.axes[ring.round].size;
+  const at = new Map(desc.cells.map((cell, c) => [cell.coords.join(','), c]));
+  return desc.cells.map((cell, c) => {
+    const next = [...cell.coords];
+    next[ring.round] = (next[ring.round] + 1) % n;
+    return set.has(c) !== set.has(at.get(next.join(','))) ? c : null;
+  }).filter((c) => c !== null);
 }
 
 // ---- drawing primitives -----------------------------------------------------
@@ -466,6 +482,7 @@ function renderBoard() {
   const targets = el('g', { class: 'targets' });
   svg.append(boardLayer, cellLayer, zoneLayer, names, marks, pieces, targets);
   if (!g.ring) drawBlocks(boardLayer, zoneLayer);
+  else drawRingRivers(zoneLayer);
   drawSeams(zoneLayer);
 
   const last = game ? game.last : null;
@@ -486,7 +503,11 @@ function renderBoard() {
     node.dataset.index = i;
     node.appendChild(el('title', {}, cell.name));
     cellLayer.appendChild(node);
-    if (g.marks.shaded.has(i) && g.points) zoneLayer.appendChild(markElement(shape, 'zone-promotion-point'));
+    if (g.marks.shaded.has(i) && g.points) {
+      const area = shapeElement(shape);
+      area.setAttribute('class', 'zone-promotion-area');
+      zoneLayer.appendChild(area);
+    }
     const [cx, cy] = centerOf(shape);
     names.appendChild(nameLabel(shape, cx, cy, cell.name));
 
@@ -562,27 +583,41 @@ function drawBlocks(boardLayer, zoneLayer) {
   for (const [a, z] of g.marks.palaces) zoneLayer.appendChild(line(at(a), at(z), 'palace-line'));
 }
 
+// A river on a ring: a heavy line along the far side of each border cell.
+function drawRingRivers(layer) {
+  const g = app.geometry;
+  for (const c of g.marks.ringRivers) {
+    const shape = g.shapes[c];
+    const a = shape.a1 + (app.flipped ? Math.PI : 0);
+    const [ox, oy] = flipPoint(shape.cx, shape.cy);
+    const p = (r) => [ox + r * Math.cos(a), oy + r * Math.sin(a)];
+    layer.appendChild(line(p(shape.r0), p(shape.r1), 'river-line'));
+  }
+}
+
 // A fold: the cells that are neighbours in the named layout but stand in
 // different levels are joined by an arc under the levels, so that a move
 // across the fold is seen to be one step along the folded board.
 function drawSeams(layer) {
   const g = app.geometry;
-  for (const seam of g.seams) {
+  const spans = g.seams.map(({ a, b }) => Math.abs(g.shapes[a].x - g.shapes[b].x));
+  const widest = Math.max(1, ...spans);
+  g.seams.forEach((seam, i) => {
     const a = g.shapes[seam.a], z = g.shapes[seam.b];
-    if (!a || !z || a.kind !== 'rect') continue;
-    const ya = a.y + a.h, yz = z.y + z.h;
+    if (!a || !z || a.kind !== 'rect') return;
+    const y = Math.max(a.y + a.h, z.y + z.h) + 2;
     const xa = a.x + a.w / 2, xz = z.x + z.w / 2;
-    const depth = FOLD * 0.8;
-    const [p0x, p0y] = flipPoint(xa, ya + 2);
-    const [p1x, p1y] = flipPoint(xz, yz + 2);
-    const [cx, cy] = flipPoint((xa + xz) / 2, Math.max(ya, yz) + depth * 1.25);
-    layer.appendChild(el('path', { class: 'fold', d: `M ${p0x} ${p0y} Q ${cx} ${cy} ${p1x} ${p1y}` }));
-    const nameA = app.desc.cells[seam.a].name, nameB = app.desc.cells[seam.b].name;
-    const [tx, ty] = flipPoint((xa + xz) / 2, Math.max(ya, yz) + depth * 0.62);
-    const label = el('text', { class: 'fold-label', x: tx, y: ty, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, 'fold');
-    label.appendChild(el('title', {}, `folded: ${nameA.replace(/\d+$/, '')} and ${nameB.replace(/\d+$/, '')} are neighbours`));
-    layer.appendChild(label);
-  }
+    const depth = FOLD * (0.4 + 0.55 * (spans[i] / widest));
+    const [p0x, p0y] = flipPoint(xa, y);
+    const [p1x, p1y] = flipPoint(xz, y);
+    const [cx, cy] = flipPoint((xa + xz) / 2, y + depth * 1.6);
+    const arc = el('path', { class: 'fold', d: `M ${p0x} ${p0y} Q ${cx} ${cy} ${p1x} ${p1y}` });
+    const names = `${app.desc.cells[seam.a].name} and ${app.desc.cells[seam.b].name}`;
+    arc.appendChild(el('title', {}, `the board is folded here: ${names} are neighbours`));
+    layer.appendChild(arc);
+    const [tx, ty] = flipPoint((xa + xz) / 2, y + depth * 0.8 + 8);
+    layer.appendChild(el('text', { class: 'fold-label', x: tx, y: ty, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, 'fold'));
+  });
 }
 
 // The pieces in hand: the player at the bottom of the board in the strip at
@@ -620,7 +655,7 @@ function renderHands(layout, game) {
       item.dataset.owner = player;
       item.dataset.count = piece.count;
       if (selected) item.appendChild(el('circle', { class: 'highlight-selected', cx, cy, r: layout.slot * 0.48 }));
-      item.appendChild(pieceFigure(piece.symbol, player, cx, cy, layout.slot * 0.86));
+      item.appendChild(pieceFigure(piece.symbol, player, cx, cy, layout.slot * 0.92));
       const bx = cx + layout.slot * 0.32, by = cy - layout.slot * 0.3;
       item.appendChild(el('circle', { class: 'badge', cx: bx, cy: by, r: 10 }));
       item.appendChild(el('text', { class: 'badge-text', x: bx, y: by + 0.5 }, String(piece.count)));
