@@ -9,7 +9,7 @@ const SVG = 'http://www.w3.org/2000/svg';
 const MARGIN = 12;     // px round the drawing
 const GAP = 0.6;       // between blocks (levels), in cells
 const LABEL = 30;      // px above each row of blocks, for their names
-const FOLD = 40;       // px below a row of blocks, for the marks of a fold
+const FOLD = 24;       // px below a row of blocks, for the names of folds
 const MAX_CELL = 150;  // px: a small board does not grow without end
 const MIN_CELL = 28;
 const MIN_TEXT = 10;   // px: no text is drawn smaller
@@ -595,28 +595,29 @@ function drawRingRivers(layer) {
   }
 }
 
-// A fold: the cells that are neighbours in the named layout but stand in
-// different levels are joined by an arc under the levels, so that a move
-// across the fold is seen to be one step along the folded board.
+// A fold: cells that are neighbours in the named layout but stand in
+// different levels sit on the edges of their levels; each such pair of edges
+// is marked with one colour and one number (`fold 1`), so that a move across
+// the fold is seen to be a step along the folded board.
 function drawSeams(layer) {
   const g = app.geometry;
-  const spans = g.seams.map(({ a, b }) => Math.abs(g.shapes[a].x - g.shapes[b].x));
-  const widest = Math.max(1, ...spans);
   g.seams.forEach((seam, i) => {
-    const a = g.shapes[seam.a], z = g.shapes[seam.b];
-    if (!a || !z || a.kind !== 'rect') return;
-    const y = Math.max(a.y + a.h, z.y + z.h) + 2;
-    const xa = a.x + a.w / 2, xz = z.x + z.w / 2;
-    const depth = FOLD * (0.4 + 0.55 * (spans[i] / widest));
-    const [p0x, p0y] = flipPoint(xa, y);
-    const [p1x, p1y] = flipPoint(xz, y);
-    const [cx, cy] = flipPoint((xa + xz) / 2, y + depth * 1.6);
-    const arc = el('path', { class: 'fold', d: `M ${p0x} ${p0y} Q ${cx} ${cy} ${p1x} ${p1y}` });
     const names = `${app.desc.cells[seam.a].name} and ${app.desc.cells[seam.b].name}`;
-    arc.appendChild(el('title', {}, `the board is folded here: ${names} are neighbours`));
-    layer.appendChild(arc);
-    const [tx, ty] = flipPoint((xa + xz) / 2, y + depth * 0.8 + 8);
-    layer.appendChild(el('text', { class: 'fold-label', x: tx, y: ty, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, 'fold'));
+    for (const c of [seam.a, seam.b]) {
+      const shape = g.shapes[c];
+      if (!shape || shape.kind !== 'rect') continue;
+      const box = g.blocks[shape.block].box;
+      const last = g.blocks[shape.block].rows[0].length - 1;
+      if (shape.k !== 0 && shape.k !== last) continue;
+      const x = shape.k === 0 ? box.x - 7 : box.x + box.w + 2;
+      const [x0, y0] = flipPoint(x, box.y);
+      const [x1, y1] = flipPoint(x + 5, box.y + box.h);
+      const band = el('rect', { class: `fold fold-${i % 4}`, x: Math.min(x0, x1), y: Math.min(y0, y1), width: 5, height: box.h, rx: 2 });
+      band.appendChild(el('title', {}, `fold ${i + 1}: the board is folded here (${names} are neighbours)`));
+      layer.appendChild(band);
+      const [tx, ty] = flipPoint(x + 2.5, box.y + box.h + FOLD / 2);
+      layer.appendChild(el('text', { class: `fold-label fold-${i % 4}`, x: tx, y: ty, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, `fold ${i + 1}`));
+    }
   });
 }
 

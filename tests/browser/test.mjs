@@ -369,9 +369,11 @@ try {
     check(await page.locator('#board .river').count() === 1, 'one river');
     check(await page.locator('#board .palace-line').count() === 4, 'two diagonals in each palace');
     // The river lies between ranks 5 and 6: between the points e5 and e6.
-    const y = async (cell) => page.locator(`#board .cell[data-cell="${cell}"]`).evaluate((c) => { const b = c.getBoundingClientRect(); return b.top + b.height / 2; });
-    const river = await page.locator('#board .river').evaluate((r) => { const b = r.getBoundingClientRect(); return [b.top, b.bottom]; });
-    const [y5, y6] = [await y('e5'), await y('e6')];
+    const [river, y5, y6] = await page.evaluate(() => {
+      const mid = (cell) => { const b = document.querySelector(`#board .cell[data-cell="${cell}"]`).getBoundingClientRect(); return b.top + b.height / 2; };
+      const r = document.querySelector('#board .river').getBoundingClientRect();
+      return [[r.top, r.bottom], mid('e5'), mid('e6')];
+    });
     check(Math.abs(river[0] - Math.min(y5, y6)) < 2 && Math.abs(river[1] - Math.max(y5, y6)) < 2, `river ${river} between e6 ${y6} and e5 ${y5}`);
   });
 
@@ -381,7 +383,14 @@ try {
     await page.waitForFunction((id) => app.game && app.game.variant === id, switchback.id);
     await settled();
     check(JSON.stringify(await page.locator('#board .block-label').allTextContents()) === '["level top","level middle","level bottom"]', 'the levels');
-    check(await page.locator('#board .fold').count() === 2, 'two folds (c|d and f|g)');
+    // Two folds: c|d joins the right edges of the top and middle levels, f|g
+    // the left edges of the middle and bottom ones.
+    const folds = await page.locator('#board text.fold-label').evaluateAll((ts) => ts.map((t) => t.textContent));
+    check(JSON.stringify(folds) === '["fold 1","fold 1","fold 2","fold 2"]', `fold marks ${folds}`);
+    const edges = await page.locator('#board rect.fold').evaluateAll((rs) => rs.map((r) => r.getBoundingClientRect().x));
+    const cellX = async (cell) => (await page.locator(`#board .cell[data-cell="${cell}"]`).boundingBox()).x;
+    check(edges[0] > await cellX('c1') && edges[1] > await cellX('d1') && edges[2] < await cellX('f1') && edges[3] < await cellX('g1'),
+      `fold marks beside c, d, f and g: ${edges}`);
     check(await page.evaluate(() => app.game.legal.some((m) => m.move === 'g1-a3')), 'g1-a3 is legal at the start');
     // g1, f2 (the Elephant's eye) and a3 are the same column of three successive levels.
     const place = (name) => page.evaluate((name) => {
