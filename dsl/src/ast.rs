@@ -383,12 +383,19 @@ pub struct PieceDecl {
 #[derive(Clone, Debug, PartialEq)]
 pub enum PieceStmt {
     Royal(Span),
-    Confined { zone: ZoneExpr, countdown: Option<Countdown>, span: Span },
+    Confined {
+        zone: ZoneExpr,
+        countdown: Option<Countdown>,
+        span: Span,
+    },
     Move(MoveStmt),
     Promotion(PromotionStmt),
     Swap(SwapStmt),
     /// `draw "帥" "將"`: what front ends write on the piece, per player.
-    Glyphs { glyphs: Vec<Text>, span: Span },
+    Glyphs {
+        glyphs: Vec<Text>,
+        span: Span,
+    },
 }
 
 /// `within 2 moves without Wazir, Ferz`.

@@ -4,8 +4,8 @@
 use crate::session::{describe_search, Ending, Session};
 use serde_json::{json, Value};
 use vdl_runtime::fen::piece_symbol;
-use vdl_runtime::search::{self, SearchResult};
 use vdl_runtime::ir::{Trigger, ZoneId};
+use vdl_runtime::search::{self, SearchResult};
 use vdl_runtime::{CellId, Game, Piece, PieceId, PlayerId};
 
 /// What a front end needs to draw and name things: players, axes (with their

@@ -615,8 +615,12 @@ function drawSeams(layer) {
       const band = el('rect', { class: `fold fold-${i % 4}`, x: Math.min(x0, x1), y: Math.min(y0, y1), width: 5, height: box.h, rx: 2 });
       band.appendChild(el('title', {}, `fold ${i + 1}: the board is folded here (${names} are neighbours)`));
       layer.appendChild(band);
-      const [tx, ty] = flipPoint(x + 2.5, box.y + box.h + FOLD / 2);
-      layer.appendChild(el('text', { class: `fold-label fold-${i % 4}`, x: tx, y: ty, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, `fold ${i + 1}`));
+      // The name runs under the level, away from the neighbouring one.
+      const left = (shape.k === 0) !== app.flipped;
+      const [tx, ty] = flipPoint(shape.k === 0 ? x : x + 5, box.y + box.h + FOLD / 2);
+      layer.appendChild(el('text', {
+        class: `fold-label fold-${i % 4}`, x: tx, y: ty, 'text-anchor': left ? 'start' : 'end', 'dominant-baseline': 'central',
+      }, `fold ${i + 1}`));
     }
   });
 }
