@@ -134,7 +134,11 @@ fn show_draws_the_levels_of_a_3d_board_side_by_side_and_marks_a_ring() {
 fn fmt_prints_a_canonical_file_and_check_mode_reports_differences() {
     let out = vdl(&["fmt", "--check", "tests/ui/pass/mini.vdl"]);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
-    let path = edited_xiangqi("messy.vdl", "piece Chariot R {\n    slide orth\n    draw \"俥\" \"車\"\n}", "piece Chariot R{slide    orth  draw \"俥\"   \"車\"}");
+    let path = edited_xiangqi(
+        "messy.vdl",
+        "piece Chariot R {\n    slide orth\n    draw \"俥\" \"車\"\n}",
+        "piece Chariot R{slide    orth  draw \"俥\"   \"車\"}",
+    );
     let out = vdl(&["fmt", "--check", path.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
     let out = vdl(&["fmt", path.to_str().unwrap()]);
