@@ -1,7 +1,11 @@
 // Plays `vdl serve`'s page in headless Chromium: a few moves of Xiang Qi by
 // clicks (board, move list, undo, the computer, a checkmate), Shogi's pieces in
 // hand (a capture fills the hand, a click on the hand then on a cell drops the
-// piece), then one move by clicks in every variant the server lists. Screenshots go to target/browser/.
+// piece), then every variant the server lists: a screenshot
+// (target/browser/STEM.png), the board covering at least 70 % of its pane, no
+// text under 10 px, the drawing style, glyphs and level names the file gives;
+// Xiang Qi's river and palaces, Switchback Xiang Qi's fold; and one move by
+// clicks in every variant.
 //
 // VDL_BIN: the vdl binary (default: target/release/vdl). Run through run.sh.
 
