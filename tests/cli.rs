@@ -34,13 +34,13 @@ fn check_accepts_bundled_variants_silently() {
 
 #[test]
 fn check_reports_file_line_col_and_underlines() {
-    let path = edited_xiangqi("typo.vdl", "confined to palace\n}\n\n// Advisor", "confined to palce\n}\n\n// Advisor");
+    let path = edited_xiangqi("typo.vdl", "confined to palace\n    draw \"帥\" \"將\"", "confined to palce\n    draw \"帥\" \"將\"");
     let out = vdl(&["check", path.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
     let text = stdout(&out);
     let mut lines = text.lines();
-    assert_eq!(lines.next().unwrap(), format!("{}:27:17: error: unknown zone `palce`", path.display()));
-    assert!(text.contains("27 |     confined to palce\n   |                 ^^^^^"), "{text}");
+    assert_eq!(lines.next().unwrap(), format!("{}:28:17: error: unknown zone `palce`", path.display()));
+    assert!(text.contains("28 |     confined to palce\n   |                 ^^^^^"), "{text}");
     assert!(text.contains("did you mean `palace`?"), "{text}");
 }
 
@@ -134,11 +134,15 @@ fn show_draws_the_levels_of_a_3d_board_side_by_side_and_marks_a_ring() {
 fn fmt_prints_a_canonical_file_and_check_mode_reports_differences() {
     let out = vdl(&["fmt", "--check", "tests/ui/pass/mini.vdl"]);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
-    let path = edited_xiangqi("messy.vdl", "piece Chariot R {\n    slide orth\n}", "piece Chariot R{slide    orth}");
+    let path = edited_xiangqi(
+        "messy.vdl",
+        "piece Chariot R {\n    slide orth\n    draw \"俥\" \"車\"\n}",
+        "piece Chariot R{slide    orth  draw \"俥\"   \"車\"}",
+    );
     let out = vdl(&["fmt", "--check", path.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
     let out = vdl(&["fmt", path.to_str().unwrap()]);
-    assert!(stdout(&out).contains("piece Chariot R {\n    slide orth\n}\n"), "{}", stdout(&out));
+    assert!(stdout(&out).contains("piece Chariot R {\n    slide orth\n    draw \"俥\" \"車\"\n}\n"), "{}", stdout(&out));
 }
 
 #[test]
