@@ -175,7 +175,7 @@ fn every_bundled_variant_is_in_canonical_layout() {
 /// every write fails.
 #[test]
 fn every_command_ends_quietly_on_a_closed_pipe() {
-    let path = edited_xiangqi("closed-pipe.vdl", "confined to palace\n}\n\n// Advisor", "confined to palce\n}\n\n// Advisor");
+    let path = edited_xiangqi("closed-pipe.vdl", "step orth\n    confined to palace\n", "step orth\n    confined to palce\n");
     let broken = path.to_str().unwrap();
     let commands: &[(&[&str], &str)] = &[
         (&["compile", "variants/xiangqi.vdl"], ""),
