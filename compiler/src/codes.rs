@@ -95,6 +95,8 @@ codes! {
         "A rule about royal pieces (such as `facing`) in a game where no piece is royal.";
     SetupDecided = "E0602", "setup already decided",
         "The setup lets the side to move capture a royal piece at once: the player not to move may not start in check.";
+    BadDrawing = "E0700", "unusable drawing",
+        "A `draw` statement that cannot be followed: an empty glyph, or a number of glyphs that fits no number of players.";
     EmptyZone = "W0100", "empty zone",
         "A zone that contains no cell (warning). It is legal, but a rule that depends on it can never apply.";
     OverlappingMoves = "W0101", "overlapping moves",

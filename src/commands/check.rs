@@ -4,6 +4,7 @@
 //! cells)`), so that standard output holds nothing but diagnostics.
 
 use crate::load::{read_source, Failure, Source};
+use crate::output::{out, outln};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use vdl_compiler::Diagnostic;
@@ -38,14 +39,14 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
         };
         match args.format {
             Format::Text => {
-                print!("{}", vdl_compiler::render_diagnostics(&name, &shown, &diagnostics));
+                out!("{}", vdl_compiler::render_diagnostics(&name, &shown, &diagnostics))?;
                 if let Some(game) = &game {
                     eprintln!("{}", summary(&name, game, &diagnostics));
                 }
             }
             Format::Json => {
                 for diagnostic in &diagnostics {
-                    println!("{}", vdl_compiler::diagnostic::to_json(&name, &shown, diagnostic));
+                    outln!("{}", vdl_compiler::diagnostic::to_json(&name, &shown, diagnostic))?;
                 }
             }
         }

@@ -14,7 +14,7 @@
 //!   cell not held by the attacker's own piece.
 
 use super::{LineCell, SidePlan, Span, StepKind};
-use crate::ir::{CellId, Game, Mode, PieceId, PlayerId};
+use crate::ir::{CellId, Mode, PieceId, PlayerId};
 use crate::piece::Piece;
 use crate::piece_set::PieceSet;
 use crate::position::Position;
@@ -276,7 +276,7 @@ impl<K: std::hash::Hash + Eq + Clone> Drafts<K> {
 }
 
 /// Inverts the capturing steps of `player`'s pieces.
-pub(super) fn invert(plan: &SidePlan, game: &Game, player: PlayerId) -> Attacks {
+pub(super) fn invert(plan: &SidePlan) -> Attacks {
     let cells = plan.cells;
     let mut rides: Vec<Trie> = (0..cells).map(|_| Trie::default()).collect();
     let mut hops: Vec<Trie> = (0..cells).map(|_| Trie::default()).collect();
@@ -284,8 +284,8 @@ pub(super) fn invert(plan: &SidePlan, game: &Game, player: PlayerId) -> Attacks 
     // Lines walked by many piece types (every slider along one direction)
     // are inserted once per start, with all their types.
     let mut lines: Drafts<(CellId, bool, &[LineCell])> = Drafts::default();
-    for kind in 0..game.pieces.len() as PieceId {
-        let attacker = Piece::new(kind, player);
+    for kind in 0..plan.kinds as PieceId {
+        let attacker = Piece::new(kind, plan.player);
         for from in 0..cells as CellId {
             for step in plan.steps(kind, from) {
                 if let StepKind::Ride { cells, null_move: true } = step.kind {
