@@ -5,6 +5,8 @@
 //! * [`play`]: a game in the terminal against the computer;
 //! * [`serve`]: a local web server with a page that plays every given variant
 //!   (docs/web.md);
+//! * [`engine_protocol`]: UCI, USI and XBoard, the protocols chess GUIs speak
+//!   (docs/engines.md);
 //! * [`cli`]: the command line of a single-variant program.
 //!
 //! Everything works through the runtime API (legal moves, move text, position
@@ -12,6 +14,7 @@
 //! particular variant. [`session::Session`] holds one game with its history.
 
 pub mod cli;
+pub mod engine_protocol;
 pub mod json;
 pub mod play;
 pub mod protocol;
