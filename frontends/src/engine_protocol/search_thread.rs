@@ -79,6 +79,11 @@ impl RunningSearch {
         self.join();
     }
 
+    /// Lets the search run to its limits; returns once its result is reported.
+    pub fn wait(mut self) {
+        self.join();
+    }
+
     /// Ends the search now without using its result.
     pub fn abandon(mut self) {
         self.abandon_now();

@@ -118,7 +118,9 @@ pub fn present(variant: &Arc<Variant>) -> Result<XboardVariant, String> {
         return Err("moves that promote another piece cannot be written in XBoard's notation".to_string());
     }
     let squares = Squares::xboard(game, &grid);
-    if let Some(known) = KNOWN.iter().find(|k| k.name == variant.name && (k.files, k.ranks, k.hands) == (grid.files, grid.ranks, game.has_hands())) {
+    if let Some(known) =
+        KNOWN.iter().find(|k| k.name == variant.name && (k.files, k.ranks, k.hands) == (grid.files, grid.ranks, game.has_hands()))
+    {
         let letters: HashMap<String, String> = known.letters.iter().map(|&(a, b)| (a.to_string(), b.to_string())).collect();
         let format = MoveFormat::new(squares, '@').with_letters(letters.clone());
         return Ok(XboardVariant { variant: variant.clone(), format, definition: Vec::new(), letters });
@@ -152,7 +154,25 @@ fn held_kinds(game: &Game) -> Vec<PieceId> {
 
 /// The slot of XBoard's piece type whose picture fits a letter.
 fn preferred_slot(letter: char) -> Option<usize> {
-    let slots = [('P', 0), ('N', 1), ('B', 2), ('R', 3), ('Q', 4), ('F', 5), ('E', 6), ('A', 7), ('W', 9), ('M', 10), ('C', 11), ('G', 15), ('S', 16), ('L', 18), ('U', 20), ('Z', 23), ('H', 34)];
+    let slots = [
+        ('P', 0),
+        ('N', 1),
+        ('B', 2),
+        ('R', 3),
+        ('Q', 4),
+        ('F', 5),
+        ('E', 6),
+        ('A', 7),
+        ('W', 9),
+        ('M', 10),
+        ('C', 11),
+        ('G', 15),
+        ('S', 16),
+        ('L', 18),
+        ('U', 20),
+        ('Z', 23),
+        ('H', 34),
+    ];
     slots.iter().find(|&&(l, _)| l == letter).map(|&(_, slot)| slot)
 }
 
