@@ -35,6 +35,9 @@ pub enum Ending {
 pub struct RunningSearch {
     stop: StopFlag,
     abandoned: Arc<AtomicBool>,
+    /// Raised when the search is over and its result is being reported: a
+    /// client may already have it (and send the next command).
+    over: Arc<AtomicBool>,
     /// Lets a held result go (sent on stop; dropped on abandon).
     release: Option<Sender<()>>,
     handle: Option<JoinHandle<()>>,
@@ -53,6 +56,8 @@ impl RunningSearch {
         let abandoned = Arc::new(AtomicBool::new(false));
         let (release, released): (Sender<()>, Receiver<()>) = mpsc::channel();
         let gone = abandoned.clone();
+        let over = Arc::new(AtomicBool::new(false));
+        let over_here = over.clone();
         let handle = thread::spawn(move || {
             let searcher = Searcher::with_evaluator(&*task.engine, task.eval);
             let result = searcher.search_reporting(&task.history, &task.position, &task.limits, &mut |r| {
@@ -65,9 +70,10 @@ impl RunningSearch {
                 let _ = released.recv();
             }
             let ending = if gone.load(Ordering::Relaxed) { Ending::Abandoned } else { Ending::Finished };
+            over_here.store(true, Ordering::Release);
             finish(result, ending);
         });
-        RunningSearch { stop, abandoned, release: Some(release), handle: Some(handle) }
+        RunningSearch { stop, abandoned, over, release: Some(release), handle: Some(handle) }
     }
 
     /// Ends the search now; its result is reported. Returns once it has been.
@@ -96,9 +102,10 @@ impl RunningSearch {
         self.join();
     }
 
-    /// Has the search thread ended (its result reported)?
+    /// Is the search over (its result reported, or being reported: dropping
+    /// it then waits for the report)?
     pub fn is_done(&self) -> bool {
-        self.handle.as_ref().is_none_or(JoinHandle::is_finished)
+        self.over.load(Ordering::Acquire)
     }
 
     fn join(&mut self) {

@@ -234,6 +234,7 @@ impl UciSession {
     }
 
     fn go(&mut self, args: &[&str]) {
+        self.forget_finished_search();
         if self.search.is_some() {
             return self.error("a search is running; send `stop` first");
         }
@@ -294,7 +295,7 @@ impl UciSession {
         }
     }
 
-    /// A search that ended by itself has already given its move.
+    /// A search that ended by itself has given (or is giving) its move.
     fn forget_finished_search(&mut self) {
         if self.search.as_ref().is_some_and(RunningSearch::is_done) {
             self.search = None;
