@@ -406,6 +406,18 @@ fn xboard_ends_the_game_with_a_result_line() {
     assert!(xb.line_starting("1-0").contains("White wins by checkmate"));
     xb.send("setboard nonsense w");
     assert!(xb.line_starting("tellusererror").contains("Illegal position"));
+    // Taking the mate back: the game goes on, and White's Rook is back on i1.
+    xb.send("undo");
+    xb.send("usermove i0i8");
+    xb.send("ping 1");
+    assert_eq!(xb.until(PATIENCE, |l| l.starts_with("pong")), vec!["pong 1".to_string()]);
+    // One move since the position was set: `remove` cannot take back two.
+    xb.send("remove");
+    assert_eq!(xb.line_starting("Error"), "Error (command not legal now): remove");
+    xb.send("variant chess");
+    assert_eq!(xb.line_starting("Error"), "Error (unknown variant): chess");
+    xb.send("frobnicate");
+    assert_eq!(xb.line_starting("Error"), "Error (unknown command): frobnicate");
     xb.quits_within(Duration::from_secs(2));
 }
 

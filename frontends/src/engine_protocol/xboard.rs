@@ -159,8 +159,8 @@ impl XboardSession {
             }
             "usermove" => self.user_move(rest),
             "setboard" => self.set_board(rest),
-            "undo" => self.take_back(1),
-            "remove" => self.take_back(2),
+            "undo" => self.take_back(command, 1),
+            "remove" => self.take_back(command, 2),
             "level" | "st" | "sd" | "time" | "otim" => {
                 if let Err(message) = self.set_clock(command, rest) {
                     self.out.line(format!("Error ({message}): {line}"));
@@ -245,13 +245,14 @@ impl XboardSession {
         }
     }
 
-    fn take_back(&mut self, moves: usize) {
+    /// Takes back `moves` moves, or as many as there are and says so.
+    fn take_back(&mut self, command: &str, moves: usize) {
         self.abandon_search();
         let mut shared = self.lock();
         for _ in 0..moves {
             if !shared.game.undo() {
                 drop(shared);
-                return self.out.line("Error (command not legal now): undo");
+                return self.out.line(format!("Error (command not legal now): {command}"));
             }
         }
     }
