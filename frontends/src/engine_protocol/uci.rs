@@ -86,7 +86,7 @@ struct Offered {
 
 /// Serves the dialect on `input`/`output` until `quit` or the end of the input.
 pub fn serve(dialect: Dialect, variants: Arc<Variants>, mut input: impl BufRead, output: impl Write + Send + 'static) -> io::Result<()> {
-    let mut session = UciSession::new(dialect, &variants, Output::new(output));
+    let mut session = UciSession::new(dialect, &variants, Output::new(output)).map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
     while let Some(line) = next_line(&mut input)? {
         if session.handle(&line) == Flow::Quit {
             break;
@@ -117,18 +117,28 @@ struct UciSession {
 }
 
 impl UciSession {
-    fn new(dialect: Dialect, variants: &Variants, out: Output) -> UciSession {
+    /// A session offering the variants whose moves the dialect can write (a
+    /// note on standard error says why each other one is not offered); an
+    /// error when there is none.
+    fn new(dialect: Dialect, variants: &Variants, out: Output) -> Result<UciSession, String> {
         let mut offered = Vec::new();
+        let mut refused = Vec::new();
         for variant in variants.all() {
             match dialect.move_format(variant.engine.game()) {
                 Ok(format) => offered.push(Offered { variant: variant.clone(), format: Arc::new(format) }),
-                Err(why) => eprintln!("note: {} is not offered over {}: {why}", variant.name, dialect.name().to_uppercase()),
+                Err(why) => refused.push(format!("{} is not offered over {}: {why}", variant.name, dialect.name().to_uppercase())),
             }
+        }
+        if offered.is_empty() {
+            return Err(format!("no variant can be offered:\n{}", refused.join("\n")));
+        }
+        for note in refused {
+            eprintln!("note: {note}");
         }
         let default = variants.default_variant();
         let current = offered.iter().position(|o| Arc::ptr_eq(&o.variant, &default)).unwrap_or(0);
-        let engine = offered.get(current).map_or(default.engine.clone(), |o| o.variant.engine.clone());
-        UciSession { dialect, offered, current, game: GameState::new(engine), out, search: None }
+        let game = GameState::new(offered[current].variant.engine.clone());
+        Ok(UciSession { dialect, offered, current, game, out, search: None })
     }
 
     fn variant(&self) -> &Offered {
@@ -144,10 +154,6 @@ impl UciSession {
         let Some((&command, args)) = words.split_first() else {
             return Flow::Continue;
         };
-        if self.offered.is_empty() && command != "quit" {
-            self.error("no variant can be played over this protocol");
-            return Flow::Continue;
-        }
         self.forget_finished_search();
         match command {
             "uci" | "usi" => self.hello(),
