@@ -86,7 +86,8 @@ struct Offered {
 
 /// Serves the dialect on `input`/`output` until `quit` or the end of the input.
 pub fn serve(dialect: Dialect, variants: Arc<Variants>, mut input: impl BufRead, output: impl Write + Send + 'static) -> io::Result<()> {
-    let mut session = UciSession::new(dialect, &variants, Output::new(output)).map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
+    let mut session =
+        UciSession::new(dialect, &variants, Output::new(output)).map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
     while let Some(line) = next_line(&mut input)? {
         if session.handle(&line) == Flow::Quit {
             break;
