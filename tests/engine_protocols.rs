@@ -269,6 +269,9 @@ fn uci_bad_input_gets_an_error_and_the_session_goes_on() {
     assert!(uci.line_starting("info string error").contains("unknown variant"));
     uci.send("setoption name Hash value 16");
     assert!(uci.line_starting("info string error").contains("no such option"));
+    // Absurd clocks neither crash the engine nor stop it from moving.
+    uci.send("go wtime 18446744073709551615 btime 18446744073709551615 winc 18446744073709551615 depth 1");
+    uci.line_starting("bestmove");
     uci.send("go depth two");
     assert!(uci.line_starting("info string error").contains("depth two"));
     uci.send("frobnicate");
@@ -414,6 +417,10 @@ fn xboard_ends_the_game_with_a_result_line() {
     // One move since the position was set: `remove` cannot take back two.
     xb.send("remove");
     assert_eq!(xb.line_starting("Error"), "Error (command not legal now): remove");
+    xb.send("level 40 1e400 0");
+    assert_eq!(xb.line_starting("Error"), "Error (bad number): level 40 1e400 0");
+    xb.send("st 1e300");
+    xb.send("time 99999999999999999999");
     xb.send("variant chess");
     assert_eq!(xb.line_starting("Error"), "Error (unknown variant): chess");
     xb.send("frobnicate");

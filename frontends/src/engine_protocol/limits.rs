@@ -12,6 +12,19 @@ const MOVES_LEFT_GUESS: u32 = 30;
 /// Kept in hand for the protocol's own delays.
 const OVERHEAD: Duration = Duration::from_millis(30);
 const SHORTEST: Duration = Duration::from_millis(10);
+/// Longer times are read as this (a search deadline must fit in an `Instant`).
+pub const LONGEST: Duration = Duration::from_secs(365 * 24 * 3600);
+
+/// Milliseconds as a duration, at most [`LONGEST`].
+pub fn millis(ms: u64) -> Duration {
+    Duration::from_millis(ms).min(LONGEST)
+}
+
+/// Seconds (possibly fractional) as a duration, at most [`LONGEST`]; `None`
+/// for a negative or non-finite number.
+pub fn seconds(s: f64) -> Option<Duration> {
+    (s.is_finite() && s >= 0.0).then(|| Duration::try_from_secs_f64(s).unwrap_or(LONGEST).min(LONGEST))
+}
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GoLimits {
@@ -52,18 +65,18 @@ impl GoLimits {
             };
             match token {
                 "depth" => limits.depth = Some(number()?.clamp(1, MAX_DEPTH as u64) as u32),
-                "movetime" => limits.movetime = Some(Duration::from_millis(number()?)),
+                "movetime" => limits.movetime = Some(millis(number()?)),
                 "nodes" => limits.nodes = Some(number()?),
-                "wtime" => limits.time[white] = Some(Duration::from_millis(number()?)),
-                "btime" => limits.time[black] = Some(Duration::from_millis(number()?)),
-                "winc" => limits.inc[white] = Duration::from_millis(number()?),
-                "binc" => limits.inc[black] = Duration::from_millis(number()?),
+                "wtime" => limits.time[white] = Some(millis(number()?)),
+                "btime" => limits.time[black] = Some(millis(number()?)),
+                "winc" => limits.inc[white] = millis(number()?),
+                "binc" => limits.inc[black] = millis(number()?),
                 "movestogo" => limits.moves_to_go = Some(number()?.min(u32::MAX as u64) as u32),
                 "byoyomi" => {
-                    let byoyomi = Duration::from_millis(number()?);
+                    let byoyomi = millis(number()?);
                     for player in 0..2 {
-                        limits.inc[player] += byoyomi;
-                        limits.time[player] = Some(limits.time[player].unwrap_or_default() + byoyomi);
+                        limits.inc[player] = limits.inc[player].saturating_add(byoyomi).min(LONGEST);
+                        limits.time[player] = Some(limits.time[player].unwrap_or_default().saturating_add(byoyomi).min(LONGEST));
                     }
                 }
                 "infinite" => limits.infinite = true,
@@ -87,7 +100,7 @@ impl GoLimits {
     pub fn budget(&self, side: PlayerId) -> Option<Duration> {
         let left = self.time.get(side as usize).copied().flatten()?;
         let inc = self.inc[side as usize];
-        let share = left / self.moves_to_go.unwrap_or(MOVES_LEFT_GUESS).max(1) + inc * 3 / 4;
+        let share = left / self.moves_to_go.unwrap_or(MOVES_LEFT_GUESS).max(1) + inc / 4 * 3;
         Some(share.min(left.saturating_sub(OVERHEAD)).max(SHORTEST))
     }
 
@@ -140,6 +153,19 @@ mod tests {
         let byoyomi = parse("btime 0 wtime 0 byoyomi 3000", ClockNames::BlackFirst).unwrap();
         assert!(byoyomi.budget(0).unwrap() >= Duration::from_millis(2000));
         assert!(byoyomi.budget(0).unwrap() <= Duration::from_millis(3000));
+    }
+
+    #[test]
+    fn huge_times_are_read_as_long_ones() {
+        let max = u64::MAX.to_string();
+        let go = parse(&format!("wtime {max} winc {max} byoyomi {max} movetime {max}"), ClockNames::WhiteFirst).unwrap();
+        assert_eq!(go.movetime, Some(LONGEST));
+        let limits = go.limits(0, StopFlag::new());
+        assert!(limits.movetime.unwrap() <= LONGEST);
+        assert_eq!(seconds(f64::INFINITY), None);
+        assert_eq!(seconds(-1.0), None);
+        assert_eq!(seconds(1e300), Some(LONGEST));
+        assert_eq!(seconds(1.5), Some(Duration::from_millis(1500)));
     }
 
     #[test]

@@ -10,7 +10,7 @@
 
 use super::game::GameState;
 use super::input::next_line;
-use super::limits::GoLimits;
+use super::limits::{seconds, GoLimits};
 use super::output::Output;
 use super::search_thread::{Ending, RunningSearch, SearchTask};
 use super::variants::Variants;
@@ -260,31 +260,30 @@ impl XboardSession {
     fn set_clock(&mut self, command: &str, args: &str) -> Result<(), String> {
         let words: Vec<&str> = args.split_whitespace().collect();
         let number = |i: usize| -> Result<f64, String> {
-            words.get(i).and_then(|w| w.parse::<f64>().ok()).filter(|n| *n >= 0.0).ok_or_else(|| "bad number".to_string())
+            words.get(i).and_then(|w| w.parse::<f64>().ok()).filter(|n| n.is_finite() && *n >= 0.0).ok_or_else(|| "bad number".to_string())
         };
+        let duration = |s: f64| seconds(s).ok_or_else(|| "bad number".to_string());
         match command {
             "level" => {
                 let moves = number(0)? as u32;
+                // The base time is minutes, or minutes:seconds.
                 let base = words.get(1).ok_or("bad number")?;
-                let seconds = match base.split_once(':') {
-                    Some((m, s)) => m.parse::<f64>().map_err(|_| "bad number")? * 60.0 + s.parse::<f64>().map_err(|_| "bad number")?,
-                    None => base.parse::<f64>().map_err(|_| "bad number")? * 60.0,
-                };
-                let increment = Duration::from_secs_f64(number(2)?);
-                self.clock.level = Some((moves, increment));
+                let (minutes, extra) = base.split_once(':').unwrap_or((base, "0"));
+                let parse = |t: &str| t.parse::<f64>().ok().filter(|n| n.is_finite() && *n >= 0.0).ok_or("bad number");
+                let total = duration(parse(minutes)? * 60.0 + parse(extra)?)?;
+                self.clock.level = Some((moves, duration(number(2)?)?));
                 self.clock.per_move = None;
-                self.clock.own = Some(Duration::from_secs_f64(seconds));
-                self.clock.opponent = self.clock.own;
+                (self.clock.own, self.clock.opponent) = (Some(total), Some(total));
             }
             "st" => {
-                self.clock.per_move = Some(Duration::from_secs_f64(number(0)?));
+                self.clock.per_move = Some(duration(number(0)?)?);
                 self.clock.level = None;
                 (self.clock.own, self.clock.opponent) = (None, None);
             }
-            "sd" => self.clock.depth = Some((number(0)? as u32).clamp(1, search::MAX_DEPTH)),
+            "sd" => self.clock.depth = Some(number(0)?.clamp(1.0, search::MAX_DEPTH as f64) as u32),
             // time and otim are in centiseconds; they only matter under `level`.
-            "time" if self.clock.per_move.is_none() => self.clock.own = Some(Duration::from_millis(number(0)? as u64 * 10)),
-            "otim" if self.clock.per_move.is_none() => self.clock.opponent = Some(Duration::from_millis(number(0)? as u64 * 10)),
+            "time" if self.clock.per_move.is_none() => self.clock.own = Some(duration(number(0)? / 100.0)?),
+            "otim" if self.clock.per_move.is_none() => self.clock.opponent = Some(duration(number(0)? / 100.0)?),
             _ => {}
         }
         Ok(())
