@@ -3,7 +3,7 @@
 //! [`Limits`] for the side to move.
 
 use std::time::Duration;
-use vdl_runtime::search::{Limits, StopFlag, MAX_DEPTH};
+use vdl_runtime::search::{Limits, MAX_DEPTH};
 use vdl_runtime::PlayerId;
 
 /// The share of the remaining time one move may take when the number of
@@ -104,9 +104,10 @@ impl GoLimits {
         Some(share.min(left.saturating_sub(OVERHEAD)).max(SHORTEST))
     }
 
-    /// The runtime's limits for a search of `side`'s move.
-    pub fn limits(&self, side: PlayerId, stop: StopFlag) -> Limits {
-        let mut limits = Limits { stop: Some(stop), ..Limits::default() };
+    /// The runtime's limits for a search of `side`'s move (the search thread
+    /// adds its stop flag).
+    pub fn limits(&self, side: PlayerId) -> Limits {
+        let mut limits = Limits::default();
         if self.is_unbounded() {
             limits.depth = Some(MAX_DEPTH);
             return limits;
@@ -160,7 +161,7 @@ mod tests {
         let max = u64::MAX.to_string();
         let go = parse(&format!("wtime {max} winc {max} byoyomi {max} movetime {max}"), ClockNames::WhiteFirst).unwrap();
         assert_eq!(go.movetime, Some(LONGEST));
-        let limits = go.limits(0, StopFlag::new());
+        let limits = go.limits(0);
         assert!(limits.movetime.unwrap() <= LONGEST);
         assert_eq!(seconds(f64::INFINITY), None);
         assert_eq!(seconds(-1.0), None);
@@ -172,8 +173,8 @@ mod tests {
     fn the_clock_never_runs_out() {
         let go = parse("wtime 20 btime 20", ClockNames::WhiteFirst).unwrap();
         assert_eq!(go.budget(0), Some(SHORTEST));
-        let limits = go.limits(0, StopFlag::new());
+        let limits = go.limits(0);
         assert_eq!(limits.movetime, Some(SHORTEST));
-        assert!(limits.stop.is_some());
+        assert_eq!(limits.depth, Some(MAX_DEPTH));
     }
 }

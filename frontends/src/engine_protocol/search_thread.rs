@@ -18,6 +18,7 @@ pub struct SearchTask {
     /// The game's earlier positions (a line that repeats one scores a draw).
     pub history: Vec<Position>,
     pub position: Position,
+    /// Its limits; the stop flag is the search thread's own.
     pub limits: Limits,
     /// Hold the result until [`RunningSearch::stop`] (UCI's `go infinite`).
     pub hold: bool,

@@ -19,7 +19,7 @@ use super::usi;
 use super::variants::{Variant, Variants};
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
-use vdl_runtime::search::{self, SearchResult, StopFlag};
+use vdl_runtime::search::{self, SearchResult};
 use vdl_runtime::{fen, Game};
 
 /// UCI or its Shogi dialect.
@@ -261,7 +261,7 @@ impl UciSession {
             eval: variant.evaluator().clone(),
             history: self.game.earlier().to_vec(),
             position: position.clone(),
-            limits: go.limits(position.side, StopFlag::new()),
+            limits: go.limits(position.side),
             hold: go.infinite,
         };
         let dialect = self.dialect;

@@ -19,7 +19,7 @@ use std::io::{self, BufRead, Write};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 use vdl_runtime::legal::GameResult;
-use vdl_runtime::search::{self, SearchResult, StopFlag};
+use vdl_runtime::search::{self, SearchResult};
 use vdl_runtime::PlayerId;
 
 /// The time per move when XBoard has set no clock.
@@ -304,7 +304,7 @@ impl XboardSession {
             eval: variant.variant.evaluator().clone(),
             history: game.earlier().to_vec(),
             position: position.clone(),
-            limits: go.limits(position.side, StopFlag::new()),
+            limits: go.limits(position.side),
             hold: false,
         };
         drop(shared);
