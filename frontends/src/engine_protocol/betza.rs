@@ -232,6 +232,120 @@ mod tests {
         assert_eq!(pieces["+R"], same_for_both("FR"));
     }
 
+    /// XBoard's reading of a Betza string, for the letters this module writes:
+    /// the squares a piece of the first player on `from` reaches on an empty
+    /// board by moves that do not capture. A direction letter selects the
+    /// vectors with a component that way; of two, the second is the way the
+    /// vector mostly goes (XBoard's "wide" and "narrow" sets).
+    fn xboard_quiet_targets(betza: &str, from: (i32, i32), size: (i32, i32)) -> BTreeSet<(i32, i32)> {
+        let mut targets = BTreeSet::new();
+        let mut rest = betza;
+        while !rest.is_empty() {
+            let lower = rest.find(|c: char| c.is_ascii_uppercase()).unwrap();
+            let (prefix, tail) = rest.split_at(lower);
+            let atom = tail.chars().next().unwrap();
+            let digits: String = tail[1..].chars().take_while(char::is_ascii_digit).collect();
+            rest = &tail[1 + digits.len()..];
+            let (x, y, slide) = match atom {
+                'W' => (0, 1, false),
+                'F' => (1, 1, false),
+                'D' => (0, 2, false),
+                'N' => (1, 2, false),
+                'A' => (2, 2, false),
+                'R' => (0, 1, true),
+                'B' => (1, 1, true),
+                other => panic!("atom {other} not read here"),
+            };
+            let range = if slide || digits == "0" { 99 } else { digits.parse().unwrap_or(1) };
+            let directions: String = prefix.chars().filter(|c| "fblr".contains(*c)).collect();
+            if prefix.contains('c') || prefix.contains('p') {
+                continue; // captures and hops reach nothing on an empty board
+            }
+            let toward = |c: char, (vx, vy): (i32, i32)| match c {
+                'f' => vy > 0,
+                'b' => vy < 0,
+                'l' => vx < 0,
+                _ => vx > 0,
+            };
+            let mostly = |c: char, (vx, vy): (i32, i32)| {
+                toward(c, (vx, vy)) && if "fb".contains(c) { vy.abs() > vx.abs() } else { vx.abs() > vy.abs() }
+            };
+            let mut vectors: BTreeSet<(i32, i32)> = BTreeSet::new();
+            for (a, b) in [(x, y), (y, x)] {
+                for (sa, sb) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                    vectors.insert((a * sa, b * sb));
+                }
+            }
+            let chosen: Vec<(i32, i32)> = if directions.is_empty() {
+                vectors.into_iter().collect()
+            } else {
+                let letters: Vec<char> = directions.chars().collect();
+                let oblique = x != 0 && x != y;
+                let mut chosen = Vec::new();
+                let mut i = 0;
+                while i < letters.len() {
+                    let pair = letters.get(i + 1).filter(|&&next| x != 0 && "fb".contains(letters[i]) != "fb".contains(next));
+                    for &v in &vectors {
+                        let selected = match pair {
+                            Some(&next) if oblique => toward(letters[i], v) && mostly(next, v),
+                            Some(&next) => toward(letters[i], v) && toward(next, v),
+                            None => toward(letters[i], v) && (x != 0 || v.0 == 0 || v.1 == 0),
+                        };
+                        if selected && (x != 0 || (v.0 == 0) != (v.1 == 0)) {
+                            chosen.push(v);
+                        }
+                    }
+                    i += if pair.is_some() { 2 } else { 1 };
+                }
+                chosen
+            };
+            for (vx, vy) in chosen {
+                for step in 1..=range {
+                    let (tx, ty) = (from.0 + vx * step, from.1 + vy * step);
+                    if tx < 0 || ty < 0 || tx >= size.0 || ty >= size.1 {
+                        break;
+                    }
+                    targets.insert((tx, ty));
+                }
+            }
+        }
+        targets
+    }
+
+    /// On an empty board, XBoard reading each piece's Betza finds exactly the
+    /// quiet moves the engine generates (pieces whose rules Betza says fully).
+    #[test]
+    fn xboard_reads_the_moves_the_engine_makes() {
+        use vdl_runtime::{Piece, Position};
+        for name in ["xiangqi", "shogi", "minishogi", "taijitu-qi"] {
+            let engine = (vdl_variants::by_name(name).unwrap().engine)();
+            let game = engine.game();
+            let grid = Grid::of(game).unwrap();
+            let size = (grid.files as i32, grid.ranks as i32);
+            for kind in 0..game.pieces.len() as PieceId {
+                let description = describe(game, &grid, kind, 0);
+                if !description.unsaid.is_empty() {
+                    continue;
+                }
+                for cell in 0..game.cell_count() as u16 {
+                    let mut pos = Position::empty(game);
+                    pos.put(cell, Piece::new(kind, 0));
+                    let mut moves = Vec::new();
+                    engine.generate(&pos, &mut moves);
+                    let engine_targets: BTreeSet<(i32, i32)> =
+                        moves.iter().filter(|m| m.from == cell).map(|m| grid.square(m.to)).map(|(f, r)| (f as i32, r as i32)).collect();
+                    let (f, r) = grid.square(cell);
+                    let read = xboard_quiet_targets(&description.betza, (f as i32, r as i32), size);
+                    assert_eq!(
+                        read, engine_targets,
+                        "{name}: {} `{}` on {}",
+                        game.pieces[kind as usize].name, description.betza, game.board.cells[cell as usize].name
+                    );
+                }
+            }
+        }
+    }
+
     #[test]
     fn oblique_directions_follow_xboard_reading() {
         assert_eq!(direction_letters(1, 2), "rf");
