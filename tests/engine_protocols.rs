@@ -366,6 +366,12 @@ fn xboard_announces_the_games_it_can_draw_and_plays_xiangqi() {
     assert!(features.contains("usermove=1") && features.contains("setboard=1") && features.ends_with("done=1"), "{features}");
     xb.send("new");
     xb.send("variant xiangqi");
+    // Picking up the Cannon on h3 (XBoard's h2): quiet targets along the
+    // rank and file, and the capture of the Horse on h10 over the Cannon on h8.
+    xb.send("lift h2");
+    assert_eq!(xb.line_starting("highlight"), "highlight 7R1/9/9/7Y1/7Y1/7Y1/7Y1/2YYYYY1Y/7Y1/9");
+    xb.send("lift h5");
+    assert_eq!(xb.line_starting("highlight"), "highlight 9/9/9/9/9/9/9/9/9/9");
     xb.send("sd 2");
     xb.send("post");
     xb.send("usermove h2e2");

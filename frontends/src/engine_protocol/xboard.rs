@@ -1,8 +1,8 @@
 //! XBoard/CECP (docs/engines.md): `xboard`, `protover 2` (answered with the
 //! features, the variants XBoard can show among them), `new`, `variant`,
 //! `force`, `go`, `playother`, `usermove`, `?`, `setboard`, `undo`, `remove`,
-//! `level`, `st`, `sd`, `time`, `otim`, `post`/`nopost`, `ping`, `result`
-//! and `quit`. The engine's moves are `move MOVE`, followed by the result when
+//! `level`, `st`, `sd`, `time`, `otim`, `post`/`nopost`, `ping`, `lift`
+//! (answered `highlight` with the piece's legal targets), `result` and `quit`. The engine's moves are `move MOVE`, followed by the result when
 //! a move ends the game; thinking output is `DEPTH SCORE TIME NODES PV`.
 //!
 //! The engine searches on its own thread when it is its turn; the game is
@@ -166,6 +166,8 @@ impl XboardSession {
                     self.out.line(format!("Error ({message}): {line}"));
                 }
             }
+            "lift" => self.highlight(rest),
+            "put" | "hover" => {}
             "post" => self.post = true,
             "nopost" => self.post = false,
             "quit" => return false,
@@ -178,7 +180,7 @@ impl XboardSession {
     fn features(&self) {
         let names: Vec<&str> = self.offered.iter().map(|o| o.variant.name.as_str()).collect();
         self.out.line(format!(
-            "feature myname=\"vdl {}\" variants=\"{}\" setboard=1 usermove=1 ping=1 playother=1 time=1 colors=0 sigint=0 sigterm=0 reuse=1 analyze=0 san=0 done=1",
+            "feature myname=\"vdl {}\" variants=\"{}\" setboard=1 usermove=1 ping=1 playother=1 time=1 colors=0 highlight=1 sigint=0 sigterm=0 reuse=1 analyze=0 san=0 done=1",
             env!("CARGO_PKG_VERSION"),
             names.join(",")
         ));
@@ -202,6 +204,15 @@ impl XboardSession {
         self.lock().game = GameState::new(self.current.variant.engine.clone());
         for line in &self.current.definition {
             self.out.line(line);
+        }
+    }
+
+    /// `lift SQUARE`: the legal targets of the piece the user picked up.
+    fn highlight(&self, square: &str) {
+        let shared = self.lock();
+        let game = &shared.game;
+        if let Some(board) = self.current.highlight(game.position(), &game.legal_moves(), square) {
+            self.out.line(format!("highlight {board}"));
         }
     }
 

@@ -53,6 +53,7 @@ const KNOWN: &[Known] = &[
 /// A variant as XBoard sees it.
 pub struct XboardVariant {
     pub variant: Arc<Variant>,
+    pub grid: Grid,
     pub format: MoveFormat,
     /// The lines sent after XBoard selects the variant (`setup`, `piece`).
     pub definition: Vec<String>,
@@ -69,6 +70,56 @@ impl XboardVariant {
         let board = text.split_whitespace().next().unwrap_or_default();
         let side = if pos.side == 0 { 'w' } else { 'b' };
         format!("{} {side} - - 0 1", translate(board, &self.letters))
+    }
+
+    /// XBoard's `highlight` board for the piece on `square`: its legal
+    /// targets, `Y` for a quiet move, `R` for a capture, `M` for a promotion,
+    /// row by row from the top like a FEN; `None` for a square that is not on
+    /// the board.
+    pub fn highlight(&self, pos: &Position, legal: &[vdl_runtime::Move], square: &str) -> Option<String> {
+        let from = self.format.squares().cell(square)?;
+        let mut marks = vec![vec![None; self.grid.files]; self.grid.ranks];
+        for mv in legal.iter().filter(|m| m.from == from && !m.is_drop()) {
+            let (file, rank) = self.grid.square(mv.to);
+            let capture = mv.extra_capture().is_some() || (!mv.swap && mv.to != mv.from && !pos.at(mv.to).is_empty());
+            let mark = if mv.promotion().is_some() {
+                'M'
+            } else if capture {
+                'R'
+            } else {
+                'Y'
+            };
+            let slot = &mut marks[rank][file];
+            // A promotion outranks a capture, which outranks a quiet move.
+            if slot.is_none_or(|old| "YRM".find(old) < "YRM".find(mark)) {
+                *slot = Some(mark);
+            }
+        }
+        let rows: Vec<String> = marks
+            .iter()
+            .rev()
+            .map(|row| {
+                let mut text = String::new();
+                let mut empty = 0;
+                for mark in row {
+                    match mark {
+                        None => empty += 1,
+                        Some(c) => {
+                            if empty > 0 {
+                                text.push_str(&empty.to_string());
+                                empty = 0;
+                            }
+                            text.push(*c);
+                        }
+                    }
+                }
+                if empty > 0 {
+                    text.push_str(&empty.to_string());
+                }
+                text
+            })
+            .collect();
+        Some(rows.join("/"))
     }
 
     /// XBoard's FEN as a position.
@@ -123,17 +174,18 @@ pub fn present(variant: &Arc<Variant>) -> Result<XboardVariant, String> {
     {
         let letters: HashMap<String, String> = known.letters.iter().map(|&(a, b)| (a.to_string(), b.to_string())).collect();
         let format = MoveFormat::new(squares, '@').with_letters(letters.clone());
-        return Ok(XboardVariant { variant: variant.clone(), format, definition: Vec::new(), letters });
+        return Ok(XboardVariant { variant: variant.clone(), grid, format, definition: Vec::new(), letters });
     }
     let table = piece_table(game)?;
     let format = MoveFormat::new(squares, '@');
-    let mut xboard = XboardVariant { variant: variant.clone(), format, definition: Vec::new(), letters: HashMap::new() };
     let start = fen::parse(game, &game.setup).map_err(|e| e.to_string())?;
     let (hand, parent) = if game.has_hands() { (held_kinds(game).len(), "shogi") } else { (0, "fairy") };
-    xboard.definition.push(format!("setup ({table}) {}x{}+{hand}_{parent} {}", grid.files, grid.ranks, xboard.xboard_fen(&start)));
+    let size = format!("{}x{}+{hand}_{parent}", grid.files, grid.ranks);
+    let mut xboard = XboardVariant { variant: variant.clone(), grid, format, definition: Vec::new(), letters: HashMap::new() };
+    xboard.definition.push(format!("setup ({table}) {size} {}", xboard.xboard_fen(&start)));
     for kind in 0..game.pieces.len() as PieceId {
         let symbol = &game.pieces[kind as usize].symbol;
-        let (white, black) = (betza::describe(game, &grid, kind, 0), betza::describe(game, &grid, kind, 1));
+        let (white, black) = (betza::describe(game, &xboard.grid, kind, 0), betza::describe(game, &xboard.grid, kind, 1));
         if white.betza == black.betza {
             xboard.definition.push(format!("piece {symbol}& {}", white.betza));
         } else {
