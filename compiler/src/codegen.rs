@@ -47,7 +47,6 @@ mod jump_lists;
 mod movegen;
 mod names;
 mod obligation;
-mod overlap;
 mod promotion;
 mod routes;
 mod safety;
@@ -63,6 +62,7 @@ use std::collections::{BTreeSet, HashMap};
 use std::rc::Rc;
 use tables::Tables;
 use vdl_runtime::ir::{DirId, Game, PieceId, PlayerId, ZoneId};
+use vdl_runtime::plan::Plan;
 
 /// The source of a Rust module implementing [`vdl_runtime::Engine`] for `game`
 /// as `pub struct Rules`, with `pub fn engine() -> Rules`.
@@ -136,6 +136,9 @@ fn per_row(game: &Game) -> usize {
 /// and piece constants asked for so far.
 pub(crate) struct Ctx<'g> {
     pub game: &'g Game,
+    /// What every rule does from every cell; which rules may repeat a move
+    /// (the overlap analysis) is read from it.
+    pub plan: Plan,
     pub names: Names,
     /// Shared so that closures can read it while tables are being added.
     pub dirs: Rc<Vec<DirInfo>>,
@@ -163,6 +166,7 @@ impl<'g> Ctx<'g> {
         }
         Ctx {
             game,
+            plan: Plan::of(game),
             names: Names::new(game),
             dir_tables: vec![None; dirs.len()],
             dir_by_table,
@@ -444,7 +448,7 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
 
             fn influence(&self) -> Option<&Influence> {
                 static INFLUENCE: OnceLock<Option<Influence>> = OnceLock::new();
-                INFLUENCE.get_or_init(|| Influence::of(game())).as_ref()
+                INFLUENCE.get_or_init(|| Influence::of(game(), vdl_runtime::plan::Plan::of(game()))).as_ref()
             }
         }
     }

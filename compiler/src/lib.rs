@@ -10,6 +10,7 @@ pub mod codegen;
 pub mod codes;
 pub mod diagnostic;
 mod directions;
+mod drawing;
 mod groups;
 mod lints;
 mod lower;

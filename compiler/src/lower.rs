@@ -111,6 +111,7 @@ pub fn lower(source: &str, file: &ast::File, file_name: &str, diags: &mut Vec<Di
         return None;
     };
     let board = board::lower(board_decl, diags)?;
+    let drawing = crate::drawing::board_drawing(board_decl, diags);
     let players = players::lower(&items.players, &items.forwards, &board, file_start, diags)?;
 
     let mut zones = ZoneTable::default();
@@ -180,7 +181,7 @@ pub fn lower(source: &str, file: &ast::File, file_name: &str, diags: &mut Vec<Di
     }
     let game = Game {
         name,
-        board: ir::Board { axes: board.ir_axes(), layout: layout(&board, &players), cells: board.cells.clone() },
+        board: ir::Board { axes: board.ir_axes(), layout: ir::Layout { drawing, ..layout(&board, &players) }, cells: board.cells.clone() },
         players: players.ir_players(board.dimensions()),
         directions: table.ir,
         zones: zones.ir,
@@ -365,6 +366,7 @@ fn layout(board: &BoardModel, players: &Players) -> ir::Layout {
         block_labels,
         rows_wrap: wraps(Some(row_part)),
         columns_wrap: wraps(col_part),
+        drawing: ir::Drawing::default(),
     }
 }
 

@@ -64,6 +64,7 @@ impl PieceLowering<'_> {
         let mut confined: Option<(ZoneId, Span)> = None;
         let mut moves = vec![Vec::new(); self.players.list.len()];
         let mut promotions = Vec::new();
+        let mut glyphs: Option<(Vec<String>, Span)> = None;
         // The first player's rules with the statement each came from.
         let mut origins: Vec<(MoveRule, Span)> = Vec::new();
         for stmt in &decl.body {
@@ -90,6 +91,10 @@ impl PieceLowering<'_> {
                     }
                 }
                 PieceStmt::Promotion(stmt) => promotions.extend(self.promotion(stmt, diags)),
+                PieceStmt::Glyphs { glyphs: texts, span } => match &glyphs {
+                    Some((_, first)) => diags.push(repeated("draw", *span, *first)),
+                    None => glyphs = Some((crate::drawing::piece_glyphs(texts, *span, self.players.list.len(), diags), *span)),
+                },
                 PieceStmt::Move(stmt) => {
                     for (player, rules) in self.move_rules(stmt, diags).into_iter().enumerate() {
                         for rule in rules {
@@ -114,6 +119,7 @@ impl PieceLowering<'_> {
             promotions,
             captured_as: None,
             no_drop: None,
+            glyphs: glyphs.map(|(texts, _)| texts).unwrap_or_default(),
         }
     }
 

@@ -7,7 +7,6 @@
 
 use super::names::describe_rule;
 use super::obligation;
-use super::overlap::{self, Repeats};
 use super::promotion::Promotions;
 use super::routes::{group_by, usable, Usable};
 use super::tables::doc_lines;
@@ -17,6 +16,7 @@ use proc_macro2::{Ident, Literal, TokenStream};
 use quote::quote;
 use std::rc::Rc;
 use vdl_runtime::ir::{CellId, DirId, Mode, MoveKind, MoveRule, PieceId, PlayerId, Route};
+use vdl_runtime::plan::Repeats;
 
 pub fn generate(ctx: &mut Ctx) -> TokenStream {
     let mut functions = TokenStream::new();
@@ -206,7 +206,7 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<(Ide
     let game = ctx.game;
     let rules = game.pieces[kind as usize].moves.get(player as usize)?;
     let promotions = Promotions::analyse(ctx, kind, player);
-    let repeats = overlap::repeats(ctx, kind, player);
+    let repeats = ctx.plan.side(player).repeats(kind).to_vec();
     let bound_kind = game.rules.obligations.iter().any(|o| o.piece == kind);
     let mut pg = PieceGen {
         kind,

@@ -89,7 +89,7 @@ pub fn serve(dialect: Dialect, variants: Arc<Variants>, mut input: impl BufRead,
     let mut session =
         UciSession::new(dialect, &variants, Output::new(output)).map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
     while let Some(line) = next_line(&mut input)? {
-        if session.handle(&line) == Flow::Quit {
+        if session.handle(&line) == Flow::Quit || session.out.is_closed() {
             break;
         }
     }

@@ -31,7 +31,7 @@ const MATE_SCORE: i32 = 100_000;
 pub fn run(variants: Arc<Variants>, mut input: impl BufRead, output: impl Write + Send + 'static) -> io::Result<()> {
     let mut session = XboardSession::new(&variants, Output::new(output)).map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
     while let Some(line) = next_line(&mut input)? {
-        if !session.handle(&line) {
+        if !session.handle(&line) || session.out.is_closed() {
             break;
         }
     }

@@ -13,8 +13,8 @@
 //!   condition: one route with every cell empty, or (a capturing leap) one
 //!   cell not held by the attacker's own piece.
 
-use super::{SidePlan, Span, StepKind};
-use crate::ir::{CellId, Game, Mode, PieceId, PlayerId};
+use super::{LineCell, SidePlan, Span, StepKind};
+use crate::ir::{CellId, Mode, PieceId, PlayerId};
 use crate::piece::Piece;
 use crate::piece_set::PieceSet;
 use crate::position::Position;
@@ -123,25 +123,21 @@ impl Attacks {
         })
     }
 
-    /// The trie nodes of the rides (`hop: false`) or hops toward `target`,
-    /// outermost last: for the legality shortcut, which needs every cell an
-    /// attack may pass.
-    pub fn line_nodes(&self, target: CellId, hop: bool) -> &[Node] {
+    /// The first cells out from `target` on its rides' trie (`hop: false`)
+    /// or its hops': for the legality shortcut, which walks them.
+    pub fn line_roots(&self, target: CellId, hop: bool) -> Span {
         let t = self.targets[target as usize];
-        let first = if hop { t.hops } else { t.rides };
-        self.subtree(first)
+        if hop {
+            t.hops
+        } else {
+            t.rides
+        }
     }
 
-    /// The nodes of the subtrees rooted at `nodes`, which are stored together
-    /// after them (breadth first per target).
-    fn subtree(&self, nodes: Span) -> &[Node] {
-        let mut end = nodes.end;
-        let mut i = nodes.start;
-        while i < end {
-            end = end.max(self.nodes[i as usize].children.end);
-            i += 1;
-        }
-        &self.nodes[nodes.start as usize..end as usize]
+    /// Trie nodes, as [`Attacks::line_roots`] and [`Node::children`] give them.
+    #[inline]
+    pub fn nodes(&self, nodes: Span) -> &[Node] {
+        &self.nodes[nodes.range()]
     }
 
     /// The leaps toward `target`, with the cells each needs.
@@ -158,72 +154,138 @@ impl Attacks {
     }
 }
 
-/// A trie under construction: node 0 is the target itself.
+/// A trie under construction: node 0 is the target itself. Children are
+/// linked lists (first child, next sibling), so that building allocates
+/// nothing per node.
 #[derive(Default)]
 struct Trie {
-    nodes: Vec<(CellId, PieceSet, Vec<u32>)>,
+    nodes: Vec<TrieNode>,
 }
+
+#[derive(Clone, Copy)]
+struct TrieNode {
+    cell: CellId,
+    attackers: PieceSet,
+    first_child: u32,
+    next_sibling: u32,
+    children: u32,
+}
+
+/// No node: the end of a list of children.
+const NO_NODE: u32 = u32::MAX;
 
 impl Trie {
     fn insert(&mut self, path: impl Iterator<Item = CellId>, attacker: Piece) {
+        let mut attackers = PieceSet::EMPTY;
+        attackers.insert(attacker);
+        self.insert_all(path, attackers);
+    }
+
+    fn insert_all(&mut self, path: impl Iterator<Item = CellId>, attackers: PieceSet) {
         if self.nodes.is_empty() {
-            self.nodes.push((0, PieceSet::EMPTY, Vec::new()));
+            self.nodes.push(TrieNode { cell: 0, attackers: PieceSet::EMPTY, first_child: NO_NODE, next_sibling: NO_NODE, children: 0 });
         }
         let mut at = 0usize;
         for cell in path {
-            let found = self.nodes[at].2.iter().copied().find(|&child| self.nodes[child as usize].0 == cell);
-            at = match found {
-                Some(child) => child as usize,
-                None => {
-                    self.nodes.push((cell, PieceSet::EMPTY, Vec::new()));
-                    let child = self.nodes.len() - 1;
-                    self.nodes[at].2.push(child as u32);
-                    child
-                }
-            };
+            let mut child = self.nodes[at].first_child;
+            while child != NO_NODE && self.nodes[child as usize].cell != cell {
+                child = self.nodes[child as usize].next_sibling;
+            }
+            if child == NO_NODE {
+                child = self.nodes.len() as u32;
+                let next_sibling = self.nodes[at].first_child;
+                self.nodes.push(TrieNode { cell, attackers: PieceSet::EMPTY, first_child: NO_NODE, next_sibling, children: 0 });
+                self.nodes[at].first_child = child;
+                self.nodes[at].children += 1;
+            }
+            at = child as usize;
         }
-        self.nodes[at].1.insert(attacker);
+        self.nodes[at].attackers = self.nodes[at].attackers.union(attackers);
+    }
+
+    /// The children of `node`, in the order they were first added.
+    fn children(&self, node: u32) -> Vec<u32> {
+        let mut children = Vec::with_capacity(self.nodes[node as usize].children as usize);
+        let mut child = self.nodes[node as usize].first_child;
+        while child != NO_NODE {
+            children.push(child);
+            child = self.nodes[child as usize].next_sibling;
+        }
+        children.reverse();
+        children
     }
 
     /// Appends the trie to `out` breadth first, so that every node's children
     /// are consecutive; returns the span of the first cells.
     fn flatten(&self, out: &mut Vec<Node>) -> Span {
-        let Some(root) = self.nodes.first() else { return Span::of(out.len()..out.len()) };
+        if self.nodes.is_empty() {
+            return Span::of(out.len()..out.len());
+        }
         let first = out.len();
-        // Placeholders, then each node's children appended and linked.
-        let mut queue: Vec<u32> = root.2.clone();
+        let mut queue: Vec<u32> = self.children(0);
+        let roots = queue.len();
         out.extend(queue.iter().map(|&n| self.node(n)));
         let mut next = 0;
         while next < queue.len() {
-            let index = queue[next];
-            let children = &self.nodes[index as usize].2;
+            let children = self.children(queue[next]);
             let start = out.len();
             out.extend(children.iter().map(|&n| self.node(n)));
             out[first + next].children = Span::of(start..out.len());
             queue.extend(children);
             next += 1;
         }
-        Span::of(first..first + root.2.len())
+        Span::of(first..first + roots)
     }
 
     fn node(&self, index: u32) -> Node {
-        let (cell, attackers, _) = &self.nodes[index as usize];
-        Node { cell: *cell, attackers: *attackers, children: Span::default() }
+        let node = &self.nodes[index as usize];
+        Node { cell: node.cell, attackers: node.attackers, children: Span::default() }
     }
 }
 
-/// A leap toward a target under construction: its start, attackers, routes
-/// and the cell that must not hold an attacker's own piece.
-type LeapDraft = (CellId, PieceSet, Vec<Vec<CellId>>, Option<CellId>);
+/// A leap toward a target under construction: its start, the cell that must
+/// not hold an attacker's own piece, and its routes.
+type LeapKey = (CellId, Option<CellId>, Vec<Vec<CellId>>);
+
+/// Attackers gathered by key (a line, or a leap's start and condition), keys
+/// in the order first added so that the plan is the same every run.
+#[derive(Clone)]
+struct Drafts<K> {
+    order: Vec<(K, PieceSet)>,
+    index: std::collections::HashMap<K, usize>,
+}
+
+impl<K> Default for Drafts<K> {
+    fn default() -> Self {
+        Drafts { order: Vec::new(), index: std::collections::HashMap::new() }
+    }
+}
+
+impl<K: std::hash::Hash + Eq + Clone> Drafts<K> {
+    fn add(&mut self, key: K, attacker: Piece) {
+        let at = match self.index.get(&key) {
+            Some(&at) => at,
+            None => {
+                self.index.insert(key.clone(), self.order.len());
+                self.order.push((key, PieceSet::EMPTY));
+                self.order.len() - 1
+            }
+        };
+        self.order[at].1.insert(attacker);
+    }
+}
 
 /// Inverts the capturing steps of `player`'s pieces.
-pub(super) fn invert(plan: &SidePlan, game: &Game, player: PlayerId) -> Attacks {
+pub(super) fn invert(plan: &SidePlan) -> Attacks {
     let cells = plan.cells;
     let mut rides: Vec<Trie> = (0..cells).map(|_| Trie::default()).collect();
     let mut hops: Vec<Trie> = (0..cells).map(|_| Trie::default()).collect();
-    let mut leaps: Vec<Vec<LeapDraft>> = vec![Vec::new(); cells];
-    for kind in 0..game.pieces.len() as PieceId {
-        let attacker = Piece::new(kind, player);
+    let mut leaps: Vec<Drafts<LeapKey>> = vec![Drafts::default(); cells];
+    // Lines walked by many piece types (every slider along one direction)
+    // are inserted once per start, with all their types.
+    let mut lines: Drafts<(CellId, bool, &[LineCell])> = Drafts::default();
+    for kind in 0..plan.kinds as PieceId {
+        let attacker = Piece::new(kind, plan.player);
         for from in 0..cells as CellId {
             for step in plan.steps(kind, from) {
                 if let StepKind::Ride { cells, null_move: true } = step.kind {
@@ -237,31 +299,28 @@ pub(super) fn invert(plan: &SidePlan, game: &Game, player: PlayerId) -> Attacks 
                     continue;
                 }
                 match step.kind {
-                    StepKind::Ride { cells, .. } => {
-                        let line = plan.line(cells);
-                        for (i, target) in line.iter().enumerate().filter(|(_, c)| c.may_land) {
-                            let path = line[..i].iter().rev().map(|c| c.cell).chain([from]);
-                            rides[target.cell as usize].insert(path, attacker);
-                        }
-                    }
-                    StepKind::Hop { cells } => {
-                        let line = plan.line(cells);
-                        for (i, target) in line.iter().enumerate().skip(1).filter(|(_, c)| c.may_land) {
-                            let path = line[..i].iter().rev().map(|c| c.cell).chain([from]);
-                            hops[target.cell as usize].insert(path, attacker);
-                        }
-                    }
+                    StepKind::Ride { cells, .. } => lines.add((from, false, plan.line(cells)), attacker),
+                    StepKind::Hop { cells } => lines.add((from, true, plan.line(cells)), attacker),
                     StepKind::Leap { to, routes } => {
                         let routes: Vec<Vec<CellId>> = plan.routes(routes).map(<[CellId]>::to_vec).collect();
-                        add_leap(&mut leaps[to as usize], from, attacker, routes, None);
+                        leaps[to as usize].add((from, None, routes), attacker);
                     }
                     StepKind::CapturingLeap { to, via } => {
-                        add_leap(&mut leaps[to as usize], from, attacker, Vec::new(), Some(via));
-                        add_leap(&mut leaps[via as usize], from, attacker, Vec::new(), Some(to));
+                        leaps[to as usize].add((from, Some(via), Vec::new()), attacker);
+                        leaps[via as usize].add((from, Some(to), Vec::new()), attacker);
                     }
                     StepKind::Swap { .. } => {}
                 }
             }
+        }
+    }
+    for ((from, hop, line), attackers) in lines.order {
+        // A hop lands beyond its screen: never on the first cell.
+        let first_landing = if hop { 1 } else { 0 };
+        for (i, target) in line.iter().enumerate().skip(first_landing).filter(|(_, c)| c.may_land) {
+            let path = line[..i].iter().rev().map(|c| c.cell).chain([from]);
+            let trie = if hop { &mut hops[target.cell as usize] } else { &mut rides[target.cell as usize] };
+            trie.insert_all(path, attackers);
         }
     }
     let mut attacks = Attacks::default();
@@ -269,7 +328,7 @@ pub(super) fn invert(plan: &SidePlan, game: &Game, player: PlayerId) -> Attacks 
         let rides = rides[target].flatten(&mut attacks.nodes);
         let hops = hops[target].flatten(&mut attacks.nodes);
         let first = attacks.leaps.len();
-        for (from, attackers, routes, not_own) in &leaps[target] {
+        for ((from, not_own, routes), attackers) in &leaps[target].order {
             let needs = match not_own {
                 Some(cell) => Needs::NotOwn(*cell),
                 None => {
@@ -287,17 +346,4 @@ pub(super) fn invert(plan: &SidePlan, game: &Game, player: PlayerId) -> Attacks 
         attacks.targets.push(TargetAttacks { rides, hops, leaps: Span::of(first..attacks.leaps.len()) });
     }
     attacks
-}
-
-/// Adds an attacker to the leaps toward one target, with those of the same
-/// start and condition.
-fn add_leap(leaps: &mut Vec<LeapDraft>, from: CellId, attacker: Piece, routes: Vec<Vec<CellId>>, not_own: Option<CellId>) {
-    match leaps.iter_mut().find(|l| l.0 == from && l.2 == routes && l.3 == not_own) {
-        Some(same) => same.1.insert(attacker),
-        None => {
-            let mut attackers = PieceSet::EMPTY;
-            attackers.insert(attacker);
-            leaps.push((from, attackers, routes, not_own));
-        }
-    }
 }

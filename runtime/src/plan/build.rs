@@ -1,12 +1,13 @@
 //! Resolving the IR's move rules into a [`SidePlan`].
 
-use super::{attacks, overlap, LineCell, Repeats, SidePlan, Span, Step, StepKind};
+use super::{overlap, LineCell, Repeats, SidePlan, Span, Step, StepKind};
 use crate::ir::{CellId, DirId, Game, MoveKind, MoveRule, PieceId, PlayerId, Route, ZoneId};
 use crate::piece_set::PieceSet;
 
 pub(super) fn side(game: &Game, player: PlayerId) -> SidePlan {
     let cells = game.cell_count();
     let mut plan = SidePlan {
+        player,
         cells,
         starts: Vec::with_capacity(game.pieces.len() * cells),
         may_repeat: Vec::new(),
@@ -15,7 +16,8 @@ pub(super) fn side(game: &Game, player: PlayerId) -> SidePlan {
         line_cells: Vec::new(),
         routes: Vec::new(),
         route_cells: Vec::new(),
-        attacks: attacks::Attacks::default(),
+        kinds: game.pieces.len(),
+        attacks: std::sync::OnceLock::new(),
     };
     for kind in 0..game.pieces.len() as PieceId {
         let rules = &game.pieces[kind as usize].moves[player as usize];
@@ -38,7 +40,6 @@ pub(super) fn side(game: &Game, player: PlayerId) -> SidePlan {
         }
         plan.repeats.push(repeats);
     }
-    plan.attacks = attacks::invert(&plan, game, player);
     plan
 }
 

@@ -115,6 +115,7 @@ pub enum StepKind {
 /// The moves and attacks of one player's pieces.
 #[derive(Clone, Debug)]
 pub struct SidePlan {
+    player: PlayerId,
     cells: usize,
     /// `starts[kind * cells + from]`: the piece's steps from `from`.
     starts: Vec<Span>,
@@ -128,7 +129,11 @@ pub struct SidePlan {
     /// Routes of leaps: each a span of `route_cells`, which must all be empty.
     routes: Vec<Span>,
     route_cells: Vec<CellId>,
-    attacks: Attacks,
+    /// How many piece types the game has.
+    kinds: usize,
+    /// Built when first asked for: code generation and the compiler's
+    /// analyses of moves never need them.
+    attacks: std::sync::OnceLock<Attacks>,
 }
 
 impl SidePlan {
@@ -164,7 +169,7 @@ impl SidePlan {
     /// Where this player's pieces attack from, per target cell.
     #[inline]
     pub fn attacks(&self) -> &Attacks {
-        &self.attacks
+        self.attacks.get_or_init(|| attacks::invert(self))
     }
 
     /// Every destination a step could ever reach (on some board), with the
