@@ -11,7 +11,7 @@ use super::promotion::Promotions;
 use super::routes::{group_by, usable, Usable};
 use super::tables::doc_lines;
 use super::walks::{self, RuleCode};
-use super::{any_route, Ctx};
+use super::{any_route, Ctx, Helpers};
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::quote;
 use std::rc::Rc;
@@ -97,6 +97,8 @@ struct PieceGen {
     bound: bool,
     /// The function reads the position.
     needs_pos: bool,
+    /// The prelude's helpers its code calls.
+    helpers: Helpers,
 }
 
 impl PieceGen {
@@ -111,6 +113,7 @@ impl PieceGen {
             None => quote!(NO_CELL),
             Some(via) => quote!(#via as CellId),
         };
+        self.helpers.already = true;
         let emit = quote! {
             if !already(&out[first..], #to_cell, #extra) {
                 #emit
@@ -152,6 +155,7 @@ impl PieceGen {
             (Some(_), outcome) => Some(outcome),
         };
         let Some(outcome) = outcome else {
+            self.helpers.push |= via.is_none();
             return match via {
                 None => quote!(push(out, from, #to_cell);),
                 Some(via) => quote! {
@@ -171,6 +175,7 @@ impl PieceGen {
                 quote!(promotion[#to_cell])
             }
         };
+        self.helpers.new_move = true;
         let mv = match via {
             None => quote!(new_move(from, #to_cell)),
             Some(via) => quote!(new_move(from, #to_cell).capturing_on_the_way(#via as CellId)),
@@ -218,6 +223,7 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<(Ide
         checking: false,
         bound: bound_kind,
         needs_pos: false,
+        helpers: Helpers::default(),
     };
     let mut blocks = Vec::new();
     let mut docs = vec![format!("Moves of the {} from `from`:", ctx.piece_label(kind, player))];
@@ -305,6 +311,7 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<(Ide
             #proxy
         }
     };
+    ctx.helpers = ctx.helpers.union(pg.helpers);
     Some((name, function, pg.needs_pos))
 }
 
