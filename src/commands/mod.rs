@@ -11,6 +11,9 @@ pub mod play;
 pub mod protocol;
 pub mod serve;
 pub mod show;
+pub mod uci;
+pub mod usi;
+pub mod xboard;
 
 /// The options every command that plays a position takes.
 #[derive(clap::Args)]

@@ -1,0 +1,18 @@
+use crate::load::{self, Failure};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Variant files to offer (default: every bundled variant; the session starts with `shogi`, or the first file).
+    files: Vec<PathBuf>,
+}
+
+/// Speaks USI, Shogi's dialect of UCI on standard input and output (docs/engines.md).
+pub fn run(args: Args) -> Result<ExitCode, Failure> {
+    let variants = load::protocol_variants(&args.files, "shogi")?;
+    let stdin = std::io::stdin();
+    vdl_frontends::engine_protocol::usi::run(variants, stdin.lock(), std::io::stdout())
+        .map_err(|e| Failure::usage(format!("error: {e}")))?;
+    Ok(ExitCode::SUCCESS)
+}
