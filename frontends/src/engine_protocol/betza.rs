@@ -110,7 +110,7 @@ fn modality(mode: Mode, hop: bool) -> &'static str {
 pub fn playable(rule: &MoveRule) -> Result<(), String> {
     match &rule.kind {
         MoveKind::Swap { .. } => Err("a swap with a friendly piece".to_string()),
-        MoveKind::Leap { capturing: true, .. } => Err("a leap that captures on its way".to_string()),
+        MoveKind::CapturingLeap { .. } => Err("a leap that captures on its way".to_string()),
         _ => Ok(()),
     }
 }
@@ -147,7 +147,7 @@ pub fn describe(game: &Game, grid: &Grid, kind: PieceId, player: PlayerId) -> De
                 };
                 (Family { modality: modality(rule.mode, true), lame: false, atom }, (x, y))
             }
-            MoveKind::Leap { target, routes, capturing: false } => {
+            MoveKind::Leap { target, routes } => {
                 let (x, y) = step(*target);
                 let Some(atom) = atom_letter(x, y) else {
                     unsaid.push(format!("a leap by ({x},{y}) has no Betza atom"));
@@ -164,7 +164,7 @@ pub fn describe(game: &Game, grid: &Grid, kind: PieceId, player: PlayerId) -> De
                 }
                 (Family { modality: modality(rule.mode, false), lame: !never_blocked, atom: atom.to_string() }, (x, y))
             }
-            MoveKind::Leap { capturing: true, .. } | MoveKind::Swap { .. } => {
+            MoveKind::CapturingLeap { .. } | MoveKind::Swap { .. } => {
                 unsaid.push(playable(rule).unwrap_err());
                 continue;
             }
