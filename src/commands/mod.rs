@@ -4,6 +4,7 @@ pub mod bench;
 pub mod build;
 pub mod check;
 pub mod compile;
+pub mod engine_protocol;
 pub mod fmt;
 pub mod moves;
 pub mod perft;
@@ -11,9 +12,6 @@ pub mod play;
 pub mod protocol;
 pub mod serve;
 pub mod show;
-pub mod uci;
-pub mod usi;
-pub mod xboard;
 
 /// The options every command that plays a position takes.
 #[derive(clap::Args)]
