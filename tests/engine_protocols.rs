@@ -5,6 +5,8 @@
 //! computed here from the runtime's legal moves and each protocol's square
 //! rules (docs/engines.md), not from the protocol code.
 
+mod common;
+
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -22,16 +24,8 @@ const PATIENCE: Duration = Duration::from_secs(20);
 
 impl Client {
     fn start(args: &[&str]) -> Client {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_vdl"))
-            .args(args)
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("vdl starts");
-        let stdin = child.stdin.take().unwrap();
-        let stdout = BufReader::new(child.stdout.take().unwrap());
+        let (child, stdin, stdout) = common::spawn_piped(std::path::Path::new(env!("CARGO_BIN_EXE_vdl")), args);
+        let stdout = BufReader::new(stdout);
         let (send, lines) = mpsc::channel();
         std::thread::spawn(move || {
             for line in stdout.lines().map_while(Result::ok) {
