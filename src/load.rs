@@ -119,3 +119,25 @@ pub fn position(engine: &dyn Engine, fen: Option<&str>, moves: Option<&str>) -> 
         .map_err(|e| Failure::usage(format!("error: bad position string: {e}")))?;
     vdl_runtime::notation::play_moves(engine, &start, moves.unwrap_or("")).map_err(|e| Failure::usage(format!("error: {e}")))
 }
+
+/// The variants an engine protocol offers: the given files, named by their
+/// stems, or every bundled variant when none is given; the session starts
+/// with the first file, or with `bundled_default` among the bundled ones.
+pub fn protocol_variants(
+    files: &[std::path::PathBuf],
+    bundled_default: &str,
+) -> Result<std::sync::Arc<vdl_frontends::engine_protocol::Variants>, Failure> {
+    use vdl_frontends::engine_protocol::{Variant, Variants};
+    let (list, default) = if files.is_empty() {
+        let list = vdl_variants::all().iter().map(|b| Variant::new(b.name, std::sync::Arc::from((b.engine)()))).collect();
+        (list, Some(bundled_default))
+    } else {
+        let mut list = Vec::new();
+        for path in files {
+            let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+            list.push(Variant::new(stem, std::sync::Arc::from(engine(path, None)?)));
+        }
+        (list, None)
+    };
+    Variants::new(list, default).map(std::sync::Arc::new).map_err(|e| Failure::usage(format!("error: {e}")))
+}

@@ -6,6 +6,7 @@ mod load;
 mod output;
 
 use clap::{Parser, Subcommand};
+use commands::engine_protocol::Protocol;
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -33,6 +34,12 @@ enum Command {
     Play(commands::play::Args),
     /// Answer JSON requests on standard input, one per line (docs/protocol.md).
     Protocol(commands::protocol::Args),
+    /// Be a UCI engine for the bundled variants or the given files (docs/engines.md).
+    Uci(commands::engine_protocol::Args),
+    /// Be a USI engine (Shogi's UCI dialect) for the bundled variants or the given files.
+    Usi(commands::engine_protocol::Args),
+    /// Be an XBoard/CECP engine for the bundled variants or the given files.
+    Xboard(commands::engine_protocol::Args),
     /// Serve a web page that plays the bundled variants and the given files (docs/web.md).
     Serve(commands::serve::Args),
     /// Build a native program for one variant (a cargo project; prints the binary's path).
@@ -52,6 +59,9 @@ fn main() -> ExitCode {
         Command::Show(args) => commands::show::run(args),
         Command::Play(args) => commands::play::run(args),
         Command::Protocol(args) => commands::protocol::run(args),
+        Command::Uci(args) => commands::engine_protocol::run(args, Protocol::Uci),
+        Command::Usi(args) => commands::engine_protocol::run(args, Protocol::Usi),
+        Command::Xboard(args) => commands::engine_protocol::run(args, Protocol::Xboard),
         Command::Serve(args) => commands::serve::run(args),
         Command::Build(args) => commands::build::run(args),
         Command::Bench(args) => commands::bench::run(args),

@@ -207,6 +207,9 @@ fn every_command_ends_quietly_on_a_closed_pipe() {
         (&["check", "--format", "json", broken], ""),
         (&["protocol", "variants/xiangqi.vdl"], "{\"cmd\":\"info\"}\n{\"cmd\":\"moves\"}\n"),
         (&["play", "variants/xiangqi.vdl", "--computer", "none"], "h3-e3\n"),
+        (&["uci"], "uci\nisready\nposition startpos\ngo depth 2\n"),
+        (&["usi"], "usi\nisready\n"),
+        (&["xboard"], "xboard\nprotover 2\nnew\ngo\n"),
         (&["--help"], ""),
     ];
     for (args, input) in commands {

@@ -1,6 +1,8 @@
 //! `vdl protocol`: drives games of every bundled variant through the JSON line
 //! protocol (docs/protocol.md) and checks every answer against the runtime.
 
+mod common;
+
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -16,17 +18,8 @@ struct Protocol {
 
 impl Protocol {
     fn start(program: &Path, args: &[&str]) -> Protocol {
-        let mut child = Command::new(program)
-            .args(args)
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the program starts");
-        let stdin = child.stdin.take().unwrap();
-        let stdout = BufReader::new(child.stdout.take().unwrap());
-        Protocol { child, stdin, stdout }
+        let (child, stdin, stdout) = common::spawn_piped(program, args);
+        Protocol { child, stdin, stdout: BufReader::new(stdout) }
     }
 
     fn vdl(file: &str) -> Protocol {

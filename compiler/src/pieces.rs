@@ -243,6 +243,12 @@ impl PieceLowering<'_> {
                             AstKind::Step => MoveKind::Ride { dir: dir(&t.target), range: Some(1), circuit },
                             AstKind::Slide => MoveKind::Ride { dir: dir(&t.target), range: None, circuit },
                             AstKind::Hop => MoveKind::Hop { dir: dir(&t.target) },
+                            // Checked before: one route of one cell.
+                            AstKind::Leap if stmt.capturing.is_some() => MoveKind::CapturingLeap {
+                                target: dir(&t.target),
+                                via: dir(&t.routes[0].cells[0]),
+                                crossing: t.routes[0].crossing,
+                            },
                             AstKind::Leap => MoveKind::Leap {
                                 target: dir(&t.target),
                                 routes: t
@@ -250,7 +256,6 @@ impl PieceLowering<'_> {
                                     .iter()
                                     .map(|r| ir::Route { cells: r.cells.iter().map(&mut dir).collect(), crossing: r.crossing })
                                     .collect(),
-                                capturing: stmt.capturing.is_some(),
                             },
                         };
                         MoveRule { kind, mode, only_in }
@@ -410,7 +415,7 @@ impl PieceLowering<'_> {
 fn first_step(rule: &MoveRule) -> Option<DirId> {
     match &rule.kind {
         MoveKind::Ride { dir, .. } => Some(*dir),
-        MoveKind::Leap { target, routes, capturing: false } if routes.is_empty() => Some(*target),
+        MoveKind::Leap { target, routes } if routes.is_empty() => Some(*target),
         _ => None,
     }
 }

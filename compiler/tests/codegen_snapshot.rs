@@ -56,11 +56,13 @@ fn tiny() -> Game {
                 let kind = match &r.kind {
                     MoveKind::Ride { dir, range, circuit } => MoveKind::Ride { dir: flip(*dir), range: *range, circuit: *circuit },
                     MoveKind::Hop { dir } => MoveKind::Hop { dir: flip(*dir) },
-                    MoveKind::Leap { target, routes, capturing } => MoveKind::Leap {
+                    MoveKind::Leap { target, routes } => MoveKind::Leap {
                         target: flip(*target),
                         routes: routes.iter().map(|r| Route { cells: r.cells.iter().map(|&d| flip(d)).collect(), ..r.clone() }).collect(),
-                        capturing: *capturing,
                     },
+                    MoveKind::CapturingLeap { target, via, crossing } => {
+                        MoveKind::CapturingLeap { target: flip(*target), via: flip(*via), crossing: *crossing }
+                    }
                     MoveKind::Swap { dir, with, unattacked } => {
                         MoveKind::Swap { dir: flip(*dir), with: with.clone(), unattacked: *unattacked }
                     }
@@ -153,12 +155,11 @@ fn tiny() -> Game {
                                 route(vec![0]),
                                 Route { cells: vec![4, 0], crossing: Some(Crossing { zone: 1, crossing: false }) },
                             ],
-                            capturing: false,
                         },
                         Mode::Both,
                         None,
                     ),
-                    rule(MoveKind::Leap { target: 7, routes: vec![], capturing: false }, Mode::Both, None),
+                    rule(MoveKind::Leap { target: 7, routes: vec![] }, Mode::Both, None),
                 ]),
             ),
             // Moves like a rook forwards, captures by hopping, also round the files.
@@ -198,7 +199,7 @@ fn tiny() -> Game {
                 "E",
                 false,
                 None,
-                both(vec![rule(MoveKind::Leap { target: 8, routes: vec![route(vec![0])], capturing: true }, Mode::Both, None)]),
+                both(vec![rule(MoveKind::CapturingLeap { target: 8, via: 0, crossing: None }, Mode::Both, None)]),
             ),
         ],
         rules: Rules {

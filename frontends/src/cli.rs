@@ -1,10 +1,13 @@
 //! The command line of a program that plays one variant, as `vdl build` makes
-//! it: `PROGRAM perft DEPTH`, `moves`, `show`, `play`, `protocol`, `serve`.
+//! it: `PROGRAM perft DEPTH`, `moves`, `show`, `play`, `protocol`, `serve`,
+//! `uci`, `usi`, `xboard`.
 
+use crate::engine_protocol::{self, Variant, Variants};
 use crate::{play, protocol, serve};
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::io::{self, Write};
 use std::process::ExitCode;
+use std::sync::Arc;
 use vdl_runtime::{fen, legal, notation, perft, Engine, Position};
 
 #[derive(Parser)]
@@ -53,6 +56,12 @@ enum Command {
     Protocol(protocol::ProtocolArgs),
     /// Serve a web page that plays the variant.
     Serve(serve::ServeArgs),
+    /// Be a UCI engine for the variant, named after the program (docs/engines.md).
+    Uci,
+    /// Be a USI engine (Shogi's dialect of UCI).
+    Usi,
+    /// Be an XBoard/CECP engine.
+    Xboard,
 }
 
 /// Runs the program for `engine` with the process's arguments.
@@ -63,7 +72,7 @@ pub fn main(engine: Box<dyn Engine>) -> ExitCode {
         .and_then(|arg| std::path::Path::new(&arg).file_stem().map(|s| s.to_string_lossy().into_owned()))
         .unwrap_or_else(|| "variant".to_string());
     let command = Cli::command()
-        .bin_name(program)
+        .bin_name(program.clone())
         .about(format!("{name}: its own move generator, compiled by `vdl build`, behind the vdl front ends"));
     let cli = match command.try_get_matches().and_then(|matches| Cli::from_arg_matches(&matches)) {
         Ok(cli) => cli,
@@ -72,7 +81,7 @@ pub fn main(engine: Box<dyn Engine>) -> ExitCode {
             return if e.use_stderr() { ExitCode::from(2) } else { ExitCode::SUCCESS };
         }
     };
-    match run(engine, &name, cli.command) {
+    match run(engine, &name, &program, cli.command) {
         Ok(()) | Err(Stop::OutputClosed) => ExitCode::SUCCESS,
         Err(Stop::Error(message)) => {
             eprintln!("error: {message}");
@@ -111,7 +120,8 @@ fn position(engine: &dyn Engine, args: &PositionArgs) -> Result<Position, String
     notation::play_moves(engine, &start, args.moves.as_deref().unwrap_or("")).map_err(|e| e.to_string())
 }
 
-fn run(engine: Box<dyn Engine>, name: &str, command: Command) -> Result<(), Stop> {
+/// `program`: the program's name, which the engine protocols offer the variant under.
+fn run(engine: Box<dyn Engine>, name: &str, program: &str, command: Command) -> Result<(), Stop> {
     let mut out = io::stdout().lock();
     match command {
         Command::Perft { depth, position: p, divide } => {
@@ -150,6 +160,16 @@ fn run(engine: Box<dyn Engine>, name: &str, command: Command) -> Result<(), Stop
             drop(out);
             let variant = serve::Variant { file: name.to_string(), engine_kind: "compiled".into(), engine };
             serve::serve(vec![variant], &args)?;
+        }
+        Command::Uci | Command::Usi | Command::Xboard => {
+            drop(out);
+            let variants = Arc::new(Variants::new(vec![Variant::new(program, Arc::from(engine))], None)?);
+            let stdin = io::stdin().lock();
+            match command {
+                Command::Uci => engine_protocol::uci::run(variants, stdin, io::stdout()),
+                Command::Usi => engine_protocol::usi::run(variants, stdin, io::stdout()),
+                _ => engine_protocol::xboard::run(variants, stdin, io::stdout()),
+            }?;
         }
     }
     Ok(())

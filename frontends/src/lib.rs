@@ -5,6 +5,8 @@
 //! * [`play`]: a game in the terminal against the computer;
 //! * [`serve`]: a web server (axum on hyper, bounded in every way a client
 //!   could abuse) with a page that plays every given variant (docs/web.md);
+//! * [`engine_protocol`]: UCI, USI and XBoard, the protocols chess GUIs speak
+//!   (docs/engines.md);
 //! * [`cli`]: the command line of a single-variant program;
 //! * [`request`]: the typed, range-checked fields of a JSON request;
 //! * [`input_lines`]: request lines read as bytes on their own thread.
@@ -14,6 +16,7 @@
 //! particular variant. [`session::Session`] holds one game with its history.
 
 pub mod cli;
+pub mod engine_protocol;
 pub mod input_lines;
 pub mod json;
 pub mod play;

@@ -8,20 +8,28 @@ use crate::ir::{CellId, Game, Mode, PlayerId};
 use crate::piece::Piece;
 use crate::plan::{Plan, SidePlan, Step, StepKind};
 use crate::position::{Move, Position};
+use std::sync::Arc;
 
 pub struct Interpreter {
     game: Game,
-    plan: Plan,
+    plan: Arc<Plan>,
 }
 
 impl Interpreter {
     pub fn new(game: Game) -> Interpreter {
-        let plan = Plan::of(&game);
+        let plan = Arc::new(Plan::of(&game));
+        Interpreter { game, plan }
+    }
+
+    /// With a plan made before, of `game` or of a game with the same moves
+    /// (the plan does not depend on promotions, royalty or hands): the
+    /// compiler plans once and runs its analyses on it.
+    pub fn with_plan(game: Game, plan: Arc<Plan>) -> Interpreter {
         Interpreter { game, plan }
     }
 
     /// The plan the interpreter walks.
-    pub fn plan(&self) -> &Plan {
+    pub fn plan(&self) -> &Arc<Plan> {
         &self.plan
     }
 }

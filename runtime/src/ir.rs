@@ -213,9 +213,13 @@ pub enum MoveKind {
     /// Goes straight to the cell `target` away. Each route lists cells (as
     /// displacements from the start) that must all be empty; the leap is possible
     /// when at least one allowed route is open. No routes: it can never be
-    /// blocked. A `capturing` leap has one route of one cell, which may also
-    /// hold an enemy piece: that piece is captured too (an ally still blocks).
-    Leap { target: DirId, routes: Vec<Route>, capturing: bool },
+    /// blocked.
+    Leap { target: DirId, routes: Vec<Route> },
+    /// Goes straight to the cell `target` away over the cell `via` away, which
+    /// must be empty or hold an enemy piece: that piece is captured too (an
+    /// ally blocks). With `crossing`, only for moves that do (or do not) cross
+    /// a zone's boundary.
+    CapturingLeap { target: DirId, via: DirId, crossing: Option<Crossing> },
     /// Goes along `dir` over exactly one piece (of either side), then on through
     /// empty cells; the first piece beyond can be captured.
     Hop { dir: DirId },
@@ -246,7 +250,16 @@ impl Route {
     /// May this route be used by a move from `from` to `to` of `player`?
     #[inline]
     pub fn allowed(&self, game: &Game, player: PlayerId, from: CellId, to: CellId) -> bool {
-        self.crossing.is_none_or(|c| (game.in_zone(c.zone, player, from) != game.in_zone(c.zone, player, to)) == c.crossing)
+        self.crossing.is_none_or(|c| c.allows(game, player, from, to))
+    }
+}
+
+impl Crossing {
+    /// Does a move of `player` from `from` to `to` cross the zone's boundary
+    /// as the condition asks?
+    #[inline]
+    pub fn allows(&self, game: &Game, player: PlayerId, from: CellId, to: CellId) -> bool {
+        (game.in_zone(self.zone, player, from) != game.in_zone(self.zone, player, to)) == self.crossing
     }
 }
 

@@ -111,7 +111,7 @@ codegen-units = 4
     let main_rs = format!(
         r#"//! {game_name:?}, built by `vdl build` from `{file_name}`: the variant's own
 //! move generator (src/rules.rs, generated) behind the vdl front ends.
-//! Subcommands: perft DEPTH, moves, show, play, protocol, serve (see --help).
+//! Subcommands: perft DEPTH, moves, show, play, protocol, serve, uci, usi, xboard (see --help).
 
 #[allow(dead_code, unused, clippy::all)]
 mod rules {{

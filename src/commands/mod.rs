@@ -4,6 +4,7 @@ pub mod bench;
 pub mod build;
 pub mod check;
 pub mod compile;
+pub mod engine_protocol;
 pub mod fmt;
 pub mod moves;
 pub mod perft;

@@ -61,3 +61,20 @@ pub fn all_moves(engine: &dyn Engine, pos: &Position) -> Vec<String> {
 pub fn start(engine: &dyn Engine) -> Position {
     fen::parse(engine.game(), &engine.game().setup).unwrap()
 }
+
+/// Starts `program` with `args` from the repository root, as a GUI or a script
+/// would: its standard input and output piped, its errors dropped.
+pub fn spawn_piped(program: &std::path::Path, args: &[&str]) -> (std::process::Child, std::process::ChildStdin, std::process::ChildStdout) {
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(program)
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the program starts");
+    let stdin = child.stdin.take().expect("piped");
+    let stdout = child.stdout.take().expect("piped");
+    (child, stdin, stdout)
+}

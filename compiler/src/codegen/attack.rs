@@ -22,7 +22,7 @@ use proc_macro2::{Ident, Literal, TokenStream};
 use quote::quote;
 use std::collections::BTreeMap;
 use std::rc::Rc;
-use vdl_runtime::ir::{DirId, Mode, MoveKind, MoveRule, PieceId, PlayerId, Route, ZoneId};
+use vdl_runtime::ir::{Crossing, DirId, Mode, MoveKind, MoveRule, PieceId, PlayerId, Route, ZoneId};
 
 /// A ride or hop rule seen from its target.
 struct LineRule {
@@ -110,10 +110,10 @@ fn attacks_of(ctx: &mut Ctx, player: PlayerId) -> TokenStream {
                 MoveKind::Ride { dir, range: Some(1), .. } => {
                     jumps.extend(jump(ctx, &mut lists, kind, player, index, rule, *dir, &[], true));
                 }
-                MoveKind::Leap { target, routes, capturing: true } => {
-                    capturing_jump(ctx, &mut lists, kind, player, rule, *target, &routes[0]);
+                MoveKind::CapturingLeap { target, via, crossing } => {
+                    capturing_jump(ctx, &mut lists, (kind, player), rule, (*target, *via), *crossing);
                 }
-                MoveKind::Leap { target, routes, capturing: false } => {
+                MoveKind::Leap { target, routes } => {
                     jumps.extend(jump(ctx, &mut lists, kind, player, index, rule, *target, routes, false));
                 }
                 MoveKind::Ride { dir, range, .. } if !ctx.dirs[*dir as usize].injective => {
@@ -293,22 +293,21 @@ fn jump(
 fn capturing_jump(
     ctx: &mut Ctx,
     lists: &mut JumpLists,
-    kind: PieceId,
-    player: PlayerId,
+    (kind, player): (PieceId, PlayerId),
     rule: &MoveRule,
-    target_dir: DirId,
-    route: &Route,
+    (target_dir, via_dir): (DirId, DirId),
+    crossing: Option<Crossing>,
 ) {
     let game = ctx.game;
     let confined = game.pieces[kind as usize].confined;
     let dirs = Rc::clone(&ctx.dirs);
     for from in 0..ctx.cells() {
-        let (Some(to), Some(via)) = (dirs[target_dir as usize].forward[from], dirs[route.cells[0] as usize].forward[from]) else {
+        let (Some(to), Some(via)) = (dirs[target_dir as usize].forward[from], dirs[via_dir as usize].forward[from]) else {
             continue;
         };
         if !ctx.in_zone(rule.only_in, player, from)
             || !ctx.in_zone(confined, player, to)
-            || !route.allowed(game, player, from as u16, to as u16)
+            || crossing.is_some_and(|c| !c.allows(game, player, from as u16, to as u16))
         {
             continue;
         }

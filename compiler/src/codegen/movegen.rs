@@ -11,11 +11,11 @@ use super::promotion::Promotions;
 use super::routes::{group_by, usable, Usable};
 use super::tables::doc_lines;
 use super::walks::{self, RuleCode};
-use super::{any_route, Ctx};
+use super::{any_route, Ctx, Helpers};
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::quote;
 use std::rc::Rc;
-use vdl_runtime::ir::{CellId, DirId, Mode, MoveKind, MoveRule, PieceId, PlayerId, Route};
+use vdl_runtime::ir::{CellId, Crossing, DirId, Mode, MoveKind, MoveRule, PieceId, PlayerId, Route};
 use vdl_runtime::plan::Repeats;
 
 pub fn generate(ctx: &mut Ctx) -> TokenStream {
@@ -97,6 +97,8 @@ struct PieceGen {
     bound: bool,
     /// The function reads the position.
     needs_pos: bool,
+    /// The prelude's helpers its code calls.
+    helpers: Helpers,
 }
 
 impl PieceGen {
@@ -111,6 +113,7 @@ impl PieceGen {
             None => quote!(NO_CELL),
             Some(via) => quote!(#via as CellId),
         };
+        self.helpers.already = true;
         let emit = quote! {
             if !already(&out[first..], #to_cell, #extra) {
                 #emit
@@ -152,6 +155,7 @@ impl PieceGen {
             (Some(_), outcome) => Some(outcome),
         };
         let Some(outcome) = outcome else {
+            self.helpers.push |= via.is_none();
             return match via {
                 None => quote!(push(out, from, #to_cell);),
                 Some(via) => quote! {
@@ -171,6 +175,7 @@ impl PieceGen {
                 quote!(promotion[#to_cell])
             }
         };
+        self.helpers.new_move = true;
         let mv = match via {
             None => quote!(new_move(from, #to_cell)),
             Some(via) => quote!(new_move(from, #to_cell).capturing_on_the_way(#via as CellId)),
@@ -218,6 +223,7 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<(Ide
         checking: false,
         bound: bound_kind,
         needs_pos: false,
+        helpers: Helpers::default(),
     };
     let mut blocks = Vec::new();
     let mut docs = vec![format!("Moves of the {} from `from`:", ctx.piece_label(kind, player))];
@@ -305,6 +311,7 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<(Ide
             #proxy
         }
     };
+    ctx.helpers = ctx.helpers.union(pg.helpers);
     Some((name, function, pg.needs_pos))
 }
 
@@ -361,10 +368,10 @@ fn rule_block(ctx: &mut Ctx, pg: &mut PieceGen, index: usize, rule: &MoveRule) -
         {
             jump(ctx, pg, index, rule, *dir, &[])
         }
-        MoveKind::Leap { target, routes, capturing: true } => {
-            capturing_leap(ctx, pg, index, rule, *target, &routes[0]).map(RuleCode::Plain)
+        MoveKind::CapturingLeap { target, via, crossing } => {
+            capturing_leap(ctx, pg, index, rule, (*target, *via), *crossing).map(RuleCode::Plain)
         }
-        MoveKind::Leap { target, routes, capturing: false } => jump(ctx, pg, index, rule, *target, routes),
+        MoveKind::Leap { target, routes } => jump(ctx, pg, index, rule, *target, routes),
         MoveKind::Ride { dir, range, circuit } => {
             let tables = vec![ctx.dir_table(*dir)];
             let line = line(ctx, pg, rule, *dir, *range, *circuit, &walks::name(0));
@@ -589,11 +596,18 @@ fn describe_routes(ctx: &Ctx, usable: &Usable) -> String {
 /// A capturing leap: like a leap over one cell that must be empty, except that
 /// an enemy piece there is captured too (the move then captures even onto an
 /// empty destination).
-fn capturing_leap(ctx: &mut Ctx, pg: &mut PieceGen, index: usize, rule: &MoveRule, target: DirId, route: &Route) -> Option<TokenStream> {
+/// A capturing leap: `dirs` are its destination's and the passed cell's.
+fn capturing_leap(
+    ctx: &mut Ctx,
+    pg: &mut PieceGen,
+    index: usize,
+    rule: &MoveRule,
+    (target, via_dir): (DirId, DirId),
+    crossing: Option<Crossing>,
+) -> Option<TokenStream> {
     let player = pg.player;
     let game = ctx.game;
     let confined = game.pieces[pg.kind as usize].confined;
-    let via_dir = route.cells[0];
     let dirs = Rc::clone(&ctx.dirs);
     // The cell passed holding the moving piece blocks the leap for good.
     let data: Vec<Option<usize>> = (0..ctx.cells())
@@ -604,7 +618,7 @@ fn capturing_leap(ctx: &mut Ctx, pg: &mut PieceGen, index: usize, rule: &MoveRul
                 && via != from
                 && ctx.in_zone(rule.only_in, player, from)
                 && ctx.in_zone(confined, player, to)
-                && route.allowed(game, player, from as u16, to as u16);
+                && crossing.is_none_or(|c| c.allows(game, player, from as u16, to as u16));
             ok.then_some(to)
         })
         .collect();

@@ -4,7 +4,7 @@
 use proc_macro2::Ident;
 use quote::format_ident;
 use std::collections::HashSet;
-use vdl_runtime::ir::{Game, Mode, MoveKind, MoveRule, PieceId, PlayerId, Promotion, Route, Trigger, ZoneId};
+use vdl_runtime::ir::{Crossing, Game, Mode, MoveKind, MoveRule, PieceId, PlayerId, Promotion, Trigger, ZoneId};
 
 /// Upper-case snake-case identifier fragments, unique within each list.
 pub struct Names {
@@ -111,13 +111,12 @@ pub fn describe_rule(game: &Game, rule: &MoveRule) -> String {
                 what
             }
         }
-        MoveKind::Leap { target, routes, capturing: true } if routes.len() == 1 && routes[0].cells.len() == 1 => {
-            let route = &routes[0];
+        MoveKind::CapturingLeap { target, via, crossing: condition } => {
             format!(
                 "leap {} over {}, which must be empty or hold an enemy piece, captured too{}",
                 vector(game, *target),
-                vector(game, route.cells[0]),
-                crossing(game, route)
+                vector(game, *via),
+                crossing(game, *condition)
             )
         }
         MoveKind::Leap { target, routes, .. } if routes.is_empty() => format!("leap {}", vector(game, *target)),
@@ -126,11 +125,11 @@ pub fn describe_rule(game: &Game, rule: &MoveRule) -> String {
                 .iter()
                 .map(|route| {
                     if route.cells.is_empty() {
-                        return format!("freely{}", crossing(game, route));
+                        return format!("freely{}", crossing(game, route.crossing));
                     }
                     let cells: Vec<String> = route.cells.iter().map(|&d| vector(game, d)).collect();
                     let verb = if cells.len() == 1 { "is" } else { "are" };
-                    format!("if {} {verb} empty{}", cells.join(" and "), crossing(game, route))
+                    format!("if {} {verb} empty{}", cells.join(" and "), crossing(game, route.crossing))
                 })
                 .collect();
             format!("leap {} {}", vector(game, *target), routes.join(", or "))
@@ -155,8 +154,8 @@ pub fn describe_rule(game: &Game, rule: &MoveRule) -> String {
 }
 
 /// The condition of a route on crossing a zone's boundary, in words.
-fn crossing(game: &Game, route: &Route) -> String {
-    match route.crossing {
+fn crossing(game: &Game, condition: Option<Crossing>) -> String {
+    match condition {
         Some(c) => format!(
             " ({} crossing the boundary of zone `{}`)",
             if c.crossing { "only when" } else { "unless" },

@@ -305,6 +305,9 @@ pub(super) fn invert(plan: &SidePlan) -> Attacks {
                         let routes: Vec<Vec<CellId>> = plan.routes(routes).map(<[CellId]>::to_vec).collect();
                         leaps[to as usize].add((from, None, routes), attacker);
                     }
+                    // Over a cell that is its destination too, the leap needs
+                    // nothing: the target counts as an enemy there.
+                    StepKind::CapturingLeap { to, via } if via == to => leaps[to as usize].add((from, None, Vec::new()), attacker),
                     StepKind::CapturingLeap { to, via } => {
                         leaps[to as usize].add((from, Some(via), Vec::new()), attacker);
                         leaps[via as usize].add((from, Some(to), Vec::new()), attacker);

@@ -83,23 +83,18 @@ impl SidePlan {
                 }
                 StepKind::Hop { cells }
             }
-            MoveKind::Leap { target: dir, routes, capturing } => {
-                let Some(to) = target(game, *dir, from) else { return };
-                if !lands.allows(to) {
+            MoveKind::Leap { target: dir, routes } => {
+                let Some(to) = target(game, *dir, from).filter(|&to| lands.allows(to)) else { return };
+                let Some(routes) = self.add_routes(game, player, from, to, routes) else { return };
+                StepKind::Leap { to, routes }
+            }
+            MoveKind::CapturingLeap { target: dir, via, crossing } => {
+                let Some(to) = target(game, *dir, from).filter(|&to| lands.allows(to)) else { return };
+                let Some(via) = target(game, *via, from) else { return };
+                if crossing.is_some_and(|c| !c.allows(game, player, from, to)) {
                     return;
                 }
-                if *capturing {
-                    // One route of one cell: the cell it may capture on.
-                    let route = &routes[0];
-                    let Some(via) = target(game, route.cells[0], from) else { return };
-                    if !route.allowed(game, player, from, to) {
-                        return;
-                    }
-                    StepKind::CapturingLeap { to, via }
-                } else {
-                    let Some(routes) = self.add_routes(game, player, from, to, routes) else { return };
-                    StepKind::Leap { to, routes }
-                }
+                StepKind::CapturingLeap { to, via }
             }
             MoveKind::Swap { dir, with, unattacked } => {
                 let Some(to) = target(game, *dir, from) else { return };

@@ -1,0 +1,141 @@
+//! Move strings as Fairy-Stockfish writes them: `FROMTO` with the protocol's
+//! squares (`h3e3`), a drop as `P@e5` (USI: `P*5e`), a promotion to the
+//! piece's promoted form (`+X`) as a `+` suffix and any other promotion as the
+//! new piece's letter in lower case (`e7e8q`). A move that also promotes
+//! another piece (a promotion by proxy) adds `,SQUARE` and that piece's
+//! suffix. A declined promotion may be written with a trailing `=`.
+
+use super::squares::Squares;
+use std::collections::HashMap;
+use vdl_runtime::{Game, Move, PieceId, Position};
+
+#[derive(Clone, Debug)]
+pub struct MoveFormat {
+    squares: Squares,
+    /// `@` (UCI, XBoard) or `*` (USI).
+    drop_mark: char,
+    /// The letters the protocol uses for the variant's symbols, where they
+    /// differ (XBoard's Xiang Qi calls the Horse `H`, the Elephant `E`).
+    letters: HashMap<String, String>,
+}
+
+impl MoveFormat {
+    pub fn new(squares: Squares, drop_mark: char) -> MoveFormat {
+        MoveFormat { squares, drop_mark, letters: HashMap::new() }
+    }
+
+    pub fn with_letters(mut self, letters: HashMap<String, String>) -> MoveFormat {
+        self.letters = letters;
+        self
+    }
+
+    pub fn squares(&self) -> &Squares {
+        &self.squares
+    }
+
+    /// The protocol's upper-case letter(s) for a piece type.
+    pub fn letter(&self, game: &Game, kind: PieceId) -> String {
+        let symbol = game.pieces[kind as usize].symbol.to_ascii_uppercase();
+        self.letters.get(&symbol).cloned().unwrap_or(symbol)
+    }
+
+    /// The suffix for a piece of type `from` becoming `to`.
+    fn promotion_suffix(&self, game: &Game, from: PieceId, to: PieceId) -> String {
+        let (old, new) = (&game.pieces[from as usize].symbol, &game.pieces[to as usize].symbol);
+        if new.strip_prefix('+').is_some_and(|base| base.eq_ignore_ascii_case(old)) {
+            "+".to_string()
+        } else {
+            self.letter(game, to).to_ascii_lowercase()
+        }
+    }
+
+    /// The text of `mv`, a move of `pos`.
+    pub fn write(&self, game: &Game, pos: &Position, mv: Move) -> String {
+        if let Some(kind) = mv.drop_kind() {
+            return format!("{}{}{}", self.letter(game, kind), self.drop_mark, self.squares.name(mv.to));
+        }
+        let mut text = format!("{}{}", self.squares.name(mv.from), self.squares.name(mv.to));
+        if let Some(kind) = mv.promotion() {
+            text.push_str(&self.promotion_suffix(game, pos.at(mv.from).kind(), kind));
+        }
+        if let Some((cell, kind)) = mv.proxy_promotion() {
+            text.push(',');
+            text.push_str(self.squares.name(cell));
+            text.push_str(&self.promotion_suffix(game, pos.at(cell).kind(), kind));
+        }
+        text
+    }
+
+    /// The legal move (of `legal`, the moves of `pos`) written `text`.
+    pub fn read(&self, game: &Game, pos: &Position, legal: &[Move], text: &str) -> Option<Move> {
+        let text = text.strip_suffix('=').unwrap_or(text);
+        let lower = text.to_ascii_lowercase();
+        legal.iter().copied().find(|&mv| {
+            let written = self.write(game, pos, mv);
+            // A promotion letter may come in upper case (as some GUIs send it).
+            written == text || (mv.promotion().is_some() && !mv.is_drop() && written == lower)
+        })
+    }
+
+    /// A line of moves from `pos` as text, each written in the position it is
+    /// played in; stops at a move that is not legal there.
+    pub fn write_line(&self, engine: &dyn vdl_runtime::Engine, pos: &Position, line: &[Move]) -> Vec<String> {
+        let mut pos = pos.clone();
+        let mut out = Vec::new();
+        for &mv in line {
+            if !vdl_runtime::legal::legal_moves(engine, &pos).contains(&mv) {
+                break;
+            }
+            out.push(self.write(engine.game(), &pos, mv));
+            pos.make(mv);
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use vdl_runtime::{fen, legal, notation, Engine};
+
+    fn engine(name: &str) -> Box<dyn Engine> {
+        (vdl_variants::by_name(name).unwrap().engine)()
+    }
+
+    #[test]
+    fn xiangqi_moves_are_fairy_stockfish_coordinates() {
+        let engine = engine("xiangqi");
+        let game = engine.game();
+        let pos = fen::parse(game, &game.setup).unwrap();
+        let format = MoveFormat::new(Squares::cell_names(game).unwrap(), '@');
+        let legal = legal::legal_moves(&*engine, &pos);
+        let cannon = notation::parse_move(&*engine, &pos, "h3-e3").unwrap();
+        assert_eq!(format.write(game, &pos, cannon), "h3e3");
+        assert_eq!(format.read(game, &pos, &legal, "h3e3"), Some(cannon));
+        assert_eq!(format.read(game, &pos, &legal, "h3e4"), None);
+        let rook = notation::parse_move(&*engine, &pos, "a1-a2").unwrap();
+        assert_eq!(format.write(game, &pos, rook), "a1a2");
+    }
+
+    #[test]
+    fn shogi_drops_and_promotions() {
+        let engine = engine("shogi");
+        let game = engine.game();
+        // Pawns moved on c and g open the Bishops' diagonal; White holds a Bishop and a Pawn.
+        let pos = fen::parse(game, "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL[BP] w").unwrap();
+        let legal = legal::legal_moves(&*engine, &pos);
+        let uci = MoveFormat::new(Squares::cell_names(game).unwrap(), '@');
+        let usi = MoveFormat::new(Squares::usi(game).unwrap(), '*');
+        let drop = notation::parse_move(&*engine, &pos, "B*e5").unwrap();
+        assert_eq!(uci.write(game, &pos, drop), "B@e5");
+        assert_eq!(usi.write(game, &pos, drop), "B*5e");
+        assert_eq!(uci.read(game, &pos, &legal, "B@e5"), Some(drop));
+        let promote = notation::parse_move(&*engine, &pos, "b2-g7=+B").unwrap();
+        let decline = notation::parse_move(&*engine, &pos, "b2-g7").unwrap();
+        assert_eq!(uci.write(game, &pos, promote), "b2g7+");
+        assert_eq!(usi.write(game, &pos, promote), "8h3c+");
+        assert_eq!(uci.write(game, &pos, decline), "b2g7");
+        assert_eq!(usi.read(game, &pos, &legal, "8h3c="), Some(decline));
+        assert_eq!(usi.read(game, &pos, &legal, "8h3c+"), Some(promote));
+    }
+}

@@ -1,0 +1,320 @@
+//! UCI as Fairy-Stockfish speaks it for variants (docs/engines.md): the
+//! `UCI_Variant` option chooses the game, `position startpos|fen ... moves
+//! ...` sets the position, `go` searches on its own thread and reports `info`
+//! lines for every finished iteration and then `bestmove`; `stop` ends it at
+//! once, `isready` is answered during it, `quit` ends the session.
+//!
+//! The same session serves USI ([`Dialect::Usi`]), which differs only in
+//! names and notations ([`super::usi`]). Errors are reported as
+//! `info string error: ...`; the command is ignored and the session goes on.
+
+use super::game::GameState;
+use super::input::next_line;
+use super::limits::{ClockNames, GoLimits};
+use super::moves::MoveFormat;
+use super::output::Output;
+use super::search_thread::{Ending, RunningSearch, SearchTask};
+use super::squares::Squares;
+use super::usi;
+use super::variants::{Variant, Variants};
+use std::io::{self, BufRead, Write};
+use std::sync::Arc;
+use vdl_runtime::search::{self, SearchResult};
+use vdl_runtime::{fen, Game};
+
+/// UCI or its Shogi dialect.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    Uci,
+    Usi,
+}
+
+impl Dialect {
+    fn name(self) -> &'static str {
+        match self {
+            Dialect::Uci => "uci",
+            Dialect::Usi => "usi",
+        }
+    }
+
+    fn variant_option(self) -> &'static str {
+        match self {
+            Dialect::Uci => "UCI_Variant",
+            Dialect::Usi => "USI_Variant",
+        }
+    }
+
+    fn clock_names(self) -> ClockNames {
+        match self {
+            Dialect::Uci => ClockNames::WhiteFirst,
+            Dialect::Usi => ClockNames::BlackFirst,
+        }
+    }
+
+    /// The answer `bestmove` gives when there is no move.
+    fn no_move(self) -> &'static str {
+        match self {
+            Dialect::Uci => "(none)",
+            Dialect::Usi => "resign",
+        }
+    }
+
+    /// How this dialect writes a game's moves.
+    pub fn move_format(self, game: &Game) -> Result<MoveFormat, String> {
+        match self {
+            Dialect::Uci => Ok(MoveFormat::new(Squares::cell_names(game)?, '@')),
+            Dialect::Usi => Ok(MoveFormat::new(Squares::usi(game)?, '*')),
+        }
+    }
+
+    /// `score cp N` or `score mate N` (UCI: moves, USI: plies; negative when
+    /// the engine is mated).
+    fn score(self, score: i32) -> String {
+        match (search::mate_in(score), self) {
+            (Some(plies), Dialect::Usi) => format!("mate {plies}"),
+            (Some(plies), Dialect::Uci) => format!("mate {}", plies.signum() * ((plies.abs() + 1) / 2)),
+            (None, _) => format!("cp {score}"),
+        }
+    }
+}
+
+/// A variant this dialect can write moves of.
+struct Offered {
+    variant: Arc<Variant>,
+    format: Arc<MoveFormat>,
+}
+
+/// Serves the dialect on `input`/`output` until `quit` or the end of the input.
+pub fn serve(dialect: Dialect, variants: Arc<Variants>, mut input: impl BufRead, output: impl Write + Send + 'static) -> io::Result<()> {
+    let mut session =
+        UciSession::new(dialect, &variants, Output::new(output)).map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
+    while let Some(line) = next_line(&mut input)? {
+        if session.handle(&line) == Flow::Quit || session.out.is_closed() {
+            break;
+        }
+    }
+    session.abandon_search();
+    Ok(())
+}
+
+/// Serves UCI.
+pub fn run(variants: Arc<Variants>, input: impl BufRead, output: impl Write + Send + 'static) -> io::Result<()> {
+    serve(Dialect::Uci, variants, input, output)
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Flow {
+    Continue,
+    Quit,
+}
+
+struct UciSession {
+    dialect: Dialect,
+    offered: Vec<Offered>,
+    current: usize,
+    game: GameState,
+    out: Output,
+    search: Option<RunningSearch>,
+}
+
+impl UciSession {
+    /// A session offering the variants whose moves the dialect can write (a
+    /// note on standard error says why each other one is not offered); an
+    /// error when there is none.
+    fn new(dialect: Dialect, variants: &Variants, out: Output) -> Result<UciSession, String> {
+        let mut offered = Vec::new();
+        let mut refused = Vec::new();
+        for variant in variants.all() {
+            match dialect.move_format(variant.engine.game()) {
+                Ok(format) => offered.push(Offered { variant: variant.clone(), format: Arc::new(format) }),
+                Err(why) => refused.push(format!("{} is not offered over {}: {why}", variant.name, dialect.name().to_uppercase())),
+            }
+        }
+        if offered.is_empty() {
+            return Err(format!("no variant can be offered:\n{}", refused.join("\n")));
+        }
+        for note in refused {
+            eprintln!("note: {note}");
+        }
+        let default = variants.default_variant();
+        let current = offered.iter().position(|o| Arc::ptr_eq(&o.variant, &default)).unwrap_or(0);
+        let game = GameState::new(offered[current].variant.engine.clone());
+        Ok(UciSession { dialect, offered, current, game, out, search: None })
+    }
+
+    fn variant(&self) -> &Offered {
+        &self.offered[self.current]
+    }
+
+    fn error(&self, message: impl AsRef<str>) {
+        self.out.line(format!("info string error: {}", message.as_ref()));
+    }
+
+    fn handle(&mut self, line: &str) -> Flow {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some((&command, args)) = words.split_first() else {
+            return Flow::Continue;
+        };
+        self.forget_finished_search();
+        match command {
+            "uci" | "usi" => self.hello(),
+            "isready" => self.out.line("readyok"),
+            "setoption" => self.set_option(args),
+            "ucinewgame" | "usinewgame" => {
+                self.stop_search();
+                self.game = GameState::new(self.variant().variant.engine.clone());
+            }
+            "position" => {
+                self.stop_search();
+                if let Err(message) = self.position(args) {
+                    self.error(format!("{message}; the position is unchanged"));
+                }
+            }
+            "go" => self.go(args),
+            "stop" | "gameover" => self.stop_search(),
+            "ponderhit" => {}
+            "d" => self.show(),
+            "quit" => return Flow::Quit,
+            other => self.error(format!("unknown command `{other}`")),
+        }
+        Flow::Continue
+    }
+
+    fn hello(&self) {
+        let dialect = self.dialect;
+        self.out.line(format!("id name vdl {}", env!("CARGO_PKG_VERSION")));
+        self.out.line("id author the vdl authors");
+        let names: Vec<&str> = self.offered.iter().map(|o| o.variant.name.as_str()).collect();
+        let vars: String = names.iter().map(|n| format!(" var {n}")).collect();
+        self.out.line(format!("option name {} type combo default {}{vars}", dialect.variant_option(), self.variant().variant.name));
+        self.out.line(format!("{}ok", dialect.name()));
+    }
+
+    /// `setoption name NAME value VALUE`; the one option is the variant.
+    fn set_option(&mut self, args: &[&str]) {
+        let text = args.join(" ");
+        let Some(rest) = text.strip_prefix("name ") else {
+            return self.error("expected `setoption name NAME value VALUE`");
+        };
+        let (name, value) = rest.split_once(" value ").map_or((rest.trim(), ""), |(n, v)| (n.trim(), v.trim()));
+        if !name.eq_ignore_ascii_case(self.dialect.variant_option()) && !name.eq_ignore_ascii_case("UCI_Variant") {
+            return self.error(format!("no such option: {name}"));
+        }
+        let Some(index) = self.offered.iter().position(|o| o.variant.name == value) else {
+            let names: Vec<&str> = self.offered.iter().map(|o| o.variant.name.as_str()).collect();
+            return self.error(format!("unknown variant `{value}`; the variants are {}", names.join(", ")));
+        };
+        self.stop_search();
+        self.current = index;
+        self.game = GameState::new(self.variant().variant.engine.clone());
+        let game = self.game.engine().game();
+        self.out.line(format!("info string variant {} ({}) startpos {}", value, game.name, game.setup));
+    }
+
+    /// `position startpos|fen FEN|sfen SFEN [moves M...]`: all or nothing.
+    fn position(&mut self, args: &[&str]) -> Result<(), String> {
+        let engine = self.variant().variant.engine.clone();
+        let game = engine.game();
+        let moves_at = args.iter().position(|&w| w == "moves").unwrap_or(args.len());
+        let (start, moves) = (&args[..moves_at], args.get(moves_at + 1..).unwrap_or(&[]));
+        let position = match start.split_first() {
+            Some((&"startpos", [])) => game.setup.clone(),
+            Some((&"fen", fields)) if !fields.is_empty() => fields.join(" "),
+            Some((&"sfen", fields)) if !fields.is_empty() => usi::sfen_to_position_string(game, &fields.join(" "))?,
+            _ => {
+                let sfen = if self.dialect == Dialect::Usi { "|sfen SFEN" } else { "" };
+                return Err(format!("expected `position startpos|fen FEN{sfen} [moves MOVE...]`"));
+            }
+        };
+        let start = fen::parse(game, &position).map_err(|e| format!("bad position `{position}`: {e}"))?;
+        let mut state = GameState::from_position(engine.clone(), start);
+        let format = self.variant().format.clone();
+        for (i, text) in moves.iter().enumerate() {
+            let legal = state.legal_moves();
+            let mv = format
+                .read(game, state.position(), &legal, text)
+                .ok_or_else(|| format!("illegal move `{text}` (move {} of the list)", i + 1))?;
+            state.play(mv);
+        }
+        self.game = state;
+        Ok(())
+    }
+
+    fn go(&mut self, args: &[&str]) {
+        self.forget_finished_search();
+        if self.search.is_some() {
+            return self.error("a search is running; send `stop` first");
+        }
+        let go = match GoLimits::parse(args, self.dialect.clock_names()) {
+            Ok(go) => go,
+            Err(message) => return self.error(message),
+        };
+        let offered = self.variant();
+        let (variant, format) = (offered.variant.clone(), offered.format.clone());
+        let position = self.game.position().clone();
+        if self.game.legal_moves().is_empty() {
+            self.out.line(format!("bestmove {}", self.dialect.no_move()));
+            return;
+        }
+        let task = SearchTask {
+            engine: variant.engine.clone(),
+            eval: variant.evaluator().clone(),
+            history: self.game.earlier().to_vec(),
+            position: position.clone(),
+            limits: go.limits(position.side),
+            hold: go.infinite,
+        };
+        let dialect = self.dialect;
+        let (out, report_out) = (self.out.clone(), self.out.clone());
+        let (report_variant, report_format, report_position) = (variant.clone(), format.clone(), position.clone());
+        let report = move |found: &SearchResult| {
+            let pv = report_format.write_line(&*report_variant.engine, &report_position, &found.pv);
+            let millis = found.elapsed.as_millis() as u64;
+            let nps = found.nodes * 1000 / millis.max(1);
+            report_out.line(format!(
+                "info depth {} score {} nodes {} nps {nps} time {millis} pv {}",
+                found.depth,
+                dialect.score(found.score),
+                found.nodes,
+                pv.join(" ")
+            ));
+        };
+        let finish = move |found: SearchResult, ending: Ending| {
+            if ending == Ending::Abandoned {
+                return;
+            }
+            let best = found.best.map_or(dialect.no_move().to_string(), |mv| format.write(variant.engine.game(), &position, mv));
+            out.line(format!("bestmove {best}"));
+        };
+        self.search = Some(RunningSearch::start(task, report, finish));
+    }
+
+    /// Ends a running search; it gives its best move.
+    fn stop_search(&mut self) {
+        if let Some(search) = self.search.take() {
+            search.stop();
+        }
+    }
+
+    fn abandon_search(&mut self) {
+        if let Some(search) = self.search.take() {
+            search.abandon();
+        }
+    }
+
+    /// A search that ended by itself has given (or is giving) its move.
+    fn forget_finished_search(&mut self) {
+        if self.search.as_ref().is_some_and(RunningSearch::is_done) {
+            self.search = None;
+        }
+    }
+
+    /// `d`: the position as a diagram and a position string (for people).
+    fn show(&self) {
+        let game = self.game.engine().game();
+        for line in vdl_runtime::diagram::draw(game, self.game.position()).lines() {
+            self.out.line(format!("info string {line}"));
+        }
+        self.out.line(format!("info string fen {}", fen::format(game, self.game.position())));
+    }
+}

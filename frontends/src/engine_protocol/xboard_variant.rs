@@ -1,0 +1,335 @@
+//! How a variant is shown to XBoard, if it can be:
+//!
+//! * Games XBoard knows, by Fairy-Stockfish's names: `xiangqi` (a 9x10 board,
+//!   no hands; XBoard calls the Horse `H` and the Elephant `E`) and `shogi` (9x9
+//!   with hands) are announced under XBoard's own name.
+//! * Every other game on a plain rectangle is an engine-defined variant: it is
+//!   announced under its own name, and when XBoard selects it the engine sends
+//!   `setup (PIECES) WxH+HAND_PARENT FEN` (the board size, the letters of the
+//!   pieces, the start position; parent `fairy`, or `shogi` for games with
+//!   hands) and a `piece` command with each piece's moves in Betza notation
+//!   ([`super::betza`]), so that XBoard highlights the legal targets.
+//! * Games XBoard cannot draw or play are not announced, and
+//!   [`present`] says why: boards that are not a rectangle of two axes (3D,
+//!   folded, wrapped), boards larger than XBoard's, symbols that are not one
+//!   letter (or `+` and a letter for a promoted piece), and moves XBoard cannot
+//!   make (swaps, leaps that capture on their way, promotions by proxy).
+
+use super::betza;
+use super::grid::Grid;
+use super::moves::MoveFormat;
+use super::squares::Squares;
+use super::variants::Variant;
+use std::collections::HashMap;
+use std::sync::Arc;
+use vdl_runtime::{fen, Game, PieceId, Position};
+
+/// XBoard's board holds at most 16 files (holdings take 4 of them) and 16
+/// ranks, two of which it keeps for itself.
+const MAX_FILES: usize = 16;
+const HOLDINGS_FILES: usize = 4;
+const MAX_RANKS: usize = 14;
+/// XBoard's piece types per side besides the King (a piece table is 12 to 88
+/// letters long: pieces, then the King, for each side).
+const PIECE_SLOTS: usize = 43;
+/// The promoted form of the piece in slot `s < 11` is in slot `s + 11`.
+const PROMOTED_OFFSET: usize = 11;
+
+/// A game XBoard knows, under the name Fairy-Stockfish gives it.
+struct Known {
+    name: &'static str,
+    files: usize,
+    ranks: usize,
+    hands: bool,
+    /// Where XBoard's letters differ from the variant file's symbols.
+    letters: &'static [(&'static str, &'static str)],
+}
+
+const KNOWN: &[Known] = &[
+    Known { name: "xiangqi", files: 9, ranks: 10, hands: false, letters: &[("N", "H"), ("B", "E")] },
+    Known { name: "shogi", files: 9, ranks: 9, hands: true, letters: &[] },
+];
+
+/// A variant as XBoard sees it.
+pub struct XboardVariant {
+    pub variant: Arc<Variant>,
+    pub grid: Grid,
+    pub format: MoveFormat,
+    /// The lines sent after XBoard selects the variant (`setup`, `piece`).
+    pub definition: Vec<String>,
+    /// Variant letters to XBoard's (upper case; only where they differ).
+    letters: HashMap<String, String>,
+}
+
+impl XboardVariant {
+    /// A position as XBoard's FEN: the board (and hands) with XBoard's
+    /// letters, `w` or `b`, and empty castling and en-passant fields.
+    pub fn xboard_fen(&self, pos: &Position) -> String {
+        let game = self.variant.engine.game();
+        let text = fen::format(game, pos);
+        let board = text.split_whitespace().next().unwrap_or_default();
+        let side = if pos.side == 0 { 'w' } else { 'b' };
+        format!("{} {side} - - 0 1", translate(board, &self.letters))
+    }
+
+    /// XBoard's `highlight` board for the piece on `square`: its legal
+    /// targets, `Y` for a quiet move, `R` for a capture, `M` for a promotion,
+    /// row by row from the top like a FEN; `None` for a square that is not on
+    /// the board.
+    pub fn highlight(&self, pos: &Position, legal: &[vdl_runtime::Move], square: &str) -> Option<String> {
+        let from = self.format.squares().cell(square)?;
+        let mut marks = vec![vec![None; self.grid.files]; self.grid.ranks];
+        for mv in legal.iter().filter(|m| m.from == from && !m.is_drop()) {
+            let (file, rank) = self.grid.square(mv.to);
+            let capture = mv.extra_capture().is_some() || (!mv.swap && mv.to != mv.from && !pos.at(mv.to).is_empty());
+            let mark = if mv.promotion().is_some() {
+                'M'
+            } else if capture {
+                'R'
+            } else {
+                'Y'
+            };
+            let slot = &mut marks[rank][file];
+            // A promotion outranks a capture, which outranks a quiet move.
+            if slot.is_none_or(|old| "YRM".find(old) < "YRM".find(mark)) {
+                *slot = Some(mark);
+            }
+        }
+        let rows: Vec<String> = marks
+            .iter()
+            .rev()
+            .map(|row| {
+                let mut text = String::new();
+                let mut empty = 0;
+                for mark in row {
+                    match mark {
+                        None => empty += 1,
+                        Some(c) => {
+                            if empty > 0 {
+                                text.push_str(&empty.to_string());
+                                empty = 0;
+                            }
+                            text.push(*c);
+                        }
+                    }
+                }
+                if empty > 0 {
+                    text.push_str(&empty.to_string());
+                }
+                text
+            })
+            .collect();
+        Some(rows.join("/"))
+    }
+
+    /// XBoard's FEN as a position.
+    pub fn read_fen(&self, text: &str) -> Result<Position, String> {
+        let game = self.variant.engine.game();
+        let mut fields = text.split_whitespace();
+        let board = fields.next().ok_or("an empty position")?;
+        let reverse: HashMap<String, String> = self.letters.iter().map(|(a, b)| (b.clone(), a.clone())).collect();
+        let side = match fields.next().unwrap_or("w") {
+            "w" => game.players[0].letter,
+            "b" => game.players[1].letter,
+            other => return Err(format!("unknown side to move `{other}`")),
+        };
+        let text = format!("{} {side}", translate(board, &reverse));
+        fen::parse(game, &text).map_err(|e| e.to_string())
+    }
+}
+
+/// Replaces letters (either case) by the map's (for upper case).
+fn translate(text: &str, letters: &HashMap<String, String>) -> String {
+    text.chars()
+        .map(|c| match letters.get(&c.to_ascii_uppercase().to_string()) {
+            Some(other) if c.is_ascii_lowercase() => other.to_ascii_lowercase(),
+            Some(other) => other.clone(),
+            None => c.to_string(),
+        })
+        .collect()
+}
+
+/// How XBoard gets this variant, or why it cannot.
+pub fn present(variant: &Arc<Variant>) -> Result<XboardVariant, String> {
+    let game = variant.engine.game();
+    let grid = Grid::of(game)?;
+    if game.players.len() != 2 {
+        return Err("XBoard plays games of two players".to_string());
+    }
+    let files_allowed = MAX_FILES - if game.has_hands() { HOLDINGS_FILES } else { 0 };
+    if grid.files > files_allowed || grid.ranks > MAX_RANKS {
+        return Err(format!("a {}x{} board is larger than XBoard's ({files_allowed}x{MAX_RANKS})", grid.files, grid.ranks));
+    }
+    for piece in &game.pieces {
+        for rule in piece.moves.iter().flatten() {
+            betza::playable(rule).map_err(|what| format!("the {} has {what}, which XBoard cannot play", piece.name))?;
+        }
+    }
+    if !game.rules.proxy_promotions.is_empty() {
+        return Err("moves that promote another piece cannot be written in XBoard's notation".to_string());
+    }
+    let squares = Squares::xboard(game, &grid);
+    if let Some(known) =
+        KNOWN.iter().find(|k| k.name == variant.name && (k.files, k.ranks, k.hands) == (grid.files, grid.ranks, game.has_hands()))
+    {
+        let letters: HashMap<String, String> = known.letters.iter().map(|&(a, b)| (a.to_string(), b.to_string())).collect();
+        let format = MoveFormat::new(squares, '@').with_letters(letters.clone());
+        return Ok(XboardVariant { variant: variant.clone(), grid, format, definition: Vec::new(), letters });
+    }
+    let table = piece_table(game)?;
+    let format = MoveFormat::new(squares, '@');
+    let start = fen::parse(game, &game.setup).map_err(|e| e.to_string())?;
+    let (hand, parent) = if game.has_hands() { (held_kinds(game).len(), "shogi") } else { (0, "fairy") };
+    let size = format!("{}x{}+{hand}_{parent}", grid.files, grid.ranks);
+    let mut xboard = XboardVariant { variant: variant.clone(), grid, format, definition: Vec::new(), letters: HashMap::new() };
+    xboard.definition.push(format!("setup ({table}) {size} {}", xboard.xboard_fen(&start)));
+    for kind in 0..game.pieces.len() as PieceId {
+        let symbol = &game.pieces[kind as usize].symbol;
+        let (white, black) = (betza::describe(game, &xboard.grid, kind, 0), betza::describe(game, &xboard.grid, kind, 1));
+        if white.betza == black.betza {
+            xboard.definition.push(format!("piece {symbol}& {}", white.betza));
+        } else {
+            xboard.definition.push(format!("piece {symbol} {}", white.betza));
+            xboard.definition.push(format!("piece {} {}", symbol.to_ascii_lowercase(), black.betza));
+        }
+    }
+    Ok(xboard)
+}
+
+/// The piece types that can be held in hand, in declaration order (a royal
+/// piece is never captured, so never held).
+fn held_kinds(game: &Game) -> Vec<PieceId> {
+    (0..game.pieces.len() as PieceId)
+        .filter(|&k| !game.pieces[k as usize].royal && game.pieces.iter().any(|p| !p.royal && p.captured_as == Some(k)))
+        .collect()
+}
+
+/// The slot of XBoard's piece type whose picture fits a letter.
+fn preferred_slot(letter: char) -> Option<usize> {
+    let slots = [
+        ('P', 0),
+        ('N', 1),
+        ('B', 2),
+        ('R', 3),
+        ('Q', 4),
+        ('F', 5),
+        ('E', 6),
+        ('A', 7),
+        ('W', 9),
+        ('M', 10),
+        ('C', 11),
+        ('G', 15),
+        ('S', 16),
+        ('L', 18),
+        ('U', 20),
+        ('Z', 23),
+        ('H', 34),
+    ];
+    slots.iter().find(|&&(l, _)| l == letter).map(|&(_, slot)| slot)
+}
+
+/// XBoard's piece table (`-pieceToCharTable`): for each side, one letter per
+/// XBoard piece type (`.` for unused ones, `+` for the promoted form of the
+/// type 11 places before), then the King. Pieces held in hand come first
+/// (XBoard's holdings list the first types of the table); a piece with a
+/// promoted form takes one of the first 11 places.
+fn piece_table(game: &Game) -> Result<String, String> {
+    let letter_of = |symbol: &str| -> Result<(bool, char), String> {
+        let (promoted, base) = symbol.strip_prefix('+').map_or((false, symbol), |b| (true, b));
+        match base.chars().collect::<Vec<_>>().as_slice() {
+            [c] if c.is_ascii_alphabetic() => Ok((promoted, c.to_ascii_uppercase())),
+            _ => Err(format!("the symbol `{symbol}` is not one letter (or `+` and a letter), as XBoard's pieces are")),
+        }
+    };
+    let mut slots: Vec<Option<char>> = vec![None; PIECE_SLOTS];
+    let mut king = None;
+    let promotable = |letter: char| game.pieces.iter().any(|p| p.symbol.eq_ignore_ascii_case(&format!("+{letter}")));
+    // A promotable piece needs a free slot among the first 11 and the one 11 later.
+    let fits = |slots: &[Option<char>], s: usize, letter: char| {
+        slots[s].is_none() && (!promotable(letter) || (s < PROMOTED_OFFSET && slots[s + PROMOTED_OFFSET].is_none()))
+    };
+    let held = held_kinds(game);
+    let mut rest: Vec<PieceId> = (0..game.pieces.len() as PieceId).filter(|k| !held.contains(k)).collect();
+    // Promotable pieces choose before the others, which could take their partner slots.
+    rest.sort_by_key(|&k| !game.pieces[k as usize].symbol.chars().next().is_some_and(promotable));
+    for (position, &kind) in held.iter().chain(&rest).enumerate() {
+        let piece = &game.pieces[kind as usize];
+        let (promoted, letter) = letter_of(&piece.symbol)?;
+        if promoted {
+            continue;
+        }
+        if piece.royal && king.is_none() && position >= held.len() {
+            king = Some(letter);
+            continue;
+        }
+        let slot = if position < held.len() {
+            // Held pieces fill the table from its start, in order.
+            Some(position).filter(|&s| fits(&slots, s, letter))
+        } else {
+            preferred_slot(letter)
+                .filter(|&s| s >= held.len() && fits(&slots, s, letter))
+                .or_else(|| (held.len()..PIECE_SLOTS).find(|&s| fits(&slots, s, letter)))
+        };
+        let slot = slot.ok_or_else(|| format!("the {} finds no place in XBoard's piece table", piece.name))?;
+        slots[slot] = Some(letter);
+        if promotable(letter) {
+            slots[slot + PROMOTED_OFFSET] = Some('+');
+        }
+    }
+    let used = slots.iter().rposition(Option::is_some).map_or(0, |s| s + 1).max(5);
+    let side: String = slots[..used].iter().map(|s| s.unwrap_or('.')).collect::<String>() + &king.unwrap_or('.').to_string();
+    Ok(format!("{side}{}", side.to_ascii_lowercase()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine_protocol::variants::Variant;
+
+    fn variant(name: &str) -> Arc<Variant> {
+        Arc::new(Variant::new(name, Arc::from((vdl_variants::by_name(name).unwrap().engine)())))
+    }
+
+    #[test]
+    fn xiangqi_and_shogi_are_xboards_own() {
+        let xiangqi = present(&variant("xiangqi")).unwrap();
+        assert!(xiangqi.definition.is_empty());
+        let start = xiangqi.read_fen("rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w - - 0 1").unwrap();
+        let game = xiangqi.variant.engine.game();
+        assert_eq!(fen::format(game, &start), game.setup);
+        assert_eq!(xiangqi.xboard_fen(&start), "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w - - 0 1");
+        assert!(present(&variant("shogi")).unwrap().definition.is_empty());
+    }
+
+    #[test]
+    fn minishogi_is_defined_with_its_hand_and_pieces() {
+        let minishogi = present(&variant("minishogi")).unwrap();
+        let setup = &minishogi.definition[0];
+        assert!(setup.starts_with("setup ("), "{setup}");
+        assert!(setup.contains(") 5x5+5_shogi rbsgk/4p/5/P4/KGSBR[-] w"), "{setup}");
+        assert!(minishogi.definition.contains(&"piece +P& flfrFW".to_string()), "{:?}", minishogi.definition);
+    }
+
+    #[test]
+    fn the_piece_table_puts_held_pieces_first_and_promoted_ones_eleven_later() {
+        let game = (vdl_variants::by_name("minishogi").unwrap().engine)().game().clone();
+        let table = piece_table(&game).unwrap();
+        let white = &table[..table.len() / 2];
+        let held: Vec<char> = held_kinds(&game).iter().map(|&k| game.pieces[k as usize].symbol.chars().last().unwrap()).collect();
+        assert_eq!(white[..held.len()].chars().collect::<Vec<_>>(), held);
+        assert!(white.ends_with('K'));
+        for (i, _) in white.char_indices().filter(|&(_, c)| c == '+') {
+            assert!(i >= PROMOTED_OFFSET && white.as_bytes()[i - PROMOTED_OFFSET] != b'.', "{white}");
+        }
+        assert_eq!(table[table.len() / 2..], white.to_ascii_lowercase());
+    }
+
+    #[test]
+    fn games_xboard_cannot_show_are_refused_with_a_reason() {
+        assert!(present(&variant("triaxial-qi")).err().unwrap().contains("axes"));
+        assert!(present(&variant("ladies-and-generals")).err().unwrap().contains("axes"));
+        assert!(present(&variant("switchback-xiangqi")).err().unwrap().contains("axes"));
+        assert!(present(&variant("turn-qi")).err().unwrap().contains("wraps"));
+        assert!(present(&variant("taijitu-qi")).err().unwrap().contains("swap"));
+    }
+}

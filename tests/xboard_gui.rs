@@ -1,0 +1,93 @@
+//! `vdl xboard` under Debian's XBoard: XBoard (on a virtual X display,
+//! `xvfb-run`) runs two `vdl xboard` engines against each other for a few
+//! moves of Xiang Qi (XBoard's own variant), Minishogi and a small fairy
+//! game (engine-defined variants: `setup` and Betza `piece` commands), with
+//! XBoard's legality test on. Its debug log must show every move sent by one
+//! engine and passed on to the other, and no illegal move or error; its
+//! saved game must end by XBoard's move-count adjudication and, for the
+//! engine-defined games, record the piece definitions XBoard accepted.
+//!
+//! It needs the Debian packages `xboard` and `xvfb`, so it runs only when
+//! VDL_XBOARD_TESTS=1 (`.ci/run` installs them and sets it).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+const XBOARD: &str = "/usr/games/xboard";
+/// XBoard stops each game as a draw after this many moves of each side.
+const MOVES: usize = 4;
+
+/// Plays one game; returns XBoard's debug log and saved game.
+fn play(variant: &str, files: &[&str], out: &Path) -> (String, String) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut engine = format!("{} xboard", env!("CARGO_BIN_EXE_vdl"));
+    for file in files {
+        engine.push(' ');
+        engine.push_str(&root.join(file).display().to_string());
+    }
+    let (debug, pgn) = (out.join(format!("{variant}.debug")), out.join(format!("{variant}.pgn")));
+    let _ = std::fs::remove_file(&debug);
+    let _ = std::fs::remove_file(&pgn);
+    let dir = out.display().to_string();
+    let mut child = Command::new("xvfb-run")
+        .args(["-a", XBOARD, "-xexit", "-popupExitMessage", "false", "-xponder", "-timeDelay", "0"])
+        .args(["-fcp", &engine, "-fd", &dir, "-scp", &engine, "-sd", &dir])
+        .args(["-variant", variant, "-mode", "TwoMachines", "-matchGames", "1", "-depth", "3"])
+        .args(["-adjudicateDrawMoves", &MOVES.to_string()])
+        .args(["-debugMode", "true", "-debugfile", &debug.display().to_string(), "-saveGameFile", &pgn.display().to_string()])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("xvfb-run starts (install the Debian packages xboard and xvfb)");
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > Duration::from_secs(120) {
+            let _ = child.kill();
+            panic!("XBoard did not finish the {variant} game within two minutes (log: {})", debug.display());
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let read = |path: &PathBuf| std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    (read(&debug), read(&pgn))
+}
+
+/// The moves an engine sent (`<first : move h0g2`).
+fn moves_of(log: &str, engine: &str) -> Vec<String> {
+    let prefix = format!("<{engine:<6}: move ");
+    log.lines().filter_map(|line| line.split_once(&prefix).map(|(_, mv)| mv.trim().to_string())).collect()
+}
+
+fn check_game(variant: &str, files: &[&str], out: &Path, engine_defined: bool) {
+    let (log, pgn) = play(variant, files, out);
+    for bad in ["Illegal move", "Error ("] {
+        assert!(!log.lines().any(|l| l.contains(": ") && l.contains(bad)), "{variant}: `{bad}` in the log {}", out.display());
+    }
+    assert!(log.contains(&format!(">first : variant {variant}")), "{variant}: XBoard selected the variant");
+    let (first, second) = (moves_of(&log, "first"), moves_of(&log, "second"));
+    assert!(first.len() >= MOVES && second.len() >= MOVES, "{variant}: moves {first:?} / {second:?}");
+    // Every move reached the other engine.
+    for mv in &first {
+        assert!(log.contains(&format!(">second: {mv}\n")), "{variant}: {mv} was not passed on");
+    }
+    for mv in &second {
+        assert!(log.contains(&format!(">first : {mv}\n")), "{variant}: {mv} was not passed on");
+    }
+    assert!(pgn.contains(&format!("[Variant \"{variant}\"]")), "{pgn}");
+    assert!(pgn.contains("Xboard adjudication: long game"), "{variant}: the game ended otherwise:\n{pgn}");
+    assert_eq!(pgn.contains("[VariantMen"), engine_defined, "{variant}: XBoard's record of the piece definitions:\n{pgn}");
+}
+
+#[test]
+fn xboard_plays_xiangqi_minishogi_and_a_fairy_game_with_vdl() {
+    if std::env::var("VDL_XBOARD_TESTS").as_deref() != Ok("1") {
+        eprintln!("skipped: set VDL_XBOARD_TESTS=1 to drive vdl xboard with Debian's xboard under xvfb-run");
+        return;
+    }
+    assert!(Path::new(XBOARD).exists(), "VDL_XBOARD_TESTS=1 needs Debian's xboard and xvfb packages");
+    let out = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/xboard");
+    std::fs::create_dir_all(&out).unwrap();
+    check_game("xiangqi", &[], &out, false);
+    check_game("minishogi", &[], &out, true);
+    check_game("court", &["tests/data/xboard/court.vdl"], &out, true);
+}
