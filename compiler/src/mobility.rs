@@ -1,9 +1,11 @@
 //! What a piece can do alone on an empty board, asked of the IR interpreter once
-//! the IR is built: the cells it could never move from (where promotion is forced
-//! and drops are banned) and its bindings (cells it can reach from one another).
+//! the IR is built (part of the analyse phase): the cells it could never move
+//! from (where promotion is forced and drops are banned) and its bindings
+//! (cells it can reach from one another).
 
+use crate::cell_classes::CellClasses;
 use std::cell::RefCell;
-use vdl_runtime::ir::{self, Game, PieceId, PlayerId};
+use vdl_runtime::ir::{Game, PieceId, PlayerId};
 use vdl_runtime::{Engine, Interpreter, Move, Piece, Position};
 
 /// The game with promotions, drops and royalty taken out: only movement.
@@ -48,8 +50,8 @@ impl Mobility {
     }
 
     /// The binding of every cell: cells joined by a move of `kind` (of either
-    /// player, either way) share a class. Returns (class of each cell, classes).
-    pub fn bindings(&self, kind: PieceId) -> (Vec<u16>, Vec<Vec<ir::CellId>>) {
+    /// player, either way) share a class.
+    pub fn bindings(&self, kind: PieceId) -> CellClasses {
         let game = self.engine.game();
         let cells = game.cell_count();
         let mut parent: Vec<usize> = (0..cells).collect();
@@ -68,38 +70,6 @@ impl Mobility {
                 }
             }
         }
-        classes_from(cells, |cell| root(&mut parent, cell))
-    }
-}
-
-/// Numbers the distinct keys of the cells in order of first appearance.
-pub fn classes_from<K: PartialEq>(cells: usize, mut key: impl FnMut(usize) -> K) -> (Vec<u16>, Vec<Vec<ir::CellId>>) {
-    let mut keys: Vec<K> = Vec::new();
-    let mut class_of = Vec::with_capacity(cells);
-    let mut classes: Vec<Vec<ir::CellId>> = Vec::new();
-    for cell in 0..cells {
-        let k = key(cell);
-        let index = match keys.iter().position(|existing| *existing == k) {
-            Some(i) => i,
-            None => {
-                keys.push(k);
-                classes.push(Vec::new());
-                keys.len() - 1
-            }
-        };
-        class_of.push(index as u16);
-        classes[index].push(cell as ir::CellId);
-    }
-    (class_of, classes)
-}
-
-/// Adds a zone with these cells (or finds an equal one) and returns its id.
-pub fn zone_for(game: &mut Game, name: String, cells: Vec<Vec<bool>>) -> ir::ZoneId {
-    match game.zones.iter().position(|z| z.cells == cells) {
-        Some(z) => z as ir::ZoneId,
-        None => {
-            game.zones.push(ir::Zone { name, cells });
-            (game.zones.len() - 1) as ir::ZoneId
-        }
+        CellClasses::from_keys(cells, |cell| root(&mut parent, cell))
     }
 }

@@ -1,10 +1,11 @@
-//! Pieces: each movement statement becomes move rules with absolute directions,
-//! one list per player.
+//! Pieces (part of the check phase): each movement statement becomes move rules
+//! with absolute directions, one list per player.
 
 use crate::board::BoardModel;
 use crate::codes;
 use crate::diagnostic::Diagnostic;
 use crate::directions::{symmetries, DirectionEval, Vector};
+use crate::draft::{DraftPiece, DraftPromotion};
 use crate::groups::PieceSets;
 use crate::players::Players;
 use crate::zones::{ZoneEval, ZoneTable};
@@ -59,7 +60,7 @@ pub struct PieceLowering<'a> {
 }
 
 impl PieceLowering<'_> {
-    pub fn lower(&mut self, decl: &ast::PieceDecl, diags: &mut Vec<Diagnostic>) -> ir::PieceType {
+    pub fn lower(&mut self, decl: &ast::PieceDecl, diags: &mut Vec<Diagnostic>) -> DraftPiece {
         let mut royal: Option<Span> = None;
         let mut confined: Option<(ZoneId, Span)> = None;
         let mut moves = vec![Vec::new(); self.players.list.len()];
@@ -105,22 +106,20 @@ impl PieceLowering<'_> {
                 }
             }
         }
-        ir::PieceType {
+        DraftPiece {
             name: decl.name.text.clone(),
             symbol: decl.symbol.text.clone(),
             royal: royal.is_some(),
             confined: confined.map(|(id, _)| id),
             moves,
             promotions,
-            captured_as: None,
-            no_drop: None,
         }
     }
 
-    fn promotion(&mut self, stmt: &ast::PromotionStmt, diags: &mut Vec<Diagnostic>) -> Option<ir::Promotion> {
+    fn promotion(&mut self, stmt: &ast::PromotionStmt, diags: &mut Vec<Diagnostic>) -> Option<DraftPromotion> {
         let to = self.sets.resolve(&stmt.to, diags);
         let trigger = self.trigger(&stmt.trigger, diags);
-        Some(ir::Promotion { to: to?, trigger: trigger?, optional: !stmt.compulsory, forced_at: None })
+        Some(DraftPromotion { to: to?, trigger: trigger?, optional: !stmt.compulsory })
     }
 
     /// `confined to Z within N moves without PIECES`.
