@@ -60,7 +60,20 @@ pub fn lint(game: &Game, names: &Names, diags: &mut Vec<Diagnostic>) {
 }
 
 fn check_setup(game: &Game, setup: &vdl_dsl::ast::Text, diags: &mut Vec<Diagnostic>) {
-    if let Err(error) = vdl_runtime::fen::parse(game, &setup.value) {
+    let parsed = vdl_runtime::fen::parse(game, &setup.value);
+    if parsed.is_ok() && setup.value.split_whitespace().nth(1).is_none() {
+        let letters: Vec<String> = game.players.iter().map(|p| format!("`{}` for {}", p.letter, p.name)).collect();
+        diags.push(
+            Diagnostic::error(
+                codes::BAD_SETUP,
+                Span::new(setup.span.end, setup.span.end + 1),
+                "the setup does not say which side moves first",
+            )
+            .with_label("the side to move goes here")
+            .with_help(format!("end the setup with a space and the letter of the side to move: {}", letters.join(", "))),
+        );
+    }
+    if let Err(error) = parsed {
         let start = setup.span.start + error.offset.min(setup.value.len());
         let end = (start + 1).min(setup.span.end.max(start));
         let example = vdl_runtime::fen::format(game, &vdl_runtime::Position::empty(game));

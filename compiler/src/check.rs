@@ -24,7 +24,7 @@ pub fn check(names: &Names, diags: &mut Vec<Diagnostic>) -> Option<Draft> {
     let board = board::lower(names.board?, diags)?;
     let players = players::lower(&items.players, &items.forwards, &board, names.file_start, diags)?;
     let mut zones = declared_zones(&items.zones, &board, &players, diags);
-    let directions = declared_directions(&items.directions, &board, &players, diags);
+    let directions = declared_directions(names.source, &items.directions, &board, &players, diags);
     if items.pieces.len() > MAX_PIECE_TYPES {
         diags.push(Diagnostic::error(
             codes::MISSING_ITEM,
@@ -103,12 +103,13 @@ fn declared_zones(decls: &[&ast::ZoneDecl], board: &BoardModel, players: &player
 }
 
 fn declared_directions<'a>(
+    source: &'a str,
     decls: &[&ast::DirectionDecl],
     board: &'a BoardModel,
     players: &'a players::Players,
     diags: &mut Vec<Diagnostic>,
 ) -> DirectionEval<'a> {
-    let mut directions = DirectionEval { board, players, declared: HashMap::new() };
+    let mut directions = DirectionEval { source, board, players, declared: HashMap::new() };
     for decl in decls {
         let set = directions.eval(&decl.expr, diags);
         if set.as_ref().is_some_and(Vec::is_empty) {

@@ -80,4 +80,14 @@ pub const ALL: &[(&str, &str)] = &[
     (OUTSIDE_CONFINEMENT, "The setup puts a piece outside the zone it is confined to (warning)."),
     (PROMOTION_NEVER_HAPPENS, "A promotion whose trigger no move of the piece can meet (warning)."),
     (CELLS_NEVER_REACHED, "Cells that no piece can ever stand on (warning)."),
+    (LONG_STEP, "A `step` whose vector goes further than a neighbouring cell."),
+    (TOO_MUCH_WORK, "A definition that would need more directions or tables than a game may have."),
+    (WHERE_FILTERS_UNION, "A `where` after a union also drops vectors of its earlier sets (warning)."),
 ];
+
+/// A `step` whose vector goes further than a neighbouring cell.
+pub const LONG_STEP: &str = "E0304";
+/// A definition that would need more directions or tables than a game may have.
+pub const TOO_MUCH_WORK: &str = "E0305";
+/// A `where` after a union also drops vectors of its earlier sets (warning).
+pub const WHERE_FILTERS_UNION: &str = "W0108";

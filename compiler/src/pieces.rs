@@ -4,7 +4,7 @@
 use crate::board::BoardModel;
 use crate::codes;
 use crate::diagnostic::Diagnostic;
-use crate::directions::{symmetries, DirectionEval, Vector};
+use crate::directions::{symmetries, DirectionEval, Vector, MAX_ROUTE_AXES};
 use crate::draft::{DraftPiece, DraftPromotion};
 use crate::groups::PieceSets;
 use crate::players::Players;
@@ -12,6 +12,10 @@ use crate::zones::{ZoneEval, ZoneTable};
 use std::collections::HashMap;
 use vdl_dsl::ast::{self, DirExpr, Modifier, MoveKind as AstKind, PieceStmt, Span, TriggerExpr};
 use vdl_runtime::ir::{self, DirId, Mode, MoveKind, MoveRule, Trigger, ZoneId};
+
+/// The most entries (cells times directions) the direction tables of a game
+/// may hold, which bounds the memory a file can make the compiler use.
+pub const MAX_TABLE_ENTRIES: usize = 1 << 22;
 
 /// Every displacement the move programs use, each with its table, stored once.
 #[derive(Default)]
@@ -153,6 +157,9 @@ impl PieceLowering<'_> {
         let (Some(set), Some(with)) = (self.directions.eval(&stmt.directions, diags), self.sets.resolve(&stmt.with, diags)) else {
             return vec![Vec::new(); players];
         };
+        if !self.tables_fit(set.len() * players, stmt.directions.span(), diags) {
+            return vec![Vec::new(); players];
+        }
         (0..players)
             .map(|player| {
                 set.iter()
@@ -220,6 +227,13 @@ impl PieceLowering<'_> {
         if let Some(span) = stmt.capturing {
             self.check_capturing(stmt, span, mode, &templates, diags);
         }
+        if stmt.kind == AstKind::Step {
+            check_step_lengths(stmt, &templates, diags);
+        }
+        let vectors = templates.iter().map(|t| 1 + t.routes.iter().map(|r| r.cells.len()).sum::<usize>()).sum::<usize>();
+        if !self.tables_fit(vectors * players, stmt.directions.span(), diags) {
+            return vec![Vec::new(); players];
+        }
         if templates.is_empty() {
             diags.push(
                 Diagnostic::error(codes::EMPTY_DIRECTIONS, stmt.directions.span(), "these directions leave no direction to move in")
@@ -251,6 +265,26 @@ impl PieceLowering<'_> {
                     .collect()
             })
             .collect()
+    }
+
+    /// Whether `more` direction tables still fit in [`MAX_TABLE_ENTRIES`];
+    /// reports at `span` when they do not.
+    fn tables_fit(&self, more: usize, span: Span, diags: &mut Vec<Diagnostic>) -> bool {
+        let cells = self.board.cells.len().max(1);
+        let entries = (self.table.ir.len() + more).saturating_mul(cells);
+        if entries <= MAX_TABLE_ENTRIES {
+            return true;
+        }
+        diags.push(
+            Diagnostic::error(
+                codes::TOO_MUCH_WORK,
+                span,
+                format!("the directions of the game would need tables of {entries} cells, more than {MAX_TABLE_ENTRIES}"),
+            )
+            .with_label(format!("{more} more directions of {cells} cells each"))
+            .with_help("use fewer directions, or a smaller board"),
+        );
+        false
     }
 
     /// A capturing leap has exactly one route of one cell to each destination,
@@ -370,6 +404,17 @@ impl PieceLowering<'_> {
             }
         };
         let base = self.directions.vector(base, diags)?;
+        if base.len() > MAX_ROUTE_AXES {
+            diags.push(
+                Diagnostic::error(
+                    codes::TOO_MUCH_WORK,
+                    routes_span,
+                    format!("routes turn with every symmetry of the board, too many on {} axes (at most {MAX_ROUTE_AXES})", base.len()),
+                )
+                .with_help("write each leap and its route as single vectors, without `*`"),
+            );
+            return None;
+        }
         let tests = conditions.iter().map(|c| self.directions.condition(c, diags)).collect::<Option<Vec<_>>>()?;
         let mut templates: Vec<Template> = Vec::new();
         for g in symmetries(base.len()) {
@@ -396,6 +441,26 @@ impl PieceLowering<'_> {
         }
         Some(templates)
     }
+}
+
+/// A `step` goes to a neighbouring cell: every component of its vectors is -1,
+/// 0 or 1. A longer vector would jump like a leap while reading as a step.
+fn check_step_lengths(stmt: &ast::MoveStmt, templates: &[Template], diags: &mut Vec<Diagnostic>) {
+    let long: Vec<String> = templates.iter().filter(|t| t.target.iter().any(|c| c.abs() > 1)).map(|t| written(&t.target)).collect();
+    if let Some(example) = long.first() {
+        let shown: Vec<&str> = long.iter().take(4).map(String::as_str).collect();
+        let more = if long.len() > shown.len() { format!(" and {} more", long.len() - shown.len()) } else { String::new() };
+        diags.push(
+            Diagnostic::error(codes::LONG_STEP, stmt.directions.span(), "a `step` goes only to a neighbouring cell")
+                .with_label(format!("{}{more} go further", shown.join(", ")))
+                .with_help(format!("to jump to a cell further away write `leap {example}`; to move along a line, `slide`")),
+        );
+    }
+}
+
+/// A vector as the file writes it: `(1,-2)`.
+pub fn written(vector: &[i32]) -> String {
+    format!("({})", vector.iter().map(i32::to_string).collect::<Vec<_>>().join(","))
 }
 
 /// The cell-by-cell step that starts a rule, when the rule lands on it like a
