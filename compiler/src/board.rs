@@ -37,6 +37,7 @@ pub struct BoardModel {
     pub naming: Vec<NamePart>,
     pub cells: Vec<ir::Cell>,
     names: HashMap<String, CellId>,
+    axis_ids: HashMap<String, usize>,
 }
 
 impl BoardModel {
@@ -45,7 +46,7 @@ impl BoardModel {
     }
 
     pub fn axis_index(&self, name: &str) -> Option<usize> {
-        self.axes.iter().position(|a| a.name == name)
+        self.axis_ids.get(name).copied()
     }
 
     pub fn axis_names(&self) -> impl Iterator<Item = &str> {
@@ -147,16 +148,18 @@ fn describe_labels(labels: &[String]) -> String {
 pub fn lower(board: &ast::Board, diags: &mut Vec<Diagnostic>) -> Option<BoardModel> {
     let before = diags.len();
     let mut axes: Vec<AxisModel> = Vec::new();
+    let mut axis_ids: HashMap<String, usize> = HashMap::new();
     for decl in &board.axes {
-        if let Some(earlier) = axes.iter().find(|a| a.name == decl.name.text) {
+        if let Some(&earlier) = axis_ids.get(&decl.name.text) {
             diags.push(
                 Diagnostic::error(codes::DUPLICATE_NAME, decl.name.span, format!("axis `{}` is declared twice", decl.name.text))
                     .with_label("second declaration")
-                    .with_note(earlier.span, "first declared here"),
+                    .with_note(axes[earlier].span, "first declared here"),
             );
             continue;
         }
         if let Some(labels) = axis_labels(&decl.labels, diags) {
+            axis_ids.insert(decl.name.text.clone(), axes.len());
             axes.push(AxisModel { name: decl.name.text.clone(), labels, wrap: decl.wrap, span: decl.span });
         }
     }
@@ -212,7 +215,7 @@ pub fn lower(board: &ast::Board, diags: &mut Vec<Diagnostic>) -> Option<BoardMod
         }
         cells.push(ir::Cell { name, coords });
     }
-    Some(BoardModel { axes, folds, naming, cells, names })
+    Some(BoardModel { axes, folds, naming, cells, names, axis_ids })
 }
 
 /// Lays a fold's labels over its axes: along the first axis, then the next, and
@@ -355,11 +358,10 @@ fn axis_labels(labels: &Labels, diags: &mut Vec<Diagnostic>) -> Option<Vec<Strin
         }
         Labels::Range { first, last, span } => range_labels(first, last, *span, diags)?,
     };
-    for (i, label) in list.iter().enumerate() {
-        if list[..i].contains(label) {
-            diags.push(Diagnostic::error(codes::BAD_BOARD, labels.span(), format!("label `{label}` appears twice on this axis")));
-            return None;
-        }
+    let mut seen = std::collections::HashSet::with_capacity(list.len());
+    if let Some(label) = list.iter().find(|label| !seen.insert(label.as_str())) {
+        diags.push(Diagnostic::error(codes::BAD_BOARD, labels.span(), format!("label `{label}` appears twice on this axis")));
+        return None;
     }
     Some(list)
 }

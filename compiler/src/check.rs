@@ -8,11 +8,11 @@ use crate::diagnostic::{did_you_mean, Diagnostic};
 use crate::directions::DirectionEval;
 use crate::draft::{Draft, DraftLimit, DraftPiece, LimitScope};
 use crate::groups::PieceSets;
-use crate::pieces::{DirectionTable, PieceLowering};
+use crate::pieces::{DirectionTable, LineStarts, PieceLowering};
 use crate::players;
 use crate::resolve::Names;
 use crate::zones::{DeclaredZone, ZoneEval, ZoneTable};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use vdl_dsl::ast;
 use vdl_runtime::ir::{self, PieceId};
 
@@ -38,8 +38,10 @@ pub fn check(names: &Names, diags: &mut Vec<Diagnostic>) -> Option<Draft> {
         sets.declare(group, diags);
     }
     let mut table = DirectionTable::default();
+    let lines = LineStarts::new(names.source);
     let mut lowering = PieceLowering {
         source: names.source,
+        lines: &lines,
         board: &board,
         players: &players,
         directions: &directions,
@@ -95,7 +97,7 @@ fn declared_zones(decls: &[&ast::ZoneDecl], board: &BoardModel, players: &player
             if cells.iter().all(|set| !set.contains(&true)) {
                 diags.push(Diagnostic::warning(codes::EMPTY_ZONE, decl.name.span, format!("zone `{}` contains no cell", decl.name.text)));
             }
-            zones.intern(&decl.name.text, cells.clone());
+            zones.intern(&decl.name.text, cells.clone(), decl.name.span, diags);
         }
         zones.declared.entry(decl.name.text.clone()).or_insert(cells.map(|cells| DeclaredZone { cells }));
     }
@@ -154,11 +156,9 @@ fn inherit_moves(decls: &[&ast::PieceDecl], ids: &HashMap<String, PieceId>, piec
             }
             chain.push(base_id as usize);
             for (player, rules) in own[base_id as usize].iter().enumerate() {
-                for rule in rules {
-                    if !pieces[index].moves[player].contains(rule) {
-                        pieces[index].moves[player].push(rule.clone());
-                    }
-                }
+                let moves = &mut pieces[index].moves[player];
+                let mut present: HashSet<ir::MoveRule> = moves.iter().cloned().collect();
+                moves.extend(rules.iter().filter(|rule| present.insert((*rule).clone())).cloned());
             }
             current = &decls[base_id as usize];
         }

@@ -269,16 +269,27 @@ impl DirectionEval<'_> {
     }
 
     /// Turns a condition into a test on vectors.
+    /// `not not ...` is counted in a loop, so that a long chain does not use
+    /// the stack.
     pub fn condition(&self, cond: &DirCond, diags: &mut Vec<Diagnostic>) -> Option<VectorTest<'_>> {
+        let mut negated = false;
+        let mut cond = cond;
+        while let DirCond::Not { inner, .. } = cond {
+            negated = !negated;
+            cond = inner;
+        }
+        let test = self.plain_condition(cond, diags)?;
+        Some(if negated { Box::new(move |v| !test(v)) } else { test })
+    }
+
+    /// A condition that is not a `not`.
+    fn plain_condition(&self, cond: &DirCond, diags: &mut Vec<Diagnostic>) -> Option<VectorTest<'_>> {
         let players = self.players;
         Some(match cond {
             DirCond::Forward(_) => Box::new(move |v| players.forward_component(v) > 0),
             DirCond::Backward(_) => Box::new(move |v| players.forward_component(v) < 0),
             DirCond::Sideways(_) => Box::new(move |v| players.forward_component(v) == 0),
-            DirCond::Not { inner, .. } => {
-                let inner = self.condition(inner, diags)?;
-                Box::new(move |v| !inner(v))
-            }
+            DirCond::Not { .. } => self.condition(cond, diags)?,
             DirCond::Compare { axis, op, value, .. } => {
                 let Some(index) = self.board.axis_index(&axis.text) else {
                     diags.push(unknown_axis(axis, self.board.axis_names()));

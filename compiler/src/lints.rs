@@ -7,8 +7,9 @@
 use crate::codes;
 use crate::diagnostic::Diagnostic;
 use crate::mobility::Mobility;
+use std::collections::HashMap;
 use vdl_dsl::ast;
-use vdl_runtime::ir::{Game, PieceId, PlayerId};
+use vdl_runtime::ir::{CellId, DirId, Game, Mode, MoveKind, PieceId, PlayerId, ZoneId};
 use vdl_runtime::{legal, Interpreter, Position};
 
 pub struct Declared<'a> {
@@ -26,8 +27,8 @@ pub fn run(game: &Game, declared: &Declared, diags: &mut Vec<Diagnostic>) {
     pieces_outside_their_confinement(game, &start, declared, diags);
     for (kind, decl) in declared.pieces.iter().enumerate() {
         let kind = kind as PieceId;
-        let never_moves =
-            (0..game.players.len()).all(|p| (0..game.cell_count()).all(|c| mobility.moves(kind, p as PlayerId, c).is_empty()));
+        let never_moves = !moves_with_other_pieces(game, kind)
+            && (0..game.players.len()).all(|p| (0..game.cell_count()).all(|c| mobility.moves(kind, p as PlayerId, c).is_empty()));
         if never_moves {
             diags.push(
                 Diagnostic::warning(
@@ -43,6 +44,31 @@ pub fn run(game: &Game, declared: &Declared, diags: &mut Vec<Diagnostic>) {
     let present = pieces_that_never_appear(game, &start, declared, diags);
     cells_never_reached(game, &start, &mobility, &present, declared, diags);
     zones_never_used(declared, diags);
+}
+
+/// Mobility is judged on an empty board, where a move that needs another
+/// piece never shows: a capture, a hop over a screen, a swap with a friend.
+/// Such a rule counts as a way to move when, from some cell it may start from,
+/// the cells it needs are on the board and it lands inside the piece's
+/// confinement.
+fn moves_with_other_pieces(game: &Game, kind: PieceId) -> bool {
+    let piece = &game.pieces[kind as usize];
+    let step = |dir: DirId, cell: CellId| game.directions[dir as usize].target[cell as usize];
+    (0..game.players.len() as PlayerId).any(|player| {
+        let allowed = |zone: Option<ZoneId>, cell: CellId| zone.is_none_or(|z| game.in_zone(z, player, cell));
+        piece.moves[player as usize].iter().any(|rule| {
+            (0..game.cell_count() as CellId).filter(|&from| allowed(rule.only_in, from)).any(|from| {
+                let landing = match rule.kind {
+                    MoveKind::Hop { dir } => step(dir, from).and_then(|screen| step(dir, screen)),
+                    MoveKind::Swap { dir, .. } => step(dir, from),
+                    MoveKind::Ride { dir, .. } if rule.mode == Mode::CaptureOnly => step(dir, from),
+                    MoveKind::Leap { target, .. } if rule.mode == Mode::CaptureOnly => step(target, from),
+                    MoveKind::Ride { .. } | MoveKind::Leap { .. } => None,
+                };
+                landing.is_some_and(|to| allowed(piece.confined, to))
+            })
+        })
+    })
 }
 
 /// Cells that no piece can ever stand on: searched from the setup (and from
@@ -208,9 +234,10 @@ fn pieces_that_never_appear(game: &Game, start: &Position, declared: &Declared, 
 
 /// A zone whose name is never used after its declaration.
 fn zones_never_used(declared: &Declared, diags: &mut Vec<Diagnostic>) {
+    let words = word_counts(declared.source);
     for zone in &declared.zones {
-        let uses = word_positions(declared.source, &zone.name.text).filter(|&at| at != zone.name.span.start).count();
-        if uses == 0 {
+        // The declaration is one occurrence of the name.
+        if words.get(zone.name.text.as_str()).copied().unwrap_or(0) <= 1 {
             diags.push(
                 Diagnostic::warning(codes::UNUSED_ZONE, zone.name.span, format!("zone `{}` is never used", zone.name.text))
                     .with_help("use it in a piece or rule, or remove it"),
@@ -219,23 +246,27 @@ fn zones_never_used(declared: &Declared, diags: &mut Vec<Diagnostic>) {
     }
 }
 
-/// Where `word` occurs as a whole word outside comments and strings.
-fn word_positions<'a>(source: &'a str, word: &'a str) -> impl Iterator<Item = usize> + 'a {
-    let mut code = String::with_capacity(source.len());
-    for line in source.split_inclusive('\n') {
-        let cut = line.find("//").unwrap_or(line.len());
-        code.push_str(&line[..cut]);
-        code.push_str(&" ".repeat(line.len() - cut));
-    }
+/// How often each whole word occurs outside comments and strings, counted in
+/// one pass over the file.
+fn word_counts(source: &str) -> HashMap<&str, usize> {
     let is_word = |c: char| c.is_ascii_alphanumeric() || c == '_';
-    let positions: Vec<usize> = code
-        .match_indices(word)
-        .filter(|&(at, _)| {
-            let before = code[..at].chars().next_back().is_none_or(|c| !is_word(c));
-            let after = code[at + word.len()..].chars().next().is_none_or(|c| !is_word(c));
-            before && after && code[..at].matches('"').count().is_multiple_of(2)
-        })
-        .map(|(at, _)| at)
-        .collect();
-    positions.into_iter()
+    let mut counts = HashMap::new();
+    let mut in_string = false;
+    for line in source.lines() {
+        let code = &line[..line.find("//").unwrap_or(line.len())];
+        let mut start = None;
+        for (at, c) in code.char_indices().chain([(code.len(), ' ')]) {
+            if is_word(c) && !in_string {
+                start.get_or_insert(at);
+                continue;
+            }
+            if let Some(from) = start.take() {
+                *counts.entry(&code[from..at]).or_insert(0) += 1;
+            }
+            if c == '"' {
+                in_string = !in_string;
+            }
+        }
+    }
+    counts
 }

@@ -9,7 +9,7 @@ use crate::draft::{DraftPiece, DraftPromotion};
 use crate::groups::PieceSets;
 use crate::players::Players;
 use crate::zones::{ZoneEval, ZoneTable};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use vdl_dsl::ast::{self, DirExpr, Modifier, MoveKind as AstKind, PieceStmt, Span, TriggerExpr};
 use vdl_runtime::ir::{self, DirId, Mode, MoveKind, MoveRule, Trigger, ZoneId};
 
@@ -51,6 +51,7 @@ struct TemplateRoute {
 
 pub struct PieceLowering<'a> {
     pub source: &'a str,
+    pub lines: &'a LineStarts,
     pub board: &'a BoardModel,
     pub players: &'a Players,
     pub directions: &'a DirectionEval<'a>,
@@ -68,9 +69,9 @@ impl PieceLowering<'_> {
         let mut royal: Option<Span> = None;
         let mut confined: Option<(ZoneId, Span)> = None;
         let mut moves = vec![Vec::new(); self.players.list.len()];
+        let mut seen: Vec<HashSet<MoveRule>> = vec![HashSet::new(); self.players.list.len()];
         let mut promotions = Vec::new();
-        // The first player's rules with the statement each came from.
-        let mut origins: Vec<(MoveRule, Span)> = Vec::new();
+        let mut overlaps = Overlaps::default();
         for stmt in &decl.body {
             match stmt {
                 PieceStmt::Royal(span) => {
@@ -99,10 +100,9 @@ impl PieceLowering<'_> {
                     for (player, rules) in self.move_rules(stmt, diags).into_iter().enumerate() {
                         for rule in rules {
                             if player == 0 {
-                                warn_overlap(&rule, stmt.span, &origins, self.zones, self.source, diags);
-                                origins.push((rule.clone(), stmt.span));
+                                overlaps.add(&rule, stmt.span, self.zones, self.lines, diags);
                             }
-                            if !moves[player].contains(&rule) {
+                            if seen[player].insert(rule.clone()) {
                                 moves[player].push(rule);
                             }
                         }
@@ -190,19 +190,19 @@ impl PieceLowering<'_> {
     }
 
     fn trigger(&mut self, trigger: &TriggerExpr, diags: &mut Vec<Diagnostic>) -> Option<Trigger> {
-        let not = |this: &mut Self, zone: ZoneId| {
+        let not = |this: &mut Self, zone: ZoneId, span: Span, diags: &mut Vec<Diagnostic>| {
             let cells = this.zones.ir[zone as usize].cells.iter().map(|set| set.iter().map(|&b| !b).collect()).collect();
             let name = format!("not {}", this.zones.ir[zone as usize].name);
-            this.zones.intern(&name, cells)
+            this.zones.intern(&name, cells, span, diags)
         };
         Some(match trigger {
             TriggerExpr::Entering(z) => {
                 let into = self.zone(z, diags)?;
-                Trigger::FromInto { from: not(self, into), into }
+                Trigger::FromInto { from: not(self, into, z.span(), diags)?, into }
             }
             TriggerExpr::Leaving(z) => {
                 let from = self.zone(z, diags)?;
-                Trigger::FromInto { from, into: not(self, from) }
+                Trigger::FromInto { from, into: not(self, from, z.span(), diags)? }
             }
             TriggerExpr::FromInto(a, b) => {
                 let (from, into) = (self.zone(a, diags), self.zone(b, diags));
@@ -216,7 +216,7 @@ impl PieceLowering<'_> {
         let eval = ZoneEval { board: self.board, players: self.players, zones: self.zones };
         let cells = eval.eval(expr, diags)?;
         let span = expr.span();
-        Some(self.zones.intern(&self.source[span.start..span.end], cells))
+        self.zones.intern(&self.source[span.start..span.end], cells, span, diags)
     }
 
     /// The rules of one movement statement, per player.
@@ -473,34 +473,56 @@ fn first_step(rule: &MoveRule) -> Option<DirId> {
     }
 }
 
-/// Warns when `rule` can produce a move an earlier statement of the same piece
-/// already produces: same first step, overlapping modes and zones. Such a move
-/// would be listed once, but the repetition is usually a slip, such as `(1,0)*`
-/// meaning all four orthogonals where two were meant.
-fn warn_overlap(rule: &MoveRule, span: Span, origins: &[(MoveRule, Span)], zones: &ZoneTable, source: &str, diags: &mut Vec<Diagnostic>) {
-    let Some(dir) = first_step(rule) else { return };
-    let modes_meet = |a: Mode, b: Mode| a == Mode::Both || b == Mode::Both || a == b;
-    let zones_meet = |a: Option<ZoneId>, b: Option<ZoneId>| match (a, b) {
-        (Some(a), Some(b)) => zones.ir[a as usize].cells[0].iter().zip(&zones.ir[b as usize].cells[0]).any(|(x, y)| *x && *y),
-        _ => true,
-    };
-    let earlier = origins.iter().find(|(other, other_span)| {
-        *other_span != span
-            && first_step(other) == Some(dir)
-            && modes_meet(other.mode, rule.mode)
-            && zones_meet(other.only_in, rule.only_in)
-    });
-    if let Some((_, other_span)) = earlier {
-        if diags.iter().any(|d| d.code == codes::OVERLAPPING_MOVES && d.span == span) {
-            return;
+/// The first player's rules of one piece so far, by their first step, with
+/// the statement each came from; and the statements already warned about.
+#[derive(Default)]
+struct Overlaps {
+    by_step: HashMap<DirId, Vec<(MoveRule, Span)>>,
+    warned: HashSet<Span>,
+}
+
+impl Overlaps {
+    /// Warns when `rule` can produce a move an earlier statement of the same
+    /// piece already produces: same first step, overlapping modes and zones.
+    /// Such a move would be listed once, but the repetition is usually a slip,
+    /// such as `(1,0)*` meaning all four orthogonals where two were meant.
+    fn add(&mut self, rule: &MoveRule, span: Span, zones: &ZoneTable, lines: &LineStarts, diags: &mut Vec<Diagnostic>) {
+        let Some(dir) = first_step(rule) else { return };
+        let modes_meet = |a: Mode, b: Mode| a == Mode::Both || b == Mode::Both || a == b;
+        let zones_meet = |a: Option<ZoneId>, b: Option<ZoneId>| match (a, b) {
+            (Some(a), Some(b)) => zones.ir[a as usize].cells[0].iter().zip(&zones.ir[b as usize].cells[0]).any(|(x, y)| *x && *y),
+            _ => true,
+        };
+        let same_step = self.by_step.entry(dir).or_default();
+        let earlier = same_step.iter().find(|(other, other_span)| {
+            *other_span != span && modes_meet(other.mode, rule.mode) && zones_meet(other.only_in, rule.only_in)
+        });
+        if let Some(&(_, other_span)) = earlier {
+            if self.warned.insert(span) {
+                diags.push(
+                    Diagnostic::warning(codes::OVERLAPPING_MOVES, span, format!("this move repeats moves of line {}", lines.line(other_span.start)))
+                        .with_label("some destinations are reached by both statements")
+                        .with_note(other_span, "the earlier statement")
+                        .with_help("check the directions: `(1,0)*` is every permutation and sign, all four orthogonals; `orth where sideways` is the two sideways steps"),
+                );
+            }
         }
-        let (line, _) = crate::diagnostic::line_col(source, other_span.start);
-        diags.push(
-            Diagnostic::warning(codes::OVERLAPPING_MOVES, span, format!("this move repeats moves of line {line}"))
-                .with_label("some destinations are reached by both statements")
-                .with_note(*other_span, "the earlier statement")
-                .with_help("check the directions: `(1,0)*` is every permutation and sign, all four orthogonals; `orth where sideways` is the two sideways steps"),
-        );
+        same_step.push((rule.clone(), span));
+    }
+}
+
+/// Where each line of the source starts, to number lines without reading the
+/// file again for each message.
+pub struct LineStarts(Vec<usize>);
+
+impl LineStarts {
+    pub fn new(source: &str) -> LineStarts {
+        LineStarts(std::iter::once(0).chain(source.match_indices('\n').map(|(at, _)| at + 1)).collect())
+    }
+
+    /// The 1-based line of a byte offset.
+    pub fn line(&self, offset: usize) -> usize {
+        self.0.partition_point(|&start| start <= offset)
     }
 }
 
