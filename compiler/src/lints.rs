@@ -9,7 +9,7 @@ use crate::diagnostic::Diagnostic;
 use crate::mobility::Mobility;
 use std::collections::HashMap;
 use vdl_dsl::ast;
-use vdl_runtime::ir::{CellId, DirId, Game, Mode, MoveKind, PieceId, PlayerId, ZoneId};
+use vdl_runtime::ir::{Game, PieceId, PlayerId};
 use vdl_runtime::{legal, Interpreter, Position};
 
 pub struct Declared<'a> {
@@ -27,8 +27,7 @@ pub fn run(game: &Game, declared: &Declared, diags: &mut Vec<Diagnostic>) {
     pieces_outside_their_confinement(game, &start, declared, diags);
     for (kind, decl) in declared.pieces.iter().enumerate() {
         let kind = kind as PieceId;
-        let never_moves = !moves_with_other_pieces(game, kind)
-            && (0..game.players.len()).all(|p| (0..game.cell_count()).all(|c| mobility.moves(kind, p as PlayerId, c).is_empty()));
+        let never_moves = (0..game.players.len()).all(|p| (0..game.cell_count()).all(|c| !mobility.can_move_from(kind, p as PlayerId, c)));
         if never_moves {
             diags.push(
                 Diagnostic::warning(
@@ -44,31 +43,6 @@ pub fn run(game: &Game, declared: &Declared, diags: &mut Vec<Diagnostic>) {
     let present = pieces_that_never_appear(game, &start, declared, diags);
     cells_never_reached(game, &start, &mobility, &present, declared, diags);
     zones_never_used(declared, diags);
-}
-
-/// Mobility is judged on an empty board, where a move that needs another
-/// piece never shows: a capture, a hop over a screen, a swap with a friend.
-/// Such a rule counts as a way to move when, from some cell it may start from,
-/// the cells it needs are on the board and it lands inside the piece's
-/// confinement.
-fn moves_with_other_pieces(game: &Game, kind: PieceId) -> bool {
-    let piece = &game.pieces[kind as usize];
-    let step = |dir: DirId, cell: CellId| game.directions[dir as usize].target[cell as usize];
-    (0..game.players.len() as PlayerId).any(|player| {
-        let allowed = |zone: Option<ZoneId>, cell: CellId| zone.is_none_or(|z| game.in_zone(z, player, cell));
-        piece.moves[player as usize].iter().any(|rule| {
-            (0..game.cell_count() as CellId).filter(|&from| allowed(rule.only_in, from)).any(|from| {
-                let landing = match rule.kind {
-                    MoveKind::Hop { dir } => step(dir, from).and_then(|screen| step(dir, screen)),
-                    MoveKind::Swap { dir, .. } => step(dir, from),
-                    MoveKind::Ride { dir, .. } if rule.mode == Mode::CaptureOnly => step(dir, from),
-                    MoveKind::Leap { target, .. } if rule.mode == Mode::CaptureOnly => step(target, from),
-                    MoveKind::Ride { .. } | MoveKind::Leap { .. } => None,
-                };
-                landing.is_some_and(|to| allowed(piece.confined, to))
-            })
-        })
-    })
 }
 
 /// Cells that no piece can ever stand on: searched from the setup (and from

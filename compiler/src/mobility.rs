@@ -1,11 +1,12 @@
 //! What a piece can do alone on an empty board, asked of the IR interpreter once
 //! the IR is built (part of the analyse phase): the cells it could never move
 //! from (where promotion is forced and drops are banned) and its bindings
-//! (cells it can reach from one another).
+//! (cells it can reach from one another). A move that needs another piece (a
+//! capture, a hop, a swap) counts where the cells it needs exist.
 
 use crate::cell_classes::CellClasses;
 use std::cell::RefCell;
-use vdl_runtime::ir::{Game, PieceId, PlayerId};
+use vdl_runtime::ir::{CellId, DirId, Game, Mode, MoveKind, PieceId, PlayerId, ZoneId};
 use vdl_runtime::{Engine, Interpreter, Move, Piece, Position};
 
 /// The game with promotions, drops and royalty taken out: only movement.
@@ -32,7 +33,7 @@ impl Mobility {
     /// The moves of `kind` of `player` from `cell` on an otherwise empty board.
     pub fn moves(&self, kind: PieceId, player: PlayerId, cell: usize) -> Vec<Move> {
         let mut pos = self.empty.borrow_mut();
-        let at = cell as vdl_runtime::CellId;
+        let at = cell as CellId;
         pos.put(at, Piece::new(kind, player));
         pos.side = player;
         let mut moves = Vec::new();
@@ -41,12 +42,39 @@ impl Mobility {
         moves
     }
 
+    /// Could `kind` of `player` ever move from `cell`? Alone on the empty
+    /// board, or by a move that needs another piece there.
+    pub fn can_move_from(&self, kind: PieceId, player: PlayerId, cell: usize) -> bool {
+        !self.moves(kind, player, cell).is_empty() || self.moves_with_company(kind, player, cell as CellId)
+    }
+
     /// `cells[player][cell]`: the piece could never move from the cell.
     pub fn dead_cells(&self, kind: PieceId) -> Vec<Vec<bool>> {
         let game = self.engine.game();
         (0..game.players.len())
-            .map(|player| (0..game.cell_count()).map(|cell| self.moves(kind, player as PlayerId, cell).is_empty()).collect())
+            .map(|player| (0..game.cell_count()).map(|cell| !self.can_move_from(kind, player as PlayerId, cell)).collect())
             .collect()
+    }
+
+    /// A move that needs another piece never shows on the empty board: a
+    /// capture, a hop over a screen, a swap with a friend. Such a rule counts
+    /// when it may start from `from`, the cells it needs are on the board, and
+    /// it lands inside the piece's confinement.
+    fn moves_with_company(&self, kind: PieceId, player: PlayerId, from: CellId) -> bool {
+        let game = self.engine.game();
+        let piece = &game.pieces[kind as usize];
+        let step = |dir: DirId, cell: CellId| game.directions[dir as usize].target[cell as usize];
+        let allowed = |zone: Option<ZoneId>, cell: CellId| zone.is_none_or(|z| game.in_zone(z, player, cell));
+        piece.moves[player as usize].iter().filter(|rule| allowed(rule.only_in, from)).any(|rule| {
+            let landing = match rule.kind {
+                MoveKind::Hop { dir } => step(dir, from).and_then(|screen| step(dir, screen)),
+                MoveKind::Swap { dir, .. } => step(dir, from),
+                MoveKind::Ride { dir, .. } if rule.mode == Mode::CaptureOnly => step(dir, from),
+                MoveKind::Leap { target, .. } if rule.mode == Mode::CaptureOnly => step(target, from),
+                MoveKind::Ride { .. } | MoveKind::Leap { .. } => None,
+            };
+            landing.is_some_and(|to| allowed(piece.confined, to))
+        })
     }
 
     /// The binding of every cell: cells joined by a move of `kind` (of either
