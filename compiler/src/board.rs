@@ -336,14 +336,22 @@ fn naming_parts(board: &ast::Board, axes: &[AxisModel], folds: &[FoldModel], dia
     (missing.is_empty() && twice.is_empty() && parts.len() == decl.axes.len()).then_some(parts)
 }
 
+/// The most axis names an unknown axis is compared with and listed against:
+/// a board of thousands of one-label axes would make every such error long and
+/// slow.
+const AXES_SUGGESTED: usize = 64;
+
 pub fn unknown_axis<'a>(ident: &Ident, axes: impl IntoIterator<Item = &'a str>) -> Diagnostic {
-    let axes: Vec<&str> = axes.into_iter().collect();
+    let axes: Vec<&str> = axes.into_iter().take(AXES_SUGGESTED + 1).collect();
+    let help = if axes.len() > AXES_SUGGESTED {
+        None
+    } else {
+        crate::diagnostic::did_you_mean(&ident.text, axes.iter().copied())
+            .or_else(|| Some(format!("the board's axes are {}", axes.iter().map(|a| format!("`{a}`")).collect::<Vec<_>>().join(", "))))
+    };
     Diagnostic::error(codes::UNKNOWN_NAME, ident.span, format!("unknown axis `{}`", ident.text))
         .with_label("not an axis of the board")
-        .with_help_opt(
-            crate::diagnostic::did_you_mean(&ident.text, axes.iter().copied())
-                .or_else(|| Some(format!("the board's axes are {}", axes.iter().map(|a| format!("`{a}`")).collect::<Vec<_>>().join(", ")))),
-        )
+        .with_help_opt(help)
 }
 
 /// Expands `a..i`, `1..10` or `[x y z]` into the list of labels.

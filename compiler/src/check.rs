@@ -111,7 +111,7 @@ fn declared_directions<'a>(
     players: &'a players::Players,
     diags: &mut Vec<Diagnostic>,
 ) -> DirectionEval<'a> {
-    let mut directions = DirectionEval { source, board, players, declared: HashMap::new() };
+    let mut directions = DirectionEval { source, board, players, declared: HashMap::new(), suggestions: Default::default() };
     for decl in decls {
         let set = directions.eval(&decl.expr, diags);
         if set.as_ref().is_some_and(Vec::is_empty) {

@@ -3,9 +3,10 @@
 
 use crate::board::{unknown_axis, BoardModel};
 use crate::codes;
-use crate::diagnostic::{did_you_mean, Diagnostic};
+use crate::diagnostic::Diagnostic;
 use crate::pieces::written;
 use crate::players::Players;
+use crate::suggestions::Suggestions;
 use std::collections::HashMap;
 use vdl_dsl::ast::{self, CompareOp, DirCond, DirExpr};
 
@@ -130,6 +131,8 @@ pub struct DirectionEval<'a> {
     /// Declared sets by name; `None` for a declaration that had an error, so
     /// that its uses are not reported again.
     pub declared: HashMap<String, Option<Vec<Vector>>>,
+    /// For unknown set names.
+    pub suggestions: Suggestions,
 }
 
 /// A test on vectors, built from a `where` condition.
@@ -193,7 +196,8 @@ impl DirectionEval<'_> {
                         Diagnostic::error(codes::UNKNOWN_NAME, name.span, format!("unknown direction set `{}`", name.text))
                             .with_label("not a direction declared before this point")
                             .with_help_opt(
-                                did_you_mean(&name.text, self.declared.keys().map(String::as_str))
+                                (self.suggestions)
+                                    .did_you_mean(&name.text, self.declared.len(), self.declared.keys().map(String::as_str))
                                     .or_else(|| Some(format!("declare it first: `direction {} = (0,1)*`", name.text))),
                             ),
                     );

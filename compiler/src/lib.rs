@@ -26,6 +26,7 @@ mod parse;
 mod pieces;
 mod players;
 mod resolve;
+mod suggestions;
 mod zones;
 
 pub use codegen::generate_rust;

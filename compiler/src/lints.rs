@@ -22,13 +22,13 @@ pub struct Declared<'a> {
 
 pub fn run(game: &Game, declared: &Declared, diags: &mut Vec<Diagnostic>) {
     let Ok(start) = vdl_runtime::fen::parse(game, &declared.setup.value) else { return };
-    let mobility = Mobility::new(game);
+    let mobility = Mobility::with_budget(game, LINT_WORK);
     setup_not_already_decided(game, &start, declared, diags);
     pieces_outside_their_confinement(game, &start, declared, diags);
     for (kind, decl) in declared.pieces.iter().enumerate() {
         let kind = kind as PieceId;
         let never_moves = (0..game.players.len()).all(|p| (0..game.cell_count()).all(|c| !mobility.can_move_from(kind, p as PlayerId, c)));
-        if never_moves {
+        if never_moves && !mobility.exhausted() {
             diags.push(
                 Diagnostic::warning(
                     codes::PIECE_NEVER_MOVES,
@@ -44,6 +44,11 @@ pub fn run(game: &Game, declared: &Declared, diags: &mut Vec<Diagnostic>) {
     cells_never_reached(game, &start, &mobility, &present, declared, diags);
     zones_never_used(declared, diags);
 }
+
+/// The work (cells looked at and moves made) the lints may ask of the
+/// interpreter. On a huge game (tens of thousands of cells, long slides) the
+/// lints that need more give no warning rather than keep `vdl check` waiting.
+const LINT_WORK: usize = 200_000_000;
 
 /// Cells that no piece can ever stand on: searched from the setup (and from
 /// every cell a piece in hand may be dropped on), following each piece's moves
@@ -71,19 +76,24 @@ fn cells_never_reached(
             }
         }
     }
+    let mut unreached = cells;
     while let Some((kind, player, cell)) = queue.pop() {
         if !seen.insert((kind, player, cell)) {
             continue;
         }
-        reached[cell] = true;
-        if reached.iter().all(|&r| r) {
+        if !std::mem::replace(&mut reached[cell], true) {
+            unreached -= 1;
+            if unreached == 0 {
+                return;
+            }
+        }
+        let moves = mobility.moves(kind, player, cell);
+        if mobility.exhausted() {
             return;
         }
-        let promotions: Vec<PieceId> = game.pieces[kind as usize].promotions.iter().flat_map(|p| p.to.iter().copied()).collect();
-        for mv in mobility.moves(kind, player, cell) {
-            queue.push((kind, player, mv.to as usize));
-            queue.extend(promotions.iter().map(|&to| (to, player, mv.to as usize)));
-        }
+        let promotions = game.pieces[kind as usize].promotions.iter().flat_map(|p| p.to.iter().copied());
+        let next = moves.iter().flat_map(|mv| std::iter::once(kind).chain(promotions.clone()).map(move |k| (k, player, mv.to as usize)));
+        queue.extend(next.filter(|state| !seen.contains(state)));
     }
     let never: Vec<&str> = (0..cells).filter(|&c| !reached[c]).map(|c| game.board.cells[c].name.as_str()).collect();
     let shown: Vec<&str> = never.iter().take(8).copied().collect();
@@ -155,7 +165,7 @@ fn promotions_that_never_happen(game: &Game, mobility: &Mobility, kind: PieceId,
                 mobility.moves(kind, p as PlayerId, c).iter().any(|mv| promotion.trigger.applies(game, p as PlayerId, mv.from, mv.to))
             })
         });
-        if !possible {
+        if !possible && !mobility.exhausted() {
             diags.push(
                 Diagnostic::warning(codes::PROMOTION_NEVER_HAPPENS, stmt.span, "this promotion can never happen")
                     .with_label("no move of the piece starts and ends where it asks")

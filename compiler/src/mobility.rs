@@ -5,7 +5,7 @@
 //! capture, a hop, a swap) counts where the cells it needs exist.
 
 use crate::cell_classes::CellClasses;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use vdl_runtime::ir::{CellId, DirId, Game, Mode, MoveKind, PieceId, PlayerId, ZoneId};
 use vdl_runtime::{Engine, Interpreter, Move, Piece, Position};
 
@@ -16,6 +16,9 @@ pub struct Mobility {
     /// for every cell, piece type and player, building a position each time
     /// was a fifth of the time.
     empty: RefCell<Position>,
+    /// Work left (cells looked at and moves made), for questions that may go
+    /// unanswered on a huge game; `None`: no bound.
+    budget: Option<Cell<usize>>,
 }
 
 impl Mobility {
@@ -27,11 +30,24 @@ impl Mobility {
             piece.captured_as = None;
         }
         let empty = RefCell::new(Position::empty(&bare));
-        Mobility { engine: Interpreter::new(bare), empty }
+        Mobility { engine: Interpreter::new(bare), empty, budget: None }
+    }
+
+    /// A mobility that stops answering once `work` is spent: after that
+    /// [`Mobility::exhausted`] is true and `moves` gives nothing.
+    pub fn with_budget(game: &Game, work: usize) -> Mobility {
+        Mobility { budget: Some(Cell::new(work)), ..Mobility::new(game) }
+    }
+
+    pub fn exhausted(&self) -> bool {
+        self.budget.as_ref().is_some_and(|left| left.get() == 0)
     }
 
     /// The moves of `kind` of `player` from `cell` on an otherwise empty board.
     pub fn moves(&self, kind: PieceId, player: PlayerId, cell: usize) -> Vec<Move> {
+        if self.exhausted() {
+            return Vec::new();
+        }
         let mut pos = self.empty.borrow_mut();
         let at = cell as CellId;
         pos.put(at, Piece::new(kind, player));
@@ -39,6 +55,10 @@ impl Mobility {
         let mut moves = Vec::new();
         self.engine.generate(&pos, &mut moves);
         pos.put(at, Piece::EMPTY);
+        if let Some(left) = &self.budget {
+            // Generation looks at every cell of the board for the side's pieces.
+            left.set(left.get().saturating_sub(pos.board().len() + moves.len()));
+        }
         moves
     }
 

@@ -4,8 +4,9 @@
 
 use crate::board::{unknown_axis, BoardModel};
 use crate::codes;
-use crate::diagnostic::{did_you_mean, Diagnostic};
+use crate::diagnostic::Diagnostic;
 use crate::players::Players;
+use crate::suggestions::Suggestions;
 use std::collections::HashMap;
 use vdl_dsl::ast::{self, Span, ZoneExpr, ZoneOp};
 use vdl_runtime::ir::{self, ZoneId};
@@ -26,6 +27,8 @@ pub struct ZoneTable {
     pub ir: Vec<ir::Zone>,
     /// The id of each distinct set of cells in `ir`.
     ids: HashMap<ZoneCells, ZoneId>,
+    /// For unknown zone and cell names.
+    suggestions: Suggestions,
 }
 
 impl ZoneTable {
@@ -96,7 +99,11 @@ impl ZoneEval<'_> {
                                     cell.span,
                                     format!("there is no cell `{}` on the board", cell.text),
                                 )
-                                .with_help_opt(did_you_mean(&cell.text, self.board.cells.iter().map(|c| c.name.as_str()))),
+                                .with_help_opt(self.zones.suggestions.did_you_mean(
+                                    &cell.text,
+                                    self.board.cells.len(),
+                                    self.board.cells.iter().map(|c| c.name.as_str()),
+                                )),
                             );
                         }
                     }
@@ -124,7 +131,8 @@ impl ZoneEval<'_> {
                 Diagnostic::error(codes::UNKNOWN_NAME, name.span, format!("unknown zone `{}`", name.text))
                     .with_label("not a zone declared before this point")
                     .with_help_opt(
-                        did_you_mean(&name.text, self.zones.declared.keys().map(String::as_str))
+                        (self.zones.suggestions)
+                            .did_you_mean(&name.text, self.zones.declared.len(), self.zones.declared.keys().map(String::as_str))
                             .or_else(|| Some(format!("declare it first: `zone {} = ...`", name.text))),
                     ),
             );

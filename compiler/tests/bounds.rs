@@ -91,3 +91,28 @@ fn direction_tables_are_bounded() {
     let codes = codes_within(&source, Duration::from_secs(2));
     assert!(codes.contains(&"E0305"), "{codes:?}");
 }
+
+#[test]
+fn many_unknown_names_are_reported_without_comparing_each_with_all() {
+    let unknown: String = (0..50_000).map(|i| format!("zone z{i} = y{i}\n")).collect();
+    let codes = codes_within(&mini(&unknown), Duration::from_secs(2));
+    assert_eq!(codes.iter().filter(|&&c| c == "E0101").count(), 50_000);
+}
+
+#[test]
+fn lints_on_a_huge_board_stop_rather_than_wait() {
+    // 65,520 cells and a Queen: asking the interpreter about every cell of
+    // every piece would take seconds; the lints spend a bounded amount.
+    let files: String = (0..4095).map(|i| format!(" f{i}x")).collect();
+    let mut rows = vec!["4095".to_string(); 16];
+    rows[0] = "4094k".into();
+    rows[15] = "KQ4093".into();
+    let source = format!(
+        "board {{\n    axis file = [{files}]\n    axis rank = 1..16\n}}\nforward +rank\nplayer White\nplayer Black = mirror rank\n\
+         direction orth = (0,1)*\ndirection diag = (1,1)*\npiece King K {{\n    royal\n    step orth\n}}\n\
+         piece Queen Q {{\n    slide orth | diag\n}}\nsetup \"{} w\"\n",
+        rows.join("/")
+    );
+    let codes = codes_within(&source, Duration::from_secs(3));
+    assert!(!codes.iter().any(|c| c.starts_with('E')), "{codes:?}");
+}
