@@ -22,6 +22,24 @@ impl Failure {
     pub fn invalid(message: impl Into<String>) -> Failure {
         Failure { message: message.into(), code: 1 }
     }
+
+    /// Nothing to say: the command ends quietly with `code`.
+    pub fn quiet(code: u8) -> Failure {
+        Failure { message: String::new(), code }
+    }
+}
+
+/// A failed write to standard output. When the reader has gone away (a
+/// closed pipe, as in `vdl moves FILE | head -1`), there is nobody to tell and
+/// nothing wrong: the command ends quietly with status 0.
+impl From<std::io::Error> for Failure {
+    fn from(error: std::io::Error) -> Failure {
+        if error.kind() == std::io::ErrorKind::BrokenPipe {
+            Failure::quiet(0)
+        } else {
+            Failure::usage(format!("error: cannot write the output: {error}"))
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]

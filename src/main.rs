@@ -3,6 +3,7 @@
 mod bench;
 mod commands;
 mod load;
+mod output;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -58,7 +59,9 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(failure) => {
-            eprintln!("{}", failure.message);
+            if !failure.message.is_empty() {
+                eprintln!("{}", failure.message);
+            }
             ExitCode::from(failure.code)
         }
     }

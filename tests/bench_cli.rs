@@ -40,7 +40,8 @@ fn table(out: &Output) -> Vec<Row> {
             let rate: f64 = f[6].parse().unwrap_or_else(|_| panic!("nodes/second in {line}"));
             assert!(seconds > 0.0 && rate > 0.0, "{line}");
             for ratio in &f[7..] {
-                assert!(*ratio == "-" || ratio.parse::<f64>().is_ok_and(|r| r > 0.0), "ratio in {line}");
+                // A ratio rounds to 0.00 when one engine is more than 200 times faster.
+                assert!(*ratio == "-" || ratio.parse::<f64>().is_ok_and(|r| r >= 0.0), "ratio in {line}");
             }
             Row {
                 variant: f[0].to_string(),

@@ -34,13 +34,13 @@ fn check_accepts_bundled_variants_silently() {
 
 #[test]
 fn check_reports_file_line_col_and_underlines() {
-    let path = edited_xiangqi("typo.vdl", "confined to palace\n}\n\n// Advisor", "confined to palce\n}\n\n// Advisor");
+    let path = edited_xiangqi("typo.vdl", "confined to palace\n    draw \"帥\" \"將\"", "confined to palce\n    draw \"帥\" \"將\"");
     let out = vdl(&["check", path.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
     let text = stdout(&out);
     let mut lines = text.lines();
-    assert_eq!(lines.next().unwrap(), format!("{}:27:17: error: unknown zone `palce`", path.display()));
-    assert!(text.contains("27 |     confined to palce\n   |                 ^^^^^"), "{text}");
+    assert_eq!(lines.next().unwrap(), format!("{}:28:17: error: unknown zone `palce`", path.display()));
+    assert!(text.contains("28 |     confined to palce\n   |                 ^^^^^"), "{text}");
     assert!(text.contains("did you mean `palace`?"), "{text}");
 }
 
@@ -134,11 +134,15 @@ fn show_draws_the_levels_of_a_3d_board_side_by_side_and_marks_a_ring() {
 fn fmt_prints_a_canonical_file_and_check_mode_reports_differences() {
     let out = vdl(&["fmt", "--check", "tests/ui/pass/mini.vdl"]);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
-    let path = edited_xiangqi("messy.vdl", "piece Chariot R {\n    slide orth\n}", "piece Chariot R{slide    orth}");
+    let path = edited_xiangqi(
+        "messy.vdl",
+        "piece Chariot R {\n    slide orth\n    draw \"俥\" \"車\"\n}",
+        "piece Chariot R{slide    orth  draw \"俥\"   \"車\"}",
+    );
     let out = vdl(&["fmt", "--check", path.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
     let out = vdl(&["fmt", path.to_str().unwrap()]);
-    assert!(stdout(&out).contains("piece Chariot R {\n    slide orth\n}\n"), "{}", stdout(&out));
+    assert!(stdout(&out).contains("piece Chariot R {\n    slide orth\n    draw \"俥\" \"車\"\n}\n"), "{}", stdout(&out));
 }
 
 #[test]
@@ -163,4 +167,46 @@ fn every_bundled_variant_is_in_canonical_layout() {
     args.extend(files.iter().map(String::as_str));
     let out = vdl(&args);
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+/// `vdl compile FILE | head -1`: the reader goes away. Every command must
+/// then end quietly (status 0, nothing on standard error), not panic on the
+/// broken pipe. The pipe's reading end is closed before vdl starts, so that
+/// every write fails.
+#[test]
+fn every_command_ends_quietly_on_a_closed_pipe() {
+    let path = edited_xiangqi("closed-pipe.vdl", "step orth\n    confined to palace\n", "step orth\n    confined to palce\n");
+    let broken = path.to_str().unwrap();
+    let commands: &[(&[&str], &str)] = &[
+        (&["compile", "variants/xiangqi.vdl"], ""),
+        (&["moves", "variants/xiangqi.vdl"], ""),
+        (&["moves", "variants/shogi.vdl", "--engine", "interp"], ""),
+        (&["perft", "variants/xiangqi.vdl", "2", "--divide"], ""),
+        (&["show", "variants/xiangqi.vdl"], ""),
+        (&["fmt", "variants/xiangqi.vdl"], ""),
+        (&["check", broken], ""),
+        (&["check", "--format", "json", broken], ""),
+        (&["protocol", "variants/xiangqi.vdl"], "{\"cmd\":\"info\"}\n{\"cmd\":\"moves\"}\n"),
+        (&["play", "variants/xiangqi.vdl", "--computer", "none"], "h3-e3\n"),
+        (&["--help"], ""),
+    ];
+    for (args, input) in commands {
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let mut child = Command::new(env!("CARGO_BIN_EXE_vdl"))
+            .args(*args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdin(std::process::Stdio::piped())
+            .stdout(writer)
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let _ = std::io::Write::write_all(&mut stdin, input.as_bytes());
+        drop(stdin);
+        let out = child.wait_with_output().unwrap();
+        let errors = stderr(&out);
+        assert!(!errors.contains("panicked") && !errors.contains("Broken pipe"), "vdl {args:?}: {errors}");
+        assert_eq!(out.status.code(), Some(0), "vdl {args:?}: {errors}");
+    }
 }

@@ -304,3 +304,104 @@ fn a_built_program_speaks_the_protocol() {
     assert!(found["move"].is_string());
     proto.quit();
 }
+
+impl Protocol {
+    /// Sends one line without waiting for an answer.
+    fn write(&mut self, line: &[u8]) {
+        self.stdin.write_all(line).unwrap();
+        self.stdin.write_all(b"\n").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// Reads the next answer.
+    fn read(&mut self) -> Value {
+        let mut answer = String::new();
+        self.stdout.read_line(&mut answer).expect("an answer line");
+        serde_json::from_str(&answer).unwrap_or_else(|e| panic!("not JSON ({e}): {answer:?}"))
+    }
+}
+
+#[test]
+fn a_tiny_node_budget_still_finds_a_move_and_plays_it() {
+    let mut proto = Protocol::vdl("variants/xiangqi.vdl");
+    let start = fen::parse(xiangqi().game(), &xiangqi().game().setup).unwrap();
+    let legal = legal_texts(&*xiangqi(), &start);
+    for nodes in [0, 1, 2] {
+        let found = proto.ok(json!({"cmd": "search", "nodes": nodes}));
+        assert!(legal.contains(&found["move"].as_str().unwrap().to_string()), "nodes {nodes}: {found}");
+        assert_eq!(found["mate"], Value::Null, "nodes {nodes}: no mate in the opening");
+        assert_eq!(found["depth"], json!(1));
+    }
+    let played = proto.ok(json!({"cmd": "search", "nodes": 1, "play": true}));
+    assert_eq!(played["ply"], json!(1));
+    assert_eq!(strings(&played["history"]), [played["move"].as_str().unwrap()]);
+    proto.quit();
+}
+
+fn xiangqi() -> Box<dyn Engine> {
+    (vdl_variants::by_name("xiangqi").unwrap().engine)()
+}
+
+#[test]
+fn out_of_range_limits_and_bad_bytes_are_refused_and_the_session_goes_on() {
+    let mut proto = Protocol::vdl("variants/xiangqi.vdl");
+    proto.ok(json!({"cmd": "play", "move": "h3-e3"}));
+    let before = proto.position();
+    let refused = [
+        (json!({"cmd": "search", "depth": 65}), "\"depth\" must be from 1 to 64 (plies), not 65"),
+        (json!({"cmd": "search", "depth": 0}), "\"depth\" must be from 1 to 64 (plies), not 0"),
+        (json!({"cmd": "search", "depth": 2.5}), "\"depth\" must be an integer from 1 to 64 (plies)"),
+        (json!({"cmd": "search", "movetime": 86_400_001u64}), "\"movetime\" must be from 0 to 86400000 (milliseconds), not 86400001"),
+        (json!({"cmd": "search", "nodes": -1}), "\"nodes\" must be a non-negative integer"),
+        (json!({"cmd": "search", "depth": 3, "play": 1}), "\"play\" must be true or false"),
+    ];
+    for (request, message) in refused {
+        assert_eq!(proto.err(&request.to_string()), message, "{request}");
+    }
+    let prefix = br#"{"cmd":"play","move":"h10-g8"#;
+    proto.write(&[&prefix[..], b"\xff\"}"].concat());
+    let answer = proto.read();
+    assert_eq!(answer["ok"], json!(false));
+    assert_eq!(answer["error"], json!(format!("the request is not valid UTF-8 (a bad byte at offset {})", prefix.len())));
+    let mut long = vec![b' '; 2 << 20];
+    long.extend(br#"{"cmd":"position"}"#);
+    proto.write(&long);
+    assert!(proto.read()["error"].as_str().unwrap().contains("longer than"));
+    assert_eq!(proto.position(), before, "the game goes on unchanged");
+    proto.quit();
+}
+
+#[test]
+fn stop_ends_a_long_search_and_requests_meanwhile_wait_their_turn() {
+    let mut proto = Protocol::vdl("variants/xiangqi.vdl");
+    assert_eq!(proto.ok(json!({"cmd": "stop"}))["stopped"], json!(false), "no search to stop");
+    let started = std::time::Instant::now();
+    proto.write(br#"{"cmd":"search","depth":64,"id":"long"}"#);
+    proto.write(br#"{"cmd":"play","move":"h3-e3","id":"during"}"#);
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    proto.write(br#"{"cmd":"stop","id":"stop"}"#);
+    let found = proto.read();
+    assert_eq!((found["id"].as_str(), found["ok"].as_bool()), (Some("long"), Some(true)), "{found}");
+    assert!(found["move"].is_string() && found["depth"].as_u64().unwrap() >= 1, "{found}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(5), "stop took {:?}", started.elapsed());
+    let played = proto.read();
+    assert_eq!((played["id"].as_str(), played["ply"].as_u64()), (Some("during"), Some(1)), "answered in turn: {played}");
+    assert_eq!(proto.read(), json!({"id": "stop", "ok": true, "stopped": true}));
+    // A search stopped before it began still answers a move, at depth 1.
+    proto.write(br#"{"cmd":"search","movetime":60000,"play":true}"#);
+    proto.write(br#"{"cmd":"stop"}"#);
+    let found = proto.read();
+    assert_eq!(found["ply"], json!(2), "{found}");
+    assert_eq!(proto.read()["stopped"], json!(true));
+    // `quit` ends a search and the program at once.
+    let started = std::time::Instant::now();
+    proto.write(br#"{"cmd":"search","depth":64}"#);
+    proto.write(br#"{"cmd":"position"}"#);
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    proto.write(br#"{"cmd":"quit"}"#);
+    assert_eq!(proto.read()["ok"], json!(true));
+    assert_eq!(proto.read()["ply"], json!(2));
+    assert_eq!(proto.read(), json!({"ok": true}));
+    assert!(proto.child.wait().unwrap().success());
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
+}

@@ -132,7 +132,10 @@ impl BoardModel {
     }
 
     pub fn ir_axes(&self) -> Vec<ir::Axis> {
-        self.axes.iter().map(|a| ir::Axis { name: a.name.clone(), size: a.labels.len() as u32, wrap: a.wrap }).collect()
+        self.axes
+            .iter()
+            .map(|a| ir::Axis { name: a.name.clone(), size: a.labels.len() as u32, labels: a.labels.clone(), wrap: a.wrap })
+            .collect()
     }
 }
 

@@ -22,6 +22,7 @@ pub const MAX_PIECE_TYPES: usize = 120;
 pub fn check(names: &Names, diags: &mut Vec<Diagnostic>) -> Option<Draft> {
     let items = &names.items;
     let board = board::lower(names.board?, diags)?;
+    let drawing = crate::drawing::board_drawing(names.board?, diags);
     let players = players::lower(&items.players, &items.forwards, &board, names.file_start, diags)?;
     let mut zones = declared_zones(&items.zones, &board, &players, diags);
     let directions = declared_directions(names.source, &items.directions, &board, &players, diags);
@@ -73,6 +74,7 @@ pub fn check(names: &Names, diags: &mut Vec<Diagnostic>) -> Option<Draft> {
     Some(Draft {
         name: names.game_name.clone(),
         board,
+        drawing,
         players,
         directions: table.ir,
         zones: zones.ir,

@@ -47,7 +47,6 @@ mod jump_lists;
 mod movegen;
 mod names;
 mod obligation;
-mod overlap;
 mod promotion;
 mod routes;
 mod safety;
@@ -63,6 +62,7 @@ use std::collections::{BTreeSet, HashMap};
 use std::rc::Rc;
 use tables::Tables;
 use vdl_runtime::ir::{DirId, Game, PieceId, PlayerId, ZoneId};
+use vdl_runtime::plan::Plan;
 
 /// The source of a Rust module implementing [`vdl_runtime::Engine`] for `game`
 /// as `pub struct Rules`, with `pub fn engine() -> Rules`.
@@ -95,10 +95,9 @@ pub fn generate_rust(game: &Game) -> String {
         per_row,
     );
     let tables = ctx.tables.render(per_row);
-    // Helpers that a game with hardly any moves may not need.
-    let uses = |text: &str| code.contains(text) || tables.contains(text);
-    let prelude =
-        prelude(&ctx, Helpers { none: uses("NONE"), push: uses("push(out"), new_move: uses("new_move("), already: uses("already(") });
+    // Every piece of code that reads a table of cells compares with `NONE`.
+    let helpers = Helpers { none: ctx.tables.has_cells(), ..ctx.helpers };
+    let prelude = prelude(&ctx, helpers);
     let head = format(
         quote! {
             #prelude
@@ -136,6 +135,9 @@ fn per_row(game: &Game) -> usize {
 /// and piece constants asked for so far.
 pub(crate) struct Ctx<'g> {
     pub game: &'g Game,
+    /// What every rule does from every cell; which rules may repeat a move
+    /// (the overlap analysis) is read from it.
+    pub plan: Plan,
     pub names: Names,
     /// Shared so that closures can read it while tables are being added.
     pub dirs: Rc<Vec<DirInfo>>,
@@ -148,6 +150,8 @@ pub(crate) struct Ctx<'g> {
     bound_fns: BTreeSet<(PieceId, PlayerId)>,
     /// Some piece's move function reads the position, not only the board.
     pub generate_needs_pos: bool,
+    /// The prelude's helpers the code calls so far.
+    pub helpers: Helpers,
     /// The first displacement whose table each table of cells is, if any.
     dir_by_table: HashMap<Vec<u16>, DirId>,
     /// The table of each displacement, once asked for.
@@ -163,6 +167,7 @@ impl<'g> Ctx<'g> {
         }
         Ctx {
             game,
+            plan: Plan::of(game),
             names: Names::new(game),
             dir_tables: vec![None; dirs.len()],
             dir_by_table,
@@ -173,6 +178,7 @@ impl<'g> Ctx<'g> {
             used_kinds: BTreeSet::new(),
             bound_fns: BTreeSet::new(),
             generate_needs_pos: false,
+            helpers: Helpers::default(),
         }
     }
 
@@ -318,12 +324,29 @@ fn raw_string(text: &str) -> Literal {
     format!("r{hashes}\"{text}\"{hashes}").parse().expect("a raw string literal")
 }
 
-/// The helpers of the prelude that the code uses.
-struct Helpers {
-    none: bool,
-    push: bool,
-    new_move: bool,
-    already: bool,
+/// The helpers of the prelude that the code uses, noted by the generators as
+/// they call them (a game with hardly any moves may need none).
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Helpers {
+    /// `NONE`, the off-board cell.
+    pub none: bool,
+    /// `push(out, from, to)`.
+    pub push: bool,
+    /// `new_move(from, to)`.
+    pub new_move: bool,
+    /// `already(moves, to, extra)`.
+    pub already: bool,
+}
+
+impl Helpers {
+    fn union(self, other: Helpers) -> Helpers {
+        Helpers {
+            none: self.none || other.none,
+            push: self.push || other.push,
+            new_move: self.new_move || other.new_move,
+            already: self.already || other.already,
+        }
+    }
 }
 
 /// Imports, the embedded IR, the engine type and the shared helpers.
@@ -444,7 +467,7 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
 
             fn influence(&self) -> Option<&Influence> {
                 static INFLUENCE: OnceLock<Option<Influence>> = OnceLock::new();
-                INFLUENCE.get_or_init(|| Influence::of(game())).as_ref()
+                INFLUENCE.get_or_init(|| Influence::of(game(), vdl_runtime::plan::Plan::of(game()))).as_ref()
             }
         }
     }

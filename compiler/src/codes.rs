@@ -35,6 +35,9 @@ pub const BAD_SETUP: &str = "E0600";
 pub const NO_ROYAL: &str = "E0601";
 /// The setup lets the side to move capture a royal piece at once.
 pub const SETUP_DECIDED: &str = "E0602";
+/// A `draw` statement that cannot be followed (an empty glyph, a glyph count
+/// that fits no player count).
+pub const BAD_DRAWING: &str = "E0700";
 /// A zone that contains no cell (warning).
 pub const EMPTY_ZONE: &str = "W0100";
 /// Two statements of a piece produce some of the same moves (warning).
@@ -72,6 +75,7 @@ pub const ALL: &[(&str, &str)] = &[
     (BAD_SETUP, "The setup does not fit the board or names an unknown piece."),
     (NO_ROYAL, "A rule about royal pieces in a game that has none."),
     (SETUP_DECIDED, "The setup lets the side to move capture a royal piece at once."),
+    (BAD_DRAWING, "A `draw` statement that cannot be followed (an empty glyph, a glyph count that fits no player count)."),
     (EMPTY_ZONE, "A zone that contains no cell (warning)."),
     (OVERLAPPING_MOVES, "Two statements of a piece produce some of the same moves (warning)."),
     (PIECE_NEVER_MOVES, "A piece that can never move from any cell (warning)."),

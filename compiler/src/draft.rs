@@ -11,6 +11,8 @@ use vdl_runtime::ir::{self, PieceId, ZoneId};
 pub struct Draft {
     pub name: String,
     pub board: BoardModel,
+    /// How front ends draw the board.
+    pub drawing: ir::Drawing,
     pub players: Players,
     pub directions: Vec<ir::Direction>,
     pub zones: Vec<ir::Zone>,
@@ -36,6 +38,8 @@ pub struct DraftPiece {
     /// Move rules per player, with absolute directions.
     pub moves: Vec<Vec<ir::MoveRule>>,
     pub promotions: Vec<DraftPromotion>,
+    /// What front ends draw for the piece, per player (empty: its symbol).
+    pub glyphs: Vec<String>,
 }
 
 /// A promotion as declared; for an optional one, where it is forced is found

@@ -17,6 +17,7 @@ pub mod codes;
 pub mod diagnostic;
 mod directions;
 mod draft;
+mod drawing;
 mod finish;
 mod groups;
 mod lints;

@@ -59,11 +59,16 @@ pub fn lower(draft: Draft) -> Lowered {
             promotions: Vec::new(),
             captured_as: None,
             no_drop: None,
+            glyphs: piece.glyphs,
         });
     }
     let movement = Game {
         name: draft.name,
-        board: ir::Board { axes: draft.board.ir_axes(), layout: layout(&draft.board, &draft.players), cells: draft.board.cells.clone() },
+        board: ir::Board {
+            axes: draft.board.ir_axes(),
+            layout: layout(&draft.board, &draft.players, draft.drawing),
+            cells: draft.board.cells.clone(),
+        },
         players: draft.players.ir_players(draft.board.dimensions()),
         directions: draft.directions,
         zones: draft.zones,
@@ -107,7 +112,7 @@ fn limit_classes(board: &BoardModel, scope: LimitScope) -> LimitClasses {
 /// written in its named layout): rows run across the forward axis from the first
 /// player's far side, along the first other part; further parts make blocks of
 /// rows separated by `|`.
-fn layout(board: &BoardModel, players: &Players) -> ir::Layout {
+fn layout(board: &BoardModel, players: &Players, drawing: ir::Drawing) -> ir::Layout {
     let row_part = NamePart::Axis(players.forward_axis);
     let col_part = board.naming.iter().copied().find(|&p| p != row_part);
     let others: Vec<NamePart> = board.naming.iter().copied().filter(|&p| p != row_part && Some(p) != col_part).collect();
@@ -161,5 +166,6 @@ fn layout(board: &BoardModel, players: &Players) -> ir::Layout {
         block_labels,
         rows_wrap: wraps(Some(row_part)),
         columns_wrap: wraps(col_part),
+        drawing,
     }
 }

@@ -72,6 +72,7 @@ impl PieceLowering<'_> {
         let mut seen: Vec<HashSet<MoveRule>> = vec![HashSet::new(); self.players.list.len()];
         let mut promotions = Vec::new();
         let mut overlaps = Overlaps::default();
+        let mut glyphs: Option<(Vec<String>, Span)> = None;
         for stmt in &decl.body {
             match stmt {
                 PieceStmt::Royal(span) => {
@@ -96,6 +97,10 @@ impl PieceLowering<'_> {
                     }
                 }
                 PieceStmt::Promotion(stmt) => promotions.extend(self.promotion(stmt, diags)),
+                PieceStmt::Glyphs { glyphs: texts, span } => match &glyphs {
+                    Some((_, first)) => diags.push(repeated("draw", *span, *first)),
+                    None => glyphs = Some((crate::drawing::piece_glyphs(texts, *span, self.players.list.len(), diags), *span)),
+                },
                 PieceStmt::Move(stmt) => {
                     for (player, rules) in self.move_rules(stmt, diags).into_iter().enumerate() {
                         for rule in rules {
@@ -117,6 +122,7 @@ impl PieceLowering<'_> {
             confined: confined.map(|(id, _)| id),
             moves,
             promotions,
+            glyphs: glyphs.map(|(texts, _)| texts).unwrap_or_default(),
         }
     }
 

@@ -79,13 +79,14 @@ fn tiny() -> Game {
         promotions: Vec::new(),
         captured_as: None,
         no_drop: None,
+        glyphs: vec![],
     };
     Game {
         name: "Tiny".into(),
         board: Board {
             axes: vec![
-                Axis { name: "file".into(), size: FILES as u32, wrap: true },
-                Axis { name: "rank".into(), size: RANKS as u32, wrap: false },
+                Axis { name: "file".into(), size: FILES as u32, labels: vec![], wrap: true },
+                Axis { name: "rank".into(), size: RANKS as u32, labels: vec![], wrap: false },
             ],
             cells: (0..RANKS)
                 .flat_map(|r| (0..FILES).map(move |f| (f, r)))
@@ -99,6 +100,7 @@ fn tiny() -> Game {
                 block_labels: Vec::new(),
                 rows_wrap: false,
                 columns_wrap: true,
+                drawing: Drawing::default(),
             },
         },
         players: vec![

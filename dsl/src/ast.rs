@@ -127,7 +127,35 @@ pub struct Board {
     pub axes: Vec<AxisDecl>,
     pub folds: Vec<FoldDecl>,
     pub names: Vec<NameDecl>,
+    pub draws: Vec<DrawDecl>,
     pub span: Span,
+}
+
+/// `draw points with tiles`: how front ends draw the board and its pieces.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DrawDecl {
+    pub cells: CellStyle,
+    /// `None`: the statement says nothing about the pieces (discs).
+    pub pieces: Option<PieceShape>,
+    pub span: Span,
+}
+
+/// Where pieces stand in a drawing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CellStyle {
+    /// On the cells of a (checkered) grid.
+    Squares,
+    /// On the intersections of lines.
+    Points,
+}
+
+/// How pieces are drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PieceShape {
+    /// Round discs, the same for every player.
+    Discs,
+    /// Pointed tiles that face the opponent (so they turn with their owner).
+    Tiles,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -355,10 +383,19 @@ pub struct PieceDecl {
 #[derive(Clone, Debug, PartialEq)]
 pub enum PieceStmt {
     Royal(Span),
-    Confined { zone: ZoneExpr, countdown: Option<Countdown>, span: Span },
+    Confined {
+        zone: ZoneExpr,
+        countdown: Option<Countdown>,
+        span: Span,
+    },
     Move(MoveStmt),
     Promotion(PromotionStmt),
     Swap(SwapStmt),
+    /// `draw "帥" "將"`: what front ends write on the piece, per player.
+    Glyphs {
+        glyphs: Vec<Text>,
+        span: Span,
+    },
 }
 
 /// `within 2 moves without Wazir, Ferz`.

@@ -99,8 +99,8 @@ fn starts_statement(block: Block, word: &str) -> bool {
             "group",
             "proxy",
         ],
-        Block::Board => &["axis", "fold", "name"],
-        Block::Piece => &["royal", "confined", "step", "slide", "leap", "hop", "swap", "must", "may"],
+        Block::Board => &["axis", "fold", "name", "draw"],
+        Block::Piece => &["royal", "confined", "step", "slide", "leap", "hop", "swap", "must", "may", "draw"],
         Block::Proxy => &["movers", "on", "from", "in", "promotes", "to", "keeping"],
     };
     words.contains(&word)

@@ -141,6 +141,9 @@ fn describe(rule: Rule) -> &'static str {
         Rule::name_decl => "`name`",
         Rule::fold_decl => "`fold`",
         Rule::snake => "`snake`",
+        Rule::draw_decl | Rule::glyphs => "`draw`",
+        Rule::cell_style => "`squares` or `points`",
+        Rule::piece_shape => "`discs` or `tiles`",
         Rule::labels | Rule::label_range | Rule::label_list => "labels (`a..i` or `[x y z]`)",
         Rule::wrap => "`wrap`",
         Rule::sign => "`+` or `-`",
@@ -205,6 +208,12 @@ fn int(pair: Pair<Rule>) -> Result<Int, SyntaxError> {
 fn text(pair: Pair<Rule>) -> Text {
     let stmt = span_of(&pair);
     let string = pair.into_inner().next().expect("grammar: a string");
+    Text { stmt, ..string_text(string) }
+}
+
+/// A string literal alone (its statement is the string itself).
+fn string_text(string: Pair<Rule>) -> Text {
+    let stmt = span_of(&string);
     let body = string.into_inner().next().expect("grammar: a string body");
     Text { value: body.as_str().to_string(), span: span_of(&body), stmt }
 }
@@ -292,6 +301,7 @@ fn board(pair: Pair<Rule>) -> Board {
     let mut axes = Vec::new();
     let mut folds = Vec::new();
     let mut names = Vec::new();
+    let mut draws = Vec::new();
     for stmt in pair.into_inner() {
         let stmt_span = span_of(&stmt);
         match stmt.as_rule() {
@@ -317,10 +327,25 @@ fn board(pair: Pair<Rule>) -> Board {
                 folds.push(FoldDecl { name, labels, along, snake, span: stmt_span });
             }
             Rule::name_decl => names.push(NameDecl { axes: stmt.into_inner().map(ident).collect(), span: stmt_span }),
+            Rule::draw_decl => draws.push(draw(stmt)),
             rule => unreachable!("grammar: unexpected board statement {rule:?}"),
         }
     }
-    Board { axes, folds, names, span }
+    Board { axes, folds, names, draws, span }
+}
+
+fn draw(pair: Pair<Rule>) -> DrawDecl {
+    let span = span_of(&pair);
+    let mut inner = pair.into_inner();
+    let cells = match inner.next().expect("grammar: cell style").as_str() {
+        "points" => CellStyle::Points,
+        _ => CellStyle::Squares,
+    };
+    let pieces = inner.next().map(|shape| match shape.as_str() {
+        "tiles" => PieceShape::Tiles,
+        _ => PieceShape::Discs,
+    });
+    DrawDecl { cells, pieces, span }
 }
 
 fn labels(pair: Pair<Rule>) -> Labels {
@@ -485,6 +510,7 @@ fn piece(pair: Pair<Rule>) -> Result<PieceDecl, SyntaxError> {
                 let unattacked = inner.next().is_some();
                 PieceStmt::Swap(SwapStmt { directions, with, unattacked, span: stmt_span })
             }
+            Rule::glyphs => PieceStmt::Glyphs { glyphs: stmt.into_inner().map(string_text).collect(), span: stmt_span },
             Rule::move_stmt => PieceStmt::Move(move_stmt(stmt)?),
             rule => unreachable!("grammar: unexpected piece statement {rule:?}"),
         });

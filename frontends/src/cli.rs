@@ -3,6 +3,7 @@
 
 use crate::{play, protocol, serve};
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
+use std::io::{self, Write};
 use std::process::ExitCode;
 use vdl_runtime::{fen, legal, notation, perft, Engine, Position};
 
@@ -72,10 +73,34 @@ pub fn main(engine: Box<dyn Engine>) -> ExitCode {
         }
     };
     match run(engine, &name, cli.command) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
+        Ok(()) | Err(Stop::OutputClosed) => ExitCode::SUCCESS,
+        Err(Stop::Error(message)) => {
             eprintln!("error: {message}");
             ExitCode::from(2)
+        }
+    }
+}
+
+/// Why a command ended early.
+enum Stop {
+    Error(String),
+    /// Standard output was closed (`PROGRAM moves | head -1`): nobody reads
+    /// any more, so the program ends quietly.
+    OutputClosed,
+}
+
+impl From<String> for Stop {
+    fn from(message: String) -> Stop {
+        Stop::Error(message)
+    }
+}
+
+impl From<io::Error> for Stop {
+    fn from(error: io::Error) -> Stop {
+        if error.kind() == io::ErrorKind::BrokenPipe {
+            Stop::OutputClosed
+        } else {
+            Stop::Error(format!("cannot write the output: {error}"))
         }
     }
 }
@@ -86,41 +111,43 @@ fn position(engine: &dyn Engine, args: &PositionArgs) -> Result<Position, String
     notation::play_moves(engine, &start, args.moves.as_deref().unwrap_or("")).map_err(|e| e.to_string())
 }
 
-fn run(engine: Box<dyn Engine>, name: &str, command: Command) -> Result<(), String> {
+fn run(engine: Box<dyn Engine>, name: &str, command: Command) -> Result<(), Stop> {
+    let mut out = io::stdout().lock();
     match command {
         Command::Perft { depth, position: p, divide } => {
             let mut pos = position(&*engine, &p)?;
             let nodes = if divide {
                 let lines = perft::divide_texts(&*engine, &pos, depth);
                 for (mv, n) in &lines {
-                    println!("{mv}: {n}");
+                    writeln!(out, "{mv}: {n}")?;
                 }
                 lines.iter().map(|(_, n)| n).sum()
             } else {
                 perft::perft(&*engine, &mut pos, depth)
             };
-            println!("{nodes}");
+            writeln!(out, "{nodes}")?;
         }
         Command::Moves { position: p } => {
             let pos = position(&*engine, &p)?;
             for mv in legal::legal_move_texts(&*engine, &pos) {
-                println!("{mv}");
+                writeln!(out, "{mv}")?;
             }
         }
         Command::Show { position: p } => {
             let pos = position(&*engine, &p)?;
-            print!("{}", vdl_runtime::diagram::draw(engine.game(), &pos));
-            println!("{}", fen::format(engine.game(), &pos));
+            write!(out, "{}", vdl_runtime::diagram::draw(engine.game(), &pos))?;
+            writeln!(out, "{}", fen::format(engine.game(), &pos))?;
         }
         Command::Play(args) => {
-            let stdin = std::io::stdin();
-            play::run(engine, &args, stdin.lock(), std::io::stdout()).map_err(|e| e.to_string())??;
+            drop(out);
+            play::run(engine, &args, io::stdin().lock(), io::stdout())??;
         }
         Command::Protocol(args) => {
-            let stdin = std::io::stdin();
-            protocol::run(engine, &args, stdin.lock(), std::io::stdout()).map_err(|e| e.to_string())?;
+            drop(out);
+            protocol::run(engine, &args, io::stdin(), io::stdout())?;
         }
         Command::Serve(args) => {
+            drop(out);
             let variant = serve::Variant { file: name.to_string(), engine_kind: "compiled".into(), engine };
             serve::serve(vec![variant], &args)?;
         }

@@ -4,22 +4,27 @@
 use crate::session::{describe_search, Ending, Session};
 use serde_json::{json, Value};
 use vdl_runtime::fen::piece_symbol;
+use vdl_runtime::ir::{Trigger, ZoneId};
 use vdl_runtime::search::{self, SearchResult};
 use vdl_runtime::{CellId, Game, Piece, PieceId, PlayerId};
 
-/// What a front end needs to draw and name things: players, axes, cells with
-/// their coordinates, the layout (rows as position strings list them), pieces.
-/// In games with hands, also `hand_pieces`: the symbols of the types a
-/// player can hold in hand (what captured pieces become), in the order the
-/// variant declares the types.
+/// What a front end needs to draw and name things: players, axes (with their
+/// labels), cells with their coordinates, the layout (rows as position strings
+/// list them), how the file asks the board to be drawn, pieces (with their
+/// glyphs), and the zones that matter to a drawing. In games with hands, also
+/// `hand_pieces`: the symbols of the types a player can hold in hand (what
+/// captured pieces become), in the order the variant declares the types.
 pub fn game_description(game: &Game) -> Value {
+    let layout = &game.board.layout;
     let mut description = json!({
         "name": game.name,
         "players": game.players.iter().map(|p| json!({"name": p.name, "letter": p.letter.to_string(), "forward": p.forward})).collect::<Vec<_>>(),
-        "axes": game.board.axes.iter().map(|a| json!({"name": a.name, "size": a.size, "wrap": a.wrap})).collect::<Vec<_>>(),
+        "axes": game.board.axes.iter().map(|a| json!({"name": a.name, "size": a.size, "labels": a.labels, "wrap": a.wrap})).collect::<Vec<_>>(),
         "cells": game.board.cells.iter().map(|c| json!({"name": c.name, "coords": c.coords})).collect::<Vec<_>>(),
-        "layout": {"rows": game.board.layout.rows, "separators": game.board.layout.separators},
-        "pieces": game.pieces.iter().map(|p| json!({"name": p.name, "symbol": p.symbol, "royal": p.royal})).collect::<Vec<_>>(),
+        "layout": {"rows": layout.rows, "separators": layout.separators, "block_labels": layout.block_labels},
+        "drawing": layout.drawing,
+        "pieces": game.pieces.iter().map(|p| json!({"name": p.name, "symbol": p.symbol, "royal": p.royal, "glyphs": p.glyphs})).collect::<Vec<_>>(),
+        "zones": zones_to_draw(game),
         "setup": game.setup,
     });
     if game.has_hands() {
@@ -33,6 +38,36 @@ pub fn game_description(game: &Game) -> Value {
         description["hand_pieces"] = json!(held);
     }
     description
+}
+
+/// The zones the rules make matter, for drawings: those pieces are confined to
+/// (`"confinement"`) and those where promotions happen (`"promotion"`: the
+/// zone a move enters, or the zone it starts or ends in), each with its cells
+/// for every player.
+fn zones_to_draw(game: &Game) -> Vec<Value> {
+    let mut uses: Vec<Vec<&str>> = vec![Vec::new(); game.zones.len()];
+    let mut mark = |zone: ZoneId, role| {
+        if let Some(roles) = uses.get_mut(zone as usize).filter(|roles| !roles.contains(&role)) {
+            roles.push(role);
+        }
+    };
+    let triggers = game.pieces.iter().flat_map(|p| p.promotions.iter().map(|promotion| promotion.trigger));
+    for trigger in triggers.chain(game.rules.proxy_promotions.iter().map(|proxy| proxy.trigger)) {
+        match trigger {
+            Trigger::FromInto { into, .. } | Trigger::Touches(into) => mark(into, "promotion"),
+        }
+    }
+    game.pieces.iter().filter_map(|p| p.confined).for_each(|z| mark(z, "confinement"));
+    game.rules.obligations.iter().for_each(|o| mark(o.zone, "confinement"));
+    game.zones
+        .iter()
+        .zip(uses)
+        .filter(|(_, roles)| !roles.is_empty())
+        .map(|(zone, roles)| {
+            let cells: Vec<Vec<usize>> = zone.cells.iter().map(|of| (0..of.len()).filter(|&c| of[c]).collect()).collect();
+            json!({"name": zone.name, "uses": roles, "cells": cells})
+        })
+        .collect()
 }
 
 pub fn ending(ending: &Option<Ending>, game: &Game) -> Value {

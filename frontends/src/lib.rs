@@ -3,18 +3,22 @@
 //!
 //! * [`protocol`]: a line-based JSON protocol over stdin/stdout (docs/protocol.md);
 //! * [`play`]: a game in the terminal against the computer;
-//! * [`serve`]: a local web server with a page that plays every given variant
-//!   (docs/web.md);
-//! * [`cli`]: the command line of a single-variant program.
+//! * [`serve`]: a web server (axum on hyper, bounded in every way a client
+//!   could abuse) with a page that plays every given variant (docs/web.md);
+//! * [`cli`]: the command line of a single-variant program;
+//! * [`request`]: the typed, range-checked fields of a JSON request;
+//! * [`input_lines`]: request lines read as bytes on their own thread.
 //!
 //! Everything works through the runtime API (legal moves, move text, position
 //! strings, the game result, the search), so front ends know nothing about any
 //! particular variant. [`session::Session`] holds one game with its history.
 
 pub mod cli;
+pub mod input_lines;
 pub mod json;
 pub mod play;
 pub mod protocol;
+pub mod request;
 pub mod serve;
 pub mod session;
 

@@ -2,17 +2,27 @@
 //! per line on standard output (docs/protocol.md). Any program in any language
 //! can drive a variant through it.
 //!
-//! A failed request (malformed JSON, unknown command, illegal move, ...) is
-//! answered `{"ok":false,"error":"..."}` and changes nothing.
+//! A failed request (malformed JSON or UTF-8, unknown command, illegal move,
+//! a value out of range, ...) is answered `{"ok":false,"error":"..."}` and
+//! changes nothing. A `search` runs on its own thread: while it runs, `stop`
+//! ends it and `quit` ends it and the program; other requests wait and are
+//! answered in turn after it, so that answers always come in request order.
 
+use crate::input_lines::{self, Input, InputLine};
 use crate::json;
+use crate::request::{optional_flag, optional_moves, optional_str, search_limits};
 use crate::session::Session;
 use serde_json::{json, Map, Value};
-use std::io::{self, BufRead, Write};
-use std::sync::Arc;
-use std::time::Duration;
-use vdl_runtime::search::{eval::Evaluator, Limits};
+use std::collections::VecDeque;
+use std::io::{self, Read, Write};
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::mpsc::{self, Sender};
+use std::sync::{Arc, OnceLock};
+use vdl_runtime::search::{eval::Evaluator, SearchResult, StopFlag};
 use vdl_runtime::Engine;
+
+/// The longest `movetime` a request may give: one day, in milliseconds.
+pub const MAX_MOVETIME_MS: u64 = 24 * 60 * 60 * 1000;
 
 #[derive(clap::Args, Clone, Debug)]
 pub struct ProtocolArgs {
@@ -28,83 +38,197 @@ impl Default for ProtocolArgs {
 }
 
 /// The commands, for error messages and `help`.
-pub const COMMANDS: &[&str] = &["info", "new", "position", "moves", "play", "undo", "search", "result", "show", "help", "quit"];
+pub const COMMANDS: &[&str] = &["info", "new", "position", "moves", "play", "undo", "search", "stop", "result", "show", "help", "quit"];
 
-/// Serves requests from `input` until it ends or a `quit` request.
-pub fn run(engine: Box<dyn Engine>, args: &ProtocolArgs, input: impl BufRead, mut output: impl Write) -> io::Result<()> {
-    let mut handler = Handler::new(Arc::from(engine), args.clone());
-    for line in input.lines() {
-        let line = line?;
-        if line.trim().is_empty() {
-            continue;
+/// Serves requests from `input` until it ends (after the running search, if
+/// any, has answered) or a `quit` request.
+pub fn run(engine: Box<dyn Engine>, args: &ProtocolArgs, input: impl Read + Send + 'static, mut output: impl Write) -> io::Result<()> {
+    let (events, inbox) = mpsc::channel();
+    input_lines::spawn(input, events.clone(), Event::Input);
+    let mut handler = Handler::new(Arc::from(engine), args.clone(), events);
+    let mut input_error = None;
+    let mut input_open = true;
+    while input_open || handler.searching() {
+        let Ok(event) = inbox.recv() else { break };
+        let responses = match event {
+            Event::Input(Input::Line(line)) => handler.line(line),
+            Event::Input(Input::Ended(error)) => {
+                input_open = false;
+                input_error = error;
+                Vec::new()
+            }
+            Event::SearchEnded(found) => handler.search_ended(found),
+        };
+        for response in responses {
+            write_line(&mut output, &response)?;
         }
-        let (response, quit) = handler.handle(&line);
-        writeln!(output, "{}", serde_json::to_string(&response).expect("JSON values serialise"))?;
-        output.flush()?;
-        if quit {
-            break;
+        if handler.quitting && !handler.searching() {
+            return Ok(());
         }
     }
-    Ok(())
+    input_error.map_or(Ok(()), Err)
 }
 
-/// The protocol's state: one game.
-pub struct Handler {
+/// One response on one line, written at once and flushed.
+fn write_line(output: &mut impl Write, response: &Value) -> io::Result<()> {
+    let mut line = serde_json::to_string(response).expect("JSON values serialise");
+    line.push('\n');
+    output.write_all(line.as_bytes())?;
+    output.flush()
+}
+
+/// What the protocol's loop waits for.
+enum Event {
+    Input(Input),
+    /// The running search's result, or why it failed.
+    SearchEnded(Result<SearchResult, String>),
+}
+
+/// The search under way.
+struct Running {
+    id: Option<Value>,
+    stop: StopFlag,
+    play: bool,
+}
+
+/// A request read while a search runs, answered in turn after it.
+enum Pending {
+    /// A request to carry out; `stopped` for a search that a later `stop` or
+    /// `quit` ended before it began (it then finishes depth 1 at once).
+    Command { id: Option<Value>, cmd: String, request: Map<String, Value>, stopped: bool },
+    /// An answer already known (an error, or `stop`'s).
+    Answer(Value),
+    /// `quit`'s answer: the end of the session.
+    Quit(Value),
+}
+
+/// Requests that may wait for a running search; beyond this, a request is
+/// refused at once.
+const MAX_PENDING: usize = 4096;
+
+/// The protocol's state: one game, the search under way and the requests
+/// waiting for it.
+struct Handler {
     session: Session,
     args: ProtocolArgs,
-    eval: Option<Evaluator>,
+    /// The piece values, measured once, by the first search's thread.
+    eval: Arc<OnceLock<Evaluator>>,
+    running: Option<Running>,
+    pending: VecDeque<Pending>,
+    /// `quit` was read: later lines are ignored, and the program ends once
+    /// `quit` is answered.
+    quit_read: bool,
+    quitting: bool,
+    events: Sender<Event>,
 }
 
 type Reply = Result<Map<String, Value>, String>;
 
 impl Handler {
-    pub fn new(engine: Arc<dyn Engine>, args: ProtocolArgs) -> Handler {
-        Handler { session: Session::new(engine), args, eval: None }
+    fn new(engine: Arc<dyn Engine>, args: ProtocolArgs, events: Sender<Event>) -> Handler {
+        Handler {
+            session: Session::new(engine),
+            args,
+            eval: Arc::default(),
+            running: None,
+            pending: VecDeque::new(),
+            quit_read: false,
+            quitting: false,
+            events,
+        }
     }
 
-    pub fn session(&self) -> &Session {
-        &self.session
+    fn searching(&self) -> bool {
+        self.running.is_some()
     }
 
-    /// Answers one request line; the flag says the client asked to quit.
-    pub fn handle(&mut self, line: &str) -> (Value, bool) {
-        let request: Value = match serde_json::from_str(line) {
-            Ok(value) => value,
-            Err(e) => return (error(None, format!("malformed JSON: {e}")), false),
+    /// The responses due now to one input line. `stop` and `quit` act at
+    /// once on the search requested last before them (running or waiting);
+    /// every request is answered in turn.
+    fn line(&mut self, line: InputLine) -> Vec<Value> {
+        if self.quit_read {
+            return Vec::new();
+        }
+        let pending = match parse(line) {
+            None => return Vec::new(),
+            Some(Pending::Command { id, cmd, .. }) if cmd == "stop" => {
+                let stopped = self.stop_last_search();
+                Pending::Answer(ok(id, one("stopped", json!(stopped))))
+            }
+            Some(Pending::Command { id, cmd, .. }) if cmd == "quit" => {
+                while self.stop_last_search() {}
+                self.quit_read = true;
+                Pending::Quit(ok(id, Map::new()))
+            }
+            Some(pending) => pending,
         };
-        let id = request.get("id").cloned();
-        let Some(object) = request.as_object() else {
-            return (error(id, "a request must be a JSON object such as {\"cmd\":\"position\"}".to_string()), false);
-        };
-        let cmd = match object.get("cmd") {
-            Some(Value::String(cmd)) => cmd.as_str(),
-            Some(_) => return (error(id, "\"cmd\" must be a string".to_string()), false),
-            None => return (error(id, "missing \"cmd\": the command name, such as \"position\"".to_string()), false),
-        };
-        let reply = match cmd {
-            "info" => self.info(),
-            "new" => self.new_game(object),
+        if self.pending.len() >= MAX_PENDING && matches!(pending, Pending::Command { .. }) {
+            return vec![error(None, format!("more than {MAX_PENDING} requests wait for the running search; this one is dropped"))];
+        }
+        self.pending.push_back(pending);
+        self.answer_pending()
+    }
+
+    /// Stops the search requested last that is not stopped yet: one still
+    /// waiting, else the running one. False when there is none.
+    fn stop_last_search(&mut self) -> bool {
+        let waiting = self.pending.iter_mut().rev().find_map(|pending| match pending {
+            Pending::Command { cmd, stopped, .. } if cmd == "search" && !*stopped => Some(stopped),
+            _ => None,
+        });
+        if let Some(stopped) = waiting {
+            *stopped = true;
+            return true;
+        }
+        match &self.running {
+            Some(running) if !running.stop.is_raised() => {
+                running.stop.raise();
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Answers waiting requests in order until one starts a search.
+    fn answer_pending(&mut self) -> Vec<Value> {
+        let mut responses = Vec::new();
+        while self.running.is_none() {
+            let Some(pending) = self.pending.pop_front() else { break };
+            match pending {
+                Pending::Answer(answer) => responses.push(answer),
+                Pending::Quit(answer) => {
+                    responses.push(answer);
+                    self.quitting = true;
+                    self.pending.clear();
+                }
+                Pending::Command { id, cmd, request, stopped } if cmd == "search" => {
+                    if let Err(message) = self.start_search(&request, id.clone(), stopped) {
+                        responses.push(error(id, message));
+                    }
+                }
+                Pending::Command { id, cmd, request, .. } => responses.push(match self.answer(&cmd, &request) {
+                    Ok(fields) => ok(id, fields),
+                    Err(message) => error(id, message),
+                }),
+            }
+        }
+        responses
+    }
+
+    /// The commands answered at once.
+    fn answer(&mut self, cmd: &str, request: &Map<String, Value>) -> Reply {
+        match cmd {
+            "info" => Ok(json::game_description(self.session.game()).as_object().cloned().unwrap_or_default()),
+            "new" => self.new_game(request),
             "position" => Ok(json::state(&self.session)),
             "moves" => Ok(one("moves", json!(self.session.legal_texts()))),
-            "play" => self.play(object),
+            "play" => self.play(request),
             "undo" => self.undo(),
-            "search" => self.search(object),
             "result" => Ok(one("result", json::ending(&self.session.ending(), self.session.game()))),
             "show" => Ok(one("diagram", json!(vdl_runtime::diagram::draw(self.session.game(), self.session.position())))),
             "help" => Ok(one("commands", json!(COMMANDS))),
-            "quit" => return (ok(id, Map::new()), true),
             other => Err(format!("unknown command `{other}`; the commands are {}", COMMANDS.join(", "))),
-        };
-        let response = match reply {
-            Ok(fields) => ok(id, fields),
-            Err(message) => error(id, message),
-        };
-        (response, false)
-    }
-
-    fn info(&self) -> Reply {
-        let description = json::game_description(self.session.game());
-        Ok(description.as_object().cloned().unwrap_or_default())
+        }
     }
 
     fn new_game(&mut self, request: &Map<String, Value>) -> Reply {
@@ -131,36 +255,82 @@ impl Handler {
         Ok(reply)
     }
 
-    fn search(&mut self, request: &Map<String, Value>) -> Reply {
-        let movetime = optional_u64(request, "movetime")?;
-        let depth = optional_u64(request, "depth")?;
-        let nodes = optional_u64(request, "nodes")?;
-        let play = match request.get("play") {
-            None | Some(Value::Null) => false,
-            Some(Value::Bool(b)) => *b,
-            Some(_) => return Err("\"play\" must be true or false".to_string()),
-        };
+    /// Checks the request and starts the search on its own thread; its answer
+    /// comes as [`Event::SearchEnded`].
+    fn start_search(&mut self, request: &Map<String, Value>, id: Option<Value>, stopped: bool) -> Result<(), String> {
+        let mut limits = search_limits(request, self.args.movetime, MAX_MOVETIME_MS)?;
+        let play = optional_flag(request, "play")?;
         if let Some(ending) = self.session.ending() {
             return Err(format!("the game is over ({}); there is nothing to search", ending.text));
         }
-        let mut limits = Limits {
-            depth: depth.map(|d| d.clamp(1, 64) as u32),
-            movetime: movetime.map(Duration::from_millis),
-            nodes,
-            ..Limits::default()
+        let stop = StopFlag::new();
+        if stopped {
+            stop.raise();
+        }
+        limits.stop = Some(stop.clone());
+        let eval = self.eval.clone();
+        let session = self.session.clone();
+        let events = self.events.clone();
+        std::thread::spawn(move || {
+            let found = panic::catch_unwind(AssertUnwindSafe(|| {
+                let eval = eval.get_or_init(|| Evaluator::new(session.engine()));
+                session.search(eval, &limits)
+            }))
+            .map_err(|_| "the search failed (an internal error); the game is unchanged".to_string());
+            let _ = events.send(Event::SearchEnded(found));
+        });
+        self.running = Some(Running { id, stop, play });
+        Ok(())
+    }
+
+    /// The search's answer (with the state after its move, for `"play":true`),
+    /// then the answers of the requests that waited.
+    fn search_ended(&mut self, found: Result<SearchResult, String>) -> Vec<Value> {
+        let Some(running) = self.running.take() else {
+            return Vec::new();
         };
-        if limits == Limits::default() {
-            limits.movetime = Some(Duration::from_millis(self.args.movetime));
-        }
-        let eval = self.eval.get_or_insert_with(|| Evaluator::new(self.session.engine()));
-        let found = self.session.search(eval, &limits);
-        let mut reply = json::search_result(&self.session, &found);
-        if play {
-            let mv = found.best.expect("a game that is not over has a move");
-            self.session.play_move(mv);
-            reply.extend(json::state(&self.session));
-        }
-        Ok(reply)
+        let reply = found.and_then(|found| {
+            let mut reply = json::search_result(&self.session, &found);
+            if running.play {
+                let best = found.best.ok_or_else(|| "no legal move to play".to_string())?;
+                self.session.play_move(best);
+                reply.extend(json::state(&self.session));
+            }
+            Ok(reply)
+        });
+        let mut responses = vec![match reply {
+            Ok(fields) => ok(running.id, fields),
+            Err(message) => error(running.id, message),
+        }];
+        responses.extend(self.answer_pending());
+        responses
+    }
+}
+
+/// A request line as a command to carry out or the error it gets; `None` for
+/// a blank line.
+fn parse(line: InputLine) -> Option<Pending> {
+    let refuse = |id: Option<Value>, message: String| Some(Pending::Answer(error(id, message)));
+    let text = match line {
+        InputLine::Text(text) => text,
+        InputLine::NotUtf8 { at } => return refuse(None, format!("the request is not valid UTF-8 (a bad byte at offset {at})")),
+        InputLine::TooLong => return refuse(None, format!("the request is longer than {} bytes; it was skipped", input_lines::MAX_LINE)),
+    };
+    if text.trim().is_empty() {
+        return None;
+    }
+    let request: Value = match serde_json::from_str(&text) {
+        Ok(value) => value,
+        Err(e) => return refuse(None, format!("malformed JSON: {e}")),
+    };
+    let id = request.get("id").cloned();
+    let Value::Object(request) = request else {
+        return refuse(id, "a request must be a JSON object such as {\"cmd\":\"position\"}".to_string());
+    };
+    match request.get("cmd") {
+        Some(Value::String(cmd)) => Some(Pending::Command { id, cmd: cmd.clone(), request, stopped: false }),
+        Some(_) => refuse(id, "\"cmd\" must be a string".to_string()),
+        None => refuse(id, "missing \"cmd\": the command name, such as \"position\"".to_string()),
     }
 }
 
@@ -188,34 +358,4 @@ fn error(id: Option<Value>, message: String) -> Value {
     map.insert("ok".into(), json!(false));
     map.insert("error".into(), json!(message));
     Value::Object(map)
-}
-
-/// A string field, if present (`null` counts as absent).
-pub(crate) fn optional_str<'a>(request: &'a Map<String, Value>, key: &str) -> Result<Option<&'a str>, String> {
-    match request.get(key) {
-        None | Some(Value::Null) => Ok(None),
-        Some(Value::String(s)) => Ok(Some(s)),
-        Some(_) => Err(format!("\"{key}\" must be a string")),
-    }
-}
-
-/// A non-negative integer field, if present.
-pub(crate) fn optional_u64(request: &Map<String, Value>, key: &str) -> Result<Option<u64>, String> {
-    match request.get(key) {
-        None | Some(Value::Null) => Ok(None),
-        Some(value) => value.as_u64().map(Some).ok_or_else(|| format!("\"{key}\" must be a non-negative integer")),
-    }
-}
-
-/// A list of moves: an array of strings or one space-separated string.
-pub(crate) fn optional_moves(request: &Map<String, Value>, key: &str) -> Result<Vec<String>, String> {
-    match request.get(key) {
-        None | Some(Value::Null) => Ok(Vec::new()),
-        Some(Value::String(s)) => Ok(s.split_whitespace().map(str::to_string).collect()),
-        Some(Value::Array(items)) => items
-            .iter()
-            .map(|item| item.as_str().map(str::to_string).ok_or_else(|| format!("\"{key}\" must list moves as strings")))
-            .collect(),
-        Some(_) => Err(format!("\"{key}\" must be an array of moves")),
-    }
 }

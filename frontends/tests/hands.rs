@@ -20,7 +20,7 @@ fn engine(name: &str) -> Box<dyn vdl_runtime::Engine> {
 fn protocol(variant: &str, requests: &[Value]) -> Vec<Value> {
     let input: String = requests.iter().map(|r| format!("{r}\n")).collect();
     let mut out = Vec::new();
-    protocol::run(engine(variant), &ProtocolArgs::default(), input.as_bytes(), &mut out).unwrap();
+    protocol::run(engine(variant), &ProtocolArgs::default(), std::io::Cursor::new(input.into_bytes()), &mut out).unwrap();
     String::from_utf8(out).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
 }
 
@@ -100,7 +100,7 @@ fn the_web_api_has_hands_and_drops() {
 
     let (status, state) = http(&base, "POST", "/api/games", Some(json!({"variant": 1, "moves": CAPTURES})));
     assert_eq!(status, 200, "{state}");
-    let game = state["game"].as_u64().unwrap();
+    let game = state["game"].as_str().unwrap();
     assert_eq!(state["hands"][0], hand(&[("P", "P", 1)]));
     assert_eq!(state["hands"][1], hand(&[("B", "b", 1), ("P", "p", 1)]));
     let drops: Vec<&Value> = state["legal"].as_array().unwrap().iter().filter(|m| m["move"].as_str().unwrap().contains('*')).collect();

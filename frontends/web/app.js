@@ -1,19 +1,23 @@
 // The vdl play page. It knows no particular variant: the board is drawn from
-// the variant's description (cells with coordinates, the layout of rows and
-// blocks, which axes wrap) and every move comes from the server's list of
-// legal moves. The JSON API is documented in docs/web.md.
+// the variant's description (cells with coordinates, axes with their labels,
+// the drawing style the file asks for, the zones its rules use, the pieces'
+// glyphs) and every move comes from the server's list of legal moves. The JSON
+// API is documented in docs/web.md.
 'use strict';
 
 const SVG = 'http://www.w3.org/2000/svg';
-const S = 60;          // cell size
-const MARGIN = 16;
-const LABEL = 26;      // room for block labels above the blocks
-// The hands (games with pieces in hand): a strip above and below the board.
-const HAND_LABEL = 20; // the strip's title line
-const HAND_SLOT_W = S * 0.95;
-const HAND_SLOT_H = S * 0.9;
+const MARGIN = 12;     // px round the drawing
+const GAP = 0.6;       // between blocks (levels), in cells
+const LABEL = 30;      // px above each row of blocks, for their names
+const FOLD = 24;       // px below a row of blocks, for the names of folds
+const MAX_CELL = 150;  // px: a small board does not grow without end
+const MIN_CELL = 28;
+const MIN_TEXT = 10;   // px: no text is drawn smaller
+// The hands (games with pieces in hand): a strip left and right of the board.
+const HAND_LABEL = 24; // the strip's title line
+const HAND_SLOT = [50, 88]; // px: a slot's least and greatest size
 const HAND_PAD = 6;
-const HAND_GAP = 8;    // between a strip and the board
+const HAND_GAP = 10;   // between a strip and the board
 
 const $ = (id) => document.getElementById(id);
 
@@ -21,7 +25,7 @@ const app = {
   variants: [],
   variantId: null,
   desc: null,          // the variant's description
-  geometry: null,      // cell shapes, computed once per variant
+  geometry: null,      // cell shapes and marks, computed per variant and pane size
   game: null,          // the game state from the server
   selected: null,      // the selected cell index
   selectedHand: null,  // or the symbol of the selected piece in hand
@@ -63,114 +67,252 @@ function showError(message) {
 }
 
 // ---- geometry ---------------------------------------------------------------
+//
+// The board is drawn from its geometry, not from position strings: rows run
+// across the first player's forward axis (its side at the bottom), columns
+// along the next axis, and every further axis (the levels of a 3D board) makes
+// blocks, laid out in a grid that fits the pane. A folded board is thus drawn
+// as its folded levels.
 
-// Splits the layout rows into blocks: "/" separates rows of one block, any
-// other separator ("|") starts a new block (a level of a 3D board).
-function blocksOf(layout) {
-  const blocks = [[layout.rows[0]]];
-  for (let i = 1; i < layout.rows.length; i++) {
-    if (layout.separators[i - 1] === '/') blocks[blocks.length - 1].push(layout.rows[i]);
-    else blocks.push([layout.rows[i]]);
-  }
+// Which axis runs up the screen, which across, and which make levels.
+function drawingAxes(desc) {
+  const forward = (desc.players[0] && desc.players[0].forward) || [];
+  let row = forward.findIndex((v) => v !== 0);
+  if (row < 0) row = desc.axes.length - 1;
+  const others = desc.axes.map((_, a) => a).filter((a) => a !== row);
+  return { row, up: (forward[row] || 1) > 0, col: others[0], levels: others.slice(1) };
+}
+
+function axisLabel(axis, value) {
+  return (axis.labels && axis.labels[value]) || String(value + 1);
+}
+
+// The blocks: one per combination of level coordinates, each a grid of cells
+// (`rows[r][k]`, the first player's far side first).
+function blocksOf(desc, axes) {
+  const rowSize = desc.axes[axes.row].size;
+  const colSize = axes.col === undefined ? 1 : desc.axes[axes.col].size;
+  const byLevel = new Map();
+  desc.cells.forEach((cell, c) => {
+    const levels = axes.levels.map((a) => cell.coords[a]);
+    const key = levels.join(',');
+    if (!byLevel.has(key)) {
+      const label = axes.levels.map((a, i) => `${desc.axes[a].name} ${axisLabel(desc.axes[a], levels[i])}`).join(', ');
+      byLevel.set(key, { levels, label, rows: Array.from({ length: rowSize }, () => new Array(colSize).fill(null)) });
+    }
+    const rc = cell.coords[axes.row];
+    const r = axes.up ? rowSize - 1 - rc : rc;
+    const k = axes.col === undefined ? 0 : cell.coords[axes.col];
+    byLevel.get(key).rows[r][k] = c;
+  });
+  const blocks = [...byLevel.values()];
+  blocks.sort((a, b) => {
+    for (let i = 0; i < a.levels.length; i++) if (a.levels[i] !== b.levels[i]) return a.levels[i] - b.levels[i];
+    return 0;
+  });
   return blocks;
 }
 
-// The shape of every cell: a square for grid blocks, an annular sector for a
-// block along a wrapped axis (the wrapped axis goes round, the other one
-// outwards). Blocks stand side by side. In a game with hands, a strip above
-// and one below the board hold the pieces in hand, with room for every type
-// that can be held (`handRows` asks for more rows).
-function computeGeometry(desc, handRows = 0) {
-  const cells = desc.cells;
-  const axes = desc.axes;
-  const blocks = blocksOf(desc.layout);
-  const shapes = new Array(cells.length);
-  const labels = [];
-  const top = MARGIN + (blocks.length > 1 ? LABEL : 0);
-  let x0 = MARGIN;
-  let height = 0;
-  blocks.forEach((rows, b) => {
-    const members = rows.flat();
-    const varying = axes.map((_, a) => a).filter((a) => new Set(members.map((c) => cells[c].coords[a])).size > 1);
-    const wrap = varying.find((a) => axes[a].wrap);
-    let width, blockHeight;
-    if (wrap !== undefined) {
-      const n = axes[wrap].size;
-      const radial = varying.find((a) => a !== wrap);
-      const rc = (c) => (radial === undefined ? 0 : cells[c].coords[radial]);
-      const values = members.map(rc);
-      const min = Math.min(...values), max = Math.max(...values);
-      const rings = max - min + 1;
-      // The first layout row is the outermost ring.
-      const outerIsMax = rc(rows[0][0]) === max && max !== min;
-      const inner = Math.max(S * 1.2, (n * S) / (2 * Math.PI));
-      const outer = inner + rings * S;
-      const cx = x0 + outer, cy = top + outer;
-      for (const c of members) {
-        const k = outerIsMax ? max - rc(c) : rc(c) - min; // 0: outermost
-        const a = cells[c].coords[wrap];
-        const a0 = -Math.PI / 2 + (a / n) * 2 * Math.PI - Math.PI / n;
-        const a1 = a0 + (2 * Math.PI) / n;
-        const r1 = outer - k * S, r0 = r1 - S;
-        shapes[c] = { kind: 'sector', cx, cy, r0, r1, a0, a1, parity: (a + k) % 2 };
-      }
-      width = 2 * outer;
-      blockHeight = 2 * outer;
-    } else {
-      const cols = Math.max(...rows.map((r) => r.length));
-      rows.forEach((row, r) => {
-        const shift = ((cols - row.length) * S) / 2; // centre short rows
-        row.forEach((c, i) => {
-          shapes[c] = { kind: 'rect', x: x0 + shift + i * S, y: top + r * S, w: S, h: S, parity: (i + r) % 2 };
-        });
-      });
-      width = cols * S;
-      blockHeight = rows.length * S;
-    }
-    if (blocks.length > 1) labels.push({ x: x0 + width / 2, y: MARGIN + LABEL / 2, text: blockLabel(desc, members, blocks.length, b) });
-    height = Math.max(height, blockHeight);
-    x0 += width + (b + 1 < blocks.length ? S * 0.6 : 0);
-  });
-  const width = x0 + MARGIN;
-  const boardHeight = top + height + MARGIN;
-  if (!desc.hand_pieces) return { shapes, labels, width, height: boardHeight, hands: null };
-  // Royal types are listed (captured_as covers them) but are never held.
-  const royal = new Set(desc.pieces.filter((p) => p.royal).map((p) => p.symbol));
-  const reserved = desc.hand_pieces.filter((symbol) => !royal.has(symbol)).length;
-  const inner = width - 2 * MARGIN;
-  const perRow = Math.max(1, Math.floor((inner - 2 * HAND_PAD) / HAND_SLOT_W));
-  const rows = Math.max(1, handRows, Math.ceil(reserved / perRow));
-  const stripHeight = HAND_LABEL + rows * HAND_SLOT_H + HAND_PAD;
-  const dy = stripHeight + HAND_GAP;
-  for (const shape of shapes) {
-    if (!shape) continue;
-    if (shape.kind === 'rect') shape.y += dy;
-    else shape.cy += dy;
-  }
-  for (const label of labels) label.y += dy;
-  const total = boardHeight + 2 * dy;
-  const strip = (y) => ({ x: MARGIN, y, w: inner, h: stripHeight });
-  return {
-    shapes, labels, width, height: total,
-    // Top and bottom strips: symmetric, so that flipping maps the board onto itself.
-    hands: { strips: [strip(MARGIN), strip(total - MARGIN - stripHeight)], perRow, rows },
-  };
+// A block along a wrapped axis is drawn as a ring: the wrapped axis goes
+// round, the other one outwards (its first label outermost).
+function ringOf(desc, axes) {
+  if (axes.col !== undefined && desc.axes[axes.col].wrap) return { round: axes.col, radial: axes.row };
+  if (desc.axes[axes.row].wrap) return { round: axes.row, radial: axes.col };
+  return null;
 }
 
-// A block's name: the axis that is constant in it and differs between blocks.
-function blockLabel(desc, members, count, index) {
-  const cells = desc.cells;
-  for (let a = 0; a < desc.axes.length; a++) {
-    const values = new Set(members.map((c) => cells[c].coords[a]));
-    if (values.size === 1 && desc.axes[a].size === count) {
-      return `${desc.axes[a].name} ${[...values][0] + 1}`;
+// The size of one block, in cells.
+function blockUnits(desc, axes, ring) {
+  const rowSize = desc.axes[axes.row].size;
+  const colSize = axes.col === undefined ? 1 : desc.axes[axes.col].size;
+  if (!ring) return { w: colSize, h: rowSize };
+  const rings = ring.radial === undefined ? 1 : desc.axes[ring.radial].size;
+  const d = 2 * (Math.max(1.2, desc.axes[ring.round].size / (2 * Math.PI)) + rings);
+  return { w: d, h: d };
+}
+
+// Cells that are neighbours in the named layout (position strings) but drawn
+// in different blocks: the seams of a fold. One pair per seam, from the near
+// row of the layout.
+function foldSeams(desc, blockOf) {
+  const near = desc.layout.rows[desc.layout.rows.length - 1] || [];
+  const seams = [];
+  for (let i = 1; i < near.length; i++) {
+    if (blockOf[near[i - 1]] !== blockOf[near[i]]) seams.push([near[i - 1], near[i]]);
+  }
+  return seams;
+}
+
+// Pieces a hand can hold (royal types never are).
+function handTypes(desc) {
+  if (!desc.hand_pieces) return 0;
+  const royal = new Set(desc.pieces.filter((p) => p.royal).map((p) => p.symbol));
+  return desc.hand_pieces.filter((symbol) => !royal.has(symbol)).length;
+}
+
+// Lays the board out in a pane of `paneW` x `paneH` pixels: the grid of
+// blocks (levels) and the cell size that make the board largest, the hands
+// beside it. All sizes are pixels, so text sizes are what the reader sees.
+function computeGeometry(desc, paneW, paneH) {
+  // The slots of the hands grow with the board: lay out once to find the cell size.
+  const first = layOut(desc, paneW, paneH, HAND_SLOT[0]);
+  if (!desc.hand_pieces) return first;
+  const slot = Math.max(HAND_SLOT[0], Math.min(HAND_SLOT[1], Math.floor(first.S * 0.92)));
+  return slot === HAND_SLOT[0] ? first : layOut(desc, paneW, paneH, slot);
+}
+
+function layOut(desc, paneW, paneH, slot) {
+  const axes = drawingAxes(desc);
+  const blocks = blocksOf(desc, axes);
+  const ring = ringOf(desc, axes);
+  const unit = blockUnits(desc, axes, ring);
+  const blockOf = [];
+  blocks.forEach((b, i) => b.rows.flat().forEach((c) => { if (c !== null) blockOf[c] = i; }));
+  const seams = blocks.length > 1 ? foldSeams(desc, blockOf) : [];
+  const labelH = blocks.length > 1 ? LABEL : 0;
+  const foldH = seams.length ? FOLD : 0;
+  // The hands: a strip on each side, as many slots high as the pane allows.
+  const held = handTypes(desc);
+  const hands = desc.hand_pieces ? (() => {
+    const perCol = Math.max(1, Math.floor((paneH - 2 * MARGIN - HAND_LABEL - 2 * HAND_PAD) / slot));
+    const cols = Math.max(1, Math.ceil(held / perCol));
+    const rows = Math.max(1, Math.min(perCol, held));
+    return { perCol, cols, w: Math.max(cols * slot + 2 * HAND_PAD, 84), h: HAND_LABEL + rows * slot + 2 * HAND_PAD };
+  })() : null;
+  const sideW = hands ? 2 * (hands.w + HAND_GAP) : 0;
+  let best = null;
+  for (let across = 1; across <= blocks.length; across++) {
+    const down = Math.ceil(blocks.length / across);
+    const wU = across * unit.w + (across - 1) * GAP;
+    const hU = down * unit.h + (down - 1) * GAP;
+    const fit = Math.min((paneW - 2 * MARGIN - sideW) / wU, (paneH - 2 * MARGIN - down * (labelH + foldH)) / hU);
+    const S = Math.max(MIN_CELL, Math.min(MAX_CELL, Math.floor(fit)));
+    const area = S * S * wU * hU;
+    if (!best || S > best.S || (S === best.S && area > best.area)) best = { S, across, down, area, wU, hU };
+  }
+  const { S, across, down } = best;
+  const boardW = best.wU * S;
+  const boardH = best.hU * S + down * (labelH + foldH);
+  const left = MARGIN + (hands ? hands.w + HAND_GAP : 0);
+  const height = 2 * MARGIN + Math.max(boardH, hands ? hands.h : 0);
+  const top = MARGIN + (height - 2 * MARGIN - boardH) / 2;
+  const width = left + boardW + MARGIN + (hands ? hands.w + HAND_GAP : 0);
+  const shapes = new Array(desc.cells.length);
+  const labels = [];
+  blocks.forEach((block, b) => {
+    const x0 = left + (b % across) * (unit.w + GAP) * S;
+    const y0 = top + Math.floor(b / across) * ((unit.h + GAP) * S + labelH + foldH) + labelH;
+    block.box = { x: x0, y: y0, w: unit.w * S, h: unit.h * S };
+    if (blocks.length > 1) labels.push({ x: x0 + (unit.w * S) / 2, y: y0 - labelH / 2, text: block.label });
+    if (ring) placeRing(desc, block, ring, x0, y0, unit, S, shapes);
+    else {
+      block.rows.forEach((row, r) => row.forEach((c, k) => {
+        if (c !== null) shapes[c] = { kind: 'rect', x: x0 + k * S, y: y0 + r * S, w: S, h: S, parity: (k + r) % 2, r, k, block: b };
+      }));
+    }
+  });
+  const strips = hands ? [
+    { x: MARGIN, y: MARGIN, w: hands.w, h: hands.h },
+    { x: width - MARGIN - hands.w, y: height - MARGIN - hands.h, w: hands.w, h: hands.h },
+  ] : null;
+  const geometry = {
+    S, width, height, shapes, labels, blocks, ring: !!ring,
+    points: desc.drawing && desc.drawing.cells === 'points' && !ring,
+    tiles: desc.drawing && desc.drawing.pieces === 'tiles',
+    hands: hands && { strips, perCol: hands.perCol, slot },
+    seams: seams.map(([a, b]) => ({ a, b })),
+  };
+  geometry.marks = zoneMarks(desc, geometry);
+  return geometry;
+}
+
+function placeRing(desc, block, ring, x0, y0, unit, S, shapes) {
+  const n = desc.axes[ring.round].size;
+  const rings = ring.radial === undefined ? 1 : desc.axes[ring.radial].size;
+  const outer = (unit.w / 2) * S;
+  const cx = x0 + outer, cy = y0 + outer;
+  for (const c of block.rows.flat()) {
+    if (c === null) continue;
+    const coords = desc.cells[c].coords;
+    const k = ring.radial === undefined ? 0 : coords[ring.radial]; // 0: outermost
+    const a = coords[ring.round];
+    const a0 = -Math.PI / 2 + (a / n) * 2 * Math.PI - Math.PI / n;
+    const a1 = a0 + (2 * Math.PI) / n;
+    const r1 = outer - k * S, r0 = r1 - S;
+    shapes[c] = { kind: 'sector', cx, cy, r0, r1, a0, a1, parity: (a + k + rings) % 2 };
+  }
+}
+
+// ---- the zones the rules use ------------------------------------------------
+//
+// What to draw is found from the rules, never from names:
+// - a river: a zone that splits the board between two players (each player's
+//   image is the other's complement) and whose border runs between two rows of
+//   a block: a gap between the halves on points, a heavy line on squares;
+// - palace lines: the diagonals of a square zone (3x3, 5x5...) a piece is
+//   confined to;
+// - promotion zones, shaded (when they do not simply split the board).
+
+function zoneMarks(desc, g) {
+  const all = desc.cells.length;
+  const zones = (desc.zones || []).map((z) => ({ ...z, sets: z.cells.map((cells) => new Set(cells)) }));
+  const splits = (z) => z.sets.length === 2 && z.sets[0].size + z.sets[1].size === all
+    && [...z.sets[0]].every((c) => !z.sets[1].has(c));
+  const rivers = new Map(); // block index -> set of row indices a river follows
+  const ringRivers = new Set(); // on a ring: cells whose far side (round) a river follows
+  const palaces = [];
+  const shaded = new Set();
+  for (const zone of zones) {
+    if (splits(zone)) {
+      if (g.ring) ringBorders(desc, zone.sets[0]).forEach((c) => ringRivers.add(c));
+      else g.blocks.forEach((block, b) => {
+        const inside = block.rows.map((row) => row.map((c) => zone.sets[0].has(c)));
+        if (!inside.every((row) => row.every((v) => v === row[0]))) return;
+        const borders = [];
+        for (let r = 1; r < inside.length; r++) if (inside[r][0] !== inside[r - 1][0]) borders.push(r - 1);
+        if (borders.length !== 1) return;
+        if (!rivers.has(b)) rivers.set(b, new Set());
+        rivers.get(b).add(borders[0]);
+      });
+      continue;
+    }
+    if (zone.uses.includes('promotion')) zone.sets.forEach((set) => set.forEach((c) => shaded.add(c)));
+    if (zone.uses.includes('confinement') && !g.ring) {
+      for (const set of zone.sets) {
+        g.blocks.forEach((block) => {
+          const at = block.rows.flatMap((row, r) => row.map((c, k) => (set.has(c) ? [r, k] : null))).filter(Boolean);
+          if (at.length === 0) return;
+          const rs = at.map(([r]) => r), ks = at.map(([, k]) => k);
+          const r0 = Math.min(...rs), r1 = Math.max(...rs), k0 = Math.min(...ks), k1 = Math.max(...ks);
+          const side = r1 - r0;
+          if (side < 2 || side % 2 !== 0 || k1 - k0 !== side || at.length !== (side + 1) * (side + 1)) return;
+          const corner = (r, k) => block.rows[r][k];
+          palaces.push([corner(r0, k0), corner(r1, k1)], [corner(r0, k1), corner(r1, k0)]);
+        });
+      }
     }
   }
-  return `block ${index + 1}`;
+  return { rivers, ringRivers, palaces, shaded };
 }
+
+// On a ring, the cells of `set` whose next cell round the ring is not in it,
+// and the other way: the border runs along their far side.
+function ringBorders(desc, set) {
+  const axes = drawingAxes(desc);
+  const ring = ringOf(desc, axes);
+  const n = desc.axes[ring.round].size;
+  const at = new Map(desc.cells.map((cell, c) => [cell.coords.join(','), c]));
+  return desc.cells.map((cell, c) => {
+    const next = [...cell.coords];
+    next[ring.round] = (next[ring.round] + 1) % n;
+    return set.has(c) !== set.has(at.get(next.join(','))) ? c : null;
+  }).filter((c) => c !== null);
+}
+
+// ---- drawing primitives -----------------------------------------------------
 
 // Flipping turns the picture half round: points are mirrored through the
-// centre, sectors turn by pi.
+// centre, sectors turn by pi; text stays upright.
 function flipPoint(x, y) {
   const g = app.geometry;
   return app.flipped ? [g.width - x, g.height - y] : [x, y];
@@ -197,11 +339,74 @@ function shapeElement(shape) {
   return el('path', { d });
 }
 
+// A mark on a cell: its square (or sector), or a disc round a point.
+function markElement(shape, cls) {
+  const g = app.geometry;
+  let node;
+  if (g.points) {
+    const [cx, cy] = centerOf(shape);
+    node = el('circle', { cx, cy, r: g.S * 0.46 });
+  } else node = shapeElement(shape);
+  node.setAttribute('class', cls);
+  return node;
+}
+
 function el(name, attrs, text) {
   const node = document.createElementNS(SVG, name);
   for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
   if (text !== undefined) node.textContent = text;
   return node;
+}
+
+function line(a, b, cls) {
+  return el('line', { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: cls });
+}
+
+// ---- pieces -------------------------------------------------------------------
+
+function pieceType(symbol) {
+  return app.desc.pieces.find((p) => p.symbol === symbol);
+}
+
+// What is written on a piece: the glyph the file declares for its owner, or
+// its symbol.
+function glyphOf(symbol, owner) {
+  const type = pieceType(symbol);
+  return (type && type.glyphs && type.glyphs[owner]) || symbol;
+}
+
+// Does `owner`'s piece point up the screen? Tiles face the opponent: the
+// owner's forward direction, as drawn.
+function facesUp(owner) {
+  const axes = drawingAxes(app.desc);
+  const forward = (app.desc.players[owner] && app.desc.players[owner].forward) || [];
+  const first = (app.desc.players[0].forward || [])[axes.row] || 1;
+  const same = Math.sign(forward[axes.row] || first) === Math.sign(first);
+  return same !== app.flipped;
+}
+
+// A piece drawn at (cx, cy) in a square of side `size`: a disc, or a pointed
+// tile turned towards the opponent; the glyph on it.
+function pieceFigure(symbol, owner, cx, cy, size, extra = '') {
+  const g = app.geometry;
+  const glyph = glyphOf(symbol, owner);
+  const promoted = symbol.startsWith('+') ? ' promoted' : '';
+  const group = el('g', { class: `${extra} owner-${owner}${g.tiles ? ' tile' : ' disc-piece'}${promoted}`.trim() });
+  const chars = [...glyph].length;
+  const fontSize = Math.max(MIN_TEXT, size * (chars > 1 ? 0.36 : /[A-Za-z]/.test(glyph) ? 0.46 : 0.54));
+  if (g.tiles) {
+    const w = size * 0.8, h = size * 0.88;
+    const turn = facesUp(owner) ? 0 : 180;
+    const path = `M 0 ${-h / 2} L ${w * 0.38} ${-h * 0.3} L ${w / 2} ${h / 2} L ${-w / 2} ${h / 2} L ${-w * 0.38} ${-h * 0.3} Z`;
+    const body = el('g', { transform: `translate(${cx.toFixed(2)} ${cy.toFixed(2)}) rotate(${turn})` });
+    body.appendChild(el('path', { class: 'body', d: path }));
+    body.appendChild(el('text', { class: 'glyph', x: 0, y: h * 0.08, 'font-size': fontSize.toFixed(1) }, glyph));
+    group.appendChild(body);
+  } else {
+    group.appendChild(el('circle', { class: 'body', cx, cy, r: size * 0.42 }));
+    group.appendChild(el('text', { class: 'glyph', x: cx, y: cy + 1, 'font-size': fontSize.toFixed(1) }, glyph));
+  }
+  return group;
 }
 
 // ---- drawing ------------------------------------------------------------------
@@ -238,27 +443,47 @@ function render() {
   renderPanel();
 }
 
+// The pane the board fills.
+function paneSize() {
+  const pane = $('board-area');
+  return [Math.max(240, pane.clientWidth), Math.max(240, pane.clientHeight)];
+}
+
+function layoutBoard() {
+  const [w, h] = paneSize();
+  app.geometry = computeGeometry(app.desc, w, h);
+  app.geometry.pane = [w, h];
+}
+
 function renderBoard() {
   const svg = $('board');
   const desc = app.desc;
   const game = app.game;
-  const needed = handRowsNeeded();
-  if (app.geometry.hands && needed > app.geometry.hands.rows) app.geometry = computeGeometry(desc, needed);
+  const [w, h] = paneSize();
+  if (!app.geometry || app.geometry.pane[0] !== w || app.geometry.pane[1] !== h) layoutBoard();
   const g = app.geometry;
+  const S = g.S;
   svg.setAttribute('viewBox', `0 0 ${g.width} ${g.height}`);
   svg.setAttribute('width', g.width);
   svg.setAttribute('height', g.height);
+  svg.classList.toggle('points', g.points);
   svg.replaceChildren();
-  svg.appendChild(el('rect', { x: 0, y: 0, width: g.width, height: g.height, rx: 8, fill: '#ead7b3' }));
+  svg.appendChild(el('rect', { x: 0, y: 0, width: g.width, height: g.height, rx: 8, class: 'backdrop' }));
   for (const label of g.labels) {
     const [x, y] = flipPoint(label.x, label.y);
     svg.appendChild(el('text', { x, y, class: 'block-label', 'text-anchor': 'middle', 'dominant-baseline': 'central' }, label.text));
   }
+  const boardLayer = el('g', { class: 'boards' });
   const cellLayer = el('g', { class: 'cells' });
+  const zoneLayer = el('g', { class: 'zones' });
+  const names = el('g', { class: 'names' });
   const marks = el('g', { class: 'marks' });
   const pieces = el('g', { class: 'pieces' });
   const targets = el('g', { class: 'targets' });
-  svg.append(cellLayer, marks, pieces, targets);
+  svg.append(boardLayer, cellLayer, zoneLayer, names, marks, pieces, targets);
+  if (!g.ring) drawBlocks(boardLayer, zoneLayer);
+  else drawRingRivers(zoneLayer);
+  drawSeams(zoneLayer);
 
   const last = game ? game.last : null;
   const selectedTargets = new Map();
@@ -272,34 +497,32 @@ function renderBoard() {
     const shape = g.shapes[i];
     if (!shape) return;
     const node = shapeElement(shape);
-    node.setAttribute('class', `cell ${shape.parity ? 'cell-dark' : 'cell-light'}`);
+    const look = g.points ? 'cell-point' : shape.parity ? 'cell-dark' : 'cell-light';
+    node.setAttribute('class', `cell ${look}${g.marks.shaded.has(i) ? ' zone-promotion' : ''}`);
     node.dataset.cell = cell.name;
     node.dataset.index = i;
-    const title = el('title', {}, cell.name);
-    node.appendChild(title);
+    node.appendChild(el('title', {}, cell.name));
     cellLayer.appendChild(node);
+    if (g.marks.shaded.has(i) && g.points) {
+      const area = shapeElement(shape);
+      area.setAttribute('class', 'zone-promotion-area');
+      zoneLayer.appendChild(area);
+    }
     const [cx, cy] = centerOf(shape);
-    cellLayer.appendChild(nameLabel(shape, cx, cy, cell.name));
+    names.appendChild(nameLabel(shape, cx, cy, cell.name));
 
-    const highlight = (cls) => {
-      const h = shapeElement(shape);
-      h.setAttribute('class', cls);
-      marks.appendChild(h);
-    };
-    if (last && (last.from === i || last.to === i)) highlight('highlight-last');
-    if (app.selected === i) highlight('highlight-selected');
+    if (last && (last.from === i || last.to === i)) marks.appendChild(markElement(shape, 'highlight-last'));
+    if (app.selected === i) marks.appendChild(markElement(shape, 'highlight-selected'));
 
     const piece = game && game.board[i];
     if (piece) {
-      if (piece.royal && game.in_check && piece.owner === game.side_index) highlight('highlight-check');
-      const group = el('g', { class: `piece owner-${piece.owner}` });
+      if (piece.royal && game.in_check && piece.owner === game.side_index) marks.appendChild(markElement(shape, 'highlight-check'));
+      const size = shape.kind === 'rect' ? S * (g.points ? 0.96 : 0.92) : S * 0.8;
+      const group = pieceFigure(piece.symbol, piece.owner, cx, cy, size, 'piece');
       group.dataset.cell = cell.name;
       group.dataset.index = i;
       group.dataset.piece = piece.text;
       group.dataset.owner = piece.owner;
-      group.appendChild(el('circle', { cx, cy, r: S * (shape.kind === 'rect' ? 0.38 : 0.33) }));
-      const size = piece.symbol.length > 1 ? S * 0.3 : S * 0.42;
-      group.appendChild(el('text', { x: cx, y: cy + 1, 'font-size': size }, piece.symbol));
       group.appendChild(el('title', {}, `${pieceName(piece)} on ${cell.name}`));
       pieces.appendChild(group);
     }
@@ -307,27 +530,105 @@ function renderBoard() {
       const t = el('g', { class: 'target' });
       t.dataset.cell = cell.name;
       t.dataset.index = i;
-      if (piece) t.appendChild(el('circle', { class: 'ring', cx, cy, r: S * 0.44 }));
-      else t.appendChild(el('circle', { class: 'dot', cx, cy, r: S * 0.13 }));
+      if (piece) t.appendChild(el('circle', { class: 'ring', cx, cy, r: S * 0.46 }));
+      else t.appendChild(el('circle', { class: 'dot', cx, cy, r: S * 0.14 }));
       // An invisible disc makes the whole target easy to click.
-      t.appendChild(el('circle', { cx, cy, r: S * 0.45, fill: 'transparent' }));
+      t.appendChild(el('circle', { cx, cy, r: S * 0.47, fill: 'transparent' }));
       targets.appendChild(t);
     }
   });
   if (g.hands && game && game.hands) svg.appendChild(renderHands(g.hands, game));
 }
 
-// Rows a strip needs for the hands now (more types held than reserved for).
-function handRowsNeeded() {
+// The blocks' boards: on points, a wooden board with lines through the points
+// (the river a gap in the inner lines); on squares, a frame (the cells are
+// drawn per cell) and a heavy line for a river. Palace diagonals on both.
+function drawBlocks(boardLayer, zoneLayer) {
   const g = app.geometry;
-  if (!g.hands || !app.game || !app.game.hands) return 0;
-  return Math.max(0, ...app.game.hands.map((held) => Math.ceil(held.length / g.hands.perRow)));
+  const S = g.S;
+  const at = (c) => centerOf(g.shapes[c]);
+  g.blocks.forEach((block, b) => {
+    const rows = block.rows, last = rows.length - 1, lastCol = rows[0].length - 1;
+    const rivers = g.marks.rivers.get(b) || new Set();
+    const [x0, y0] = flipPoint(block.box.x, block.box.y);
+    const [x1, y1] = flipPoint(block.box.x + block.box.w, block.box.y + block.box.h);
+    const frame = { x: Math.min(x0, x1), y: Math.min(y0, y1), width: block.box.w, height: block.box.h };
+    if (g.points) {
+      boardLayer.appendChild(el('rect', { ...frame, class: 'point-board', rx: 4 }));
+      for (const r of rivers) {
+        const a = at(rows[r][0]), z = at(rows[r + 1][lastCol]);
+        boardLayer.appendChild(el('rect', {
+          x: Math.min(a[0], z[0]), y: Math.min(a[1], z[1]), width: Math.abs(z[0] - a[0]), height: Math.abs(z[1] - a[1]), class: 'river',
+        }));
+      }
+      rows.forEach((row, r) => boardLayer.appendChild(line(at(row[0]), at(row[lastCol]), r === 0 || r === last ? 'grid-line edge' : 'grid-line')));
+      for (let k = 0; k <= lastCol; k++) {
+        const edge = k === 0 || k === lastCol;
+        let start = 0;
+        for (let r = 0; r <= last; r++) {
+          if (r === last || (!edge && rivers.has(r))) {
+            if (r > start) boardLayer.appendChild(line(at(rows[start][k]), at(rows[r][k]), edge ? 'grid-line edge' : 'grid-line'));
+            start = r + 1;
+          }
+        }
+      }
+    } else {
+      zoneLayer.appendChild(el('rect', { ...frame, class: 'square-frame' }));
+      for (const r of rivers) {
+        const y = block.box.y + (r + 1) * S;
+        zoneLayer.appendChild(line(flipPoint(block.box.x, y), flipPoint(block.box.x + block.box.w, y), 'river-line'));
+      }
+    }
+  });
+  for (const [a, z] of g.marks.palaces) zoneLayer.appendChild(line(at(a), at(z), 'palace-line'));
 }
 
-// The pieces in hand: the player at the bottom of the board in the bottom
-// strip, the other one in the top strip. Each type held is a disc with its
-// symbol and a badge with the count; the side to move's pieces that can be
-// dropped are clickable.
+// A river on a ring: a heavy line along the far side of each border cell.
+function drawRingRivers(layer) {
+  const g = app.geometry;
+  for (const c of g.marks.ringRivers) {
+    const shape = g.shapes[c];
+    const a = shape.a1 + (app.flipped ? Math.PI : 0);
+    const [ox, oy] = flipPoint(shape.cx, shape.cy);
+    const p = (r) => [ox + r * Math.cos(a), oy + r * Math.sin(a)];
+    layer.appendChild(line(p(shape.r0), p(shape.r1), 'river-line'));
+  }
+}
+
+// A fold: cells that are neighbours in the named layout but stand in
+// different levels sit on the edges of their levels; each such pair of edges
+// is marked with one colour and one number (`fold 1`), so that a move across
+// the fold is seen to be a step along the folded board.
+function drawSeams(layer) {
+  const g = app.geometry;
+  g.seams.forEach((seam, i) => {
+    const names = `${app.desc.cells[seam.a].name} and ${app.desc.cells[seam.b].name}`;
+    for (const c of [seam.a, seam.b]) {
+      const shape = g.shapes[c];
+      if (!shape || shape.kind !== 'rect') continue;
+      const box = g.blocks[shape.block].box;
+      const last = g.blocks[shape.block].rows[0].length - 1;
+      if (shape.k !== 0 && shape.k !== last) continue;
+      const x = shape.k === 0 ? box.x - 7 : box.x + box.w + 2;
+      const [x0, y0] = flipPoint(x, box.y);
+      const [x1, y1] = flipPoint(x + 5, box.y + box.h);
+      const band = el('rect', { class: `fold fold-${i % 4}`, x: Math.min(x0, x1), y: Math.min(y0, y1), width: 5, height: box.h, rx: 2 });
+      band.appendChild(el('title', {}, `fold ${i + 1}: the board is folded here (${names} are neighbours)`));
+      layer.appendChild(band);
+      // The name runs under the level, away from the neighbouring one.
+      const left = (shape.k === 0) !== app.flipped;
+      const [tx, ty] = flipPoint(shape.k === 0 ? x : x + 5, box.y + box.h + FOLD / 2);
+      layer.appendChild(el('text', {
+        class: `fold-label fold-${i % 4}`, x: tx, y: ty, 'text-anchor': left ? 'start' : 'end', 'dominant-baseline': 'central',
+      }, `fold ${i + 1}`));
+    }
+  });
+}
+
+// The pieces in hand: the player at the bottom of the board in the strip at
+// the bottom right, the other one at the top left. Each type held is a piece
+// with a badge counting it; the side to move's pieces that can be dropped are
+// clickable.
 function renderHands(layout, game) {
   const layer = el('g', { class: 'hands' });
   const players = app.desc.players.length;
@@ -342,28 +643,26 @@ function renderHands(layout, game) {
     group.dataset.owner = player;
     group.appendChild(el('rect', { class: 'hand-strip', x: strip.x, y: strip.y, width: strip.w, height: strip.h, rx: 6 }));
     const name = app.desc.players[player].name;
-    group.appendChild(el('text', { class: 'hand-label', x: strip.x + HAND_PAD + 2, y: strip.y + HAND_LABEL * 0.7 },
-      `${name} — in hand${toMove ? ' (to move)' : ''}`));
+    const title = el('text', { class: 'hand-label', x: strip.x + strip.w / 2, y: strip.y + HAND_LABEL * 0.62, 'text-anchor': 'middle' }, name);
+    title.appendChild(el('title', {}, `${name}: pieces in hand${toMove ? ' (to move)' : ''}`));
+    group.appendChild(title);
     if (held.length === 0) {
-      group.appendChild(el('text', { class: 'hand-empty', x: strip.x + HAND_PAD + 4, y: strip.y + HAND_LABEL + HAND_SLOT_H / 2, 'dominant-baseline': 'central' }, 'none'));
+      group.appendChild(el('text', { class: 'hand-empty', x: strip.x + strip.w / 2, y: strip.y + HAND_LABEL + layout.slot / 2, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, 'none'));
     }
     held.forEach((piece, k) => {
-      const col = k % layout.perRow, row = Math.floor(k / layout.perRow);
-      const cx = strip.x + HAND_PAD + HAND_SLOT_W * (col + 0.5);
-      const cy = strip.y + HAND_LABEL + HAND_SLOT_H * (row + 0.5);
+      const col = Math.floor(k / layout.perCol), row = k % layout.perCol;
+      const cx = strip.x + HAND_PAD + layout.slot * (col + 0.5);
+      const cy = strip.y + HAND_LABEL + HAND_PAD + layout.slot * (row + 0.5);
       const droppable = toMove && userToMove() && dropsOf(piece.symbol).length > 0;
       const selected = app.selectedHand === piece.symbol && toMove;
       const item = el('g', { class: `hand-piece owner-${player}${droppable ? ' droppable' : ''}${selected ? ' selected' : ''}` });
       item.dataset.hand = piece.symbol;
       item.dataset.owner = player;
       item.dataset.count = piece.count;
-      const r = S * 0.34;
-      if (selected) item.appendChild(el('circle', { class: 'highlight-selected', cx, cy, r: r + 6 }));
-      item.appendChild(el('circle', { class: 'disc', cx, cy, r }));
-      const size = piece.symbol.length > 1 ? S * 0.28 : S * 0.38;
-      item.appendChild(el('text', { class: 'symbol', x: cx, y: cy + 1, 'font-size': size }, piece.symbol));
-      const bx = cx + r * 0.78, by = cy - r * 0.78;
-      item.appendChild(el('circle', { class: 'badge', cx: bx, cy: by, r: 9 }));
+      if (selected) item.appendChild(el('circle', { class: 'highlight-selected', cx, cy, r: layout.slot * 0.48 }));
+      item.appendChild(pieceFigure(piece.symbol, player, cx, cy, layout.slot * 0.92));
+      const bx = cx + layout.slot * 0.32, by = cy - layout.slot * 0.3;
+      item.appendChild(el('circle', { class: 'badge', cx: bx, cy: by, r: 10 }));
       item.appendChild(el('text', { class: 'badge-text', x: bx, y: by + 0.5 }, String(piece.count)));
       const what = `${pieceName({ symbol: piece.symbol, owner: player })} in hand ×${piece.count}`;
       item.appendChild(el('title', {}, droppable ? `${what}: click, then a cell, to drop it` : what));
@@ -374,21 +673,26 @@ function renderHands(layout, game) {
   return layer;
 }
 
-// A cell's name: in the lower left corner of a square, by the outer edge of a
-// sector (on the centre line, so that it clears the piece).
+// A cell's name: in the lower left corner of a square, beside a point, by the
+// outer edge of a sector (on the centre line, so that it clears the piece).
 function nameLabel(shape, cx, cy, name) {
-  if (shape.kind === 'rect') return el('text', { x: cx - S * 0.44, y: cy + S * 0.42, class: 'cell-name' }, name);
+  const g = app.geometry;
+  const size = Math.max(MIN_TEXT, Math.min(13, g.S * 0.2)).toFixed(1);
+  if (shape.kind === 'rect') {
+    const dx = g.points ? g.S * 0.06 : -g.S * 0.46;
+    return el('text', { x: cx + dx, y: cy + g.S * 0.44, class: 'cell-name', 'font-size': size }, name);
+  }
   const a = (shape.a0 + shape.a1) / 2 + (app.flipped ? Math.PI : 0);
   const [ox, oy] = flipPoint(shape.cx, shape.cy);
   const r = shape.r1 - 7;
   return el('text', {
-    x: ox + r * Math.cos(a), y: oy + r * Math.sin(a), class: 'cell-name',
+    x: ox + r * Math.cos(a), y: oy + r * Math.sin(a), class: 'cell-name', 'font-size': size,
     'text-anchor': 'middle', 'dominant-baseline': 'central',
   }, name);
 }
 
 function pieceName(piece) {
-  const type = app.desc.pieces.find((p) => p.symbol === piece.symbol);
+  const type = pieceType(piece.symbol);
   const player = app.desc.players[piece.owner];
   return `${player ? player.name : ''} ${type ? type.name : piece.symbol}`.trim();
 }
@@ -437,8 +741,15 @@ function renderPanel() {
   }
   list.scrollTop = list.scrollHeight;
   $('fen').value = game.fen;
+  $('move-input').placeholder = movePlaceholder(game);
   $('undo').disabled = game.history.length === 0;
   updateState();
+}
+
+// The move box suggests a legal move of the position, in the game's notation.
+function movePlaceholder(game) {
+  const example = game.legal.find((m) => m.from !== m.to) || game.legal[0];
+  return example ? `Type a move, e.g. ${example.move}` : 'No legal move';
 }
 
 // The page's state for people and tests: busy (a request is under way),
@@ -470,7 +781,7 @@ function setGame(data) {
 async function loadVariant(id) {
   app.variantId = id;
   app.desc = await api('GET', `variants/${id}`);
-  app.geometry = computeGeometry(app.desc);
+  app.geometry = null; // laid out for the pane at the next drawing
   const select = $('computer');
   const previous = select.value;
   select.replaceChildren();
@@ -636,6 +947,12 @@ async function start() {
     maybeComputer();
   });
   $('choice-cancel').addEventListener('click', () => { $('choice').hidden = true; });
+  // The board fills its pane: a new pane size lays it out again.
+  let resizing = null;
+  window.addEventListener('resize', () => {
+    clearTimeout(resizing);
+    resizing = setTimeout(() => { if (app.desc && app.game) renderBoard(); }, 60);
+  });
   $('move-form').addEventListener('submit', (e) => {
     e.preventDefault();
     const input = $('move-input');

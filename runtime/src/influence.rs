@@ -2,46 +2,41 @@
 //!
 //! Most moves cannot expose their own royal: a piece moving off a line that no
 //! enemy slider or hopper looks along, onto a cell no hopper uses as a screen,
-//! leaves every attack on the royal as it was. [`Influence`] holds what is
-//! needed to find, in a position, the cells whose change could create an
-//! attack on a royal (or open a facing line to it): [`Influence::watch`]. A
-//! move touching none of them needs no attack test when its side was not in
-//! check (see [`crate::legal::Legality`]).
+//! leaves every attack on the royal as it was. [`Influence`] finds, in a
+//! position, the cells whose change could create an attack on a royal (or
+//! open a facing line to it): [`Influence::watch`]. A move touching none of
+//! them needs no attack test when its side was not in check (see
+//! [`crate::legal::Legality`]).
 //!
-//! Two parts: fixed sets per target cell, computed from the IR (every cell a
-//! leap's route or a capturing leap reads), and lines (rides, hops, facing
-//! lines), walked in each position from the royal, where only the first
-//! pieces can matter. Both over-approximate: a cell too many only costs speed;
-//! a cell too few would be a bug, which `tests/engines_agree.rs` and
-//! `tests/legality_shortcut.rs` would catch, since the interpreter (the
-//! reference) never uses this shortcut.
+//! Everything comes from the move plan's attacks ([`crate::plan::Attacks`]):
+//! the cells a leap's routes need (fixed sets per target), and the tries of
+//! lines out from each target, walked in each position from the royal, where
+//! only the first pieces on a line can matter. Facing lines, a rule about
+//! royals rather than a move, are walked the same way. Both over-approximate:
+//! a cell too many only costs speed; a cell too few would be a bug, which
+//! `tests/engines_agree.rs` and `tests/legality_shortcut.rs` would catch,
+//! since the interpreter (the reference) never uses this shortcut.
 
-use crate::ir::{CellId, Game, Mode, MoveKind, PieceId, PlayerId};
+use crate::ir::{CellId, Game, PieceId, PlayerId};
+use crate::plan::{Attacks, Plan, Span};
 use crate::position::{Move, Position, NOT_COUNTING};
 
-/// Per attacking player and target cell, two sets of cells (bit sets of
-/// `words` words each):
-/// * `vacate`: cells whose piece leaving or being captured could let the
-///   attacker reach the target (the cells a ride, a lame leap or a facing line
-///   passes through);
-/// * `fill`: cells whose filling could do so (a hopper's screens).
+/// Per attacking player and target cell, the cells (bit sets of `words`
+/// words each) whose piece leaving or being captured could let a leap reach
+/// the target: its routes' cells, and the cell a capturing leap must not find
+/// its own piece on. Lines are walked per position from the plan's tries.
 ///
 /// With them, as bit sets over piece types, the types a move must not bring to
 /// skip its tests: royal types, and the types that the rules checked after a
 /// move (limits, the drop-mate ban) are about.
-///
-/// Lines (rides, hops and facing lines along displacements that can be walked
-/// backwards) are not in those sets: which of their cells matter depends on
-/// where the pieces stand, so [`Influence::watch`] walks them in each position
-/// (only the first pieces on a line can matter).
 #[derive(Clone, Debug)]
 pub struct Influence {
+    plan: Plan,
     cells: usize,
     words: usize,
     vacate: Vec<u64>,
-    fill: Vec<u64>,
-    /// Per attacking player, the lines walked from each target.
-    lines: Vec<Vec<Line>>,
+    /// The facing lines: `next[cell]` is the next cell along each.
+    facing: Vec<Vec<Option<CellId>>>,
     royal: u128,
     limited: u128,
     no_drop_mate: u128,
@@ -49,23 +44,6 @@ pub struct Influence {
     obligations: usize,
     /// Some obligation binds at once when its countdown starts.
     binds_at_once: bool,
-}
-
-/// A line from a target: `next[cell]` is the next cell away from the target.
-#[derive(Clone, Debug, PartialEq)]
-struct Line {
-    next: Vec<Option<CellId>>,
-    kind: LineKind,
-    /// How far from the target an attacker can stand (a ride's range).
-    reach: u32,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum LineKind {
-    /// A ride's line (or a facing line): the first piece blocks the rest.
-    Ride,
-    /// A hop's line: the first piece is a screen for the second.
-    Hop,
 }
 
 /// The most words of a cell set kept per position (boards of up to 1024
@@ -95,28 +73,27 @@ impl Watch {
 }
 
 impl Influence {
-    /// The influence sets of `game`, or `None` when the game has more players
-    /// than a piece can name, more types than a set holds, or more cells than
-    /// a [`Watch`] holds.
+    /// The influence sets of `game` from its `plan`, or `None` when the game
+    /// has more players than a piece can name, more types than a set holds, or
+    /// more cells than a [`Watch`] holds.
     ///
     /// Obligations do not stand in the way: they bind pieces according to
     /// countdowns, and a move can change the enemy's countdowns only by starting
     /// them (when it takes the enemy's last piece that kept it free), which
     /// binds enemy pieces and so only takes attacks away.
-    pub fn of(game: &Game) -> Option<Influence> {
+    pub fn of(game: &Game, plan: Plan) -> Option<Influence> {
         let cells = game.cell_count();
         let words = cells.div_ceil(64);
         if game.players.len() > 2 || game.pieces.len() > 128 || words > MAX_WORDS {
             return None;
         }
-        let size = game.players.len() * cells * words;
         let kinds = |kinds: &mut dyn Iterator<Item = PieceId>| kinds.fold(0u128, |set, kind| set | 1 << kind);
         let mut influence = Influence {
+            plan,
             cells,
             words,
-            vacate: vec![0; size],
-            fill: vec![0; size],
-            lines: vec![Vec::new(); game.players.len()],
+            vacate: vec![0; game.players.len() * cells * words],
+            facing: game.rules.facing.iter().map(|&dir| game.directions[dir as usize].target.clone()).collect(),
             royal: kinds(&mut (0..game.pieces.len() as PieceId).filter(|&k| game.pieces[k as usize].royal)),
             limited: kinds(&mut game.rules.limits.iter().map(|limit| limit.piece)),
             no_drop_mate: kinds(&mut game.rules.no_drop_mate.iter().copied()),
@@ -124,31 +101,39 @@ impl Influence {
             binds_at_once: game.rules.obligations.iter().any(|o| o.delay == 0),
         };
         for attacker in 0..game.players.len() as PlayerId {
-            influence.add_moves(game, attacker);
-            influence.add_facing(game, attacker);
+            for target in 0..cells as CellId {
+                let needed: Vec<CellId> = influence.plan.side(attacker).attacks().leaps(target).flat_map(|(_, cells)| cells).collect();
+                let base = influence.base(attacker, target);
+                for cell in needed {
+                    set_bit(&mut influence.vacate, base, cell);
+                }
+            }
         }
         Some(influence)
     }
 
     /// The cells that matter in `pos` for the `royals` of the side to move:
-    /// the royals' own cells, each royal's fixed sets, and on each line from it the pieces whose
-    /// leaving would open it to an enemy piece beyond (the first piece before
-    /// an enemy within reach on a ride's line; the first two before an enemy on
-    /// a hop's line) and the empty cells whose filling would make a screen for
-    /// an enemy hopper (those before the first piece, when it is an enemy).
+    /// the royals' own cells, the cells each royal's leaps need, and on each
+    /// line out from it the pieces whose leaving would open it to an enemy
+    /// piece beyond (the first piece before an attacker on a ride's line; the
+    /// first two before an attacker on a hop's line) and the empty cells whose
+    /// filling would make a screen for an enemy hopper (those before the first
+    /// piece, when it is a hopper that attacks the royal).
     pub fn watch(&self, pos: &Position, royals: &[CellId]) -> Watch {
         let mut watch = Watch { vacate: [0; MAX_WORDS], fill: [0; MAX_WORDS] };
         let enemy = pos.side ^ 1;
+        let attacks = self.plan.side(enemy).attacks();
         for &royal in royals {
             // A royal's own move always needs the test.
             set_bit(&mut watch.vacate, 0, royal);
             let base = self.base(enemy, royal);
             for w in 0..self.words {
                 watch.vacate[w] |= self.vacate[base + w];
-                watch.fill[w] |= self.fill[base + w];
             }
-            for line in &self.lines[enemy as usize] {
-                line.watch(pos, royal, enemy, &mut watch);
+            watch_rides(attacks, pos, attacks.line_roots(royal, false), &mut watch);
+            watch_hops(attacks, pos, attacks.line_roots(royal, true), &mut Vec::new(), &mut Vec::new(), &mut watch);
+            for next in &self.facing {
+                watch_facing(self, pos, next, royal, enemy, &mut watch);
             }
         }
         watch
@@ -199,182 +184,97 @@ impl Influence {
     fn base(&self, attacker: PlayerId, target: CellId) -> usize {
         (attacker as usize * self.cells + target as usize) * self.words
     }
+}
 
-    fn mark_vacate(&mut self, attacker: PlayerId, target: CellId, cell: CellId) {
-        let base = self.base(attacker, target);
-        set_bit(&mut self.vacate, base, cell);
-    }
-
-    fn mark_fill(&mut self, attacker: PlayerId, target: CellId, cell: CellId) {
-        let base = self.base(attacker, target);
-        set_bit(&mut self.fill, base, cell);
-    }
-
-    /// Walks every capturing move program of `attacker` from every cell, as on
-    /// an empty board, and marks what each capture depends on.
-    fn add_moves(&mut self, game: &Game, attacker: PlayerId) {
-        let mut kinds: Vec<&MoveKind> = Vec::new();
-        for piece in &game.pieces {
-            for rule in &piece.moves[attacker as usize] {
-                if rule.mode != Mode::MoveOnly && !kinds.contains(&&rule.kind) {
-                    kinds.push(&rule.kind);
-                }
-            }
-        }
-        // Rides and hops whose displacement can be walked backwards are lines.
-        kinds.retain(|kind| {
-            let line = match **kind {
-                MoveKind::Ride { dir, range, .. } => backwards(game, dir).map(|next| (next, LineKind::Ride, range.unwrap_or(u32::MAX))),
-                MoveKind::Hop { dir } => backwards(game, dir).map(|next| (next, LineKind::Hop, u32::MAX)),
-                _ => None,
-            };
-            match line {
-                Some((next, kind, reach)) => {
-                    self.add_line(attacker, Line { next, kind, reach });
-                    false
-                }
-                None => true,
-            }
-        });
-        for from in 0..self.cells as CellId {
-            for kind in &kinds {
-                self.add_move(game, attacker, from, kind);
-            }
-        }
-    }
-
-    /// Adds a line, or widens the reach of the same line already there.
-    fn add_line(&mut self, attacker: PlayerId, line: Line) {
-        let lines = &mut self.lines[attacker as usize];
-        match lines.iter_mut().find(|l| l.next == line.next && l.kind == line.kind) {
-            Some(same) => same.reach = same.reach.max(line.reach),
-            None => lines.push(line),
-        }
-    }
-
-    fn add_move(&mut self, game: &Game, attacker: PlayerId, from: CellId, kind: &MoveKind) {
-        let target_of = |dir: u16, cell: CellId| game.directions[dir as usize].target[cell as usize];
-        match kind {
-            MoveKind::Ride { dir, .. } => {
-                // A capture on the ray needs every cell before it empty.
-                let ray = ray(game, *dir, from);
-                for (i, &target) in ray.iter().enumerate() {
-                    for &passed in &ray[..i] {
-                        self.mark_vacate(attacker, target, passed);
-                    }
-                }
-            }
-            MoveKind::Hop { dir } => {
-                // A capture beyond the screen needs exactly one piece before it.
-                let ray = ray(game, *dir, from);
-                for (i, &target) in ray.iter().enumerate() {
-                    for &passed in &ray[..i] {
-                        self.mark_vacate(attacker, target, passed);
-                        self.mark_fill(attacker, target, passed);
-                    }
-                }
-            }
-            MoveKind::Leap { target, routes, capturing } => {
-                let Some(to) = target_of(*target, from) else { return };
-                for route in routes {
-                    for &step in &route.cells {
-                        let Some(via) = target_of(step, from) else { continue };
-                        // The destination needs the route clear.
-                        self.mark_vacate(attacker, to, via);
-                        if *capturing {
-                            // It also attacks the cell it passes, which needs
-                            // the destination free of the attacker's pieces.
-                            self.mark_vacate(attacker, via, to);
-                        }
-                    }
-                }
-            }
-            MoveKind::Swap { .. } => {}
-        }
-    }
-
-    /// A royal faces the enemy's along a facing direction when every cell
-    /// between them is empty.
-    fn add_facing(&mut self, game: &Game, attacker: PlayerId) {
-        for &dir in &game.rules.facing {
-            let next = game.directions[dir as usize].target.clone();
-            self.add_line(attacker, Line { next, kind: LineKind::Ride, reach: u32::MAX });
+/// On a ride's trie: marks the first piece on each line when the next piece
+/// beyond it attacks.
+fn watch_rides(attacks: &Attacks, pos: &Position, nodes: Span, watch: &mut Watch) {
+    for node in attacks.nodes(nodes) {
+        if pos.at(node.cell).is_empty() {
+            watch_rides(attacks, pos, node.children, watch);
+        } else if next_piece_attacks(attacks, pos, node.children) {
+            set_bit(&mut watch.vacate, 0, node.cell);
         }
     }
 }
 
-impl Line {
-    /// Marks in `watch` what matters on this line from `royal` in `pos`.
-    fn watch(&self, pos: &Position, royal: CellId, enemy: PlayerId, watch: &mut Watch) {
-        // The first three pieces on the line and their distances.
-        let mut found: [(CellId, u32); 3] = [(0, 0); 3];
-        let mut count = 0;
-        let mut cell = royal;
-        let mut distance = 0;
-        while count < 3 && distance < self.reach {
-            let Some(next) = self.next[cell as usize] else { break };
-            if next == royal {
-                break;
-            }
-            cell = next;
-            distance += 1;
-            if !pos.at(cell).is_empty() {
-                found[count] = (cell, distance);
-                count += 1;
-            }
+/// Is the first piece on some line of `nodes` one that attacks from there?
+fn next_piece_attacks(attacks: &Attacks, pos: &Position, nodes: Span) -> bool {
+    attacks.nodes(nodes).iter().any(|node| {
+        let piece = pos.at(node.cell);
+        if piece.is_empty() {
+            next_piece_attacks(attacks, pos, node.children)
+        } else {
+            node.attackers.contains(piece)
         }
-        let is_enemy = |i: usize| i < count && pos.at(found[i].0).is_of(enemy);
-        match self.kind {
-            LineKind::Ride => {
-                if is_enemy(1) {
-                    set_bit(&mut watch.vacate, 0, found[0].0);
-                }
+    })
+}
+
+/// On a hop's trie: with `empties` the empty cells before the first piece and
+/// `pieces` the pieces met so far on this line, marks what could give an
+/// attacker exactly one screen: the empty cells before a first piece that
+/// would attack over a screen, and the first two pieces before a third that
+/// attacks over one.
+fn watch_hops(attacks: &Attacks, pos: &Position, nodes: Span, empties: &mut Vec<CellId>, pieces: &mut Vec<CellId>, watch: &mut Watch) {
+    for node in attacks.nodes(nodes) {
+        let piece = pos.at(node.cell);
+        if piece.is_empty() {
+            let before_first = pieces.is_empty();
+            if before_first {
+                empties.push(node.cell);
             }
-            LineKind::Hop => {
-                if is_enemy(2) {
-                    set_bit(&mut watch.vacate, 0, found[0].0);
-                    set_bit(&mut watch.vacate, 0, found[1].0);
-                }
-                if is_enemy(0) {
-                    let mut cell = royal;
-                    for _ in 1..found[0].1 {
-                        cell = self.next[cell as usize].expect("the line reaches its first piece");
+            watch_hops(attacks, pos, node.children, empties, pieces, watch);
+            if before_first {
+                empties.pop();
+            }
+            continue;
+        }
+        match pieces.len() {
+            0 | 1 => {
+                if pieces.is_empty() && node.attackers.contains(piece) {
+                    for &cell in empties.iter() {
                         set_bit(&mut watch.fill, 0, cell);
                     }
                 }
+                pieces.push(node.cell);
+                watch_hops(attacks, pos, node.children, empties, pieces, watch);
+                pieces.pop();
+            }
+            _ => {
+                if node.attackers.contains(piece) {
+                    for &cell in pieces.iter() {
+                        set_bit(&mut watch.vacate, 0, cell);
+                    }
+                }
             }
         }
     }
 }
 
-/// For `dir`, the cell each cell is reached from (the displacement walked
-/// backwards), or `None` when some cell is reached from two cells.
-fn backwards(game: &Game, dir: u16) -> Option<Vec<Option<CellId>>> {
-    let mut back = vec![None; game.cell_count()];
-    for (from, to) in game.directions[dir as usize].target.iter().enumerate() {
-        if let Some(to) = *to {
-            if back[to as usize].replace(from as CellId).is_some() {
-                return None;
+/// Along a facing line from a royal: the first piece must not leave when an
+/// enemy royal stands right behind it.
+fn watch_facing(influence: &Influence, pos: &Position, next: &[Option<CellId>], royal: CellId, enemy: PlayerId, watch: &mut Watch) {
+    let mut first = None;
+    let mut cell = royal;
+    while let Some(step) = next[cell as usize] {
+        if step == royal {
+            return;
+        }
+        cell = step;
+        let piece = pos.at(cell);
+        if piece.is_empty() {
+            continue;
+        }
+        match first {
+            None => first = Some(cell),
+            Some(first) => {
+                if piece.is_of(enemy) && influence.is_royal(piece.kind()) {
+                    set_bit(&mut watch.vacate, 0, first);
+                }
+                return;
             }
         }
     }
-    Some(back)
-}
-
-/// The cells from `from` along `dir` to the edge, stopping before coming back
-/// to `from` on a ring.
-fn ray(game: &Game, dir: u16, from: CellId) -> Vec<CellId> {
-    let table = &game.directions[dir as usize].target;
-    let mut cells = Vec::new();
-    let mut cell = from;
-    while let Some(next) = table[cell as usize] {
-        if next == from {
-            break;
-        }
-        cells.push(next);
-        cell = next;
-    }
-    cells
 }
 
 #[inline]

@@ -1,250 +1,171 @@
-//! The IR interpreter: runs any checked game straight from its IR, with no code
-//! generation. It is the reference the generated engines are tested against, so
-//! it favours plainness over speed.
+//! The IR interpreter: runs any checked game with no code generation, by
+//! walking its [`Plan`]. The plan has already decided everything that depends
+//! only on where a piece stands, so what is left here is what depends on the
+//! position: empty cells, whose pieces stand where, and obligations.
 
 use crate::engine::Engine;
-use crate::ir::{CellId, Game, Mode, MoveKind, MoveRule, PieceType, PlayerId};
+use crate::ir::{CellId, Game, Mode, PlayerId};
 use crate::piece::Piece;
+use crate::plan::{Plan, SidePlan, Step, StepKind};
 use crate::position::{Move, Position};
+use std::sync::Arc;
 
 pub struct Interpreter {
     game: Game,
+    plan: Arc<Plan>,
 }
 
 impl Interpreter {
     pub fn new(game: Game) -> Interpreter {
-        Interpreter { game }
+        let plan = Arc::new(Plan::of(&game));
+        Interpreter { game, plan }
+    }
+
+    /// With a plan made before, of `game` or of a game with the same moves
+    /// (the plan does not depend on promotions, royalty or hands): the
+    /// compiler plans once and runs its analyses on it.
+    pub fn with_plan(game: Game, plan: Arc<Plan>) -> Interpreter {
+        Interpreter { game, plan }
+    }
+
+    /// The plan the interpreter walks.
+    pub fn plan(&self) -> &Arc<Plan> {
+        &self.plan
     }
 }
 
-/// What a move program sees of the board: the position, optionally with one cell
-/// treated as holding an enemy (to ask "could this piece capture there?").
-struct View<'a> {
+/// Appends the moves of one piece, keeping them inside the zone an obligation
+/// binds it to and, where two steps may reach one destination, each once.
+struct Emitter<'a> {
+    game: &'a Game,
     pos: &'a Position,
-    mover: PlayerId,
-    assumed_enemy: Option<CellId>,
+    piece: Piece,
+    from: CellId,
+    /// The zone an obligation keeps the piece in now, if any.
+    bound: Option<crate::ir::ZoneId>,
+    /// Check for repeats: moves from `first` on are this piece's.
+    dedup: bool,
+    first: usize,
+    /// Some ride came round a ring back to the start: the null move, given
+    /// once however many do.
+    null_move: std::cell::Cell<bool>,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Occupant {
-    Empty,
-    Friend,
-    Enemy,
-}
-
-impl View<'_> {
-    fn occupant(&self, cell: CellId) -> Occupant {
-        if self.assumed_enemy == Some(cell) {
-            return Occupant::Enemy;
-        }
-        let piece = self.pos.at(cell);
-        if piece.is_empty() {
-            Occupant::Empty
-        } else if piece.owner() == self.mover {
-            Occupant::Friend
-        } else {
-            Occupant::Enemy
-        }
-    }
-
-    fn is_empty(&self, cell: CellId) -> bool {
-        self.occupant(cell) == Occupant::Empty
-    }
-}
-
-/// A destination of a move program: where the piece lands, and the cell of a
-/// piece it captures on the way, if any.
-#[derive(Clone, Copy, PartialEq, Eq)]
-struct Dest {
-    to: CellId,
-    extra: Option<CellId>,
-    swap: bool,
-}
-
-impl Dest {
-    fn to(to: CellId) -> Dest {
-        Dest { to, extra: None, swap: false }
-    }
-}
-
-impl Interpreter {
-    /// Calls `emit` for every destination of `rule` from `from`.
-    fn destinations(&self, view: &View, from: CellId, rule: &MoveRule, emit: &mut dyn FnMut(Dest)) {
-        let dirs = &self.game.directions;
-        // Lands on `cell` if the mode allows; returns whether a line goes on.
-        let land = |cell: CellId, extra: Option<CellId>, emit: &mut dyn FnMut(Dest)| -> bool {
-            match view.occupant(cell) {
-                Occupant::Empty => {
-                    if rule.mode != Mode::CaptureOnly {
-                        emit(Dest { to: cell, extra, swap: false });
-                    }
-                    true
-                }
-                Occupant::Enemy => {
-                    if rule.mode != Mode::MoveOnly {
-                        emit(Dest { to: cell, extra, swap: false });
-                    }
-                    false
-                }
-                Occupant::Friend => false,
-            }
-        };
-        match &rule.kind {
-            MoveKind::Ride { dir, range, circuit } => {
-                let table = &dirs[*dir as usize].target;
-                let mut cell = from;
-                let mut travelled = 0;
-                while range.is_none_or(|r| travelled < r) {
-                    let Some(next) = table[cell as usize] else { break };
-                    if next == from {
-                        // Round the ring and back: a null move, if allowed.
-                        if *circuit && rule.mode != Mode::CaptureOnly {
-                            emit(Dest::to(from));
-                        }
-                        break;
-                    }
-                    if !land(next, None, emit) {
-                        break;
-                    }
-                    cell = next;
-                    travelled += 1;
-                }
-            }
-            MoveKind::Leap { target, routes, capturing } => {
-                let Some(to) = dirs[*target as usize].target[from as usize] else { return };
-                let owner = view.mover;
-                if *capturing {
-                    // One route of one cell: empty, or an enemy captured too.
-                    let route = &routes[0];
-                    let Some(via) = dirs[route.cells[0] as usize].target[from as usize] else { return };
-                    if !route.allowed(&self.game, owner, from, to) {
-                        return;
-                    }
-                    match view.occupant(via) {
-                        Occupant::Empty => {
-                            land(to, None, emit);
-                        }
-                        Occupant::Enemy => {
-                            // The capture on the way makes it a capturing move.
-                            if view.occupant(to) != Occupant::Friend && rule.mode != Mode::MoveOnly {
-                                emit(Dest { to, extra: Some(via), swap: false });
-                            }
-                        }
-                        Occupant::Friend => {}
-                    }
-                    return;
-                }
-                let open = routes.is_empty()
-                    || routes.iter().any(|route| {
-                        route.allowed(&self.game, owner, from, to)
-                            && route.cells.iter().all(|&d| dirs[d as usize].target[from as usize].is_some_and(|c| view.is_empty(c)))
-                    });
-                if open {
-                    land(to, None, emit);
-                }
-            }
-            MoveKind::Swap { dir, with, unattacked } => {
-                // Only real moves swap: a swap never captures, so never attacks.
-                if view.assumed_enemy.is_some() {
-                    return;
-                }
-                let Some(to) = dirs[*dir as usize].target[from as usize] else { return };
-                let friend = view.pos.at(to);
-                if view.occupant(to) != Occupant::Friend || !with.contains(&friend.kind()) {
-                    return;
-                }
-                let enemy = view.mover ^ 1;
-                if *unattacked && (self.attacked(view.pos, from, enemy) || self.attacked(view.pos, to, enemy)) {
-                    return;
-                }
-                // The friend must be allowed on the mover's cell too.
-                let friend_type = &self.game.pieces[friend.kind() as usize];
-                if friend_type.confined.is_none_or(|z| self.game.in_zone(z, view.mover, from)) {
-                    emit(Dest { to, extra: None, swap: true });
-                }
-            }
-            MoveKind::Hop { dir } => {
-                let table = &dirs[*dir as usize].target;
-                let mut cell = from;
-                let mut jumped = false;
-                while let Some(next) = table[cell as usize] {
-                    if next == from {
-                        break;
-                    }
-                    if !jumped {
-                        jumped = !view.is_empty(next);
-                    } else if !land(next, None, emit) {
-                        break;
-                    }
-                    cell = next;
-                }
-            }
-        }
-    }
-
-    /// Runs every rule of the piece on `from` that applies where it stands,
-    /// keeping destinations inside its confinement, each destination once.
-    fn piece_destinations(&self, view: &View, from: CellId, piece: Piece, emit: &mut dyn FnMut(Dest)) {
-        let kind: &PieceType = &self.game.pieces[piece.kind() as usize];
-        let owner = piece.owner();
-        let bound = crate::legal::obligation_zone(&self.game, view.pos, piece, from);
-        // Moves form a set: two rules (or the two arcs of a ring) reaching the
-        // same destination give one move.
-        let mut seen: Vec<Dest> = Vec::new();
-        for rule in &kind.moves[owner as usize] {
-            if rule.only_in.is_some_and(|zone| !self.game.in_zone(zone, owner, from)) {
-                continue;
-            }
-            let mut confined_emit = |dest: Dest| {
-                if seen.contains(&dest) {
-                    return;
-                }
-                seen.push(dest);
-                let inside = |zone: Option<u16>| zone.is_none_or(|zone| self.game.in_zone(zone, owner, dest.to));
-                if inside(kind.confined) && inside(bound) {
-                    emit(dest);
-                }
-            };
-            self.destinations(view, from, rule, &mut confined_emit);
-        }
-    }
-
-    /// The moves to `dest`: with every promotion that applies, and without one
-    /// unless a promotion is compulsory there.
-    fn push_with_promotions(&self, pos: &Position, piece: Piece, from: CellId, dest: Dest, out: &mut Vec<Move>) {
-        let kind = &self.game.pieces[piece.kind() as usize];
-        let owner = piece.owner();
-        if dest.swap {
-            out.push(Move::swapping(from, dest.to));
+impl Emitter<'_> {
+    #[inline]
+    fn emit(&self, to: CellId, extra: Option<CellId>, out: &mut Vec<Move>) {
+        if self.bound.is_some_and(|zone| !self.game.in_zone(zone, self.piece.owner(), to)) {
             return;
         }
-        let mut plain = Move::new(from, dest.to);
-        if let Some(extra) = dest.extra {
+        if self.dedup && out[self.first..].iter().any(|m| m.to == to && m.extra_capture() == extra && !m.swap) {
+            return;
+        }
+        let mut plain = Move::new(self.from, to);
+        if let Some(extra) = extra {
             plain = plain.capturing_on_the_way(extra);
         }
-        let mut compulsory = false;
-        let mut choices: Vec<u8> = Vec::new();
-        for promotion in &kind.promotions {
-            if !promotion.trigger.applies(&self.game, owner, from, dest.to) {
-                continue;
+        push_with_promotions(self.game, self.pos, self.piece, plain, out);
+    }
+
+    /// Lands on `cell` if the mode allows; returns whether a line goes on.
+    #[inline]
+    fn land(&self, cell: CellId, may_land: bool, mode: Mode, out: &mut Vec<Move>) -> bool {
+        let occupant = self.pos.at(cell);
+        if occupant.is_empty() {
+            if may_land && mode != Mode::CaptureOnly {
+                self.emit(cell, None, out);
             }
-            compulsory |= !promotion.optional || promotion.forced_at.is_some_and(|z| self.game.in_zone(z, owner, dest.to));
-            for &to in &promotion.to {
-                if !choices.contains(&to) {
-                    choices.push(to);
+            true
+        } else {
+            if may_land && mode != Mode::MoveOnly && !occupant.is_of(self.piece.owner()) {
+                self.emit(cell, None, out);
+            }
+            false
+        }
+    }
+
+    fn step(&self, engine: &Interpreter, side: &SidePlan, step: &Step, out: &mut Vec<Move>) {
+        let owner = self.piece.owner();
+        match step.kind {
+            StepKind::Ride { cells, null_move } => {
+                let line = side.line(cells);
+                if line.iter().all(|c| self.land(c.cell, c.may_land, step.mode, out)) && null_move {
+                    self.null_move.set(true);
                 }
             }
-        }
-        let start = out.len();
-        if !compulsory || choices.is_empty() {
-            out.push(plain);
-        }
-        out.extend(choices.into_iter().map(|to| plain.with_promotion(to)));
-        if !self.game.rules.proxy_promotions.is_empty() {
-            for i in start..out.len() {
-                let mv = out[i];
-                crate::proxy::add(&self.game, pos, piece, mv, out);
+            StepKind::Hop { cells } => {
+                let line = side.line(cells);
+                if let Some(screen) = line.iter().position(|c| !self.pos.at(c.cell).is_empty()) {
+                    line[screen + 1..].iter().all(|c| self.land(c.cell, c.may_land, step.mode, out));
+                }
             }
+            StepKind::Leap { to, routes } => {
+                let open = routes.is_empty() || side.routes(routes).any(|route| route.iter().all(|&c| self.pos.at(c).is_empty()));
+                if open {
+                    self.land(to, true, step.mode, out);
+                }
+            }
+            StepKind::CapturingLeap { to, via } => {
+                let on_the_way = self.pos.at(via);
+                if on_the_way.is_empty() {
+                    self.land(to, true, step.mode, out);
+                } else if !on_the_way.is_of(owner) && step.mode != Mode::MoveOnly && !self.pos.at(to).is_of(owner) {
+                    // The capture on the way makes it a capturing move.
+                    self.emit(to, Some(via), out);
+                }
+            }
+            StepKind::Swap { to, partners, unattacked } => {
+                if !partners.contains(self.pos.at(to)) {
+                    return;
+                }
+                let enemy = owner ^ 1;
+                if unattacked && (engine.attacked(self.pos, self.from, enemy) || engine.attacked(self.pos, to, enemy)) {
+                    return;
+                }
+                if self.bound.is_some_and(|zone| !self.game.in_zone(zone, owner, to)) {
+                    return;
+                }
+                if self.dedup && out[self.first..].iter().any(|m| m.swap && m.to == to) {
+                    return;
+                }
+                out.push(Move::swapping(self.from, to));
+            }
+        }
+    }
+}
+
+/// The moves of `piece` with `plain`'s destination: with every promotion that
+/// applies, and without one unless a promotion is compulsory there.
+fn push_with_promotions(game: &Game, pos: &Position, piece: Piece, plain: Move, out: &mut Vec<Move>) {
+    let kind = &game.pieces[piece.kind() as usize];
+    if kind.promotions.is_empty() && game.rules.proxy_promotions.is_empty() {
+        out.push(plain);
+        return;
+    }
+    let owner = piece.owner();
+    let (from, to) = (plain.from, plain.to);
+    let mut compulsory = false;
+    let mut choices: Vec<u8> = Vec::new();
+    for promotion in &kind.promotions {
+        if !promotion.trigger.applies(game, owner, from, to) {
+            continue;
+        }
+        compulsory |= !promotion.optional || promotion.forced_at.is_some_and(|z| game.in_zone(z, owner, to));
+        for &to in &promotion.to {
+            if !choices.contains(&to) {
+                choices.push(to);
+            }
+        }
+    }
+    let start = out.len();
+    if !compulsory || choices.is_empty() {
+        out.push(plain);
+    }
+    out.extend(choices.into_iter().map(|to| plain.with_promotion(to)));
+    if !game.rules.proxy_promotions.is_empty() {
+        for i in start..out.len() {
+            let mv = out[i];
+            crate::proxy::add(game, pos, piece, mv, out);
         }
     }
 }
@@ -255,27 +176,43 @@ impl Engine for Interpreter {
     }
 
     fn generate(&self, pos: &Position, out: &mut Vec<Move>) {
-        let view = View { pos, mover: pos.side, assumed_enemy: None };
+        let side = self.plan.side(pos.side);
+        let obligations = !self.game.rules.obligations.is_empty();
         for (cell, &piece) in pos.board().iter().enumerate() {
-            if piece.is_of(pos.side) {
-                let from = cell as CellId;
-                self.piece_destinations(&view, from, piece, &mut |dest| self.push_with_promotions(pos, piece, from, dest, out));
+            if !piece.is_of(pos.side) {
+                continue;
+            }
+            let from = cell as CellId;
+            let emitter = Emitter {
+                game: &self.game,
+                pos,
+                piece,
+                from,
+                bound: if obligations { crate::legal::obligation_zone(&self.game, pos, piece, from) } else { None },
+                dedup: side.may_repeat(piece.kind(), from),
+                first: out.len(),
+                null_move: std::cell::Cell::new(false),
+            };
+            for step in side.steps(piece.kind(), from) {
+                emitter.step(self, side, step, out);
+            }
+            if emitter.null_move.get() {
+                emitter.emit(from, None, out);
             }
         }
         crate::drops::generate(&self.game, pos, out);
     }
 
     fn attacked(&self, pos: &Position, target: CellId, by: PlayerId) -> bool {
-        let view = View { pos, mover: by, assumed_enemy: Some(target) };
-        let mut hit = false;
-        for (cell, &piece) in pos.board().iter().enumerate() {
-            if piece.is_of(by) && !hit {
-                self.piece_destinations(&view, cell as CellId, piece, &mut |dest| {
-                    // Only captures reach a cell assumed to hold an enemy.
-                    hit |= dest.to == target || dest.extra == Some(target);
-                });
-            }
+        let attacks = self.plan.side(by).attacks();
+        if self.game.rules.obligations.is_empty() {
+            attacks.attacked(pos, target, by, &mut |_, _| true)
+        } else {
+            // A piece an obligation binds attacks only inside its zone.
+            let game = &self.game;
+            attacks.attacked(pos, target, by, &mut |piece, from| {
+                crate::legal::obligation_zone(game, pos, piece, from).is_none_or(|zone| game.in_zone(zone, by, target))
+            })
         }
-        hit
     }
 }

@@ -49,6 +49,10 @@ pub struct Board {
 pub struct Axis {
     pub name: String,
     pub size: u32,
+    /// The label of each coordinate as the file writes it (`v`, `top`), for
+    /// front ends; empty in IR written before labels were kept.
+    #[serde(default)]
+    pub labels: Vec<String>,
     /// A wrapped axis is a ring: stepping past the last coordinate reaches the first.
     pub wrap: bool,
 }
@@ -80,6 +84,38 @@ pub struct Layout {
     pub rows_wrap: bool,
     #[serde(default)]
     pub columns_wrap: bool,
+    /// How front ends draw the board (`draw points with tiles`).
+    #[serde(default)]
+    pub drawing: Drawing,
+}
+
+/// How front ends draw a board and its pieces; it has no effect on play.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Drawing {
+    pub cells: CellStyle,
+    pub pieces: PieceShape,
+}
+
+/// Where pieces stand in a drawing.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CellStyle {
+    /// On the cells of a checkered grid.
+    #[default]
+    Squares,
+    /// On the intersections of lines (the cells are the points).
+    Points,
+}
+
+/// How pieces are drawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PieceShape {
+    /// Round discs, coloured by owner.
+    #[default]
+    Discs,
+    /// Pointed tiles that face the opponent: they turn with their owner.
+    Tiles,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -130,6 +166,10 @@ pub struct PieceType {
     /// occupied ones): where it could never move.
     #[serde(default)]
     pub no_drop: Option<ZoneId>,
+    /// What front ends write on the piece, one text per player (`帥`, `將`);
+    /// empty: its symbol.
+    #[serde(default)]
+    pub glyphs: Vec<String>,
 }
 
 /// A change of type at the end of a move of the piece.

@@ -19,6 +19,8 @@ pub mod legal;
 pub mod notation;
 pub mod perft;
 pub mod piece;
+pub mod piece_set;
+pub mod plan;
 pub mod position;
 pub mod proxy;
 pub mod search;

@@ -2,6 +2,7 @@
 
 use crate::ir::{CellId, Game, PieceId, PlayerId};
 use crate::piece::Piece;
+use crate::piece_set::PieceSet;
 use std::sync::Arc;
 
 /// Marks "no piece type" in [`Move::promote`], [`Move::dropped`], [`Move::proxy`].
@@ -123,6 +124,8 @@ struct Shared {
     delays: Vec<u8>,
     /// The royal piece types.
     royal: Vec<PieceId>,
+    /// The royal pieces of each player, as a set for a fast scan.
+    royal_pieces: Vec<PieceSet>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -157,6 +160,9 @@ impl Position {
             keeps_free: obligations.iter().map(|o| o.unless.clone()).collect(),
             delays: obligations.iter().map(|o| o.delay).collect(),
             royal: (0..kinds as PieceId).filter(|&k| game.pieces[k as usize].royal).collect(),
+            royal_pieces: (0..game.players.len() as PlayerId)
+                .map(|player| PieceSet::of(player, (0..kinds as PieceId).filter(|&k| game.pieces[k as usize].royal)))
+                .collect(),
         };
         let hands = if game.has_hands() { vec![0; kinds * game.players.len()] } else { Vec::new() };
         let mut counts = [0; 256];
@@ -327,13 +333,26 @@ impl Position {
 
     /// Cells holding pieces of `player` of a royal type. The scan stops at the
     /// last one: the counts say how many there are.
-    pub fn royal_cells<'a>(&'a self, game: &'a Game, player: PlayerId) -> impl Iterator<Item = CellId> + 'a {
-        let royal = |piece: Piece| game.pieces[piece.kind() as usize].royal;
+    pub fn royal_cells<'a>(&'a self, _game: &'a Game, player: PlayerId) -> impl Iterator<Item = CellId> + 'a {
+        let royal = self.shared.royal_pieces[player as usize];
         let total: usize = self.shared.royal.iter().map(|&kind| self.count(Piece::new(kind, player)) as usize).sum();
-        self.board
+        // With one royal type (most games), blocks of cells without it are
+        // skipped by a comparison the compiler vectorises.
+        let only = match self.shared.royal[..] {
+            [kind] => Some(Piece::new(kind, player)),
+            _ => None,
+        };
+        let (blocks, _) = self.board.as_chunks::<16>();
+        let skip = match only {
+            Some(piece) if total > 0 => {
+                blocks.iter().take_while(|block| !block.iter().fold(false, |found, &p| found | (p == piece))).count() * 16
+            }
+            _ => 0,
+        };
+        self.board[skip..]
             .iter()
             .enumerate()
-            .filter_map(move |(cell, &piece)| (piece.is_of(player) && royal(piece)).then_some(cell as CellId))
+            .filter_map(move |(cell, &piece)| royal.contains(piece).then_some((skip + cell) as CellId))
             .take(total)
     }
 }

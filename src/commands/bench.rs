@@ -37,8 +37,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
         args.files.iter().map(|path| subject(path)).collect::<Result<Vec<_>, _>>()?
     };
     let settings = Settings { seconds: args.seconds, max_depth: args.depth, parallel: args.parallel };
-    bench::run(&subjects, &settings, &mut std::io::stdout().lock())
-        .map_err(|e| Failure::usage(format!("error: cannot write the table: {e}")))?;
+    bench::run(&subjects, &settings, &mut std::io::stdout().lock())?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -3,6 +3,7 @@
 //! the shared front ends (`vdl_frontends::cli`), then builds it.
 
 use crate::load::{read, Failure};
+use crate::output::outln;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
@@ -139,7 +140,7 @@ fn main() -> std::process::ExitCode {{
         }
     }
     if args.no_build {
-        println!("{}", dir.display());
+        outln!("{}", dir.display())?;
         return Ok(ExitCode::SUCCESS);
     }
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
@@ -156,7 +157,7 @@ fn main() -> std::process::ExitCode {{
         return Err(Failure::usage(format!("error: cargo build failed in {}", dir.display())));
     }
     let binary = target.join("release").join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
-    println!("{}", binary.display());
+    outln!("{}", binary.display())?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -1,4 +1,5 @@
 use crate::load::{read, Failure};
+use crate::output::{out, outln};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -26,11 +27,11 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
         let checked = vdl_compiler::check(&name, &source);
         match args.format {
             Format::Text if !checked.diagnostics.is_empty() => {
-                print!("{}", vdl_compiler::render_diagnostics(&name, &source, &checked.diagnostics));
+                out!("{}", vdl_compiler::render_diagnostics(&name, &source, &checked.diagnostics))?;
             }
             Format::Json => {
                 for diagnostic in &checked.diagnostics {
-                    println!("{}", vdl_compiler::diagnostic::to_json(&name, &source, diagnostic));
+                    outln!("{}", vdl_compiler::diagnostic::to_json(&name, &source, diagnostic))?;
                 }
             }
             Format::Text => {}

@@ -1,4 +1,5 @@
 use crate::load::{read, Failure};
+use crate::output::out;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -19,7 +20,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     let rust = vdl_compiler::generate_rust(&game);
     match args.output {
         Some(out) => std::fs::write(&out, rust).map_err(|e| Failure::usage(format!("{}: error: cannot write: {e}", out.display())))?,
-        None => print!("{rust}"),
+        None => out!("{rust}")?,
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -1,4 +1,5 @@
 use crate::load::{read, Failure};
+use crate::output::out;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -33,7 +34,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
                 std::fs::write(file, formatted).map_err(|e| Failure::usage(format!("{}: error: cannot write: {e}", file.display())))?;
             }
         } else {
-            print!("{formatted}");
+            out!("{formatted}")?;
         }
     }
     Ok(if all_canonical { ExitCode::SUCCESS } else { ExitCode::FAILURE })

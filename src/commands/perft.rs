@@ -1,5 +1,6 @@
 use super::PositionArgs;
 use crate::load::{self, Failure};
+use crate::output::outln;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use vdl_runtime::perft;
@@ -26,7 +27,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     let nodes = if args.divide {
         let lines = perft::divide_texts(&*engine, &pos, args.depth);
         for (mv, n) in &lines {
-            println!("{mv}: {n}");
+            outln!("{mv}: {n}")?;
         }
         lines.iter().map(|(_, n)| n).sum()
     } else if args.parallel {
@@ -34,6 +35,6 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     } else {
         perft::perft(&*engine, &mut pos, args.depth)
     };
-    println!("{nodes}");
+    outln!("{nodes}")?;
     Ok(ExitCode::SUCCESS)
 }

@@ -16,8 +16,6 @@ pub struct Args {
 pub fn run(args: Args) -> Result<ExitCode, Failure> {
     let engine = load::engine(&args.file, args.engine)?;
     let stdin = std::io::stdin();
-    vdl_frontends::play::run(engine, &args.play, stdin.lock(), std::io::stdout())
-        .map_err(|e| Failure::usage(format!("error: {e}")))?
-        .map_err(|e| Failure::usage(format!("error: {e}")))?;
+    vdl_frontends::play::run(engine, &args.play, stdin.lock(), std::io::stdout())?.map_err(|e| Failure::usage(format!("error: {e}")))?;
     Ok(ExitCode::SUCCESS)
 }

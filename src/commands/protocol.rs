@@ -15,8 +15,6 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<ExitCode, Failure> {
     let engine = load::engine(&args.file, args.engine)?;
-    let stdin = std::io::stdin();
-    vdl_frontends::protocol::run(engine, &args.protocol, stdin.lock(), std::io::stdout())
-        .map_err(|e| Failure::usage(format!("error: {e}")))?;
+    vdl_frontends::protocol::run(engine, &args.protocol, std::io::stdin(), std::io::stdout())?;
     Ok(ExitCode::SUCCESS)
 }

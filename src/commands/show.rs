@@ -1,4 +1,5 @@
 use crate::load::Failure;
+use crate::output::{out, outln};
 use std::process::ExitCode;
 use vdl_runtime::{fen, legal};
 
@@ -6,10 +7,10 @@ pub type Args = super::FilePosition;
 
 pub fn run(args: Args) -> Result<ExitCode, Failure> {
     let (engine, pos) = args.load()?;
-    print!("{}", vdl_runtime::diagram::draw(engine.game(), &pos));
-    println!("{}", fen::format(engine.game(), &pos));
+    out!("{}", vdl_runtime::diagram::draw(engine.game(), &pos))?;
+    outln!("{}", fen::format(engine.game(), &pos))?;
     if let Some(result) = legal::result(&*engine, &pos) {
-        println!("game over: {result:?}");
+        outln!("game over: {result:?}")?;
     }
     Ok(ExitCode::SUCCESS)
 }

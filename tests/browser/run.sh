@@ -6,12 +6,14 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 
-if [ ! -x /usr/bin/chromium ]; then
-  echo "installing chromium (Debian package)"
+# Chromium, and fonts for the pieces' glyphs (chess figurines in DejaVu, the
+# Chinese and Japanese characters in Noto CJK).
+if [ ! -x /usr/bin/chromium ] || ! dpkg -s fonts-noto-cjk >/dev/null 2>&1; then
+  echo "installing chromium and fonts (Debian packages)"
   sudo=""
   if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
   $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium fonts-dejavu-core >/dev/null
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=900 install -y -qq chromium fonts-dejavu-core fonts-noto-cjk >/dev/null
 fi
 
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then

@@ -1,7 +1,11 @@
 // Plays `vdl serve`'s page in headless Chromium: a few moves of Xiang Qi by
 // clicks (board, move list, undo, the computer, a checkmate), Shogi's pieces in
 // hand (a capture fills the hand, a click on the hand then on a cell drops the
-// piece), then one move by clicks in every variant the server lists. Screenshots go to target/browser/.
+// piece), then every variant the server lists: a screenshot
+// (target/browser/STEM.png), the board covering at least 70 % of its pane, no
+// text under 10 px, the drawing style, glyphs and level names the file gives;
+// Xiang Qi's river and palaces, Switchback Xiang Qi's fold; and one move by
+// clicks in every variant.
 //
 // VDL_BIN: the vdl binary (default: target/release/vdl). Run through run.sh.
 
@@ -108,14 +112,16 @@ try {
     check(xiangqi, 'Xiang Qi is listed');
   });
 
-  await step('Xiang Qi: 90 cells, 32 pieces, letters in circles', async () => {
+  await step('Xiang Qi: 90 points, 32 pieces, Chinese characters on discs', async () => {
     await page.selectOption('#variant', String(xiangqi.id));
     await page.selectOption('#computer', 'none');
     await page.waitForFunction(() => document.querySelectorAll('#board .cell').length === 90);
     await page.waitForFunction(() => document.querySelectorAll('#board .piece').length === 32);
     check(await pieceAt('h3').getAttribute('data-piece') === 'C', 'a White Cannon on h3');
     check(await pieceAt('e10').getAttribute('data-piece') === 'k', 'the Black General on e10');
-    check(await pieceAt('e10').locator('circle').count() === 1, 'a piece is a circle');
+    check(await pieceAt('e10').locator('circle').count() === 1, 'a piece is a disc');
+    check(await pieceAt('e10').locator('.glyph').textContent() === '將', 'the Black General is 將');
+    check(await pieceAt('e1').locator('.glyph').textContent() === '帥', 'the Red General is 帥');
     check(await page.locator('#status').textContent() === 'White to move', 'White to move');
     await page.screenshot({ path: path.join(shots, 'xiangqi-start.png') });
   });
@@ -299,6 +305,108 @@ try {
     check(sent === 'e1-d1', `the page sent ${sent}`);
     await settled();
     check((await moveTexts()).length === 0, 'nothing was played');
+  });
+
+  // Every text on the page as the reader sees it: its font size in pixels
+  // (SVG text scaled by the drawing's transform to the screen).
+  const smallTexts = () => page.evaluate((min) => {
+    const small = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const owner = node.parentElement;
+      if (!node.textContent.trim() || !owner || owner.closest('[hidden], title, option, script')) continue;
+      const box = owner.getBoundingClientRect();
+      if (box.width === 0 && box.height === 0) continue;
+      let size = parseFloat(getComputedStyle(owner).fontSize);
+      if (owner instanceof SVGElement) {
+        const ctm = owner.getScreenCTM();
+        size *= Math.hypot(ctm.a, ctm.b);
+      }
+      if (size < min - 0.05) small.push(`${JSON.stringify(node.textContent.trim().slice(0, 20))} ${size.toFixed(1)}px`);
+    }
+    return small;
+  }, 10);
+  // How much of its pane the board covers (the pane is the page's board area).
+  const boardFill = () => page.evaluate(() => {
+    const pane = document.getElementById('board-area').getBoundingClientRect();
+    const board = document.getElementById('board').getBoundingClientRect();
+    const w = Math.min(board.right, pane.right) - Math.max(board.left, pane.left);
+    const h = Math.min(board.bottom, pane.bottom) - Math.max(board.top, pane.top);
+    return { fill: (Math.max(0, w) * Math.max(0, h)) / (pane.width * pane.height), pane: [pane.width, pane.height], board: [board.width, board.height] };
+  });
+
+  for (const variant of variants) {
+    await step(`${variant.name} (${variant.file}): the board fills its pane, its text is readable, its style is the file's`, async () => {
+      await page.selectOption('#variant', String(variant.id));
+      await page.selectOption('#computer', 'none');
+      const desc = await api('variants/' + variant.id);
+      await page.waitForFunction((id) => app.game && app.game.variant === id && app.game.ply === 0, variant.id);
+      await settled();
+      const stem = variant.file.replace(/\.vdl$/, '');
+      await page.screenshot({ path: path.join(shots, `${stem}.png`) });
+      const fill = await boardFill();
+      check(fill.fill >= 0.7, `the board covers ${(fill.fill * 100).toFixed(0)} % of its pane (board ${fill.board}, pane ${fill.pane})`);
+      const small = await smallTexts();
+      check(small.length === 0, `text smaller than 10 px: ${small.slice(0, 5).join(', ')}`);
+      // The placeholder suggests a move of this position.
+      const placeholder = await page.getAttribute('#move-input', 'placeholder');
+      const legal = await page.evaluate(() => app.game.legal.map((m) => m.move));
+      check(legal.some((m) => placeholder.endsWith(' ' + m)), `the move box suggests a legal move: ${placeholder}`);
+      // Pieces show the glyphs the file declares.
+      const shown = await page.locator('#board .piece .glyph').allTextContents();
+      const glyphs = new Set(desc.pieces.flatMap((p) => (p.glyphs.length ? p.glyphs : [p.symbol])));
+      check(shown.every((g) => glyphs.has(g)), `pieces show declared glyphs: ${[...new Set(shown)].join(' ')}`);
+      const points = desc.drawing.cells === 'points';
+      check(await page.locator('#board .grid-line').count() > 0 === points, `lines exactly on boards drawn on points`);
+      check(await page.locator('#board .tile').count() > 0 === (desc.drawing.pieces === 'tiles'), 'tiles exactly where the file asks');
+      // Levels are named with the labels of their axis.
+      const levels = await page.locator('#board .block-label').allTextContents();
+      const expected = desc.axes.length > 2 ? desc.axes.find((a, i) => i === 1).labels.map((l) => `${desc.axes[1].name} ${l}`) : [];
+      check(JSON.stringify(levels) === JSON.stringify(expected), `level names ${levels} = ${expected}`);
+    });
+  }
+
+  await step('Xiang Qi on points: a river between the halves and the two palaces with their diagonals', async () => {
+    await page.selectOption('#variant', String(xiangqi.id));
+    await page.waitForFunction((id) => app.game && app.game.variant === id, xiangqi.id);
+    await settled();
+    check(await page.locator('#board .river').count() === 1, 'one river');
+    check(await page.locator('#board .palace-line').count() === 4, 'two diagonals in each palace');
+    // The river lies between ranks 5 and 6: between the points e5 and e6.
+    const [river, y5, y6] = await page.evaluate(() => {
+      const mid = (cell) => { const b = document.querySelector(`#board .cell[data-cell="${cell}"]`).getBoundingClientRect(); return b.top + b.height / 2; };
+      const r = document.querySelector('#board .river').getBoundingClientRect();
+      return [[r.top, r.bottom], mid('e5'), mid('e6')];
+    });
+    check(Math.abs(river[0] - Math.min(y5, y6)) < 2 && Math.abs(river[1] - Math.max(y5, y6)) < 2, `river ${river} between e6 ${y6} and e5 ${y5}`);
+  });
+
+  await step('Switchback Xiang Qi: the fold is drawn as three levels, so g1-a3 is a move across the levels', async () => {
+    const switchback = variants.find((v) => v.file === 'switchback-xiangqi.vdl');
+    await page.selectOption('#variant', String(switchback.id));
+    await page.waitForFunction((id) => app.game && app.game.variant === id, switchback.id);
+    await settled();
+    check(JSON.stringify(await page.locator('#board .block-label').allTextContents()) === '["level top","level middle","level bottom"]', 'the levels');
+    // Two folds: c|d joins the right edges of the top and middle levels, f|g
+    // the left edges of the middle and bottom ones.
+    const folds = await page.locator('#board text.fold-label').evaluateAll((ts) => ts.map((t) => t.textContent));
+    check(JSON.stringify(folds) === '["fold 1","fold 1","fold 2","fold 2"]', `fold marks ${folds}`);
+    const edges = await page.locator('#board rect.fold').evaluateAll((rs) => rs.map((r) => r.getBoundingClientRect().x));
+    const cellX = async (cell) => (await page.locator(`#board .cell[data-cell="${cell}"]`).boundingBox()).x;
+    check(edges[0] > await cellX('c1') && edges[1] > await cellX('d1') && edges[2] < await cellX('f1') && edges[3] < await cellX('g1'),
+      `fold marks beside c, d, f and g: ${edges}`);
+    check(await page.evaluate(() => app.game.legal.some((m) => m.move === 'g1-a3')), 'g1-a3 is legal at the start');
+    // g1, f2 (the Elephant's eye) and a3 are the same column of three successive levels.
+    const place = (name) => page.evaluate((name) => {
+      const shape = app.geometry.shapes[app.desc.cells.findIndex((c) => c.name === name)];
+      return [shape.block, shape.k];
+    }, name);
+    const places = [await place('a3'), await place('f2'), await place('g1')];
+    check(JSON.stringify(places) === '[[0,0],[1,0],[2,0]]', `a3, f2 and g1 in the first column of the top, middle and bottom levels: ${JSON.stringify(places)}`);
+    await clickPiece('g1');
+    await clickTarget('a3');
+    await waitMoves(1);
+    await page.screenshot({ path: path.join(shots, 'switchback-xiangqi-elephant-g1-a3.png') });
   });
 
   for (const variant of variants) {

@@ -55,7 +55,7 @@ mod tests {
         Game {
             name: "t".into(),
             board: Board {
-                axes: vec![Axis { name: "x".into(), size: n as u32, wrap: false }],
+                axes: vec![Axis { name: "x".into(), size: n as u32, labels: vec![], wrap: false }],
                 cells: (0..n).map(|i| Cell { name: format!("c{i}"), coords: vec![i as i32] }).collect(),
                 layout: Layout {
                     rows: vec![(0..n as CellId).collect()],
@@ -65,6 +65,7 @@ mod tests {
                     block_labels: vec![],
                     rows_wrap: false,
                     columns_wrap: false,
+                    drawing: Drawing::default(),
                 },
             },
             players: vec![],

@@ -7,16 +7,16 @@
 
 use super::names::describe_rule;
 use super::obligation;
-use super::overlap::{self, Repeats};
 use super::promotion::Promotions;
 use super::routes::{group_by, usable, Usable};
 use super::tables::doc_lines;
 use super::walks::{self, RuleCode};
-use super::{any_route, Ctx};
+use super::{any_route, Ctx, Helpers};
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::quote;
 use std::rc::Rc;
 use vdl_runtime::ir::{CellId, DirId, Mode, MoveKind, MoveRule, PieceId, PlayerId, Route};
+use vdl_runtime::plan::Repeats;
 
 pub fn generate(ctx: &mut Ctx) -> TokenStream {
     let mut functions = TokenStream::new();
@@ -97,6 +97,8 @@ struct PieceGen {
     bound: bool,
     /// The function reads the position.
     needs_pos: bool,
+    /// The prelude's helpers its code calls.
+    helpers: Helpers,
 }
 
 impl PieceGen {
@@ -111,6 +113,7 @@ impl PieceGen {
             None => quote!(NO_CELL),
             Some(via) => quote!(#via as CellId),
         };
+        self.helpers.already = true;
         let emit = quote! {
             if !already(&out[first..], #to_cell, #extra) {
                 #emit
@@ -152,6 +155,7 @@ impl PieceGen {
             (Some(_), outcome) => Some(outcome),
         };
         let Some(outcome) = outcome else {
+            self.helpers.push |= via.is_none();
             return match via {
                 None => quote!(push(out, from, #to_cell);),
                 Some(via) => quote! {
@@ -171,6 +175,7 @@ impl PieceGen {
                 quote!(promotion[#to_cell])
             }
         };
+        self.helpers.new_move = true;
         let mv = match via {
             None => quote!(new_move(from, #to_cell)),
             Some(via) => quote!(new_move(from, #to_cell).capturing_on_the_way(#via as CellId)),
@@ -206,7 +211,7 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<(Ide
     let game = ctx.game;
     let rules = game.pieces[kind as usize].moves.get(player as usize)?;
     let promotions = Promotions::analyse(ctx, kind, player);
-    let repeats = overlap::repeats(ctx, kind, player);
+    let repeats = ctx.plan.side(player).repeats(kind).to_vec();
     let bound_kind = game.rules.obligations.iter().any(|o| o.piece == kind);
     let mut pg = PieceGen {
         kind,
@@ -218,6 +223,7 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<(Ide
         checking: false,
         bound: bound_kind,
         needs_pos: false,
+        helpers: Helpers::default(),
     };
     let mut blocks = Vec::new();
     let mut docs = vec![format!("Moves of the {} from `from`:", ctx.piece_label(kind, player))];
@@ -305,6 +311,7 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<(Ide
             #proxy
         }
     };
+    ctx.helpers = ctx.helpers.union(pg.helpers);
     Some((name, function, pg.needs_pos))
 }
 

@@ -46,6 +46,11 @@ impl Tables {
         }
     }
 
+    /// Is there a table of cells (which marks the off-board cell `NONE`)?
+    pub fn has_cells(&self) -> bool {
+        !self.cells_index.is_empty()
+    }
+
     /// A `[bool; CELLS]` table.
     pub fn flags(&mut self, name: &str, doc: String, data: Vec<bool>) -> Ident {
         match self.flags_index.get(&data) {

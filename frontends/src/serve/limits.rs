@@ -1,0 +1,58 @@
+//! The bounds that keep `vdl serve` up whatever its clients send: how many
+//! connections, searches and games it holds, how big and how slow a request
+//! may be, and how long an idle game is kept.
+
+use std::time::Duration;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ServerLimits {
+    /// Connections open at once; further clients wait in the listen queue.
+    pub max_connections: usize,
+    /// Computer searches at once; a further `computer` request is refused
+    /// (503) rather than queued.
+    pub max_searches: usize,
+    /// Games kept at once; a further new game is refused (503) until games
+    /// expire. Games are never dropped to make room.
+    pub max_games: usize,
+    /// A game nobody has used for this long is forgotten.
+    pub game_idle: Duration,
+    /// Moves a game may have: each keeps a position, so this bounds a game's
+    /// memory (a new game's `moves` count too).
+    pub max_plies: usize,
+    /// The request line and headers must arrive within this time (and an
+    /// idle kept-alive connection is closed after it).
+    pub header_timeout: Duration,
+    /// The body must arrive within this time after the headers.
+    pub body_timeout: Duration,
+    /// The request line and headers together, in bytes.
+    pub max_header_bytes: usize,
+    /// A request body, in bytes.
+    pub max_body_bytes: usize,
+    /// The longest thinking time a request may ask for, in milliseconds.
+    pub max_movetime_ms: u64,
+}
+
+impl Default for ServerLimits {
+    fn default() -> Self {
+        ServerLimits {
+            max_connections: 256,
+            max_searches: std::thread::available_parallelism().map_or(1, usize::from),
+            max_games: 4096,
+            game_idle: Duration::from_secs(2 * 60 * 60),
+            max_plies: 2000,
+            header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(10),
+            max_header_bytes: 16 * 1024,
+            max_body_bytes: 1 << 20,
+            max_movetime_ms: 60_000,
+        }
+    }
+}
+
+impl ServerLimits {
+    /// The longest any request may take: the longest search plus time to
+    /// read its body and play its move.
+    pub fn request_timeout(&self) -> Duration {
+        Duration::from_millis(self.max_movetime_ms) + self.body_timeout + Duration::from_secs(10)
+    }
+}

@@ -1,0 +1,87 @@
+//! The web API (docs/web.md) over HTTP: a game of Xiang Qi with moves, undo and
+//! the computer's answer; bad requests of every kind, each refused with its
+//! status and a JSON error, the game unchanged.
+
+mod http;
+
+use http::Client;
+use serde_json::{json, Value};
+use vdl_frontends::serve::{self, ServeArgs, Variant};
+
+fn start() -> Client {
+    let variants = vdl_variants::all()
+        .iter()
+        .map(|b| Variant { file: b.file_name.into(), engine_kind: "compiled".into(), engine: (b.engine)() })
+        .collect();
+    let bound = serve::bind(variants, &ServeArgs { port: 0, movetime: 100, ..ServeArgs::default() }).unwrap();
+    let addr = bound.url().trim_start_matches("http://").trim_end_matches('/').parse().unwrap();
+    std::thread::spawn(move || bound.run().unwrap());
+    Client::connect(addr)
+}
+
+#[test]
+fn a_game_through_the_api() {
+    let mut client = start();
+    let list = client.get("/api/variants");
+    assert_eq!(list.status, 200);
+    assert_eq!(list.body["variants"].as_array().unwrap().len(), vdl_variants::all().len());
+    let id = vdl_variants::all().iter().position(|b| b.name == "xiangqi").unwrap();
+    let desc = client.get(&format!("/api/variants/{id}")).body;
+    assert_eq!(desc["cells"].as_array().unwrap().len(), 90);
+
+    let new = client.post("/api/games", json!({"variant": id}));
+    assert_eq!(new.status, 200, "{:?}", new.body);
+    let game = new.body["game"].as_str().unwrap().to_string();
+    let legal = new.body["legal"].as_array().unwrap();
+    let h3e3 = legal.iter().find(|m| m["move"] == "h3-e3").unwrap();
+    assert_eq!(desc["cells"][h3e3["from"].as_u64().unwrap() as usize]["name"], "h3");
+    assert_eq!(desc["cells"][h3e3["to"].as_u64().unwrap() as usize]["name"], "e3");
+
+    let moved = client.post(&format!("/api/games/{game}/move"), json!({"move": "h3-e3", "ply": 0}));
+    assert_eq!(moved.status, 200, "{:?}", moved.body);
+    assert_eq!(moved.body["history"], json!(["h3-e3"]));
+    assert_eq!(moved.body["last"]["move"], "h3-e3");
+    let before = client.get(&format!("/api/games/{game}")).body;
+
+    // Bad requests: each refused with its status, the game unchanged.
+    let bad: Vec<(&str, String, Value, u16)> = vec![
+        ("POST", format!("/api/games/{game}/move"), json!({"move": "h3-e3", "ply": 0}), 409),
+        ("POST", format!("/api/games/{game}/move"), json!({"move": "h3-e3"}), 400),
+        ("POST", format!("/api/games/{game}/move"), json!({"move": "nonsense"}), 400),
+        ("POST", format!("/api/games/{game}/move"), json!({}), 400),
+        ("POST", format!("/api/games/{game}/move"), json!({"move": 3}), 400),
+        ("POST", format!("/api/games/{game}/move"), json!([1, 2]), 400),
+        ("POST", format!("/api/games/{game}/undo"), json!({"ply": 5}), 409),
+        ("POST", format!("/api/games/{game}/computer"), json!({"ply": 0}), 409),
+        ("POST", format!("/api/games/{game}/computer"), json!({"depth": "deep"}), 400),
+        ("POST", format!("/api/games/{game}/computer"), json!({"depth": 65}), 400),
+        ("POST", format!("/api/games/{game}/computer"), json!({"movetime": 60001}), 400),
+        ("POST", "/api/games/999/move".to_string(), json!({"move": "h3-e3"}), 404),
+        ("POST", format!("/api/games/{}/move", "0".repeat(32)), json!({"move": "h3-e3"}), 404),
+        ("POST", "/api/games".to_string(), json!({"variant": 99}), 400),
+        ("POST", "/api/games".to_string(), json!({"variant": id, "fen": "nonsense"}), 400),
+        ("GET", "/api/nothing".to_string(), json!({}), 404),
+        ("GET", "/nothing.html".to_string(), json!({}), 404),
+        ("DELETE", format!("/api/games/{game}"), json!({}), 405),
+        ("GET", format!("/api/games/{game}/move"), json!({}), 405),
+    ];
+    for (method, path, body, status) in bad {
+        let answer = client.request(method, &path, Some(&body));
+        assert_eq!(answer.status, status, "{method} {path} {body}: {:?}", answer.body);
+        assert_eq!(answer.body["ok"], json!(false));
+        assert!(answer.body["error"].as_str().is_some_and(|e| !e.is_empty()));
+        assert_eq!(client.get(&format!("/api/games/{game}")).body, before, "{path} {body} changed the game");
+    }
+    let out_of_range = client.post(&format!("/api/games/{game}/computer"), json!({"depth": 65}));
+    assert_eq!(out_of_range.body["error"], json!("\"depth\" must be from 1 to 64 (plies), not 65"));
+
+    let computer = client.post(&format!("/api/games/{game}/computer"), json!({"depth": 2, "ply": 1}));
+    assert_eq!(computer.status, 200, "{:?}", computer.body);
+    assert_eq!(computer.body["ply"], json!(2));
+    assert_eq!(computer.body["history"][1], computer.body["search"]["move"]);
+
+    let undone = client.post(&format!("/api/games/{game}/undo"), json!({"ply": 2}));
+    assert_eq!(undone.body["history"], json!(["h3-e3"]));
+    let page = client.get("/");
+    assert_eq!(page.status, 200);
+}

@@ -1,0 +1,349 @@
+//! Attacks: the plan inverted. "Could a piece of this player capture on this
+//! cell?" is asked for every move of every perft node, so instead of running
+//! every attacker's moves, each target cell lists where an attacker could
+//! stand and what must hold between:
+//!
+//! * lines (rides and hops) as a trie of cells walked outwards from the
+//!   target: on a ride's trie the first piece met attacks if it is of one of
+//!   the types listed at that cell; on a hop's, the second (the first is the
+//!   screen). On ordinary boards each trie is one chain per direction; on
+//!   folded or wrapped boards, where lines from different starts may branch or
+//!   merge, it is a tree, and it is still exact;
+//! * leaps, as the start cells and, per start, the attacker types and the
+//!   condition: one route with every cell empty, or (a capturing leap) one
+//!   cell not held by the attacker's own piece.
+
+use super::{LineCell, SidePlan, Span, StepKind};
+use crate::ir::{CellId, Mode, PieceId, PlayerId};
+use crate::piece::Piece;
+use crate::piece_set::PieceSet;
+use crate::position::Position;
+
+/// Per target cell, where this player's pieces attack it from.
+#[derive(Clone, Debug, Default)]
+pub struct Attacks {
+    /// `targets[cell]`.
+    targets: Vec<TargetAttacks>,
+    /// The tries' nodes; each node's children are consecutive.
+    nodes: Vec<Node>,
+    leaps: Vec<LeapAttack>,
+    routes: Vec<Span>,
+    route_cells: Vec<CellId>,
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+struct TargetAttacks {
+    /// The first nodes of the ride trie and of the hop trie.
+    rides: Span,
+    hops: Span,
+    leaps: Span,
+}
+
+/// A cell on the way out from a target.
+#[derive(Clone, Copy, Debug)]
+pub struct Node {
+    pub cell: CellId,
+    /// The pieces that attack the target from this cell when the cells
+    /// between are as the trie requires.
+    pub attackers: PieceSet,
+    /// The cells beyond this one.
+    pub children: Span,
+}
+
+/// Attackers of one target from one cell by a leap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LeapAttack {
+    pub from: CellId,
+    pub attackers: PieceSet,
+    pub needs: Needs,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Needs {
+    /// Some route's cells all empty (none: nothing can block it).
+    Routes(Span),
+    /// The cell holds none of the attacker's own pieces.
+    NotOwn(CellId),
+}
+
+impl Attacks {
+    /// Is `target` attacked by one of `by`'s pieces in `pos`? `accept` says
+    /// whether the piece on a cell may really move to the target (an
+    /// obligation can bind it); it is asked only for pieces that otherwise
+    /// attack.
+    #[inline]
+    pub fn attacked(&self, pos: &Position, target: CellId, by: PlayerId, accept: &mut impl FnMut(Piece, CellId) -> bool) -> bool {
+        let t = self.targets[target as usize];
+        self.ride_line(pos, t.rides, accept) || self.hop_line(pos, t.hops, false, accept) || self.leap(pos, t.leaps, by, accept)
+    }
+
+    fn ride_line(&self, pos: &Position, nodes: Span, accept: &mut impl FnMut(Piece, CellId) -> bool) -> bool {
+        for node in &self.nodes[nodes.range()] {
+            let piece = pos.at(node.cell);
+            if piece.is_empty() {
+                if !node.children.is_empty() && self.ride_line(pos, node.children, accept) {
+                    return true;
+                }
+            } else if node.attackers.contains(piece) && accept(piece, node.cell) {
+                return true;
+            }
+        }
+        false
+    }
+
+    fn hop_line(&self, pos: &Position, nodes: Span, screened: bool, accept: &mut impl FnMut(Piece, CellId) -> bool) -> bool {
+        for node in &self.nodes[nodes.range()] {
+            let piece = pos.at(node.cell);
+            if piece.is_empty() || !screened {
+                let screened = screened || !piece.is_empty();
+                if !node.children.is_empty() && self.hop_line(pos, node.children, screened, accept) {
+                    return true;
+                }
+            } else if node.attackers.contains(piece) && accept(piece, node.cell) {
+                return true;
+            }
+        }
+        false
+    }
+
+    fn leap(&self, pos: &Position, leaps: Span, by: PlayerId, accept: &mut impl FnMut(Piece, CellId) -> bool) -> bool {
+        self.leaps[leaps.range()].iter().any(|leap| {
+            let piece = pos.at(leap.from);
+            leap.attackers.contains(piece)
+                && match leap.needs {
+                    Needs::Routes(routes) => {
+                        routes.is_empty()
+                            || self.routes[routes.range()]
+                                .iter()
+                                .any(|route| self.route_cells[route.range()].iter().all(|&c| pos.at(c).is_empty()))
+                    }
+                    Needs::NotOwn(cell) => !pos.at(cell).is_of(by),
+                }
+                && accept(piece, leap.from)
+        })
+    }
+
+    /// The first cells out from `target` on its rides' trie (`hop: false`)
+    /// or its hops': for the legality shortcut, which walks them.
+    pub fn line_roots(&self, target: CellId, hop: bool) -> Span {
+        let t = self.targets[target as usize];
+        if hop {
+            t.hops
+        } else {
+            t.rides
+        }
+    }
+
+    /// Trie nodes, as [`Attacks::line_roots`] and [`Node::children`] give them.
+    #[inline]
+    pub fn nodes(&self, nodes: Span) -> &[Node] {
+        &self.nodes[nodes.range()]
+    }
+
+    /// The leaps toward `target`, with the cells each needs.
+    pub fn leaps(&self, target: CellId) -> impl Iterator<Item = (&LeapAttack, Vec<CellId>)> + '_ {
+        self.leaps[self.targets[target as usize].leaps.range()].iter().map(|leap| {
+            let cells = match leap.needs {
+                Needs::Routes(routes) => {
+                    self.routes[routes.range()].iter().flat_map(|r| self.route_cells[r.range()].iter().copied()).collect()
+                }
+                Needs::NotOwn(cell) => vec![cell],
+            };
+            (leap, cells)
+        })
+    }
+}
+
+/// A trie under construction: node 0 is the target itself. Children are
+/// linked lists (first child, next sibling), so that building allocates
+/// nothing per node.
+#[derive(Default)]
+struct Trie {
+    nodes: Vec<TrieNode>,
+}
+
+#[derive(Clone, Copy)]
+struct TrieNode {
+    cell: CellId,
+    attackers: PieceSet,
+    first_child: u32,
+    next_sibling: u32,
+    children: u32,
+}
+
+/// No node: the end of a list of children.
+const NO_NODE: u32 = u32::MAX;
+
+impl Trie {
+    fn insert(&mut self, path: impl Iterator<Item = CellId>, attacker: Piece) {
+        let mut attackers = PieceSet::EMPTY;
+        attackers.insert(attacker);
+        self.insert_all(path, attackers);
+    }
+
+    fn insert_all(&mut self, path: impl Iterator<Item = CellId>, attackers: PieceSet) {
+        if self.nodes.is_empty() {
+            self.nodes.push(TrieNode { cell: 0, attackers: PieceSet::EMPTY, first_child: NO_NODE, next_sibling: NO_NODE, children: 0 });
+        }
+        let mut at = 0usize;
+        for cell in path {
+            let mut child = self.nodes[at].first_child;
+            while child != NO_NODE && self.nodes[child as usize].cell != cell {
+                child = self.nodes[child as usize].next_sibling;
+            }
+            if child == NO_NODE {
+                child = self.nodes.len() as u32;
+                let next_sibling = self.nodes[at].first_child;
+                self.nodes.push(TrieNode { cell, attackers: PieceSet::EMPTY, first_child: NO_NODE, next_sibling, children: 0 });
+                self.nodes[at].first_child = child;
+                self.nodes[at].children += 1;
+            }
+            at = child as usize;
+        }
+        self.nodes[at].attackers = self.nodes[at].attackers.union(attackers);
+    }
+
+    /// The children of `node`, in the order they were first added.
+    fn children(&self, node: u32) -> Vec<u32> {
+        let mut children = Vec::with_capacity(self.nodes[node as usize].children as usize);
+        let mut child = self.nodes[node as usize].first_child;
+        while child != NO_NODE {
+            children.push(child);
+            child = self.nodes[child as usize].next_sibling;
+        }
+        children.reverse();
+        children
+    }
+
+    /// Appends the trie to `out` breadth first, so that every node's children
+    /// are consecutive; returns the span of the first cells.
+    fn flatten(&self, out: &mut Vec<Node>) -> Span {
+        if self.nodes.is_empty() {
+            return Span::of(out.len()..out.len());
+        }
+        let first = out.len();
+        let mut queue: Vec<u32> = self.children(0);
+        let roots = queue.len();
+        out.extend(queue.iter().map(|&n| self.node(n)));
+        let mut next = 0;
+        while next < queue.len() {
+            let children = self.children(queue[next]);
+            let start = out.len();
+            out.extend(children.iter().map(|&n| self.node(n)));
+            out[first + next].children = Span::of(start..out.len());
+            queue.extend(children);
+            next += 1;
+        }
+        Span::of(first..first + roots)
+    }
+
+    fn node(&self, index: u32) -> Node {
+        let node = &self.nodes[index as usize];
+        Node { cell: node.cell, attackers: node.attackers, children: Span::default() }
+    }
+}
+
+/// A leap toward a target under construction: its start, the cell that must
+/// not hold an attacker's own piece, and its routes.
+type LeapKey = (CellId, Option<CellId>, Vec<Vec<CellId>>);
+
+/// Attackers gathered by key (a line, or a leap's start and condition), keys
+/// in the order first added so that the plan is the same every run.
+#[derive(Clone)]
+struct Drafts<K> {
+    order: Vec<(K, PieceSet)>,
+    index: std::collections::HashMap<K, usize>,
+}
+
+impl<K> Default for Drafts<K> {
+    fn default() -> Self {
+        Drafts { order: Vec::new(), index: std::collections::HashMap::new() }
+    }
+}
+
+impl<K: std::hash::Hash + Eq + Clone> Drafts<K> {
+    fn add(&mut self, key: K, attacker: Piece) {
+        let at = match self.index.get(&key) {
+            Some(&at) => at,
+            None => {
+                self.index.insert(key.clone(), self.order.len());
+                self.order.push((key, PieceSet::EMPTY));
+                self.order.len() - 1
+            }
+        };
+        self.order[at].1.insert(attacker);
+    }
+}
+
+/// Inverts the capturing steps of `player`'s pieces.
+pub(super) fn invert(plan: &SidePlan) -> Attacks {
+    let cells = plan.cells;
+    let mut rides: Vec<Trie> = (0..cells).map(|_| Trie::default()).collect();
+    let mut hops: Vec<Trie> = (0..cells).map(|_| Trie::default()).collect();
+    let mut leaps: Vec<Drafts<LeapKey>> = vec![Drafts::default(); cells];
+    // Lines walked by many piece types (every slider along one direction)
+    // are inserted once per start, with all their types.
+    let mut lines: Drafts<(CellId, bool, &[LineCell])> = Drafts::default();
+    for kind in 0..plan.kinds as PieceId {
+        let attacker = Piece::new(kind, plan.player);
+        for from in 0..cells as CellId {
+            for step in plan.steps(kind, from) {
+                if let StepKind::Ride { cells, null_move: true } = step.kind {
+                    // A null move "captures" on its own start, the target
+                    // counting as an enemy there: engines agree on it, though
+                    // no rule asks about a cell the attacker stands on.
+                    let line = plan.line(cells);
+                    rides[from as usize].insert(line.iter().rev().map(|c| c.cell).chain([from]), attacker);
+                }
+                if step.mode == Mode::MoveOnly {
+                    continue;
+                }
+                match step.kind {
+                    StepKind::Ride { cells, .. } => lines.add((from, false, plan.line(cells)), attacker),
+                    StepKind::Hop { cells } => lines.add((from, true, plan.line(cells)), attacker),
+                    StepKind::Leap { to, routes } => {
+                        let routes: Vec<Vec<CellId>> = plan.routes(routes).map(<[CellId]>::to_vec).collect();
+                        leaps[to as usize].add((from, None, routes), attacker);
+                    }
+                    StepKind::CapturingLeap { to, via } => {
+                        leaps[to as usize].add((from, Some(via), Vec::new()), attacker);
+                        leaps[via as usize].add((from, Some(to), Vec::new()), attacker);
+                    }
+                    StepKind::Swap { .. } => {}
+                }
+            }
+        }
+    }
+    for ((from, hop, line), attackers) in lines.order {
+        // A hop lands beyond its screen: never on the first cell.
+        let first_landing = if hop { 1 } else { 0 };
+        for (i, target) in line.iter().enumerate().skip(first_landing).filter(|(_, c)| c.may_land) {
+            let path = line[..i].iter().rev().map(|c| c.cell).chain([from]);
+            let trie = if hop { &mut hops[target.cell as usize] } else { &mut rides[target.cell as usize] };
+            trie.insert_all(path, attackers);
+        }
+    }
+    let mut attacks = Attacks::default();
+    for target in 0..cells {
+        let rides = rides[target].flatten(&mut attacks.nodes);
+        let hops = hops[target].flatten(&mut attacks.nodes);
+        let first = attacks.leaps.len();
+        for ((from, not_own, routes), attackers) in &leaps[target].order {
+            let needs = match not_own {
+                Some(cell) => Needs::NotOwn(*cell),
+                None => {
+                    let start = attacks.routes.len();
+                    for route in routes {
+                        let cells = attacks.route_cells.len();
+                        attacks.route_cells.extend(route);
+                        attacks.routes.push(Span::of(cells..attacks.route_cells.len()));
+                    }
+                    Needs::Routes(Span::of(start..attacks.routes.len()))
+                }
+            };
+            attacks.leaps.push(LeapAttack { from: *from, attackers: *attackers, needs });
+        }
+        attacks.targets.push(TargetAttacks { rides, hops, leaps: Span::of(first..attacks.leaps.len()) });
+    }
+    attacks
+}

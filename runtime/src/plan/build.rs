@@ -1,0 +1,169 @@
+//! Resolving the IR's move rules into a [`SidePlan`].
+
+use super::{overlap, LineCell, Repeats, SidePlan, Span, Step, StepKind};
+use crate::ir::{CellId, DirId, Game, MoveKind, MoveRule, PieceId, PlayerId, Route, ZoneId};
+use crate::piece_set::PieceSet;
+
+pub(super) fn side(game: &Game, player: PlayerId) -> SidePlan {
+    let cells = game.cell_count();
+    let mut plan = SidePlan {
+        player,
+        cells,
+        starts: Vec::with_capacity(game.pieces.len() * cells),
+        may_repeat: Vec::new(),
+        repeats: Vec::new(),
+        steps: Vec::new(),
+        line_cells: Vec::new(),
+        routes: Vec::new(),
+        route_cells: Vec::new(),
+        kinds: game.pieces.len(),
+        attacks: std::sync::OnceLock::new(),
+    };
+    for kind in 0..game.pieces.len() as PieceId {
+        let rules = &game.pieces[kind as usize].moves[player as usize];
+        let mut repeats = overlap::covered(game, player, kind);
+        let lands = Landing { game, player, confined: game.pieces[kind as usize].confined };
+        for from in 0..cells as CellId {
+            let start = plan.steps.len();
+            for (index, rule) in rules.iter().enumerate() {
+                // A rule that only repeats an earlier one adds no move.
+                if repeats[index] != Repeats::Always && applies(game, player, rule.only_in, from) {
+                    plan.add_step(game, player, from, index, rule, &lands);
+                }
+            }
+            plan.starts.push(Span::of(start..plan.steps.len()));
+        }
+        overlap::find_clashes(&plan, game, player, kind, &mut repeats);
+        for from in 0..cells as CellId {
+            let maybe = plan.steps(kind, from).iter().any(|step| overlap::step_may_repeat(&repeats, step));
+            plan.may_repeat.push(maybe);
+        }
+        plan.repeats.push(repeats);
+    }
+    plan
+}
+
+/// Does a rule limited to `zone` apply on `cell`?
+fn applies(game: &Game, player: PlayerId, zone: Option<ZoneId>, cell: CellId) -> bool {
+    zone.is_none_or(|zone| game.in_zone(zone, player, cell))
+}
+
+/// Where a piece may end its move: inside its confinement.
+struct Landing<'g> {
+    game: &'g Game,
+    player: PlayerId,
+    confined: Option<ZoneId>,
+}
+
+impl Landing<'_> {
+    fn allows(&self, cell: CellId) -> bool {
+        applies(self.game, self.player, self.confined, cell)
+    }
+}
+
+fn target(game: &Game, dir: DirId, from: CellId) -> Option<CellId> {
+    game.directions[dir as usize].target[from as usize]
+}
+
+impl SidePlan {
+    fn add_step(&mut self, game: &Game, player: PlayerId, from: CellId, index: usize, rule: &MoveRule, lands: &Landing) {
+        let kind = match &rule.kind {
+            MoveKind::Ride { dir, range, circuit } => {
+                let (cells, back_at_start) = self.add_line(game, *dir, from, *range, lands);
+                let null_move = *circuit && back_at_start && rule.mode != crate::ir::Mode::CaptureOnly && lands.allows(from);
+                if cells.is_empty() && !null_move {
+                    return;
+                }
+                StepKind::Ride { cells, null_move }
+            }
+            MoveKind::Hop { dir } => {
+                let (cells, _) = self.add_line(game, *dir, from, None, lands);
+                if cells.end - cells.start < 2 {
+                    return;
+                }
+                StepKind::Hop { cells }
+            }
+            MoveKind::Leap { target: dir, routes, capturing } => {
+                let Some(to) = target(game, *dir, from) else { return };
+                if !lands.allows(to) {
+                    return;
+                }
+                if *capturing {
+                    // One route of one cell: the cell it may capture on.
+                    let route = &routes[0];
+                    let Some(via) = target(game, route.cells[0], from) else { return };
+                    if !route.allowed(game, player, from, to) {
+                        return;
+                    }
+                    StepKind::CapturingLeap { to, via }
+                } else {
+                    let Some(routes) = self.add_routes(game, player, from, to, routes) else { return };
+                    StepKind::Leap { to, routes }
+                }
+            }
+            MoveKind::Swap { dir, with, unattacked } => {
+                let Some(to) = target(game, *dir, from) else { return };
+                if !lands.allows(to) {
+                    return;
+                }
+                // The partner must be allowed on the mover's cell too.
+                let partners = with.iter().copied().filter(|&k| applies(game, player, game.pieces[k as usize].confined, from));
+                let partners = PieceSet::of(player, partners);
+                if partners.is_empty() {
+                    return;
+                }
+                StepKind::Swap { to, partners, unattacked: *unattacked }
+            }
+        };
+        self.steps.push(Step { rule: index as u16, mode: rule.mode, kind });
+    }
+
+    /// The cells along `dir` from `from`, at most `range` of them, stopping at
+    /// the edge or before coming back to `from` round a ring (then also
+    /// returning `true` when it comes back within range).
+    fn add_line(&mut self, game: &Game, dir: DirId, from: CellId, range: Option<u32>, lands: &Landing) -> (Span, bool) {
+        let start = self.line_cells.len();
+        let mut cell = from;
+        let mut back_at_start = false;
+        let mut travelled = 0;
+        while range.is_none_or(|r| travelled < r) {
+            let Some(next) = target(game, dir, cell) else { break };
+            if next == from {
+                back_at_start = true;
+                break;
+            }
+            self.line_cells.push(LineCell { cell: next, may_land: lands.allows(next) });
+            cell = next;
+            travelled += 1;
+        }
+        (Span::of(start..self.line_cells.len()), back_at_start)
+    }
+
+    /// The routes a leap from `from` to `to` may use (crossing conditions
+    /// decided, routes leaving the board dropped): `None` when none is left,
+    /// an empty span when nothing can block the leap.
+    fn add_routes(&mut self, game: &Game, player: PlayerId, from: CellId, to: CellId, routes: &[Route]) -> Option<Span> {
+        let first = self.routes.len();
+        if routes.is_empty() {
+            return Some(Span::of(first..first));
+        }
+        let mut open_routes = Vec::new();
+        for route in routes.iter().filter(|r| r.allowed(game, player, from, to)) {
+            let cells: Option<Vec<CellId>> = route.cells.iter().map(|&d| target(game, d, from)).collect();
+            match cells {
+                Some(cells) if cells.is_empty() => return Some(Span::of(first..first)),
+                Some(cells) => open_routes.push(cells),
+                None => {}
+            }
+        }
+        if open_routes.is_empty() {
+            return None;
+        }
+        for cells in open_routes {
+            let start = self.route_cells.len();
+            self.route_cells.extend(cells);
+            self.routes.push(Span::of(start..self.route_cells.len()));
+        }
+        Some(Span::of(first..self.routes.len()))
+    }
+}

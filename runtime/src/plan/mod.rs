@@ -1,0 +1,193 @@
+//! The move plan: what every move rule does, resolved once per player, piece
+//! type and start cell. This is the one place where the meaning of a rule
+//! (`step`, `slide`, `leap ... via ...`, `hop`, `swap`) is written:
+//!
+//! * the interpreter ([`crate::Interpreter`]) walks the plan and nothing else;
+//! * attacks are the plan inverted ([`attacks`]): for each target cell, the
+//!   cells an attacker may stand on and what must hold between;
+//! * the legality shortcut ([`crate::influence`]), the overlap analysis
+//!   ([`overlap`]) and the generated code (`vdl-compiler`'s codegen) read it.
+//!
+//! Everything that depends only on the start cell is decided here: the cells a
+//! line passes (ranges, rings, board edges applied), whether the piece may
+//! land on each (confinement), whether a rule applies at all (`when in`),
+//! which routes of a lame leap the start and destination allow (crossing
+//! conditions), which partners a swap may take (their confinement). What is
+//! left is what depends on the position: which cells are empty, whose pieces
+//! stand where, and the obligations' countdowns.
+//!
+//! Room to grow: a [`StepKind`] can name any cells it needs (a capture cell
+//! apart from the destination, as [`StepKind::CapturingLeap`] does; a second
+//! piece that moves, as [`StepKind::Swap`] does), so en passant, castling and
+//! first moves are new variants with their own gates, not a redesign. Cells
+//! are [`CellId`]s of the board's cell list, so boards with missing cells need
+//! nothing here; lines are short lists of cells, which later become bit sets
+//! for boards of up to 128 cells.
+
+pub mod attacks;
+mod build;
+pub mod overlap;
+
+use crate::ir::{CellId, Game, Mode, PieceId, PlayerId};
+use crate::piece_set::PieceSet;
+pub use attacks::Attacks;
+pub use overlap::Repeats;
+use std::ops::Range;
+
+/// The plan of a whole game: one [`SidePlan`] per player.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    sides: Vec<SidePlan>,
+}
+
+impl Plan {
+    /// Resolves every move rule of `game`.
+    pub fn of(game: &Game) -> Plan {
+        Plan { sides: (0..game.players.len() as PlayerId).map(|player| build::side(game, player)).collect() }
+    }
+
+    /// The moves and attacks of `player`'s pieces.
+    #[inline]
+    pub fn side(&self, player: PlayerId) -> &SidePlan {
+        &self.sides[player as usize]
+    }
+}
+
+/// A stretch of one of a plan's pools, by index (kept small: plans are big).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Span {
+    pub start: u32,
+    pub end: u32,
+}
+
+impl Span {
+    fn of(range: Range<usize>) -> Span {
+        Span { start: range.start as u32, end: range.end as u32 }
+    }
+
+    #[inline]
+    pub fn range(self) -> Range<usize> {
+        self.start as usize..self.end as usize
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.start == self.end
+    }
+}
+
+/// A cell on a line, and whether the moving piece may end its move there (its
+/// confinement allows it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LineCell {
+    pub cell: CellId,
+    pub may_land: bool,
+}
+
+/// What one rule does from one start cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The rule's index in the piece's move list for the player.
+    pub rule: u16,
+    pub mode: Mode,
+    pub kind: StepKind,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StepKind {
+    /// Along `cells` while they are empty, landing on each (as the mode
+    /// allows) and capturing at the first piece if it is an enemy. With
+    /// `null_move`, a line that comes round a ring to its start, every cell
+    /// empty, is a move that stays where it is.
+    Ride { cells: Span, null_move: bool },
+    /// Along `cells` over exactly one piece (the screen), then on like a ride.
+    Hop { cells: Span },
+    /// Straight to `to` (where the piece may land) if, with `routes`
+    /// non-empty, at least one route has every cell empty.
+    Leap { to: CellId, routes: Span },
+    /// To `to` over `via`, which must be empty or hold an enemy piece, which
+    /// is then captured too (the move becomes a capture whatever the mode).
+    CapturingLeap { to: CellId, via: CellId },
+    /// Changes places with the friendly piece on `to` if it is one of
+    /// `partners`; with `unattacked`, only when neither cell is attacked.
+    Swap { to: CellId, partners: PieceSet, unattacked: bool },
+}
+
+/// The moves and attacks of one player's pieces.
+#[derive(Clone, Debug)]
+pub struct SidePlan {
+    player: PlayerId,
+    cells: usize,
+    /// `starts[kind * cells + from]`: the piece's steps from `from`.
+    starts: Vec<Span>,
+    /// Per `kind * cells + from`: two of its steps may reach one destination,
+    /// so the moves found must be checked for repeats.
+    may_repeat: Vec<bool>,
+    /// Per piece type, per rule: how its moves relate to earlier rules'.
+    repeats: Vec<Vec<Repeats>>,
+    steps: Vec<Step>,
+    line_cells: Vec<LineCell>,
+    /// Routes of leaps: each a span of `route_cells`, which must all be empty.
+    routes: Vec<Span>,
+    route_cells: Vec<CellId>,
+    /// How many piece types the game has.
+    kinds: usize,
+    /// Built when first asked for: code generation and the compiler's
+    /// analyses of moves never need them.
+    attacks: std::sync::OnceLock<Attacks>,
+}
+
+impl SidePlan {
+    /// The steps of a piece of type `kind` standing on `from`.
+    #[inline]
+    pub fn steps(&self, kind: PieceId, from: CellId) -> &[Step] {
+        &self.steps[self.starts[kind as usize * self.cells + from as usize].range()]
+    }
+
+    /// May two steps of `kind` from `from` reach one destination?
+    #[inline]
+    pub fn may_repeat(&self, kind: PieceId, from: CellId) -> bool {
+        self.may_repeat[kind as usize * self.cells + from as usize]
+    }
+
+    /// Per rule of `kind`: may it repeat a move of an earlier rule? (the
+    /// overlap analysis, for code generators).
+    pub fn repeats(&self, kind: PieceId) -> &[Repeats] {
+        &self.repeats[kind as usize]
+    }
+
+    #[inline]
+    pub fn line(&self, cells: Span) -> &[LineCell] {
+        &self.line_cells[cells.range()]
+    }
+
+    /// The routes of a leap, each the cells that must be empty.
+    #[inline]
+    pub fn routes(&self, routes: Span) -> impl Iterator<Item = &[CellId]> + '_ {
+        self.routes[routes.range()].iter().map(|route| &self.route_cells[route.range()])
+    }
+
+    /// Where this player's pieces attack from, per target cell.
+    #[inline]
+    pub fn attacks(&self) -> &Attacks {
+        self.attacks.get_or_init(|| attacks::invert(self))
+    }
+
+    /// Every destination a step could ever reach (on some board), with the
+    /// cell it may capture on the way: what the overlap analysis compares.
+    pub fn reach(&self, from: CellId, step: &Step, out: &mut impl FnMut(CellId, Option<CellId>)) {
+        match step.kind {
+            StepKind::Ride { cells, null_move } => {
+                self.line(cells).iter().filter(|c| c.may_land).for_each(|c| out(c.cell, None));
+                if null_move {
+                    out(from, None);
+                }
+            }
+            StepKind::Hop { cells } => self.line(cells).iter().skip(1).filter(|c| c.may_land).for_each(|c| out(c.cell, None)),
+            StepKind::Leap { to, .. } | StepKind::Swap { to, .. } => out(to, None),
+            StepKind::CapturingLeap { to, via } => {
+                out(to, None);
+                out(to, Some(via));
+            }
+        }
+    }
+}
