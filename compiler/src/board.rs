@@ -37,6 +37,7 @@ pub struct BoardModel {
     pub naming: Vec<NamePart>,
     pub cells: Vec<ir::Cell>,
     names: HashMap<String, CellId>,
+    axis_ids: HashMap<String, usize>,
 }
 
 impl BoardModel {
@@ -45,7 +46,7 @@ impl BoardModel {
     }
 
     pub fn axis_index(&self, name: &str) -> Option<usize> {
-        self.axes.iter().position(|a| a.name == name)
+        self.axis_ids.get(name).copied()
     }
 
     pub fn axis_names(&self) -> impl Iterator<Item = &str> {
@@ -150,16 +151,18 @@ fn describe_labels(labels: &[String]) -> String {
 pub fn lower(board: &ast::Board, diags: &mut Vec<Diagnostic>) -> Option<BoardModel> {
     let before = diags.len();
     let mut axes: Vec<AxisModel> = Vec::new();
+    let mut axis_ids: HashMap<String, usize> = HashMap::new();
     for decl in &board.axes {
-        if let Some(earlier) = axes.iter().find(|a| a.name == decl.name.text) {
+        if let Some(&earlier) = axis_ids.get(&decl.name.text) {
             diags.push(
                 Diagnostic::error(Code::DuplicateName, decl.name.span, format!("axis `{}` is declared twice", decl.name.text))
                     .with_label("second declaration")
-                    .with_note(earlier.span, "first declared here"),
+                    .with_note(axes[earlier].span, "first declared here"),
             );
             continue;
         }
         if let Some(labels) = axis_labels(&decl.labels, diags) {
+            axis_ids.insert(decl.name.text.clone(), axes.len());
             axes.push(AxisModel { name: decl.name.text.clone(), labels, wrap: decl.wrap, span: decl.span });
         }
     }
@@ -215,7 +218,7 @@ pub fn lower(board: &ast::Board, diags: &mut Vec<Diagnostic>) -> Option<BoardMod
         }
         cells.push(ir::Cell { name, coords });
     }
-    Some(BoardModel { axes, folds, naming, cells, names })
+    Some(BoardModel { axes, folds, naming, cells, names, axis_ids })
 }
 
 /// Lays a fold's labels over its axes: along the first axis, then the next, and
@@ -336,14 +339,22 @@ fn naming_parts(board: &ast::Board, axes: &[AxisModel], folds: &[FoldModel], dia
     (missing.is_empty() && twice.is_empty() && parts.len() == decl.axes.len()).then_some(parts)
 }
 
+/// The most axis names an unknown axis is compared with and listed against:
+/// a board of thousands of one-label axes would make every such error long and
+/// slow.
+const AXES_SUGGESTED: usize = 64;
+
 pub fn unknown_axis<'a>(ident: &Ident, axes: impl IntoIterator<Item = &'a str>) -> Diagnostic {
-    let axes: Vec<&str> = axes.into_iter().collect();
+    let axes: Vec<&str> = axes.into_iter().take(AXES_SUGGESTED + 1).collect();
+    let help = if axes.len() > AXES_SUGGESTED {
+        None
+    } else {
+        crate::diagnostic::did_you_mean(&ident.text, axes.iter().copied())
+            .or_else(|| Some(format!("the board's axes are {}", axes.iter().map(|a| format!("`{a}`")).collect::<Vec<_>>().join(", "))))
+    };
     Diagnostic::error(Code::UnknownName, ident.span, format!("unknown axis `{}`", ident.text))
         .with_label("not an axis of the board")
-        .with_help_opt(
-            crate::diagnostic::did_you_mean(&ident.text, axes.iter().copied())
-                .or_else(|| Some(format!("the board's axes are {}", axes.iter().map(|a| format!("`{a}`")).collect::<Vec<_>>().join(", ")))),
-        )
+        .with_help_opt(help)
 }
 
 /// Expands `a..i`, `1..10` or `[x y z]` into the list of labels.
@@ -358,11 +369,10 @@ fn axis_labels(labels: &Labels, diags: &mut Vec<Diagnostic>) -> Option<Vec<Strin
         }
         Labels::Range { first, last, span } => range_labels(first, last, *span, diags)?,
     };
-    for (i, label) in list.iter().enumerate() {
-        if list[..i].contains(label) {
-            diags.push(Diagnostic::error(Code::BadBoard, labels.span(), format!("label `{label}` appears twice on this axis")));
-            return None;
-        }
+    let mut seen = std::collections::HashSet::with_capacity(list.len());
+    if let Some(label) = list.iter().find(|label| !seen.insert(label.as_str())) {
+        diags.push(Diagnostic::error(Code::BadBoard, labels.span(), format!("label `{label}` appears twice on this axis")));
+        return None;
     }
     Some(list)
 }

@@ -83,6 +83,13 @@ codes! {
          cell to each destination.";
     EmptyDirections = "E0303", "no direction left",
         "A direction set that contains no direction, usually because its `where` conditions exclude one another.";
+    LongStep = "E0304", "step longer than one cell",
+        "A `step` whose vector goes further than a neighbouring cell: a step moves to an adjacent cell. Write the move as a \
+         `leap` (which jumps) or a `slide` with a range (which is blocked by pieces between).";
+    TooMuchWork = "E0305", "definition too large",
+        "A definition that would need more directions or tables than a game may have: a `*` vector with more than 1,024 \
+         images, direction tables of more than 4,194,304 entries, a leap with `via` routes on more than 6 axes, or more than \
+         65,535 zones. No real game comes near these bounds; they keep the checker's time and memory bounded.";
     BadPlayers = "E0400", "unusable players",
         "The players or their views are not usable: a game has exactly two players, and a view can only mirror an axis or shift \
          a wrapped one.";
@@ -114,6 +121,11 @@ codes! {
         "A promotion whose trigger no move of the piece can meet (warning).";
     CellsNeverReached = "W0107", "cells never reached",
         "Cells that no piece can ever stand on (warning): no piece gets there from the setup.";
+    WhereFiltersUnion = "W0108", "where filters a whole union",
+        "A `where` after a union applies to the whole union, so it also drops vectors of the sets before the last `|` \
+         (warning): `step diag | orth where forward` keeps only the forward diagonals. The message lists the vectors that \
+         went; write `step diag | (orth where forward)` to filter one set, or `(diag | orth) where forward` to say that \
+         the whole union is meant.";
 }
 
 impl Code {

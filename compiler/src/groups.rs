@@ -3,7 +3,8 @@
 //! may use groups declared before them.
 
 use crate::codes::Code;
-use crate::diagnostic::{did_you_mean, Diagnostic};
+use crate::diagnostic::Diagnostic;
+use crate::suggestions::Suggestions;
 use std::collections::HashMap;
 use vdl_dsl::ast::{self, SetOp};
 use vdl_runtime::ir::PieceId;
@@ -13,11 +14,13 @@ pub struct PieceSets {
     pub pieces: HashMap<String, PieceId>,
     /// `None` for a group whose declaration had an error.
     groups: HashMap<String, Option<Vec<PieceId>>>,
+    /// For unknown piece and group names.
+    suggestions: Suggestions,
 }
 
 impl PieceSets {
     pub fn new(pieces: HashMap<String, PieceId>) -> PieceSets {
-        PieceSets { pieces, groups: HashMap::new() }
+        PieceSets { pieces, groups: HashMap::new(), suggestions: Suggestions::default() }
     }
 
     /// Resolves and records `group NAME = ...`.
@@ -55,7 +58,11 @@ impl PieceSets {
                 diags.push(
                     Diagnostic::error(Code::UnknownName, name.span, format!("unknown piece or group `{}`", name.text))
                         .with_label("not a piece or a group declared before this point")
-                        .with_help_opt(did_you_mean(&name.text, self.pieces.keys().chain(self.groups.keys()).map(String::as_str))),
+                        .with_help_opt(self.suggestions.did_you_mean(
+                            &name.text,
+                            self.pieces.len() + self.groups.len(),
+                            self.pieces.keys().chain(self.groups.keys()).map(String::as_str),
+                        )),
                 );
                 continue;
             };

@@ -1,22 +1,33 @@
-//! The vdl compiler: source text -> AST (from `vdl-dsl`) -> checked IR -> Rust.
+//! The vdl compiler: source text -> checked IR -> Rust.
 //!
 //! * [`check`] reports every problem of a file and, when there is none, gives
 //!   the IR ([`vdl_runtime::ir::Game`]);
 //! * [`generate_rust`] turns the IR into a specialised move generator.
+//!
+//! The phases, each a module with its own input and output, are read top to
+//! bottom in [`pipeline`]: parse, resolve names, check, lower, analyse (and
+//! finish), then code generation on request.
 
-mod after;
+mod analyse;
 mod board;
+mod cell_classes;
+mod check;
 pub mod codegen;
 pub mod codes;
 pub mod diagnostic;
 mod directions;
+mod draft;
 mod drawing;
+mod finish;
 mod groups;
 mod lints;
 mod lower;
 mod mobility;
+mod parse;
 mod pieces;
 mod players;
+mod resolve;
+mod suggestions;
 mod zones;
 
 pub use codegen::generate_rust;
@@ -36,15 +47,24 @@ pub struct Checked {
 /// has no `game` line.
 pub fn check(file_name: &str, source: &str) -> Checked {
     let mut diagnostics = Vec::new();
-    let game = match vdl_dsl::parse(source) {
-        Ok(file) => lower::lower(source, &file, file_name, &mut diagnostics),
-        Err(error) => {
-            diagnostics.push(Diagnostic::from(error));
-            None
-        }
-    };
+    let game = pipeline(file_name, source, &mut diagnostics);
     diagnostics.sort_by_key(|d| (d.span.start, d.severity));
     Checked { game, diagnostics }
+}
+
+/// The whole compiler front end, phase by phase. Each phase reports into
+/// `diags`; a `None` stops the pipeline after errors.
+fn pipeline(file_name: &str, source: &str, diags: &mut Vec<Diagnostic>) -> Option<Game> {
+    let file = parse::parse(source, diags)?; // text -> syntax tree
+    let names = resolve::resolve(&file, source, file_name, diags); // items by kind, names declared once
+    let draft = check::check(&names, diags)?; // every problem reported; a draft only without errors
+    let lowered = lower::lower(draft); // cannot fail: the game of movement alone, and the other rules
+    let facts = analyse::facts(&lowered); // where pieces could never move, their bindings
+    let game = finish::finish(lowered, facts); // the Game, built in one step
+    analyse::lint(&game, &names, diags); // the setup, then warnings about the finished game
+                                         // Plan: the move plan is built from `game` here, once analysis is done and
+                                         // before code generation (which reads the plan).
+    (!diags.iter().any(Diagnostic::is_error)).then_some(game)
 }
 
 /// The IR of `source`, or its errors (warnings are dropped).

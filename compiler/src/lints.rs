@@ -7,6 +7,7 @@
 use crate::codes::Code;
 use crate::diagnostic::Diagnostic;
 use crate::mobility::Mobility;
+use std::collections::HashMap;
 use vdl_dsl::ast;
 use vdl_runtime::ir::{Game, PieceId, PlayerId};
 use vdl_runtime::{legal, Interpreter, Position};
@@ -21,14 +22,13 @@ pub struct Declared<'a> {
 
 pub fn run(game: &Game, declared: &Declared, diags: &mut Vec<Diagnostic>) {
     let Ok(start) = vdl_runtime::fen::parse(game, &declared.setup.value) else { return };
-    let mobility = Mobility::new(game);
+    let mobility = Mobility::with_budget(game, LINT_WORK);
     setup_not_already_decided(game, &start, declared, diags);
     pieces_outside_their_confinement(game, &start, declared, diags);
     for (kind, decl) in declared.pieces.iter().enumerate() {
         let kind = kind as PieceId;
-        let never_moves =
-            (0..game.players.len()).all(|p| (0..game.cell_count()).all(|c| mobility.moves(kind, p as PlayerId, c).is_empty()));
-        if never_moves {
+        let never_moves = (0..game.players.len()).all(|p| (0..game.cell_count()).all(|c| !mobility.can_move_from(kind, p as PlayerId, c)));
+        if never_moves && !mobility.exhausted() {
             diags.push(
                 Diagnostic::warning(Code::PieceNeverMoves, decl.name.span, format!("`{}` can never move, from any cell", decl.name.text))
                     .with_help("give it a move, or check its directions, zones and confinement"),
@@ -40,6 +40,11 @@ pub fn run(game: &Game, declared: &Declared, diags: &mut Vec<Diagnostic>) {
     cells_never_reached(game, &start, &mobility, &present, declared, diags);
     zones_never_used(declared, diags);
 }
+
+/// The work (cells looked at and moves made) the lints may ask of the
+/// interpreter. On a huge game (tens of thousands of cells, long slides) the
+/// lints that need more give no warning rather than keep `vdl check` waiting.
+const LINT_WORK: usize = 200_000_000;
 
 /// Cells that no piece can ever stand on: searched from the setup (and from
 /// every cell a piece in hand may be dropped on), following each piece's moves
@@ -67,19 +72,24 @@ fn cells_never_reached(
             }
         }
     }
+    let mut unreached = cells;
     while let Some((kind, player, cell)) = queue.pop() {
         if !seen.insert((kind, player, cell)) {
             continue;
         }
-        reached[cell] = true;
-        if reached.iter().all(|&r| r) {
+        if !std::mem::replace(&mut reached[cell], true) {
+            unreached -= 1;
+            if unreached == 0 {
+                return;
+            }
+        }
+        let moves = mobility.moves(kind, player, cell);
+        if mobility.exhausted() {
             return;
         }
-        let promotions: Vec<PieceId> = game.pieces[kind as usize].promotions.iter().flat_map(|p| p.to.iter().copied()).collect();
-        for mv in mobility.moves(kind, player, cell) {
-            queue.push((kind, player, mv.to as usize));
-            queue.extend(promotions.iter().map(|&to| (to, player, mv.to as usize)));
-        }
+        let promotions = game.pieces[kind as usize].promotions.iter().flat_map(|p| p.to.iter().copied());
+        let next = moves.iter().flat_map(|mv| std::iter::once(kind).chain(promotions.clone()).map(move |k| (k, player, mv.to as usize)));
+        queue.extend(next.filter(|state| !seen.contains(state)));
     }
     let never: Vec<&str> = (0..cells).filter(|&c| !reached[c]).map(|c| game.board.cells[c].name.as_str()).collect();
     let shown: Vec<&str> = never.iter().take(8).copied().collect();
@@ -151,7 +161,7 @@ fn promotions_that_never_happen(game: &Game, mobility: &Mobility, kind: PieceId,
                 mobility.moves(kind, p as PlayerId, c).iter().any(|mv| promotion.trigger.applies(game, p as PlayerId, mv.from, mv.to))
             })
         });
-        if !possible {
+        if !possible && !mobility.exhausted() {
             diags.push(
                 Diagnostic::warning(Code::PromotionNeverHappens, stmt.span, "this promotion can never happen")
                     .with_label("no move of the piece starts and ends where it asks")
@@ -204,9 +214,10 @@ fn pieces_that_never_appear(game: &Game, start: &Position, declared: &Declared, 
 
 /// A zone whose name is never used after its declaration.
 fn zones_never_used(declared: &Declared, diags: &mut Vec<Diagnostic>) {
+    let words = word_counts(declared.source);
     for zone in &declared.zones {
-        let uses = word_positions(declared.source, &zone.name.text).filter(|&at| at != zone.name.span.start).count();
-        if uses == 0 {
+        // The declaration is one occurrence of the name.
+        if words.get(zone.name.text.as_str()).copied().unwrap_or(0) <= 1 {
             diags.push(
                 Diagnostic::warning(Code::UnusedZone, zone.name.span, format!("zone `{}` is never used", zone.name.text))
                     .with_help("use it in a piece or rule, or remove it"),
@@ -215,23 +226,27 @@ fn zones_never_used(declared: &Declared, diags: &mut Vec<Diagnostic>) {
     }
 }
 
-/// Where `word` occurs as a whole word outside comments and strings.
-fn word_positions<'a>(source: &'a str, word: &'a str) -> impl Iterator<Item = usize> + 'a {
-    let mut code = String::with_capacity(source.len());
-    for line in source.split_inclusive('\n') {
-        let cut = line.find("//").unwrap_or(line.len());
-        code.push_str(&line[..cut]);
-        code.push_str(&" ".repeat(line.len() - cut));
-    }
+/// How often each whole word occurs outside comments and strings, counted in
+/// one pass over the file.
+fn word_counts(source: &str) -> HashMap<&str, usize> {
     let is_word = |c: char| c.is_ascii_alphanumeric() || c == '_';
-    let positions: Vec<usize> = code
-        .match_indices(word)
-        .filter(|&(at, _)| {
-            let before = code[..at].chars().next_back().is_none_or(|c| !is_word(c));
-            let after = code[at + word.len()..].chars().next().is_none_or(|c| !is_word(c));
-            before && after && code[..at].matches('"').count().is_multiple_of(2)
-        })
-        .map(|(at, _)| at)
-        .collect();
-    positions.into_iter()
+    let mut counts = HashMap::new();
+    let mut in_string = false;
+    for line in source.lines() {
+        let code = &line[..line.find("//").unwrap_or(line.len())];
+        let mut start = None;
+        for (at, c) in code.char_indices().chain([(code.len(), ' ')]) {
+            if is_word(c) && !in_string {
+                start.get_or_insert(at);
+                continue;
+            }
+            if let Some(from) = start.take() {
+                *counts.entry(&code[from..at]).or_insert(0) += 1;
+            }
+            if c == '"' {
+                in_string = !in_string;
+            }
+        }
+    }
+    counts
 }

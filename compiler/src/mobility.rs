@@ -1,9 +1,12 @@
 //! What a piece can do alone on an empty board, asked of the IR interpreter once
-//! the IR is built: the cells it could never move from (where promotion is forced
-//! and drops are banned) and its bindings (cells it can reach from one another).
+//! the IR is built (part of the analyse phase): the cells it could never move
+//! from (where promotion is forced and drops are banned) and its bindings
+//! (cells it can reach from one another). A move that needs another piece (a
+//! capture, a hop, a swap) counts where the cells it needs exist.
 
-use std::cell::RefCell;
-use vdl_runtime::ir::{self, Game, PieceId, PlayerId};
+use crate::cell_classes::CellClasses;
+use std::cell::{Cell, RefCell};
+use vdl_runtime::ir::{CellId, DirId, Game, Mode, MoveKind, PieceId, PlayerId, ZoneId};
 use vdl_runtime::{Engine, Interpreter, Move, Piece, Position};
 
 /// The game with promotions, drops and royalty taken out: only movement.
@@ -13,6 +16,9 @@ pub struct Mobility {
     /// for every cell, piece type and player, building a position each time
     /// was a fifth of the time.
     empty: RefCell<Position>,
+    /// Work left (cells looked at and moves made), for questions that may go
+    /// unanswered on a huge game; `None`: no bound.
+    budget: Option<Cell<usize>>,
 }
 
 impl Mobility {
@@ -24,32 +30,77 @@ impl Mobility {
             piece.captured_as = None;
         }
         let empty = RefCell::new(Position::empty(&bare));
-        Mobility { engine: Interpreter::new(bare), empty }
+        Mobility { engine: Interpreter::new(bare), empty, budget: None }
+    }
+
+    /// A mobility that stops answering once `work` is spent: after that
+    /// [`Mobility::exhausted`] is true and `moves` gives nothing.
+    pub fn with_budget(game: &Game, work: usize) -> Mobility {
+        Mobility { budget: Some(Cell::new(work)), ..Mobility::new(game) }
+    }
+
+    pub fn exhausted(&self) -> bool {
+        self.budget.as_ref().is_some_and(|left| left.get() == 0)
     }
 
     /// The moves of `kind` of `player` from `cell` on an otherwise empty board.
     pub fn moves(&self, kind: PieceId, player: PlayerId, cell: usize) -> Vec<Move> {
+        if self.exhausted() {
+            return Vec::new();
+        }
         let mut pos = self.empty.borrow_mut();
-        let at = cell as vdl_runtime::CellId;
+        let at = cell as CellId;
         pos.put(at, Piece::new(kind, player));
         pos.side = player;
         let mut moves = Vec::new();
         self.engine.generate(&pos, &mut moves);
         pos.put(at, Piece::EMPTY);
+        if let Some(left) = &self.budget {
+            // Generation looks at every cell of the board for the side's pieces.
+            left.set(left.get().saturating_sub(pos.board().len() + moves.len()));
+        }
         moves
+    }
+
+    /// Could `kind` of `player` ever move from `cell`? Alone on the empty
+    /// board, or by a move that needs another piece there.
+    pub fn can_move_from(&self, kind: PieceId, player: PlayerId, cell: usize) -> bool {
+        !self.moves(kind, player, cell).is_empty() || self.moves_with_company(kind, player, cell as CellId)
     }
 
     /// `cells[player][cell]`: the piece could never move from the cell.
     pub fn dead_cells(&self, kind: PieceId) -> Vec<Vec<bool>> {
         let game = self.engine.game();
         (0..game.players.len())
-            .map(|player| (0..game.cell_count()).map(|cell| self.moves(kind, player as PlayerId, cell).is_empty()).collect())
+            .map(|player| (0..game.cell_count()).map(|cell| !self.can_move_from(kind, player as PlayerId, cell)).collect())
             .collect()
     }
 
+    /// A move that needs another piece never shows on the empty board: a
+    /// capture, a hop over a screen, a swap with a friend. Such a rule counts
+    /// when it may start from `from`, the cells it needs are on the board, and
+    /// it lands inside the piece's confinement.
+    fn moves_with_company(&self, kind: PieceId, player: PlayerId, from: CellId) -> bool {
+        let game = self.engine.game();
+        let piece = &game.pieces[kind as usize];
+        let step = |dir: DirId, cell: CellId| game.directions[dir as usize].target[cell as usize];
+        let allowed = |zone: Option<ZoneId>, cell: CellId| zone.is_none_or(|z| game.in_zone(z, player, cell));
+        piece.moves[player as usize].iter().filter(|rule| allowed(rule.only_in, from)).any(|rule| {
+            let landing = match rule.kind {
+                MoveKind::Hop { dir } => step(dir, from).and_then(|screen| step(dir, screen)),
+                MoveKind::Swap { dir, .. } => step(dir, from),
+                MoveKind::Ride { dir, .. } if rule.mode == Mode::CaptureOnly => step(dir, from),
+                MoveKind::Leap { target, .. } if rule.mode == Mode::CaptureOnly => step(target, from),
+                // A capturing leap lands where its plain move does.
+                MoveKind::Ride { .. } | MoveKind::Leap { .. } | MoveKind::CapturingLeap { .. } => None,
+            };
+            landing.is_some_and(|to| allowed(piece.confined, to))
+        })
+    }
+
     /// The binding of every cell: cells joined by a move of `kind` (of either
-    /// player, either way) share a class. Returns (class of each cell, classes).
-    pub fn bindings(&self, kind: PieceId) -> (Vec<u16>, Vec<Vec<ir::CellId>>) {
+    /// player, either way) share a class.
+    pub fn bindings(&self, kind: PieceId) -> CellClasses {
         let game = self.engine.game();
         let cells = game.cell_count();
         let mut parent: Vec<usize> = (0..cells).collect();
@@ -68,38 +119,6 @@ impl Mobility {
                 }
             }
         }
-        classes_from(cells, |cell| root(&mut parent, cell))
-    }
-}
-
-/// Numbers the distinct keys of the cells in order of first appearance.
-pub fn classes_from<K: PartialEq>(cells: usize, mut key: impl FnMut(usize) -> K) -> (Vec<u16>, Vec<Vec<ir::CellId>>) {
-    let mut keys: Vec<K> = Vec::new();
-    let mut class_of = Vec::with_capacity(cells);
-    let mut classes: Vec<Vec<ir::CellId>> = Vec::new();
-    for cell in 0..cells {
-        let k = key(cell);
-        let index = match keys.iter().position(|existing| *existing == k) {
-            Some(i) => i,
-            None => {
-                keys.push(k);
-                classes.push(Vec::new());
-                keys.len() - 1
-            }
-        };
-        class_of.push(index as u16);
-        classes[index].push(cell as ir::CellId);
-    }
-    (class_of, classes)
-}
-
-/// Adds a zone with these cells (or finds an equal one) and returns its id.
-pub fn zone_for(game: &mut Game, name: String, cells: Vec<Vec<bool>>) -> ir::ZoneId {
-    match game.zones.iter().position(|z| z.cells == cells) {
-        Some(z) => z as ir::ZoneId,
-        None => {
-            game.zones.push(ir::Zone { name, cells });
-            (game.zones.len() - 1) as ir::ZoneId
-        }
+        CellClasses::from_keys(cells, |cell| root(&mut parent, cell))
     }
 }

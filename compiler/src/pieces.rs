@@ -1,16 +1,21 @@
-//! Pieces: each movement statement becomes move rules with absolute directions,
-//! one list per player.
+//! Pieces (part of the check phase): each movement statement becomes move rules
+//! with absolute directions, one list per player.
 
 use crate::board::BoardModel;
 use crate::codes::Code;
 use crate::diagnostic::Diagnostic;
-use crate::directions::{symmetries, DirectionEval, Vector};
+use crate::directions::{symmetries, DirectionEval, Vector, MAX_ROUTE_AXES};
+use crate::draft::{DraftPiece, DraftPromotion};
 use crate::groups::PieceSets;
 use crate::players::Players;
 use crate::zones::{ZoneEval, ZoneTable};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use vdl_dsl::ast::{self, DirExpr, Modifier, MoveKind as AstKind, PieceStmt, Span, TriggerExpr};
 use vdl_runtime::ir::{self, DirId, Mode, MoveKind, MoveRule, Trigger, ZoneId};
+
+/// The most entries (cells times directions) the direction tables of a game
+/// may hold, which bounds the memory a file can make the compiler use.
+pub const MAX_TABLE_ENTRIES: usize = 1 << 22;
 
 /// Every displacement the move programs use, each with its table, stored once.
 #[derive(Default)]
@@ -46,6 +51,7 @@ struct TemplateRoute {
 
 pub struct PieceLowering<'a> {
     pub source: &'a str,
+    pub lines: &'a LineStarts,
     pub board: &'a BoardModel,
     pub players: &'a Players,
     pub directions: &'a DirectionEval<'a>,
@@ -59,14 +65,14 @@ pub struct PieceLowering<'a> {
 }
 
 impl PieceLowering<'_> {
-    pub fn lower(&mut self, decl: &ast::PieceDecl, diags: &mut Vec<Diagnostic>) -> ir::PieceType {
+    pub fn lower(&mut self, decl: &ast::PieceDecl, diags: &mut Vec<Diagnostic>) -> DraftPiece {
         let mut royal: Option<Span> = None;
         let mut confined: Option<(ZoneId, Span)> = None;
         let mut moves = vec![Vec::new(); self.players.list.len()];
+        let mut seen: Vec<HashSet<MoveRule>> = vec![HashSet::new(); self.players.list.len()];
         let mut promotions = Vec::new();
+        let mut overlaps = Overlaps::default();
         let mut glyphs: Option<(Vec<String>, Span)> = None;
-        // The first player's rules with the statement each came from.
-        let mut origins: Vec<(MoveRule, Span)> = Vec::new();
         for stmt in &decl.body {
             match stmt {
                 PieceStmt::Royal(span) => {
@@ -99,10 +105,9 @@ impl PieceLowering<'_> {
                     for (player, rules) in self.move_rules(stmt, diags).into_iter().enumerate() {
                         for rule in rules {
                             if player == 0 {
-                                warn_overlap(&rule, stmt.span, &origins, self.zones, self.source, diags);
-                                origins.push((rule.clone(), stmt.span));
+                                overlaps.add(&rule, stmt.span, self.zones, self.lines, diags);
                             }
-                            if !moves[player].contains(&rule) {
+                            if seen[player].insert(rule.clone()) {
                                 moves[player].push(rule);
                             }
                         }
@@ -110,23 +115,21 @@ impl PieceLowering<'_> {
                 }
             }
         }
-        ir::PieceType {
+        DraftPiece {
             name: decl.name.text.clone(),
             symbol: decl.symbol.text.clone(),
             royal: royal.is_some(),
             confined: confined.map(|(id, _)| id),
             moves,
             promotions,
-            captured_as: None,
-            no_drop: None,
             glyphs: glyphs.map(|(texts, _)| texts).unwrap_or_default(),
         }
     }
 
-    fn promotion(&mut self, stmt: &ast::PromotionStmt, diags: &mut Vec<Diagnostic>) -> Option<ir::Promotion> {
+    fn promotion(&mut self, stmt: &ast::PromotionStmt, diags: &mut Vec<Diagnostic>) -> Option<DraftPromotion> {
         let to = self.sets.resolve(&stmt.to, diags);
         let trigger = self.trigger(&stmt.trigger, diags);
-        Some(ir::Promotion { to: to?, trigger: trigger?, optional: !stmt.compulsory, forced_at: None })
+        Some(DraftPromotion { to: to?, trigger: trigger?, optional: !stmt.compulsory })
     }
 
     /// `confined to Z within N moves without PIECES`.
@@ -160,6 +163,9 @@ impl PieceLowering<'_> {
         let (Some(set), Some(with)) = (self.directions.eval(&stmt.directions, diags), self.sets.resolve(&stmt.with, diags)) else {
             return vec![Vec::new(); players];
         };
+        if !self.tables_fit(set.len() * players, stmt.directions.span(), diags) {
+            return vec![Vec::new(); players];
+        }
         (0..players)
             .map(|player| {
                 set.iter()
@@ -190,19 +196,19 @@ impl PieceLowering<'_> {
     }
 
     fn trigger(&mut self, trigger: &TriggerExpr, diags: &mut Vec<Diagnostic>) -> Option<Trigger> {
-        let not = |this: &mut Self, zone: ZoneId| {
+        let not = |this: &mut Self, zone: ZoneId, span: Span, diags: &mut Vec<Diagnostic>| {
             let cells = this.zones.ir[zone as usize].cells.iter().map(|set| set.iter().map(|&b| !b).collect()).collect();
             let name = format!("not {}", this.zones.ir[zone as usize].name);
-            this.zones.intern(&name, cells)
+            this.zones.intern(&name, cells, span, diags)
         };
         Some(match trigger {
             TriggerExpr::Entering(z) => {
                 let into = self.zone(z, diags)?;
-                Trigger::FromInto { from: not(self, into), into }
+                Trigger::FromInto { from: not(self, into, z.span(), diags)?, into }
             }
             TriggerExpr::Leaving(z) => {
                 let from = self.zone(z, diags)?;
-                Trigger::FromInto { from, into: not(self, from) }
+                Trigger::FromInto { from, into: not(self, from, z.span(), diags)? }
             }
             TriggerExpr::FromInto(a, b) => {
                 let (from, into) = (self.zone(a, diags), self.zone(b, diags));
@@ -216,7 +222,7 @@ impl PieceLowering<'_> {
         let eval = ZoneEval { board: self.board, players: self.players, zones: self.zones };
         let cells = eval.eval(expr, diags)?;
         let span = expr.span();
-        Some(self.zones.intern(&self.source[span.start..span.end], cells))
+        self.zones.intern(&self.source[span.start..span.end], cells, span, diags)
     }
 
     /// The rules of one movement statement, per player.
@@ -226,6 +232,13 @@ impl PieceLowering<'_> {
         let Some(templates) = self.templates(stmt, diags) else { return vec![Vec::new(); players] };
         if let Some(span) = stmt.capturing {
             self.check_capturing(stmt, span, mode, &templates, diags);
+        }
+        if stmt.kind == AstKind::Step {
+            check_step_lengths(stmt, &templates, diags);
+        }
+        let vectors = templates.iter().map(|t| 1 + t.routes.iter().map(|r| r.cells.len()).sum::<usize>()).sum::<usize>();
+        if !self.tables_fit(vectors * players, stmt.directions.span(), diags) {
+            return vec![Vec::new(); players];
         }
         if templates.is_empty() {
             diags.push(
@@ -263,6 +276,26 @@ impl PieceLowering<'_> {
                     .collect()
             })
             .collect()
+    }
+
+    /// Whether `more` direction tables still fit in [`MAX_TABLE_ENTRIES`];
+    /// reports at `span` when they do not.
+    fn tables_fit(&self, more: usize, span: Span, diags: &mut Vec<Diagnostic>) -> bool {
+        let cells = self.board.cells.len().max(1);
+        let entries = (self.table.ir.len() + more).saturating_mul(cells);
+        if entries <= MAX_TABLE_ENTRIES {
+            return true;
+        }
+        diags.push(
+            Diagnostic::error(
+                Code::TooMuchWork,
+                span,
+                format!("the directions of the game would need tables of {entries} cells, more than {MAX_TABLE_ENTRIES}"),
+            )
+            .with_label(format!("{more} more directions of {cells} cells each"))
+            .with_help("use fewer directions, or a smaller board"),
+        );
+        false
     }
 
     /// A capturing leap has exactly one route of one cell to each destination,
@@ -382,6 +415,17 @@ impl PieceLowering<'_> {
             }
         };
         let base = self.directions.vector(base, diags)?;
+        if base.len() > MAX_ROUTE_AXES {
+            diags.push(
+                Diagnostic::error(
+                    Code::TooMuchWork,
+                    routes_span,
+                    format!("routes turn with every symmetry of the board, too many on {} axes (at most {MAX_ROUTE_AXES})", base.len()),
+                )
+                .with_help("write each leap and its route as single vectors, without `*`"),
+            );
+            return None;
+        }
         let tests = conditions.iter().map(|c| self.directions.condition(c, diags)).collect::<Option<Vec<_>>>()?;
         let mut templates: Vec<Template> = Vec::new();
         for g in symmetries(base.len()) {
@@ -410,6 +454,26 @@ impl PieceLowering<'_> {
     }
 }
 
+/// A `step` goes to a neighbouring cell: every component of its vectors is -1,
+/// 0 or 1. A longer vector would jump like a leap while reading as a step.
+fn check_step_lengths(stmt: &ast::MoveStmt, templates: &[Template], diags: &mut Vec<Diagnostic>) {
+    let long: Vec<String> = templates.iter().filter(|t| t.target.iter().any(|c| c.abs() > 1)).map(|t| written(&t.target)).collect();
+    if let Some(example) = long.first() {
+        let shown: Vec<&str> = long.iter().take(4).map(String::as_str).collect();
+        let more = if long.len() > shown.len() { format!(" and {} more", long.len() - shown.len()) } else { String::new() };
+        diags.push(
+            Diagnostic::error(Code::LongStep, stmt.directions.span(), "a `step` goes only to a neighbouring cell")
+                .with_label(format!("{}{more} go further", shown.join(", ")))
+                .with_help(format!("to jump to a cell further away write `leap {example}`; to move along a line, `slide`")),
+        );
+    }
+}
+
+/// A vector as the file writes it: `(1,-2)`.
+pub fn written(vector: &[i32]) -> String {
+    format!("({})", vector.iter().map(i32::to_string).collect::<Vec<_>>().join(","))
+}
+
 /// The cell-by-cell step that starts a rule, when the rule lands on it like a
 /// step does: rides and leaps.
 fn first_step(rule: &MoveRule) -> Option<DirId> {
@@ -420,34 +484,56 @@ fn first_step(rule: &MoveRule) -> Option<DirId> {
     }
 }
 
-/// Warns when `rule` can produce a move an earlier statement of the same piece
-/// already produces: same first step, overlapping modes and zones. Such a move
-/// would be listed once, but the repetition is usually a slip, such as `(1,0)*`
-/// meaning all four orthogonals where two were meant.
-fn warn_overlap(rule: &MoveRule, span: Span, origins: &[(MoveRule, Span)], zones: &ZoneTable, source: &str, diags: &mut Vec<Diagnostic>) {
-    let Some(dir) = first_step(rule) else { return };
-    let modes_meet = |a: Mode, b: Mode| a == Mode::Both || b == Mode::Both || a == b;
-    let zones_meet = |a: Option<ZoneId>, b: Option<ZoneId>| match (a, b) {
-        (Some(a), Some(b)) => zones.ir[a as usize].cells[0].iter().zip(&zones.ir[b as usize].cells[0]).any(|(x, y)| *x && *y),
-        _ => true,
-    };
-    let earlier = origins.iter().find(|(other, other_span)| {
-        *other_span != span
-            && first_step(other) == Some(dir)
-            && modes_meet(other.mode, rule.mode)
-            && zones_meet(other.only_in, rule.only_in)
-    });
-    if let Some((_, other_span)) = earlier {
-        if diags.iter().any(|d| d.code == Code::OverlappingMoves && d.span == span) {
-            return;
+/// The first player's rules of one piece so far, by their first step, with
+/// the statement each came from; and the statements already warned about.
+#[derive(Default)]
+struct Overlaps {
+    by_step: HashMap<DirId, Vec<(MoveRule, Span)>>,
+    warned: HashSet<Span>,
+}
+
+impl Overlaps {
+    /// Warns when `rule` can produce a move an earlier statement of the same
+    /// piece already produces: same first step, overlapping modes and zones.
+    /// Such a move would be listed once, but the repetition is usually a slip,
+    /// such as `(1,0)*` meaning all four orthogonals where two were meant.
+    fn add(&mut self, rule: &MoveRule, span: Span, zones: &ZoneTable, lines: &LineStarts, diags: &mut Vec<Diagnostic>) {
+        let Some(dir) = first_step(rule) else { return };
+        let modes_meet = |a: Mode, b: Mode| a == Mode::Both || b == Mode::Both || a == b;
+        let zones_meet = |a: Option<ZoneId>, b: Option<ZoneId>| match (a, b) {
+            (Some(a), Some(b)) => zones.ir[a as usize].cells[0].iter().zip(&zones.ir[b as usize].cells[0]).any(|(x, y)| *x && *y),
+            _ => true,
+        };
+        let same_step = self.by_step.entry(dir).or_default();
+        let earlier = same_step.iter().find(|(other, other_span)| {
+            *other_span != span && modes_meet(other.mode, rule.mode) && zones_meet(other.only_in, rule.only_in)
+        });
+        if let Some(&(_, other_span)) = earlier {
+            if self.warned.insert(span) {
+                diags.push(
+                    Diagnostic::warning(Code::OverlappingMoves, span, format!("this move repeats moves of line {}", lines.line(other_span.start)))
+                        .with_label("some destinations are reached by both statements")
+                        .with_note(other_span, "the earlier statement")
+                        .with_help("check the directions: `(1,0)*` is every permutation and sign, all four orthogonals; `orth where sideways` is the two sideways steps"),
+                );
+            }
         }
-        let (line, _) = crate::diagnostic::line_col(source, other_span.start);
-        diags.push(
-            Diagnostic::warning(Code::OverlappingMoves, span, format!("this move repeats moves of line {line}"))
-                .with_label("some destinations are reached by both statements")
-                .with_note(*other_span, "the earlier statement")
-                .with_help("check the directions: `(1,0)*` is every permutation and sign, all four orthogonals; `orth where sideways` is the two sideways steps"),
-        );
+        same_step.push((rule.clone(), span));
+    }
+}
+
+/// Where each line of the source starts, to number lines without reading the
+/// file again for each message.
+pub struct LineStarts(Vec<usize>);
+
+impl LineStarts {
+    pub fn new(source: &str) -> LineStarts {
+        LineStarts(std::iter::once(0).chain(source.match_indices('\n').map(|(at, _)| at + 1)).collect())
+    }
+
+    /// The 1-based line of a byte offset.
+    pub fn line(&self, offset: usize) -> usize {
+        self.0.partition_point(|&start| start <= offset)
     }
 }
 

@@ -4,10 +4,11 @@
 
 use crate::board::{unknown_axis, BoardModel};
 use crate::codes::Code;
-use crate::diagnostic::{did_you_mean, Diagnostic};
+use crate::diagnostic::Diagnostic;
 use crate::players::Players;
+use crate::suggestions::Suggestions;
 use std::collections::HashMap;
-use vdl_dsl::ast::{self, ZoneExpr, ZoneOp};
+use vdl_dsl::ast::{self, Span, ZoneExpr, ZoneOp};
 use vdl_runtime::ir::{self, ZoneId};
 
 /// `cells[player][cell]`.
@@ -24,16 +25,26 @@ pub struct ZoneTable {
     /// so that its uses are not reported again.
     pub declared: HashMap<String, Option<DeclaredZone>>,
     pub ir: Vec<ir::Zone>,
+    /// The id of each distinct set of cells in `ir`.
+    ids: HashMap<ZoneCells, ZoneId>,
+    /// For unknown zone and cell names.
+    suggestions: Suggestions,
 }
 
 impl ZoneTable {
-    /// The IR zone with these cells, added under `name` if new.
-    pub fn intern(&mut self, name: &str, cells: ZoneCells) -> ZoneId {
-        if let Some(i) = self.ir.iter().position(|z| z.cells == cells) {
-            return i as ZoneId;
+    /// The IR zone with these cells, added under `name` if new; `None` after
+    /// reporting at `span` that the game has as many zones as ids can number.
+    pub fn intern(&mut self, name: &str, cells: ZoneCells, span: Span, diags: &mut Vec<Diagnostic>) -> Option<ZoneId> {
+        if let Some(&id) = self.ids.get(&cells) {
+            return Some(id);
         }
+        let Ok(id) = ZoneId::try_from(self.ir.len()) else {
+            diags.push(Diagnostic::error(Code::TooMuchWork, span, format!("a game may have at most {} different zones", ZoneId::MAX)));
+            return None;
+        };
+        self.ids.insert(cells.clone(), id);
         self.ir.push(ir::Zone { name: name.to_string(), cells });
-        (self.ir.len() - 1) as ZoneId
+        Some(id)
     }
 }
 
@@ -45,9 +56,34 @@ pub struct ZoneEval<'a> {
 
 impl ZoneEval<'_> {
     /// The cells of `expr` for every player; `None` after reporting an error.
+    /// A chain `a | b | c ...` nests to the left: it is walked in a loop, so
+    /// that its length does not use the stack (parentheses, which do, are
+    /// limited by the parser).
     pub fn eval(&self, expr: &ZoneExpr, diags: &mut Vec<Diagnostic>) -> Option<ZoneCells> {
+        let mut chain = Vec::new();
+        let mut first = expr;
+        while let ZoneExpr::Binary { op, lhs, rhs, .. } = first {
+            chain.push((*op, &**rhs));
+            first = lhs;
+        }
+        let mut cells = self.term(first, diags);
+        for (op, rhs) in chain.into_iter().rev() {
+            let rhs = self.term(rhs, diags);
+            cells = cells.zip(rhs).map(|(lhs, rhs)| combine(op, lhs, &rhs));
+        }
+        cells
+    }
+
+    /// One operand of a chain; `not not ...` is counted, not recursed into.
+    fn term(&self, expr: &ZoneExpr, diags: &mut Vec<Diagnostic>) -> Option<ZoneCells> {
+        let mut negated = false;
+        let mut term = expr;
+        while let ZoneExpr::Not { inner, .. } = term {
+            negated = !negated;
+            term = inner;
+        }
         let players = self.players.list.len();
-        match expr {
+        let cells = match term {
             ZoneExpr::Box { ranges, .. } => self.frame_set(self.eval_box(ranges, diags)?),
             ZoneExpr::Cells { cells, .. } => {
                 let mut set = vec![false; self.board.cells.len()];
@@ -59,7 +95,11 @@ impl ZoneEval<'_> {
                             ok = false;
                             diags.push(
                                 Diagnostic::error(Code::OutsideBoard, cell.span, format!("there is no cell `{}` on the board", cell.text))
-                                    .with_help_opt(did_you_mean(&cell.text, self.board.cells.iter().map(|c| c.name.as_str()))),
+                                    .with_help_opt(self.zones.suggestions.did_you_mean(
+                                        &cell.text,
+                                        self.board.cells.len(),
+                                        self.board.cells.iter().map(|c| c.name.as_str()),
+                                    )),
                             );
                         }
                     }
@@ -67,26 +107,14 @@ impl ZoneEval<'_> {
                 ok.then_some(())?;
                 self.frame_set(set)
             }
-            ZoneExpr::Ref(name) => Some(self.lookup(name, diags)?.cells.clone()),
+            ZoneExpr::Ref(name) => self.lookup(name, diags)?.cells.clone(),
             ZoneExpr::Enemy { zone, .. } => {
                 let own = &self.lookup(zone, diags)?.cells;
-                Some((0..players).map(|p| own[(p + 1) % players].clone()).collect())
+                (0..players).map(|p| own[(p + 1) % players].clone()).collect()
             }
-            ZoneExpr::Not { inner, .. } => {
-                let inner = self.eval(inner, diags)?;
-                Some(inner.into_iter().map(|set| set.into_iter().map(|b| !b).collect()).collect())
-            }
-            ZoneExpr::Binary { op, lhs, rhs, .. } => {
-                let (lhs, rhs) = (self.eval(lhs, diags), self.eval(rhs, diags));
-                let (lhs, rhs) = (lhs?, rhs?);
-                let combine = |a: bool, b: bool| match op {
-                    ZoneOp::Union => a || b,
-                    ZoneOp::Intersection => a && b,
-                    ZoneOp::Difference => a && !b,
-                };
-                Some(lhs.iter().zip(&rhs).map(|(l, r)| l.iter().zip(r).map(|(&a, &b)| combine(a, b)).collect()).collect())
-            }
-        }
+            ZoneExpr::Binary { .. } | ZoneExpr::Not { .. } => self.eval(term, diags)?,
+        };
+        Some(if negated { cells.into_iter().map(|set| set.into_iter().map(|b| !b).collect()).collect() } else { cells })
     }
 
     fn lookup<'z>(&'z self, name: &ast::Ident, diags: &mut Vec<Diagnostic>) -> Option<&'z DeclaredZone> {
@@ -99,7 +127,8 @@ impl ZoneEval<'_> {
                 Diagnostic::error(Code::UnknownName, name.span, format!("unknown zone `{}`", name.text))
                     .with_label("not a zone declared before this point")
                     .with_help_opt(
-                        did_you_mean(&name.text, self.zones.declared.keys().map(String::as_str))
+                        (self.zones.suggestions)
+                            .did_you_mean(&name.text, self.zones.declared.len(), self.zones.declared.keys().map(String::as_str))
                             .or_else(|| Some(format!("declare it first: `zone {} = ...`", name.text))),
                     ),
             );
@@ -144,20 +173,27 @@ impl ZoneEval<'_> {
     }
 
     /// Every player's image of a set written from the first player's side.
-    fn frame_set(&self, set: Vec<bool>) -> Option<ZoneCells> {
-        Some(
-            (0..self.players.list.len())
-                .map(|p| {
-                    let mut image = vec![false; set.len()];
-                    for (cell, _) in set.iter().enumerate().filter(|(_, &inside)| inside) {
-                        let coords = self.players.map_coords(self.board, p, &self.board.cells[cell].coords);
-                        if let Some(target) = self.board.cell_at(&coords) {
-                            image[target as usize] = true;
-                        }
+    fn frame_set(&self, set: Vec<bool>) -> ZoneCells {
+        (0..self.players.list.len())
+            .map(|p| {
+                let mut image = vec![false; set.len()];
+                for (cell, _) in set.iter().enumerate().filter(|(_, &inside)| inside) {
+                    let coords = self.players.map_coords(self.board, p, &self.board.cells[cell].coords);
+                    if let Some(target) = self.board.cell_at(&coords) {
+                        image[target as usize] = true;
                     }
-                    image
-                })
-                .collect(),
-        )
+                }
+                image
+            })
+            .collect()
     }
+}
+
+fn combine(op: ZoneOp, lhs: ZoneCells, rhs: &ZoneCells) -> ZoneCells {
+    let combine = |a: bool, b: bool| match op {
+        ZoneOp::Union => a || b,
+        ZoneOp::Intersection => a && b,
+        ZoneOp::Difference => a && !b,
+    };
+    lhs.into_iter().zip(rhs).map(|(l, r)| l.into_iter().zip(r).map(|(a, &b)| combine(a, b)).collect()).collect()
 }

@@ -113,16 +113,12 @@ fn parse_board(game: &Game, text: &str, base: usize, pos: &mut Position) -> Resu
                     }
                     filled += count;
                 }
+                Some(_) if layout.separators.iter().any(|sep| text[i..].starts_with(sep.as_str())) => {
+                    return Err(error(base + i, format!("row {} is too short: {} of {} cells", row_index + 1, filled, row.len())));
+                }
                 Some(_) => {
-                    let (piece, len) = parse_piece(game, &text[i..]).ok_or_else(|| {
-                        error(
-                            base + at,
-                            format!(
-                                "unknown piece `{}`",
-                                &text[at..].chars().take(2).collect::<String>().trim_end_matches(|c: char| !c.is_ascii_alphabetic())
-                            ),
-                        )
-                    })?;
+                    let (piece, len) = parse_piece(game, &text[i..])
+                        .ok_or_else(|| error(base + at, format!("unknown piece `{}`", symbol_at(&text[i..]))))?;
                     pos.put(row[filled], piece);
                     filled += 1;
                     i += len;
@@ -156,7 +152,7 @@ fn parse_hands(game: &Game, text: &str, base: usize, pos: &mut Position) -> Resu
         }
         let count: u8 = if i > at { body[at..i].parse().map_err(|_| error(base + 1 + at, "too many pieces in hand"))? } else { 1 };
         let (piece, len) = parse_piece(game, &body[i..])
-            .ok_or_else(|| error(base + 1 + i, format!("unknown piece in hand `{}`", &body[i..].chars().next().unwrap_or(' '))))?;
+            .ok_or_else(|| error(base + 1 + i, format!("unknown piece in hand `{}`", symbol_at(&body[i..]))))?;
         if game.pieces[piece.kind() as usize].captured_as != Some(piece.kind()) {
             return Err(error(base + 1 + i, format!("`{}` cannot be held in hand", &body[i..i + len])));
         }
@@ -165,6 +161,13 @@ fn parse_hands(game: &Game, text: &str, base: usize, pos: &mut Position) -> Resu
         i += len;
     }
     Ok(())
+}
+
+/// The symbol-like text at the start of `text`, for messages: `+X` or one character.
+fn symbol_at(text: &str) -> &str {
+    let len = if text.starts_with('+') { 1 } else { 0 };
+    let end = text[len..].chars().next().map_or(len, |c| len + c.len_utf8());
+    &text[..end]
 }
 
 /// Reads one piece symbol (`P`, `p`, `+P`) at the start of `text`.

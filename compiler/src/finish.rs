@@ -1,0 +1,68 @@
+//! The finishing step: the lowered game and the facts of analysis become the
+//! [`Game`], built once and never patched.
+
+use crate::analyse::Facts;
+use crate::lower::{LimitClasses, Lowered};
+use crate::zones::ZoneCells;
+use vdl_runtime::ir::{self, Game, PieceId, ZoneId};
+
+pub fn finish(lowered: Lowered, facts: Facts) -> Game {
+    let Lowered { movement, pieces: rules, limits, no_drop_mate } = lowered;
+    let mut zones = movement.zones;
+    let kinds = 0..rules.len() as PieceId;
+    let mut dead_zone = |kind: PieceId| -> Option<ZoneId> {
+        let cells = facts.dead.get(&kind).filter(|cells| cells.iter().any(|set| set.contains(&true)))?;
+        Some(zone_for(&mut zones, format!("where {} cannot move", movement.pieces[kind as usize].name), cells))
+    };
+    // An optional promotion is compulsory where the unpromoted piece could never
+    // move again (Shogi's pawn on the last rank); a piece may not be dropped
+    // there either.
+    let forced: Vec<Option<ZoneId>> =
+        kinds.clone().map(|kind| rules[kind as usize].promotions.iter().any(|p| p.optional).then(|| dead_zone(kind)).flatten()).collect();
+    let no_drop: Vec<Option<ZoneId>> =
+        kinds.map(|kind| rules.iter().any(|r| r.captured_as == Some(kind)).then(|| dead_zone(kind)).flatten()).collect();
+    let pieces = movement
+        .pieces
+        .into_iter()
+        .zip(rules)
+        .enumerate()
+        .map(|(kind, (mover, rules))| ir::PieceType {
+            royal: rules.royal,
+            promotions: rules
+                .promotions
+                .into_iter()
+                .map(|p| ir::Promotion {
+                    to: p.to,
+                    trigger: p.trigger,
+                    optional: p.optional,
+                    forced_at: forced[kind].filter(|_| p.optional),
+                })
+                .collect(),
+            captured_as: rules.captured_as,
+            no_drop: no_drop[kind],
+            ..mover
+        })
+        .collect();
+    let limits = limits
+        .into_iter()
+        .filter_map(|limit| {
+            let classes = match limit.classes {
+                LimitClasses::Known(classes) => classes,
+                LimitClasses::Bindings => facts.bindings.get(&limit.piece).cloned()?,
+            };
+            Some(ir::Limit { piece: limit.piece, max: limit.max, class_of: classes.class_of, classes: classes.classes })
+        })
+        .collect();
+    Game { zones, pieces, rules: ir::Rules { limits, no_drop_mate, ..movement.rules }, ..movement }
+}
+
+/// The zone with these cells: an existing one, or a new one under `name`.
+fn zone_for(zones: &mut Vec<ir::Zone>, name: String, cells: &ZoneCells) -> ZoneId {
+    match zones.iter().position(|z| z.cells == *cells) {
+        Some(z) => z as ZoneId,
+        None => {
+            zones.push(ir::Zone { name, cells: cells.clone() });
+            (zones.len() - 1) as ZoneId
+        }
+    }
+}
