@@ -88,8 +88,8 @@ codes! {
          `leap` (which jumps) or a `slide` with a range (which is blocked by pieces between).";
     TooMuchWork = "E0305", "definition too large",
         "A definition that would need more directions or tables than a game may have: a `*` vector with more than 1,024 \
-         images, direction tables of more than 4,194,304 entries, a leap with `via` routes on more than 6 axes, or more than \
-         65,535 zones. No real game comes near these bounds; they keep the checker's time and memory bounded.";
+         images, direction tables of more than 4,194,304 entries, a leap with `via` routes on more than 6 axes, more than \
+         65,535 zones, or rides and hops that pass more than 2,097,152 cells in all from every cell (the move plan). No real game comes near these bounds; they keep the checker's time and memory bounded.";
     BadPlayers = "E0400", "unusable players",
         "The players or their views are not usable: a game has exactly two players, and a view can only mirror an axis or shift \
          a wrapped one.";

@@ -59,12 +59,33 @@ fn pipeline(file_name: &str, source: &str, diags: &mut Vec<Diagnostic>) -> Optio
     let names = resolve::resolve(&file, source, file_name, diags); // items by kind, names declared once
     let draft = check::check(&names, diags)?; // every problem reported; a draft only without errors
     let lowered = lower::lower(draft); // cannot fail: the game of movement alone, and the other rules
+    plan_fits(&lowered, &names, diags)?; // the move plan, the analysis's and the engines' data, is bounded
     let facts = analyse::facts(&lowered); // where pieces could never move, their bindings
     let game = finish::finish(lowered, facts); // the Game, built in one step
     analyse::lint(&game, &names, diags); // the setup, then warnings about the finished game
                                          // Plan: the move plan is built from `game` here, once analysis is done and
                                          // before code generation (which reads the plan).
     (!diags.iter().any(Diagnostic::is_error)).then_some(game)
+}
+
+/// Refuses a game whose move plan would hold more line cells than
+/// [`MAX_LINE_CELLS`](vdl_runtime::plan::MAX_LINE_CELLS): every ride from
+/// every cell of a huge board.
+fn plan_fits(lowered: &lower::Lowered, names: &resolve::Names, diags: &mut Vec<Diagnostic>) -> Option<()> {
+    use vdl_runtime::plan::{Plan, MAX_LINE_CELLS};
+    if Plan::line_cells(&lowered.movement, MAX_LINE_CELLS) <= MAX_LINE_CELLS {
+        return Some(());
+    }
+    let span = names.board.map_or(names.file_start, |board| board.span);
+    diags.push(
+        Diagnostic::error(
+            Code::TooMuchWork,
+            span,
+            format!("the pieces' rides and hops on this board pass more than {MAX_LINE_CELLS} cells in all, from every cell"),
+        )
+        .with_help("use a smaller board, or fewer pieces that slide or hop"),
+    );
+    None
 }
 
 /// The IR of `source`, or its errors (warnings are dropped).

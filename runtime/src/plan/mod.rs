@@ -34,6 +34,12 @@ pub use attacks::Attacks;
 pub use overlap::Repeats;
 use std::ops::Range;
 
+/// The most cells the lines of a game's plan may hold (over every rule, player
+/// and start): five times what the largest bundled game needs (Ladies and
+/// Generals: 384,656), and a bound on the memory the plan and its attack
+/// tries take on any input.
+pub const MAX_LINE_CELLS: usize = 2 << 20;
+
 /// The plan of a whole game: one [`SidePlan`] per player.
 #[derive(Clone, Debug)]
 pub struct Plan {
@@ -44,6 +50,41 @@ impl Plan {
     /// Resolves every move rule of `game`.
     pub fn of(game: &Game) -> Plan {
         Plan { sides: (0..game.players.len() as PlayerId).map(|player| build::side(game, player)).collect() }
+    }
+
+    /// How many cells the lines of all rides and hops hold, counted up to
+    /// `budget` (the walk stops there): what a plan of `game` would cost, so
+    /// that a compiler can refuse a board and pieces whose plan would not fit
+    /// in memory (see [`MAX_LINE_CELLS`]).
+    pub fn line_cells(game: &Game, budget: usize) -> usize {
+        let mut total = 0;
+        for piece in &game.pieces {
+            for rules in &piece.moves {
+                for rule in rules {
+                    let (dir, range) = match rule.kind {
+                        crate::ir::MoveKind::Ride { dir, range, .. } => (dir, range),
+                        crate::ir::MoveKind::Hop { dir } => (dir, None),
+                        _ => continue,
+                    };
+                    let table = &game.directions[dir as usize].target;
+                    for from in 0..game.cell_count() as CellId {
+                        let (mut cell, mut travelled) = (from, 0);
+                        while range.is_none_or(|r| travelled < r) {
+                            match table[cell as usize] {
+                                Some(next) if next != from => cell = next,
+                                _ => break,
+                            }
+                            travelled += 1;
+                            total += 1;
+                            if total > budget {
+                                return total;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        total
     }
 
     /// The moves and attacks of `player`'s pieces.
