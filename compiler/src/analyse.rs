@@ -12,8 +12,10 @@ use crate::mobility::Mobility;
 use crate::resolve::Names;
 use crate::zones::ZoneCells;
 use std::collections::HashMap;
+use std::sync::Arc;
 use vdl_dsl::ast::Span;
 use vdl_runtime::ir::{Game, PieceId};
+use vdl_runtime::plan::Plan;
 
 /// What analysis found for the piece types that the rules ask about.
 #[derive(Default)]
@@ -26,8 +28,8 @@ pub struct Facts {
 /// The facts the rules need: dead cells of pieces with an optional promotion
 /// (it is forced there) and of pieces that can be dropped (they may not be
 /// dropped there), bindings of pieces limited per binding.
-pub fn facts(lowered: &Lowered) -> Facts {
-    let mobility = Mobility::new(&lowered.movement);
+pub fn facts(lowered: &Lowered, plan: &Arc<Plan>) -> Facts {
+    let mobility = Mobility::new(&lowered.movement, plan);
     let mut facts = Facts::default();
     for (kind, rules) in lowered.pieces.iter().enumerate() {
         let kind = kind as PieceId;
@@ -44,7 +46,7 @@ pub fn facts(lowered: &Lowered) -> Facts {
 
 /// Checks the setup against the finished game, then, when there is no error,
 /// runs the lints.
-pub fn lint(game: &Game, names: &Names, diags: &mut Vec<Diagnostic>) {
+pub fn lint(game: &Game, plan: &Arc<Plan>, names: &Names, diags: &mut Vec<Diagnostic>) {
     let (Some(setup), Some(board)) = (names.setup, names.board) else { return };
     check_setup(game, setup, diags);
     if !diags.iter().any(Diagnostic::is_error) {
@@ -55,7 +57,7 @@ pub fn lint(game: &Game, names: &Names, diags: &mut Vec<Diagnostic>) {
             setup,
             board: board.span,
         };
-        lints::run(game, &declared, diags);
+        lints::run(game, plan, &declared, diags);
     }
 }
 

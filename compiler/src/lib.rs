@@ -33,8 +33,10 @@ mod zones;
 pub use codegen::generate_rust;
 pub use codes::Code;
 pub use diagnostic::{Diagnostic, Severity};
+use std::sync::Arc;
 use vdl_dsl::ast::Span;
 use vdl_runtime::ir::Game;
+use vdl_runtime::plan::Plan;
 
 /// The result of checking a file: its diagnostics, and the IR if there was no
 /// error.
@@ -60,11 +62,10 @@ fn pipeline(file_name: &str, source: &str, diags: &mut Vec<Diagnostic>) -> Optio
     let draft = check::check(&names, diags)?; // every problem reported; a draft only without errors
     let lowered = lower::lower(draft); // cannot fail: the game of movement alone, and the other rules
     plan_fits(&lowered, &names, diags)?; // the move plan, the analysis's and the engines' data, is bounded
-    let facts = analyse::facts(&lowered); // where pieces could never move, their bindings
+    let plan = Arc::new(Plan::of(&lowered.movement)); // what every rule does from every cell, made once
+    let facts = analyse::facts(&lowered, &plan); // where pieces could never move, their bindings
     let game = finish::finish(lowered, facts); // the Game, built in one step
-    analyse::lint(&game, &names, diags); // the setup, then warnings about the finished game
-                                         // Plan: the move plan is built from `game` here, once analysis is done and
-                                         // before code generation (which reads the plan).
+    analyse::lint(&game, &plan, &names, diags); // the setup, then warnings about the finished game
     (!diags.iter().any(Diagnostic::is_error)).then_some(game)
 }
 

@@ -8,8 +8,10 @@ use crate::codes::Code;
 use crate::diagnostic::Diagnostic;
 use crate::mobility::Mobility;
 use std::collections::HashMap;
+use std::sync::Arc;
 use vdl_dsl::ast;
 use vdl_runtime::ir::{Game, PieceId, PlayerId};
+use vdl_runtime::plan::Plan;
 use vdl_runtime::{legal, Interpreter, Position};
 
 pub struct Declared<'a> {
@@ -20,10 +22,10 @@ pub struct Declared<'a> {
     pub board: ast::Span,
 }
 
-pub fn run(game: &Game, declared: &Declared, diags: &mut Vec<Diagnostic>) {
+pub fn run(game: &Game, plan: &Arc<Plan>, declared: &Declared, diags: &mut Vec<Diagnostic>) {
     let Ok(start) = vdl_runtime::fen::parse(game, &declared.setup.value) else { return };
-    let mobility = Mobility::with_budget(game, LINT_WORK);
-    setup_not_already_decided(game, &start, declared, diags);
+    let mobility = Mobility::with_budget(game, plan, LINT_WORK);
+    setup_not_already_decided(game, plan, &start, declared, diags);
     pieces_outside_their_confinement(game, &start, declared, diags);
     for (kind, decl) in declared.pieces.iter().enumerate() {
         let kind = kind as PieceId;
@@ -106,8 +108,8 @@ fn cells_never_reached(
 
 /// The side not to move must not be in check: the side to move could capture a
 /// royal at once.
-fn setup_not_already_decided(game: &Game, start: &Position, declared: &Declared, diags: &mut Vec<Diagnostic>) {
-    let engine = Interpreter::new(game.clone());
+fn setup_not_already_decided(game: &Game, plan: &Arc<Plan>, start: &Position, declared: &Declared, diags: &mut Vec<Diagnostic>) {
+    let engine = Interpreter::with_plan(game.clone(), Arc::clone(plan));
     let mut other = start.clone();
     other.side ^= 1;
     if game.has_royals() && legal::in_check(&engine, &other) {

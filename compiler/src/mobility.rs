@@ -6,7 +6,9 @@
 
 use crate::cell_classes::CellClasses;
 use std::cell::{Cell, RefCell};
+use std::sync::Arc;
 use vdl_runtime::ir::{CellId, DirId, Game, Mode, MoveKind, PieceId, PlayerId, ZoneId};
+use vdl_runtime::plan::Plan;
 use vdl_runtime::{Engine, Interpreter, Move, Piece, Position};
 
 /// The game with promotions, drops and royalty taken out: only movement.
@@ -22,7 +24,9 @@ pub struct Mobility {
 }
 
 impl Mobility {
-    pub fn new(game: &Game) -> Mobility {
+    /// The mobility of `game`'s pieces, walking `plan` (the plan of `game`'s
+    /// moves, made once by the pipeline).
+    pub fn new(game: &Game, plan: &Arc<Plan>) -> Mobility {
         let mut bare = game.clone();
         for piece in &mut bare.pieces {
             piece.promotions.clear();
@@ -30,13 +34,13 @@ impl Mobility {
             piece.captured_as = None;
         }
         let empty = RefCell::new(Position::empty(&bare));
-        Mobility { engine: Interpreter::new(bare), empty, budget: None }
+        Mobility { engine: Interpreter::with_plan(bare, Arc::clone(plan)), empty, budget: None }
     }
 
     /// A mobility that stops answering once `work` is spent: after that
     /// [`Mobility::exhausted`] is true and `moves` gives nothing.
-    pub fn with_budget(game: &Game, work: usize) -> Mobility {
-        Mobility { budget: Some(Cell::new(work)), ..Mobility::new(game) }
+    pub fn with_budget(game: &Game, plan: &Arc<Plan>, work: usize) -> Mobility {
+        Mobility { budget: Some(Cell::new(work)), ..Mobility::new(game, plan) }
     }
 
     pub fn exhausted(&self) -> bool {
