@@ -127,6 +127,14 @@ fn checking_any_input_up_to_ten_megabytes_is_fast_bounded_and_answered() {
 }
 
 #[test]
+fn twelve_thousand_warnings_are_rendered_in_time() {
+    // Every zone unused: one warning each, rendered with its place and line
+    // (reading the file from its start for each took minutes).
+    let zones: String = (0..12_000).map(|i| format!("zone z{i} = [a1]\n")).collect();
+    assert_all_within_bounds(vec![("12000 warnings", scratch("warnings.vdl", format!("{}{zones}", mini()).as_bytes()))]);
+}
+
+#[test]
 fn twenty_thousand_zones_check_in_time() {
     let zones: String = (0..20_000).map(|i| format!("zone z{i} = rank 1..2\n")).collect();
     assert_all_within_bounds(vec![("20000 zones", scratch("zones.vdl", format!("{}{zones}", mini()).as_bytes()))]);

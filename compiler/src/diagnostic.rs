@@ -80,11 +80,29 @@ impl From<vdl_dsl::SyntaxError> for Diagnostic {
 
 /// 1-based line and column (in characters) of a byte offset.
 pub fn line_col(source: &str, offset: usize) -> (usize, usize) {
-    let offset = floor_char_boundary(source, offset.min(source.len()));
-    let before = &source[..offset];
-    let line = before.matches('\n').count() + 1;
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    (line, source[line_start..offset].chars().count() + 1)
+    Lines::of(source).line_col(offset)
+}
+
+/// Where each line of a source starts, so that the places of many
+/// diagnostics are found without reading the file from its start for each.
+pub struct Lines<'s> {
+    source: &'s str,
+    starts: Vec<usize>,
+}
+
+impl<'s> Lines<'s> {
+    pub fn of(source: &'s str) -> Lines<'s> {
+        let starts = std::iter::once(0).chain(source.match_indices('\n').map(|(i, _)| i + 1)).collect();
+        Lines { source, starts }
+    }
+
+    /// 1-based line and column (in characters) of a byte offset.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let offset = floor_char_boundary(self.source, offset.min(self.source.len()));
+        let line = self.starts.partition_point(|&start| start <= offset);
+        let line_start = self.starts[line - 1];
+        (line, self.source[line_start..offset].chars().count() + 1)
+    }
 }
 
 fn floor_char_boundary(source: &str, mut offset: usize) -> usize {
@@ -97,18 +115,22 @@ fn floor_char_boundary(source: &str, mut offset: usize) -> usize {
 /// Renders one diagnostic: the contract line, then the source line with the
 /// span underlined, then notes and help.
 pub fn render(file_name: &str, source: &str, diagnostic: &Diagnostic) -> String {
-    let (line, col) = line_col(source, diagnostic.span.start);
+    render_at(file_name, &Lines::of(source), diagnostic)
+}
+
+fn render_at(file_name: &str, lines: &Lines, diagnostic: &Diagnostic) -> String {
+    let (line, col) = lines.line_col(diagnostic.span.start);
     let severity = match diagnostic.severity {
         Severity::Error => "error",
         Severity::Warning => "warning",
     };
     let mut out = format!("{file_name}:{line}:{col}: {severity}: {}\n", diagnostic.message);
-    let gutter = digits(line).max(diagnostic.notes.iter().map(|n| digits(line_col(source, n.span.start).0)).max().unwrap_or(1));
-    out.push_str(&snippet(source, diagnostic.span, '^', diagnostic.label.as_deref(), gutter));
+    let gutter = digits(line).max(diagnostic.notes.iter().map(|n| digits(lines.line_col(n.span.start).0)).max().unwrap_or(1));
+    out.push_str(&snippet(lines, diagnostic.span, '^', diagnostic.label.as_deref(), gutter));
     for note in &diagnostic.notes {
-        let (line, col) = line_col(source, note.span.start);
+        let (line, col) = lines.line_col(note.span.start);
         out.push_str(&format!("{:gutter$} = note: {} ({file_name}:{line}:{col})\n", "", note.message));
-        out.push_str(&snippet(source, note.span, '-', None, gutter));
+        out.push_str(&snippet(lines, note.span, '-', None, gutter));
     }
     if let Some(help) = &diagnostic.help {
         out.push_str(&format!("{:gutter$} = help: {help}\n", ""));
@@ -128,12 +150,13 @@ const SHOWN_CHARS: usize = 100;
 const SHOWN_BEFORE: usize = 30;
 
 /// The line holding `span.start`, with the part of `span` on that line marked.
-fn snippet(source: &str, span: Span, mark: char, label: Option<&str>, gutter: usize) -> String {
+fn snippet(lines: &Lines, span: Span, mark: char, label: Option<&str>, gutter: usize) -> String {
+    let source = lines.source;
     let start = floor_char_boundary(source, span.start.min(source.len()));
     let line_start = source[..start].rfind('\n').map_or(0, |i| i + 1);
     let line_end = source[start..].find('\n').map_or(source.len(), |i| start + i);
     let text = source[line_start..line_end].trim_end_matches('\r');
-    let (line, col) = line_col(source, start);
+    let (line, col) = lines.line_col(start);
     let end = floor_char_boundary(source, span.end.clamp(start, line_end));
     let width = source[start..end].chars().count().max(1);
     let line_chars = text.chars().count();
@@ -158,7 +181,8 @@ fn snippet(source: &str, span: Span, mark: char, label: Option<&str>, gutter: us
 pub fn render_all(file_name: &str, source: &str, diagnostics: &[Diagnostic]) -> String {
     let mut sorted: Vec<&Diagnostic> = diagnostics.iter().collect();
     sorted.sort_by_key(|d| (d.span.start, d.severity));
-    sorted.iter().map(|d| render(file_name, source, d)).collect::<Vec<_>>().join("\n")
+    let lines = Lines::of(source);
+    sorted.iter().map(|d| render_at(file_name, &lines, d)).collect::<Vec<_>>().join("\n")
 }
 
 /// "did you mean `x`?" for the closest of `candidates`, if any is close.
@@ -176,10 +200,10 @@ pub fn did_you_mean<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str
 /// `file`, `line`, `column`, `end_line`, `end_column` (1-based; the end is
 /// exclusive), `message`, `help` (or null), `notes` (each with a place and a
 /// message).
-pub fn to_json(file_name: &str, source: &str, diagnostic: &Diagnostic) -> serde_json::Value {
+pub fn to_json(file_name: &str, lines: &Lines, diagnostic: &Diagnostic) -> serde_json::Value {
     let place = |span: Span| {
-        let (line, column) = line_col(source, span.start);
-        let (end_line, end_column) = line_col(source, span.end.max(span.start));
+        let (line, column) = lines.line_col(span.start);
+        let (end_line, end_column) = lines.line_col(span.end.max(span.start));
         serde_json::json!({ "line": line, "column": column, "end_line": end_line, "end_column": end_column })
     };
     let mut object = serde_json::json!({

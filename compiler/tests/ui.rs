@@ -116,7 +116,7 @@ fn json_diagnostics_carry_code_place_message_and_help() {
     let path = files("tests/ui/fail").into_iter().find(|p| p.to_string_lossy().contains("E0101-unknown-zone")).unwrap();
     let source = std::fs::read_to_string(&path).unwrap();
     let checked = vdl_compiler::check("x.vdl", &source);
-    let json = vdl_compiler::diagnostic::to_json("x.vdl", &source, &checked.diagnostics[0]);
+    let json = vdl_compiler::diagnostic::to_json("x.vdl", &vdl_compiler::diagnostic::Lines::of(&source), &checked.diagnostics[0]);
     assert_eq!(json["code"], "E0101");
     assert_eq!(json["severity"], "error");
     assert_eq!(json["file"], "x.vdl");

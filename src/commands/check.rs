@@ -45,8 +45,9 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
                 }
             }
             Format::Json => {
+                let lines = vdl_compiler::diagnostic::Lines::of(&shown);
                 for diagnostic in &diagnostics {
-                    outln!("{}", vdl_compiler::diagnostic::to_json(&name, &shown, diagnostic))?;
+                    outln!("{}", vdl_compiler::diagnostic::to_json(&name, &lines, diagnostic))?;
                 }
             }
         }
