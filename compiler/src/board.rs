@@ -5,7 +5,7 @@ use crate::codes::Code;
 use crate::diagnostic::Diagnostic;
 use std::collections::HashMap;
 use vdl_dsl::ast::{self, Ident, Labels, Span};
-use vdl_runtime::ir::{self, CellId};
+use vdl_runtime::ir::{self, CellId, MAX_CELLS};
 
 pub struct AxisModel {
     pub name: String,
@@ -176,12 +176,8 @@ pub fn lower(board: &ast::Board, diags: &mut Vec<Diagnostic>) -> Option<BoardMod
         return None;
     }
     let cell_count = axes.iter().try_fold(1usize, |n, a| n.checked_mul(a.labels.len())).unwrap_or(usize::MAX);
-    if cell_count > usize::from(u16::MAX) {
-        diags.push(Diagnostic::error(
-            Code::BadBoard,
-            board.span,
-            format!("the board has more than {} cells, the most supported", u16::MAX),
-        ));
+    if cell_count > MAX_CELLS {
+        diags.push(Diagnostic::error(Code::BadBoard, board.span, format!("the board has more than {MAX_CELLS} cells, the most supported")));
         return None;
     }
     let coords_of = |index: usize| -> Vec<i32> {

@@ -14,10 +14,7 @@ use crate::resolve::Names;
 use crate::zones::{DeclaredZone, ZoneEval, ZoneTable};
 use std::collections::{HashMap, HashSet};
 use vdl_dsl::ast;
-use vdl_runtime::ir::{self, PieceId};
-
-/// The most piece types a game may have.
-pub const MAX_PIECE_TYPES: usize = 120;
+use vdl_runtime::ir::{self, PieceId, MAX_PIECE_TYPES};
 
 pub fn check(names: &Names, diags: &mut Vec<Diagnostic>) -> Option<Draft> {
     let items = &names.items;

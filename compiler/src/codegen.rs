@@ -61,14 +61,14 @@ use quote::{format_ident, quote};
 use std::collections::{BTreeSet, HashMap};
 use std::rc::Rc;
 use tables::Tables;
-use vdl_runtime::ir::{DirId, Game, PieceId, PlayerId, ZoneId};
+use vdl_runtime::ir::{self, DirId, Game, PieceId, PlayerId, ZoneId};
 use vdl_runtime::plan::Plan;
 
 /// The source of a Rust module implementing [`vdl_runtime::Engine`] for `game`
 /// as `pub struct Rules`, with `pub fn engine() -> Rules`.
 pub fn generate_rust(game: &Game) -> String {
-    assert!(game.cell_count() < u16::MAX as usize, "too many cells for u16 tables");
-    assert!(game.players.len() <= 2, "pieces store their owner in one bit");
+    assert!(game.cell_count() <= ir::MAX_CELLS, "too many cells for u16 tables");
+    assert!(game.players.len() <= ir::MAX_PLAYERS, "pieces store their owner in one bit");
     let mut ctx = Ctx::new(game);
     // The obligations' zones first, so that tables equal to them are named
     // after them.

@@ -17,7 +17,7 @@
 //! `tests/engines_agree.rs` and `tests/legality_shortcut.rs` would catch,
 //! since the interpreter (the reference) never uses this shortcut.
 
-use crate::ir::{CellId, Game, PieceId, PlayerId};
+use crate::ir::{CellId, Game, PieceId, PlayerId, MAX_PIECE_TYPES, MAX_PLAYERS};
 use crate::plan::{Attacks, Plan, Span};
 use crate::position::{Move, Position, NOT_COUNTING};
 
@@ -84,7 +84,7 @@ impl Influence {
     pub fn of(game: &Game, plan: Plan) -> Option<Influence> {
         let cells = game.cell_count();
         let words = cells.div_ceil(64);
-        if game.players.len() > 2 || game.pieces.len() > 128 || words > MAX_WORDS {
+        if game.players.len() > MAX_PLAYERS || game.pieces.len() > MAX_PIECE_TYPES || words > MAX_WORDS {
             return None;
         }
         let kinds = |kinds: &mut dyn Iterator<Item = PieceId>| kinds.fold(0u128, |set, kind| set | 1 << kind);

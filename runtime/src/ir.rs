@@ -12,6 +12,16 @@
 
 use serde::{Deserialize, Serialize};
 
+/// The most cells a board may have: cell ids are `u16`, with `u16::MAX` left
+/// for "no cell".
+pub const MAX_CELLS: usize = u16::MAX as usize;
+/// The most piece types a game may have: a [`crate::Piece`] keeps its type
+/// in seven bits (the type plus one, so that 0 is the empty cell).
+pub const MAX_PIECE_TYPES: usize = 127;
+/// The most players a game may have: a [`crate::Piece`] keeps its owner in one
+/// bit.
+pub const MAX_PLAYERS: usize = 2;
+
 /// Index of a cell in [`Board::cells`].
 pub type CellId = u16;
 /// Index of a displacement in [`Game::directions`].

@@ -6,10 +6,6 @@ use crate::ir::{PieceId, PlayerId};
 use crate::piece::Piece;
 use serde::{Deserialize, Serialize};
 
-/// The most piece types a game may have: a [`Piece`] keeps its type in seven
-/// bits.
-pub const MAX_PIECE_TYPES: usize = 127;
-
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct PieceSet([u64; 4]);
 

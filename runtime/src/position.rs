@@ -152,7 +152,7 @@ pub struct Position {
 impl Position {
     pub fn empty(game: &Game) -> Position {
         let kinds = game.pieces.len();
-        assert!(kinds < 128, "a piece stores its type in seven bits");
+        assert!(kinds <= crate::ir::MAX_PIECE_TYPES, "a piece stores its type in seven bits");
         let obligations = &game.rules.obligations;
         let shared = Shared {
             kinds,
