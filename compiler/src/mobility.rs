@@ -7,7 +7,7 @@
 use crate::cell_classes::CellClasses;
 use std::cell::{Cell, RefCell};
 use std::sync::Arc;
-use vdl_runtime::ir::{CellId, DirId, Game, Mode, MoveKind, PieceId, PlayerId, ZoneId};
+use vdl_runtime::ir::{CellId, Game, PieceId, PlayerId};
 use vdl_runtime::plan::Plan;
 use vdl_runtime::{Engine, Interpreter, Move, Piece, Position};
 
@@ -81,24 +81,15 @@ impl Mobility {
     }
 
     /// A move that needs another piece never shows on the empty board: a
-    /// capture, a hop over a screen, a swap with a friend. Such a rule counts
-    /// when it may start from `from`, the cells it needs are on the board, and
-    /// it lands inside the piece's confinement.
+    /// capture, a hop over a screen, a swap with a friend. The plan says
+    /// where each step could ever land from `from` (its cells on the board,
+    /// inside the piece's confinement), whatever stands around.
     fn moves_with_company(&self, kind: PieceId, player: PlayerId, from: CellId) -> bool {
-        let game = self.engine.game();
-        let piece = &game.pieces[kind as usize];
-        let step = |dir: DirId, cell: CellId| game.directions[dir as usize].target[cell as usize];
-        let allowed = |zone: Option<ZoneId>, cell: CellId| zone.is_none_or(|z| game.in_zone(z, player, cell));
-        piece.moves[player as usize].iter().filter(|rule| allowed(rule.only_in, from)).any(|rule| {
-            let landing = match rule.kind {
-                MoveKind::Hop { dir } => step(dir, from).and_then(|screen| step(dir, screen)),
-                MoveKind::Swap { dir, .. } => step(dir, from),
-                MoveKind::Ride { dir, .. } if rule.mode == Mode::CaptureOnly => step(dir, from),
-                MoveKind::Leap { target, .. } if rule.mode == Mode::CaptureOnly => step(target, from),
-                // A capturing leap lands where its plain move does.
-                MoveKind::Ride { .. } | MoveKind::Leap { .. } | MoveKind::CapturingLeap { .. } => None,
-            };
-            landing.is_some_and(|to| allowed(piece.confined, to))
+        let side = self.engine.plan().side(player);
+        side.steps(kind, from).iter().any(|step| {
+            let mut lands = false;
+            side.reach(from, step, &mut |_, _| lands = true);
+            lands
         })
     }
 
