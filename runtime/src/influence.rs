@@ -131,7 +131,7 @@ impl Influence {
                 watch.vacate[w] |= self.vacate[base + w];
             }
             watch_rides(attacks, pos, attacks.line_roots(royal, false), &mut watch);
-            watch_hops(attacks, pos, attacks.line_roots(royal, true), &mut Vec::new(), &mut Vec::new(), &mut watch);
+            watch_hops(attacks, pos, attacks.line_roots(royal, true), ([0; 2], 0), &mut watch);
             for next in &self.facing {
                 watch_facing(self, pos, next, royal, enemy, &mut watch);
             }
@@ -210,45 +210,33 @@ fn next_piece_attacks(attacks: &Attacks, pos: &Position, nodes: Span) -> bool {
     })
 }
 
-/// On a hop's trie: with `empties` the empty cells before the first piece and
-/// `pieces` the pieces met so far on this line, marks what could give an
-/// attacker exactly one screen: the empty cells before a first piece that
-/// would attack over a screen, and the first two pieces before a third that
-/// attacks over one.
-fn watch_hops(attacks: &Attacks, pos: &Position, nodes: Span, empties: &mut Vec<CellId>, pieces: &mut Vec<CellId>, watch: &mut Watch) {
+/// On a hop's trie, with `pieces` the first pieces met so far on this line
+/// (`count` of them): marks what could give an attacker exactly one screen.
+/// The first two pieces before a third that attacks over one must not leave;
+/// the empty cells before a first piece that would attack over a screen must
+/// not be filled. Returns whether the cells above must not be filled (the
+/// line's first piece is such a hopper and nothing stands between).
+fn watch_hops(attacks: &Attacks, pos: &Position, nodes: Span, (pieces, count): ([CellId; 2], usize), watch: &mut Watch) -> bool {
+    let mut fill_above = false;
     for node in attacks.nodes(nodes) {
         let piece = pos.at(node.cell);
         if piece.is_empty() {
-            let before_first = pieces.is_empty();
-            if before_first {
-                empties.push(node.cell);
+            if watch_hops(attacks, pos, node.children, (pieces, count), watch) && count == 0 {
+                set_bit(&mut watch.fill, 0, node.cell);
+                fill_above = true;
             }
-            watch_hops(attacks, pos, node.children, empties, pieces, watch);
-            if before_first {
-                empties.pop();
-            }
-            continue;
-        }
-        match pieces.len() {
-            0 | 1 => {
-                if pieces.is_empty() && node.attackers.contains(piece) {
-                    for &cell in empties.iter() {
-                        set_bit(&mut watch.fill, 0, cell);
-                    }
-                }
-                pieces.push(node.cell);
-                watch_hops(attacks, pos, node.children, empties, pieces, watch);
-                pieces.pop();
-            }
-            _ => {
-                if node.attackers.contains(piece) {
-                    for &cell in pieces.iter() {
-                        set_bit(&mut watch.vacate, 0, cell);
-                    }
-                }
+        } else if count < 2 {
+            fill_above |= count == 0 && node.attackers.contains(piece);
+            let mut met = pieces;
+            met[count] = node.cell;
+            watch_hops(attacks, pos, node.children, (met, count + 1), watch);
+        } else if node.attackers.contains(piece) {
+            for cell in pieces {
+                set_bit(&mut watch.vacate, 0, cell);
             }
         }
     }
+    fill_above
 }
 
 /// Along a facing line from a royal: the first piece must not leave when an

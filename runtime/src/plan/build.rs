@@ -61,6 +61,40 @@ impl Landing<'_> {
     }
 }
 
+/// The cells along `dir` from `from`, at most `range` of them, up to the edge
+/// or, round a ring, up to the start (then `back_at_start`, if within range).
+pub(super) struct Ray<'g> {
+    table: &'g [Option<CellId>],
+    from: CellId,
+    cell: CellId,
+    left: Option<u32>,
+    pub back_at_start: bool,
+}
+
+impl<'g> Ray<'g> {
+    pub(super) fn new(game: &'g Game, dir: DirId, from: CellId, range: Option<u32>) -> Ray<'g> {
+        Ray { table: &game.directions[dir as usize].target, from, cell: from, left: range, back_at_start: false }
+    }
+}
+
+impl Iterator for Ray<'_> {
+    type Item = CellId;
+
+    fn next(&mut self) -> Option<CellId> {
+        if self.left == Some(0) {
+            return None;
+        }
+        let next = self.table[self.cell as usize]?;
+        if next == self.from {
+            self.back_at_start = true;
+            return None;
+        }
+        self.left = self.left.map(|left| left - 1);
+        self.cell = next;
+        Some(next)
+    }
+}
+
 fn target(game: &Game, dir: DirId, from: CellId) -> Option<CellId> {
     game.directions[dir as usize].target[from as usize]
 }
@@ -118,20 +152,9 @@ impl SidePlan {
     /// returning `true` when it comes back within range).
     fn add_line(&mut self, game: &Game, dir: DirId, from: CellId, range: Option<u32>, lands: &Landing) -> (Span, bool) {
         let start = self.line_cells.len();
-        let mut cell = from;
-        let mut back_at_start = false;
-        let mut travelled = 0;
-        while range.is_none_or(|r| travelled < r) {
-            let Some(next) = target(game, dir, cell) else { break };
-            if next == from {
-                back_at_start = true;
-                break;
-            }
-            self.line_cells.push(LineCell { cell: next, may_land: lands.allows(next) });
-            cell = next;
-            travelled += 1;
-        }
-        (Span::of(start..self.line_cells.len()), back_at_start)
+        let mut ray = Ray::new(game, dir, from, range);
+        self.line_cells.extend(ray.by_ref().map(|cell| LineCell { cell, may_land: lands.allows(cell) }));
+        (Span::of(start..self.line_cells.len()), ray.back_at_start)
     }
 
     /// The routes a leap from `from` to `to` may use (crossing conditions

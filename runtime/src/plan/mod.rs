@@ -66,15 +66,8 @@ impl Plan {
                         crate::ir::MoveKind::Hop { dir } => (dir, None),
                         _ => continue,
                     };
-                    let table = &game.directions[dir as usize].target;
                     for from in 0..game.cell_count() as CellId {
-                        let (mut cell, mut travelled) = (from, 0);
-                        while range.is_none_or(|r| travelled < r) {
-                            match table[cell as usize] {
-                                Some(next) if next != from => cell = next,
-                                _ => break,
-                            }
-                            travelled += 1;
+                        for _ in build::Ray::new(game, dir, from, range) {
                             total += 1;
                             if total > budget {
                                 return total;
