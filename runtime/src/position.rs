@@ -42,7 +42,16 @@ pub struct Move {
 impl Move {
     #[inline]
     pub const fn new(from: CellId, to: CellId) -> Move {
-        Move { from, to, promote: NO_PROMOTION, extra: NO_CELL, dropped: NO_PROMOTION, proxy: NO_PROMOTION, swap: false, partner_to: NO_CELL }
+        Move {
+            from,
+            to,
+            promote: NO_PROMOTION,
+            extra: NO_CELL,
+            dropped: NO_PROMOTION,
+            proxy: NO_PROMOTION,
+            swap: false,
+            partner_to: NO_CELL,
+        }
     }
 
     #[inline]
