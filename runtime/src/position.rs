@@ -330,6 +330,21 @@ impl Position {
         }
     }
 
+    /// The cells of the unmoved pieces, in order.
+    #[inline]
+    pub fn unmoved_cells(&self) -> impl Iterator<Item = CellId> + '_ {
+        self.unmoved.iter().enumerate().flat_map(|(word, &bits)| {
+            let mut bits = bits;
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let bit = bits.trailing_zeros();
+                    bits &= bits - 1;
+                    (word * 64) as CellId + bit as CellId
+                })
+            })
+        })
+    }
+
     /// Does this game keep track of unmoved pieces?
     pub fn tracks_unmoved(&self) -> bool {
         self.shared.tracks_unmoved
