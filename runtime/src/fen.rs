@@ -2,7 +2,9 @@
 //! (digits count empty cells, upper case for the first player, lower case for the
 //! second, `+X` a promoted piece), in games with hands the pieces in hand in
 //! brackets (`[PPb]`, `[-]` for none; a count may precede a symbol: `[2Pb]`),
-//! then the letter of the side to move.
+//! then the letter of the side to move. In a game that counts checks, the
+//! checks each player still has to give follow as Fairy-Stockfish writes them
+//! (`3+3`).
 
 use crate::ir::{Game, PlayerId};
 use crate::piece::Piece;
@@ -59,7 +61,30 @@ pub fn parse(game: &Game, text: &str) -> Result<Position, FenError> {
             parse_countdowns(field, &mut pos).map_err(|m| error(offset, m))?;
         }
     }
+    if let Some(checks) = game.checks_to_win() {
+        for field in fields {
+            if let Some(left) = parse_checks(field, checks) {
+                pos.checks_left = left;
+                break;
+            }
+        }
+    }
     Ok(pos)
+}
+
+/// The check counts of a game that counts checks, as Fairy-Stockfish writes
+/// them after the en-passant field: `1+3`, the checks each player still has
+/// to give. Lichess's `+2+0` (after the move numbers) counts the checks given
+/// instead. Without either, nobody has given a check yet.
+fn parse_checks(field: &str, checks: u8) -> Option<[u8; 2]> {
+    let (given, body) = match field.strip_prefix('+') {
+        Some(body) => (true, body),
+        None => (false, field),
+    };
+    let (white, black) = body.split_once('+')?;
+    let number = |text: &str| text.parse::<u8>().ok().filter(|_| text.bytes().all(|b| b.is_ascii_digit()));
+    let (white, black) = (number(white)?, number(black)?);
+    Some(if given { [checks.saturating_sub(white), checks.saturating_sub(black)] } else { [white.min(checks), black.min(checks)] })
 }
 
 /// `-/2`: each player's countdowns (`,` between several), `-` where none runs.
@@ -239,6 +264,9 @@ pub fn format(game: &Game, pos: &Position) -> String {
             .collect();
         out.push(' ');
         out.push_str(&text.join("/"));
+    }
+    if game.checks_to_win().is_some() {
+        out.push_str(&format!(" {}+{}", pos.checks_left[0], pos.checks_left[1]));
     }
     out
 }

@@ -12,6 +12,7 @@ pub mod diagram;
 pub mod drops;
 pub mod engine;
 pub mod fen;
+pub mod goals;
 pub mod influence;
 pub mod interp;
 pub mod ir;

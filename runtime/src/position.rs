@@ -32,12 +32,16 @@ pub struct Move {
     pub proxy: u8,
     /// The piece changes places with the friendly piece on `to`.
     pub swap: bool,
+    /// The move gives check in a game that counts checks: playing it takes
+    /// one from the mover's [`Position::checks_left`]. Set by the legality
+    /// layer ([`crate::legal::legal_moves`]), which alone can see checks.
+    pub gives_check: bool,
 }
 
 impl Move {
     #[inline]
     pub const fn new(from: CellId, to: CellId) -> Move {
-        Move { from, to, promote: NO_PROMOTION, extra: NO_CELL, dropped: NO_PROMOTION, proxy: NO_PROMOTION, swap: false }
+        Move { from, to, promote: NO_PROMOTION, extra: NO_CELL, dropped: NO_PROMOTION, proxy: NO_PROMOTION, swap: false, gives_check: false }
     }
 
     #[inline]
@@ -70,6 +74,12 @@ impl Move {
     #[inline]
     pub const fn capturing_on_the_way(self, cell: CellId) -> Move {
         Move { extra: cell, ..self }
+    }
+
+    /// The same move, marked as giving check (see [`Move::gives_check`]).
+    #[inline]
+    pub const fn checking(self) -> Move {
+        Move { gives_check: true, ..self }
     }
 
     /// The same move, the piece becoming `kind`.
@@ -108,6 +118,8 @@ pub struct Undo {
     pub captured_extra: Piece,
     /// The countdowns before the move.
     pub countdowns: [u8; 2 * MAX_OBLIGATIONS],
+    /// The checks left before the move.
+    pub checks_left: [u8; 2],
 }
 
 /// What every position of a game shares: how captures enter hands and which
@@ -146,6 +158,10 @@ pub struct Position {
     /// the player's own moves left before the obligation binds, or
     /// [`NOT_COUNTING`].
     pub countdowns: Vec<u8>,
+    /// In a game with a check-count goal (`goal 3 checks`), the checks each
+    /// player still has to give to win, as Fairy-Stockfish counts them; both
+    /// stay 0 in other games.
+    pub checks_left: [u8; 2],
     shared: Arc<Shared>,
 }
 
@@ -173,6 +189,7 @@ impl Position {
             side: 0,
             hands,
             countdowns: vec![NOT_COUNTING; obligations.len() * game.players.len()],
+            checks_left: [game.checks_to_win().unwrap_or(0); 2],
             shared: Arc::new(shared),
         }
     }
@@ -240,8 +257,17 @@ impl Position {
     /// Plays `mv` (which must be pseudo-legal) and passes the turn.
     #[inline]
     pub fn make(&mut self, mv: Move) -> Undo {
-        let mut undo = Undo { moved: Piece::EMPTY, captured: Piece::EMPTY, captured_extra: Piece::EMPTY, countdowns: [0; 4] };
+        let mut undo = Undo {
+            moved: Piece::EMPTY,
+            captured: Piece::EMPTY,
+            captured_extra: Piece::EMPTY,
+            countdowns: [0; 4],
+            checks_left: self.checks_left,
+        };
         let mover = self.side;
+        if mv.gives_check {
+            self.note_check(mover);
+        }
         if let Some(kind) = mv.drop_kind() {
             let slot = self.hand_slot(mover, kind);
             self.hands[slot] -= 1;
@@ -278,6 +304,13 @@ impl Position {
         undo
     }
 
+    /// `player` has just given check: one check fewer left to give.
+    #[inline]
+    pub fn note_check(&mut self, player: PlayerId) {
+        let left = &mut self.checks_left[player as usize];
+        *left = left.saturating_sub(1);
+    }
+
     /// The mover's running countdowns go down by one; then any side that has
     /// just run out of the pieces that kept it free starts counting.
     fn advance_countdowns(&mut self, mover: PlayerId) {
@@ -308,6 +341,7 @@ impl Position {
     pub fn unmake(&mut self, mv: Move, undo: Undo) {
         self.side ^= 1;
         let mover = self.side;
+        self.checks_left = undo.checks_left;
         if !self.countdowns.is_empty() {
             let n = self.countdowns.len();
             self.countdowns.copy_from_slice(&undo.countdowns[..n]);
