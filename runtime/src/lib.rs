@@ -12,6 +12,8 @@ pub mod diagram;
 pub mod drops;
 pub mod engine;
 pub mod fen;
+pub mod fen_state;
+pub mod gated;
 pub mod goals;
 pub mod influence;
 pub mod interp;
@@ -25,6 +27,7 @@ pub mod plan;
 pub mod position;
 pub mod proxy;
 pub mod search;
+mod walk;
 
 pub use engine::Engine;
 pub use interp::Interpreter;
