@@ -441,6 +441,7 @@ fn goal(pair: Pair<Rule>) -> Result<Goal, SyntaxError> {
         Rule::goal_checks => Goal::Checks(int(inner.next().expect("grammar: number"))?),
         _ => {
             let pieces = piece_set(inner.next().expect("grammar: pieces"));
+            let _reaches = inner.next().expect("grammar: `reaches`");
             let zone = zone_expr(inner.next().expect("grammar: zone"))?;
             let answered = inner.next().map(|pair| span_of(&pair));
             Goal::Reach { pieces, zone, answered }

@@ -182,6 +182,7 @@ const DESCRIPTIONS: &[(&[Rule], &str)] = &[
         "a goal (`extinction of`, `bare royal`, `N checks`, `PIECES reaches ZONE`)",
     ),
     (&[Rule::answered], "`unless answered`"),
+    (&[Rule::reaches], "`reaches`"),
     (&[Rule::piece_shape], "`discs` or `tiles`"),
 ];
 
