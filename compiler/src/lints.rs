@@ -89,7 +89,7 @@ fn cells_never_reached(
         if mobility.exhausted() {
             return;
         }
-        let promotions = game.pieces[kind as usize].promotions.iter().flat_map(|p| p.to.iter().copied());
+        let promotions = game.pieces[kind as usize].promotions.iter().flat_map(|p| p.choices(player).iter().map(|c| c.kind));
         let next = moves.iter().flat_map(|mv| std::iter::once(kind).chain(promotions.clone()).map(move |k| (k, player, mv.to as usize)));
         queue.extend(next.filter(|state| !seen.contains(state)));
     }
@@ -158,7 +158,7 @@ fn promotions_that_never_happen(game: &Game, mobility: &Mobility, kind: PieceId,
         })
         .collect();
     for (promotion, stmt) in game.pieces[kind as usize].promotions.iter().zip(statements) {
-        let possible = (0..game.players.len()).any(|p| {
+        let possible = (0..game.players.len()).filter(|&p| !promotion.choices(p as PlayerId).is_empty()).any(|p| {
             (0..game.cell_count()).any(|c| {
                 mobility.moves(kind, p as PlayerId, c).iter().any(|mv| promotion.trigger.applies(game, p as PlayerId, mv.from, mv.to))
             })
@@ -193,7 +193,7 @@ fn pieces_that_never_appear(game: &Game, start: &Position, declared: &Declared, 
             }
             let by_proxy =
                 game.rules.proxy_promotions.iter().filter(|p| p.movers.contains(&(kind as PieceId))).flat_map(|p| p.into.iter().copied());
-            let reached = piece.promotions.iter().flat_map(|p| p.to.iter().copied()).chain(piece.captured_as).chain(by_proxy);
+            let reached = piece.promotions.iter().flat_map(|p| p.kinds()).chain(piece.captured_as).chain(by_proxy);
             for to in reached {
                 grew |= !std::mem::replace(&mut present[to as usize], true);
             }
