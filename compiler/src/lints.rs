@@ -180,11 +180,8 @@ fn lost_types_never_in_setup(game: &Game, promotion: &Promotion, stmt: &ast::Pro
     // Players with the same closed choices share one warning.
     let mut warnings: Vec<(Vec<String>, Vec<&str>)> = Vec::new();
     for (player, choices) in promotion.to.iter().enumerate() {
-        let never: Vec<String> = choices
-            .iter()
-            .filter(|c| c.while_fewer_than == Some(0))
-            .map(|c| format!("`{}`", game.pieces[c.kind as usize].name))
-            .collect();
+        let never: Vec<String> =
+            choices.iter().filter(|c| c.while_fewer_than == Some(0)).map(|c| format!("`{}`", game.pieces[c.kind as usize].name)).collect();
         if never.is_empty() {
             continue;
         }
