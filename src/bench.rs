@@ -84,6 +84,8 @@ pub fn fsf_variant(bundled_name: &str) -> Option<&'static str> {
         "xiangqi" => Some("xiangqi"),
         "shogi" => Some("shogi"),
         "minishogi" => Some("minishogi"),
+        "grand" => Some("grand"),
+        "capablanca" => Some("capablanca"),
         _ => None,
     }
 }
