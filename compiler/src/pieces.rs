@@ -465,7 +465,7 @@ impl PieceLowering<'_> {
             diags.push(
                 Diagnostic::error(Code::UnmovedCapture, span, "a `when unmoved` move must be `move only`")
                     .with_label("this move could capture")
-                    .with_help("add `move only`; a first move that captures needs a rule of its own, which is not supported yet"),
+                    .with_help("add `move only` (first moves that capture are not supported yet)"),
             );
         }
         Modifiers {

@@ -38,8 +38,13 @@ fn tiny() -> Game {
             })
             .collect(),
     };
-    let rule =
-        |kind: MoveKind, mode: Mode, only_in: Option<ZoneId>| MoveRule { kind, mode, only_in, gate: Gate::Always, en_passant: Vec::new() };
+    let rule = |kind: MoveKind, mode: Mode, only_in: Option<ZoneId>| MoveRule {
+        kind,
+        mode,
+        only_in,
+        gate: Default::default(),
+        en_passant: Vec::new(),
+    };
     let ride = |dir: DirId, range: Option<u32>| MoveKind::Ride { dir, range, circuit: false };
     let route = |cells: Vec<DirId>| Route { cells, crossing: None };
     // Black's rules mirror White's ranks: directions 0 <-> 1 and 8 <-> 9.
