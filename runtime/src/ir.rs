@@ -475,3 +475,22 @@ impl Game {
         serde_json::from_str(text)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Choice;
+
+    #[test]
+    fn a_type_offered_twice_keeps_the_wider_offer() {
+        let capped = |cap| Choice { kind: 3, while_fewer_than: Some(cap) };
+        let mut choices = vec![capped(1)];
+        capped(2).merge_into(&mut choices);
+        assert_eq!(choices, [capped(2)]);
+        Choice::always(3).merge_into(&mut choices);
+        assert_eq!(choices, [Choice::always(3)]);
+        capped(5).merge_into(&mut choices);
+        assert_eq!(choices, [Choice::always(3)], "an offer without a cap stays open");
+        Choice::always(4).merge_into(&mut choices);
+        assert_eq!(choices, [Choice::always(3), Choice::always(4)]);
+    }
+}
