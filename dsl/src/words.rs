@@ -53,6 +53,8 @@ pub(crate) const STATEMENTS: &[Statement] = &[
     statement(Rule::fold_decl, Block::Board, &["fold"], "`fold`"),
     statement(Rule::name_decl, Block::Board, &["name"], "`name`"),
     statement(Rule::draw_decl, Block::Board, &["draw"], "`draw`"),
+    statement(Rule::cells_decl, Block::Board, &["cells"], "`cells`"),
+    statement(Rule::without_decl, Block::Board, &["without"], "`without`"),
     statement(Rule::royal, Block::Piece, &["royal"], "`royal`"),
     statement(Rule::confined, Block::Piece, &["confined"], "`confined`"),
     statement(Rule::move_stmt, Block::Piece, &["step", "slide", "leap", "hop"], "a move (`step`, `slide`, `leap`, `hop`)"),
@@ -87,6 +89,7 @@ const INNER_WORDS: &[&str] = &[
     "entering",
     "extends",
     "forward",
+    "hexagons",
     "into",
     "leaving",
     "line",
@@ -133,6 +136,8 @@ const DESCRIPTIONS: &[(&[Rule], &str)] = &[
     (&[Rule::zone_expr, Rule::zone_box, Rule::axis_sel, Rule::zone_cells, Rule::zone_enemy, Rule::zone_not], "a zone"),
     (&[Rule::negation], "`not`"),
     (&[Rule::zone_op], "`|`, `&` or `-`"),
+    (&[Rule::zone_sum], "a coordinate condition (`x + y + z == 0`)"),
+    (&[Rule::sum_sign], "`+` or `-`"),
     (&[Rule::dir_expr, Rule::dir_union, Rule::vector, Rule::vector_all], "a direction"),
     (&[Rule::dir_op], "`|`"),
     (
@@ -160,7 +165,7 @@ const DESCRIPTIONS: &[(&[Rule], &str)] = &[
     (&[Rule::countdown], "`within`"),
     (&[Rule::unless_attacked], "`unless attacked`"),
     (&[Rule::outcome], "`loss`, `draw` or `win`"),
-    (&[Rule::cell_style], "`squares` or `points`"),
+    (&[Rule::cell_style], "`squares`, `points` or `hexagons`"),
     (&[Rule::piece_shape], "`discs` or `tiles`"),
 ];
 
