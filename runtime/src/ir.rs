@@ -102,7 +102,7 @@ pub struct Layout {
     /// With [`CellStyle::Hexagons`]: the centre of each cell in the plane, in
     /// units of the distance between neighbours, `y` pointing to the first
     /// player's forward; empty otherwise.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub centres: Vec<[f64; 2]>,
 }
 
