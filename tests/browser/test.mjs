@@ -345,7 +345,7 @@ try {
       const desc = await api('variants/' + variant.id);
       await page.waitForFunction((id) => app.game && app.game.variant === id && app.game.ply === 0, variant.id);
       await settled();
-      const stem = variant.file.replace(/\.vdl$/, '');
+      const stem = path.basename(variant.file).replace(/\.vdl$/, '');
       await page.screenshot({ path: path.join(shots, `${stem}.png`) });
       const fill = await boardFill();
       check(fill.fill >= 0.7, `the board covers ${(fill.fill * 100).toFixed(0)} % of its pane (board ${fill.board}, pane ${fill.pane})`);
@@ -414,7 +414,7 @@ try {
   });
 
   await step('a hexagonal board: each cell is a hexagon, and neighbours touch', async () => {
-    const hexagon = variants.find((v) => v.file === 'hexagon.vdl');
+    const hexagon = variants.find((v) => v.file.endsWith('/hexagon.vdl'));
     await page.selectOption('#variant', String(hexagon.id));
     await page.waitForFunction((id) => app.game && app.game.variant === id, hexagon.id);
     await settled();
@@ -429,7 +429,7 @@ try {
   });
 
   await step('a box with walls: the walls are not cells', async () => {
-    const walled = variants.find((v) => v.file === 'walled.vdl');
+    const walled = variants.find((v) => v.file.endsWith('/walled.vdl'));
     await page.selectOption('#variant', String(walled.id));
     await page.waitForFunction((id) => app.game && app.game.variant === id, walled.id);
     await settled();
