@@ -61,7 +61,7 @@ use quote::{format_ident, quote};
 use std::collections::{BTreeSet, HashMap};
 use std::rc::Rc;
 use tables::Tables;
-use vdl_runtime::ir::{self, DirId, Game, PieceId, PlayerId, ZoneId};
+use vdl_runtime::ir::{self, DirId, Game, Gate, PieceId, PlayerId, ZoneId};
 use vdl_runtime::plan::Plan;
 
 /// The source of a Rust module implementing [`vdl_runtime::Engine`] for `game`
@@ -392,6 +392,9 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
     // Drops depend only on the hands and the game's drop bans: the runtime's
     // code serves every engine.
     let drops = ctx.game.has_hands().then(|| quote!(vdl_runtime::drops::generate(game(), pos, out);));
+    // So do the moves that depend on more than the board (first moves,
+    // castling, captures in passing): the runtime walks them from the plan.
+    let gated = has_gated_moves(ctx.game).then(|| quote!(vdl_runtime::gated::generate(self, plan(), pos, out);));
     let generate = if ctx.generate_needs_pos {
         quote!(generate(pos, board_of(pos), pos.side, out);)
     } else {
@@ -438,6 +441,12 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
             Rules
         }
 
+        /// The game's move plan, made on first use.
+        fn plan() -> &'static vdl_runtime::plan::Plan {
+            static PLAN: OnceLock<vdl_runtime::plan::Plan> = OnceLock::new();
+            PLAN.get_or_init(|| vdl_runtime::plan::Plan::of(game()))
+        }
+
         #[inline(always)]
         fn board_of(pos: &Position) -> &Board {
             pos.board().try_into().expect("a position of this game")
@@ -454,6 +463,7 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
 
             fn generate(&self, pos: &Position, out: &mut Vec<Move>) {
                 #generate
+                #gated
                 #drops
             }
 
@@ -467,10 +477,16 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
 
             fn influence(&self) -> Option<&Influence> {
                 static INFLUENCE: OnceLock<Option<Influence>> = OnceLock::new();
-                INFLUENCE.get_or_init(|| Influence::of(game(), vdl_runtime::plan::Plan::of(game()))).as_ref()
+                INFLUENCE.get_or_init(|| Influence::of(game(), plan().clone())).as_ref()
             }
         }
     }
+}
+
+/// Does the game have moves that depend on more than the board: rules that
+/// hold only while a piece is unmoved, or captures in passing?
+fn has_gated_moves(game: &Game) -> bool {
+    game.pieces.iter().flat_map(|p| p.moves.iter().flatten()).any(|rule| rule.gate != Gate::Always || !rule.en_passant.is_empty())
 }
 
 /// Generated code moving `cell` along `table` to the next cell where `stop`

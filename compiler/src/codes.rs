@@ -97,6 +97,16 @@ codes! {
         "A definition that would need more directions or tables than a game may have: a `*` vector with more than 1,024 \
          images, direction tables of more than 4,194,304 entries, a leap with `via` routes on more than 6 axes, more than \
          65,535 zones, or rides and hops that pass more than 2,097,152 cells in all from every cell (the move plan). No real game comes near these bounds; they keep the checker's time and memory bounded.";
+    UnmovedCapture = "E0306", "first move that captures",
+        "A `when unmoved` rule (one that holds only while its piece has not moved since the setup) must be `move only`: such \
+         rules are walked apart from the attack tables, so they cannot capture or give check. Write the capture as a rule of \
+         its own.";
+    BadEnPassant = "E0307", "nothing to capture in passing",
+        "An `en passant by` rule must pass over cells: a `step` or `slide` (the cells before its destination) or a `leap` with \
+         exactly one `via` route (the route's cells). A hop, a capturing leap or a leap without a route leaves no cell open.";
+    BadCastling = "E0308", "unusable castling",
+        "A `castle` statement must move its piece at least 2 cells (the partner lands on the cell the piece crossed last) and \
+         name at least one partner piece.";
     BadPlayers = "E0400", "unusable players",
         "The players or their views are not usable: a game has exactly two players, and a view can only mirror an axis or shift \
          a wrapped one.";

@@ -11,7 +11,7 @@ use crate::players::Players;
 use crate::zones::{ZoneEval, ZoneTable};
 use std::collections::{HashMap, HashSet};
 use vdl_dsl::ast::{self, DirExpr, Modifier, MoveKind as AstKind, PieceStmt, Span, TriggerExpr};
-use vdl_runtime::ir::{self, CellId, DirId, Mode, MoveKind, MoveRule, Trigger, ZoneId};
+use vdl_runtime::ir::{self, CellId, DirId, Gate, Mode, MoveKind, MoveRule, PieceId, Trigger, ZoneId};
 
 /// The most entries (cells times directions) the direction tables of a game
 /// may hold, which bounds the memory a file can make the compiler use.
@@ -96,6 +96,11 @@ impl PieceLowering<'_> {
                         moves[player].extend(rule);
                     }
                 }
+                PieceStmt::Castle(stmt) => {
+                    for (player, rule) in self.castle_rules(stmt, diags).into_iter().enumerate() {
+                        moves[player].extend(rule);
+                    }
+                }
                 PieceStmt::Promotion(stmt) => promotions.extend(self.promotion(stmt, diags)),
                 PieceStmt::Glyphs { glyphs: texts, span } => match &glyphs {
                     Some((_, first)) => diags.push(repeated("draw", *span, *first)),
@@ -172,7 +177,39 @@ impl PieceLowering<'_> {
                     .map(|v| {
                         let dir = self.table.intern(self.board, &self.players.map_vector(player, v));
                         let kind = MoveKind::Swap { dir, with: with.clone(), unattacked: stmt.unattacked };
-                        MoveRule { kind, mode: Mode::Both, only_in: None }
+                        MoveRule { kind, mode: Mode::Both, only_in: None, gate: Gate::Always, en_passant: Vec::new() }
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// `castle DIRS by N with PIECES`, per player: a move-only rule of an
+    /// unmoved piece.
+    fn castle_rules(&mut self, stmt: &ast::CastleStmt, diags: &mut Vec<Diagnostic>) -> Vec<Vec<MoveRule>> {
+        let players = self.players.list.len();
+        let set = self.directions.eval(&stmt.directions, diags);
+        let with = self.sets.resolve(&stmt.with, diags);
+        if stmt.distance.value < 2 {
+            diags.push(
+                Diagnostic::error(Code::BadCastling, stmt.distance.span, "castling must move the piece at least 2 cells")
+                    .with_label("the partner lands on the cell the piece crossed last, so it must cross one")
+                    .with_help("write `by 2` or more"),
+            );
+            return vec![Vec::new(); players];
+        }
+        let (Some(set), Some(with)) = (set, with) else { return vec![Vec::new(); players] };
+        if !self.tables_fit(set.len() * players, stmt.directions.span(), diags) {
+            return vec![Vec::new(); players];
+        }
+        let distance = stmt.distance.value.min(u16::MAX as i64) as u32;
+        (0..players)
+            .map(|player| {
+                set.iter()
+                    .map(|v| {
+                        let dir = self.table.intern(self.board, &self.players.map_vector(player, v));
+                        let kind = MoveKind::Castle { dir, distance, with: with.clone() };
+                        MoveRule { kind, mode: Mode::MoveOnly, only_in: None, gate: Gate::Unmoved, en_passant: Vec::new() }
                     })
                     .collect()
             })
@@ -228,7 +265,7 @@ impl PieceLowering<'_> {
     /// The rules of one movement statement, per player.
     fn move_rules(&mut self, stmt: &ast::MoveStmt, diags: &mut Vec<Diagnostic>) -> Vec<Vec<MoveRule>> {
         let players = self.players.list.len();
-        let (mode, only_in, circuit) = self.modifiers(stmt, diags);
+        let Modifiers { mode, only_in, circuit, gate, en_passant } = self.modifiers(stmt, diags);
         let Some(templates) = self.templates(stmt, diags) else { return vec![Vec::new(); players] };
         if let Some(span) = stmt.capturing {
             self.check_capturing(stmt, span, mode, &templates, diags);
@@ -278,7 +315,7 @@ impl PieceLowering<'_> {
                                     .collect(),
                             },
                         };
-                        MoveRule { kind, mode, only_in }
+                        MoveRule { kind, mode, only_in, gate, en_passant: en_passant.clone() }
                     })
                     .collect()
             })
@@ -329,10 +366,12 @@ impl PieceLowering<'_> {
         }
     }
 
-    fn modifiers(&mut self, stmt: &ast::MoveStmt, diags: &mut Vec<Diagnostic>) -> (Mode, Option<ZoneId>, bool) {
+    fn modifiers(&mut self, stmt: &ast::MoveStmt, diags: &mut Vec<Diagnostic>) -> Modifiers {
         let mut mode: Option<(Mode, Span)> = None;
         let mut only_in: Option<(ZoneId, Span)> = None;
         let mut circuit = false;
+        let mut unmoved: Option<Span> = None;
+        let mut en_passant: Option<(Vec<PieceId>, Span)> = None;
         for modifier in &stmt.modifiers {
             match modifier {
                 Modifier::Circuit(span) => {
@@ -378,9 +417,54 @@ impl PieceLowering<'_> {
                         only_in = Some((id, *span));
                     }
                 }
+                Modifier::WhenUnmoved(span) => match unmoved {
+                    Some(first) => diags.push(repeated("when unmoved", *span, first)),
+                    None => unmoved = Some(*span),
+                },
+                Modifier::EnPassant { by, span } => match &en_passant {
+                    Some((_, first)) => diags.push(repeated("en passant", *span, *first)),
+                    None => {
+                        self.check_en_passant(stmt, *span, diags);
+                        if let Some(set) = self.sets.resolve(by, diags) {
+                            en_passant = Some((set, *span));
+                        }
+                    }
+                },
             }
         }
-        (mode.map_or(Mode::Both, |(m, _)| m), only_in.map(|(z, _)| z), circuit)
+        let mode = mode.map_or(Mode::Both, |(m, _)| m);
+        if let Some(span) = unmoved.filter(|_| mode != Mode::MoveOnly) {
+            diags.push(
+                Diagnostic::error(Code::UnmovedCapture, span, "a `when unmoved` move must be `move only`")
+                    .with_label("this move could capture")
+                    .with_help("add `move only` (first moves that capture are not supported yet)"),
+            );
+        }
+        Modifiers {
+            mode,
+            only_in: only_in.map(|(z, _)| z),
+            circuit,
+            gate: if unmoved.is_some() { Gate::Unmoved } else { Gate::Always },
+            en_passant: en_passant.map(|(set, _)| set).unwrap_or_default(),
+        }
+    }
+
+    /// Only a move that passes over cells can leave them open to capture in
+    /// passing: a step or slide, or a leap along one route.
+    fn check_en_passant(&self, stmt: &ast::MoveStmt, span: Span, diags: &mut Vec<Diagnostic>) {
+        let problem = match stmt.kind {
+            AstKind::Hop => Some("a hop"),
+            AstKind::Leap if stmt.capturing.is_some() => Some("a capturing leap"),
+            AstKind::Leap if stmt.routes.len() != 1 => Some("a leap without exactly one `via` route"),
+            _ => None,
+        };
+        if let Some(what) = problem {
+            diags.push(
+                Diagnostic::error(Code::BadEnPassant, span, format!("{what} leaves no cells open to capture in passing")).with_help(
+                    "use it on a `step`, a `slide`, or a leap with one route: `leap (0,2) via (0,1) move only en passant by Pawn`",
+                ),
+            );
+        }
     }
 
     /// Destinations and routes of a statement, from the first player's side.
@@ -464,6 +548,15 @@ impl PieceLowering<'_> {
         }
         Some(templates)
     }
+}
+
+/// What the modifiers of a move statement say.
+struct Modifiers {
+    mode: Mode,
+    only_in: Option<ZoneId>,
+    circuit: bool,
+    gate: Gate,
+    en_passant: Vec<PieceId>,
 }
 
 /// A `step` goes to a neighbouring cell: every component of its vectors is -1,

@@ -450,6 +450,7 @@ pub enum PieceStmt {
     Move(MoveStmt),
     Promotion(PromotionStmt),
     Swap(SwapStmt),
+    Castle(CastleStmt),
     /// `draw "帥" "將"`: what front ends write on the piece, per player.
     Glyphs {
         glyphs: Vec<Text>,
@@ -471,6 +472,16 @@ pub struct SwapStmt {
     pub directions: DirExpr,
     pub with: PieceSet,
     pub unattacked: bool,
+    pub span: Span,
+}
+
+/// `castle (1,0) | (-1,0) by 2 with Rook`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CastleStmt {
+    pub directions: DirExpr,
+    /// How many cells the piece goes.
+    pub distance: Int,
+    pub with: PieceSet,
     pub span: Span,
 }
 
@@ -544,6 +555,14 @@ pub enum Modifier {
     },
     /// `circuit`: a slide that comes round a ring to its start is a null move.
     Circuit(Span),
+    /// `when unmoved`: only while the piece has not moved since the setup.
+    WhenUnmoved(Span),
+    /// `en passant by Pawn`: the cells passed over are open to capture in
+    /// passing by these pieces for one ply.
+    EnPassant {
+        by: PieceSet,
+        span: Span,
+    },
 }
 
 /// `facing along rank`.

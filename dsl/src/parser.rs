@@ -428,6 +428,13 @@ fn piece(pair: Pair<Rule>) -> Result<PieceDecl, SyntaxError> {
                 let unattacked = inner.next().is_some();
                 PieceStmt::Swap(SwapStmt { directions, with, unattacked, span: stmt_span })
             }
+            Rule::castle_stmt => {
+                let mut inner = stmt.into_inner();
+                let directions = dir_expr(inner.next().expect("grammar: directions"))?;
+                let distance = int(inner.next().expect("grammar: number"))?;
+                let with = piece_set(inner.next().expect("grammar: pieces"));
+                PieceStmt::Castle(CastleStmt { directions, distance, with, span: stmt_span })
+            }
             Rule::glyphs => PieceStmt::Glyphs { glyphs: stmt.into_inner().map(string_text).collect(), span: stmt_span },
             Rule::move_stmt => PieceStmt::Move(move_stmt(stmt)?),
             rule => unreachable!("grammar: unexpected piece statement {rule:?}"),
@@ -517,6 +524,10 @@ fn move_stmt(pair: Pair<Rule>) -> Result<MoveStmt, SyntaxError> {
             Rule::capture_only => modifiers.push(Modifier::CaptureOnly(part_span)),
             Rule::when_in => {
                 modifiers.push(Modifier::WhenIn { zone: zone_expr(part.into_inner().next().expect("grammar: zone"))?, span: part_span })
+            }
+            Rule::when_unmoved => modifiers.push(Modifier::WhenUnmoved(part_span)),
+            Rule::en_passant => {
+                modifiers.push(Modifier::EnPassant { by: piece_set(part.into_inner().next().expect("grammar: pieces")), span: part_span })
             }
             rule => unreachable!("grammar: unexpected move part {rule:?}"),
         }

@@ -2,9 +2,11 @@
 //! (digits count empty cells, upper case for the first player, lower case for the
 //! second, `+X` a promoted piece), in games with hands the pieces in hand in
 //! brackets (`[PPb]`, `[-]` for none; a count may precede a symbol: `[2Pb]`),
-//! then the letter of the side to move. A wall (a place of the board's box that
-//! is not a cell) is written `*`, as Fairy-Stockfish does; reading, it may also
-//! be left out.
+//! then the letter of the side to move; in games with castling, first moves
+//! or captures in passing, FEN's castling and en-passant fields
+//! ([`crate::fen_state`]). A wall (a place of the board's box that is not a
+//! cell) is written `*`, as Fairy-Stockfish does; reading, it may also be left
+//! out.
 
 use crate::ir::{Game, PlayerId};
 use crate::piece::Piece;
@@ -55,6 +57,15 @@ pub fn parse(game: &Game, text: &str) -> Result<Position, FenError> {
             error(offset, format!("unknown side to move `{side}`; expected one of {}", letters.join(", ")))
         })?;
     }
+    if crate::fen_state::has_fields(game) {
+        let castling = fields.next().unwrap_or("-");
+        let offset = |field: &str| text.find(field).unwrap_or(0);
+        let setup = setup_board(game);
+        crate::fen_state::parse_castling(game, castling, setup.as_ref(), &mut pos).map_err(|m| error(offset(castling), m))?;
+        if let Some(field) = fields.next() {
+            crate::fen_state::parse_en_passant(game, field, &mut pos).map_err(|m| error(offset(field), m))?;
+        }
+    }
     if !pos.countdowns.is_empty() {
         if let Some(field) = fields.next() {
             let offset = text.rfind(field).unwrap_or(0);
@@ -62,6 +73,16 @@ pub fn parse(game: &Game, text: &str) -> Result<Position, FenError> {
         }
     }
     Ok(pos)
+}
+
+/// The board of the game's setup, to tell which pieces stand where they
+/// started; `None` if the setup does not read (the checker reports it).
+fn setup_board(game: &Game) -> Option<Position> {
+    let field = game.setup.split_whitespace().next()?;
+    let board = field.split('[').next()?;
+    let mut pos = Position::empty(game);
+    parse_board(game, board, 0, &mut pos).ok()?;
+    Some(pos)
 }
 
 /// `-/2`: each player's countdowns (`,` between several), `-` where none runs.
@@ -260,6 +281,12 @@ pub fn format(game: &Game, pos: &Position) -> String {
     }
     out.push(' ');
     out.push(game.players[pos.side as usize].letter);
+    if crate::fen_state::has_fields(game) {
+        out.push(' ');
+        out.push_str(&crate::fen_state::format_castling(game, pos));
+        out.push(' ');
+        out.push_str(&crate::fen_state::format_en_passant(game, pos));
+    }
     if !pos.countdowns.is_empty() {
         let per_player = pos.countdowns.len() / game.players.len();
         let text: Vec<String> = pos

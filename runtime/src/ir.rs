@@ -227,6 +227,30 @@ pub struct MoveRule {
     pub mode: Mode,
     /// The rule exists only while the piece stands in this zone (its owner's cells).
     pub only_in: Option<ZoneId>,
+    /// What the position must say about the piece for the rule to hold.
+    #[serde(default, skip_serializing_if = "Gate::is_always")]
+    pub gate: Gate,
+    /// The piece types that may capture in passing on the cells this move
+    /// passes over (empty: none). For one ply after the move, a capture-only
+    /// move of one of them onto such a cell captures the piece that passed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub en_passant: Vec<PieceId>,
+}
+
+/// A condition on the position, beyond the board, for a rule to hold.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Gate {
+    /// The rule always holds.
+    #[default]
+    Always,
+    /// Only while the piece has not moved since the setup (`when unmoved`).
+    Unmoved,
+}
+
+impl Gate {
+    pub fn is_always(&self) -> bool {
+        *self == Gate::Always
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -253,6 +277,13 @@ pub enum MoveKind {
     /// of the `with` types; with `unattacked`, only when neither cell is
     /// attacked before the swap. Never captures, so never attacks.
     Swap { dir: DirId, with: Vec<PieceId>, unattacked: bool },
+    /// Castling, a move of two pieces: the (royal, unmoved) piece goes
+    /// `distance` cells along `dir` toward the first piece on that line, which
+    /// must be an unmoved friendly piece of one of the `with` types standing
+    /// beyond the destination; that partner lands on the cell the piece
+    /// crossed last. Every cell between the two is empty, the piece is not
+    /// attacked and crosses no attacked cell. Never captures.
+    Castle { dir: DirId, distance: u32, with: Vec<PieceId> },
 }
 
 /// One way to a leap's destination.

@@ -12,6 +12,8 @@ pub mod diagram;
 pub mod drops;
 pub mod engine;
 pub mod fen;
+pub mod fen_state;
+pub mod gated;
 pub mod influence;
 pub mod interp;
 pub mod ir;
@@ -24,6 +26,7 @@ pub mod plan;
 pub mod position;
 pub mod proxy;
 pub mod search;
+mod walk;
 
 pub use engine::Engine;
 pub use interp::Interpreter;

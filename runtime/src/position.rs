@@ -1,8 +1,10 @@
 //! The state of a game and the moves that change it.
 
-use crate::ir::{CellId, Game, PieceId, PlayerId};
+use crate::ir::{CellId, Game, Gate, MoveKind, PieceId, PlayerId};
 use crate::piece::Piece;
 use crate::piece_set::PieceSet;
+pub use crate::plan::passing::NO_PASSING;
+use crate::plan::passing::{Passing, Passings};
 use std::sync::Arc;
 
 /// Marks "no piece type" in [`Move::promote`], [`Move::dropped`], [`Move::proxy`].
@@ -32,12 +34,24 @@ pub struct Move {
     pub proxy: u8,
     /// The piece changes places with the friendly piece on `to`.
     pub swap: bool,
+    /// Castling: where the friendly piece on `extra` (the partner) lands;
+    /// else [`NO_CELL`].
+    pub partner_to: CellId,
 }
 
 impl Move {
     #[inline]
     pub const fn new(from: CellId, to: CellId) -> Move {
-        Move { from, to, promote: NO_PROMOTION, extra: NO_CELL, dropped: NO_PROMOTION, proxy: NO_PROMOTION, swap: false }
+        Move {
+            from,
+            to,
+            promote: NO_PROMOTION,
+            extra: NO_CELL,
+            dropped: NO_PROMOTION,
+            proxy: NO_PROMOTION,
+            swap: false,
+            partner_to: NO_CELL,
+        }
     }
 
     #[inline]
@@ -55,6 +69,18 @@ impl Move {
     #[inline]
     pub const fn swapping(from: CellId, to: CellId) -> Move {
         Move { swap: true, ..Move::new(from, to) }
+    }
+
+    /// Castling: the piece goes from `from` to `to` and the partner on
+    /// `partner` to `partner_to`.
+    #[inline]
+    pub const fn castling(from: CellId, to: CellId, partner: CellId, partner_to: CellId) -> Move {
+        Move { extra: partner, partner_to, ..Move::new(from, to) }
+    }
+
+    /// The partner's cell and landing cell of a castling move.
+    pub fn castling_partner(self) -> Option<(CellId, CellId)> {
+        (self.partner_to != NO_CELL).then_some((self.extra, self.partner_to))
     }
 
     #[inline]
@@ -93,9 +119,9 @@ impl Move {
         (self.proxy != NO_PROMOTION).then_some((self.extra, self.proxy))
     }
 
-    /// The cell of a piece captured on the way.
+    /// The cell of a piece captured on the way (or in passing).
     pub fn extra_capture(self) -> Option<CellId> {
-        (self.extra != NO_CELL && self.proxy == NO_PROMOTION).then_some(self.extra)
+        (self.extra != NO_CELL && self.proxy == NO_PROMOTION && self.partner_to == NO_CELL).then_some(self.extra)
     }
 }
 
@@ -108,6 +134,11 @@ pub struct Undo {
     pub captured_extra: Piece,
     /// The countdowns before the move.
     pub countdowns: [u8; 2 * MAX_OBLIGATIONS],
+    /// The cells open to capture in passing before the move.
+    pub en_passant: u16,
+    /// Which of the cells the move changed (`from`, `to`, `extra`,
+    /// `partner_to`, one bit each) held unmoved pieces before it.
+    pub unmoved: u8,
 }
 
 /// What every position of a game shares: how captures enter hands and which
@@ -126,6 +157,11 @@ struct Shared {
     royal: Vec<PieceId>,
     /// The royal pieces of each player, as a set for a fast scan.
     royal_pieces: Vec<PieceSet>,
+    /// Some rule depends on whether a piece has moved: the position keeps
+    /// track.
+    tracks_unmoved: bool,
+    /// The moves that open cells to capture in passing.
+    passings: Passings,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -146,6 +182,12 @@ pub struct Position {
     /// the player's own moves left before the obligation binds, or
     /// [`NOT_COUNTING`].
     pub countdowns: Vec<u8>,
+    /// The cells whose pieces have not moved since the setup, as bits (empty
+    /// in games where no rule asks).
+    unmoved: Vec<u64>,
+    /// The passing (see [`Passings`]) of the last move, whose cells are open
+    /// to capture in passing, or [`NO_PASSING`].
+    en_passant: u16,
     shared: Arc<Shared>,
 }
 
@@ -154,6 +196,9 @@ impl Position {
         let kinds = game.pieces.len();
         assert!(kinds <= crate::ir::MAX_PIECE_TYPES, "a piece stores its type in seven bits");
         let obligations = &game.rules.obligations;
+        let rules = || game.pieces.iter().flat_map(|p| p.moves.iter().flatten());
+        let tracks_unmoved = rules().any(|rule| rule.gate != Gate::Always || matches!(rule.kind, MoveKind::Castle { .. }));
+        let passings = if rules().any(|rule| !rule.en_passant.is_empty()) { Passings::of(game) } else { Passings::default() };
         let shared = Shared {
             kinds,
             to_hand: game.pieces.iter().map(|p| p.captured_as.unwrap_or(NO_PROMOTION)).collect(),
@@ -163,6 +208,8 @@ impl Position {
             royal_pieces: (0..game.players.len() as PlayerId)
                 .map(|player| PieceSet::of(player, (0..kinds as PieceId).filter(|&k| game.pieces[k as usize].royal)))
                 .collect(),
+            tracks_unmoved,
+            passings,
         };
         let hands = if game.has_hands() { vec![0; kinds * game.players.len()] } else { Vec::new() };
         let mut counts = [0; 256];
@@ -173,6 +220,8 @@ impl Position {
             side: 0,
             hands,
             countdowns: vec![NOT_COUNTING; obligations.len() * game.players.len()],
+            unmoved: if tracks_unmoved { vec![0; game.cell_count().div_ceil(64)] } else { Vec::new() },
+            en_passant: NO_PASSING,
             shared: Arc::new(shared),
         }
     }
@@ -224,6 +273,48 @@ impl Position {
         self.countdowns[player as usize * self.shared.delays.len() + obligation]
     }
 
+    /// Has the piece on `cell` not moved since the setup? (Always `false` in
+    /// games where no rule asks.)
+    #[inline]
+    pub fn is_unmoved(&self, cell: CellId) -> bool {
+        self.unmoved.get(cell as usize >> 6).is_some_and(|bits| bits >> (cell & 63) & 1 != 0)
+    }
+
+    /// Marks the piece on `cell` as unmoved or moved (for readers of position
+    /// strings); ignored in games where no rule asks.
+    pub fn set_unmoved(&mut self, cell: CellId, unmoved: bool) {
+        if let Some(bits) = self.unmoved.get_mut(cell as usize >> 6) {
+            let bit = 1u64 << (cell & 63);
+            if unmoved {
+                *bits |= bit;
+            } else {
+                *bits &= !bit;
+            }
+        }
+    }
+
+    /// Does this game keep track of unmoved pieces?
+    pub fn tracks_unmoved(&self) -> bool {
+        self.shared.tracks_unmoved
+    }
+
+    /// The last move's passing, if it left cells open to capture in passing.
+    #[inline]
+    pub fn en_passant(&self) -> Option<&Passing> {
+        (self.en_passant != NO_PASSING).then(|| self.shared.passings.get(self.en_passant))
+    }
+
+    /// The game's passings (for readers of position strings).
+    pub fn passings(&self) -> &Passings {
+        &self.shared.passings
+    }
+
+    /// Opens the cells of a passing to capture in passing (or none, with
+    /// [`NO_PASSING`]), for readers of position strings.
+    pub fn set_en_passant(&mut self, passing: u16) {
+        self.en_passant = passing;
+    }
+
     /// Adds (`+1`) or takes back (`-1`) a captured piece to/from `captor`'s hand.
     #[inline]
     fn hand_capture(&mut self, captor: PlayerId, captured: Piece, delta: i8) {
@@ -240,8 +331,19 @@ impl Position {
     /// Plays `mv` (which must be pseudo-legal) and passes the turn.
     #[inline]
     pub fn make(&mut self, mv: Move) -> Undo {
-        let mut undo = Undo { moved: Piece::EMPTY, captured: Piece::EMPTY, captured_extra: Piece::EMPTY, countdowns: [0; 4] };
+        let mut undo = Undo {
+            moved: Piece::EMPTY,
+            captured: Piece::EMPTY,
+            captured_extra: Piece::EMPTY,
+            countdowns: [0; 4],
+            en_passant: self.en_passant,
+            unmoved: 0,
+        };
         let mover = self.side;
+        if self.shared.tracks_unmoved {
+            undo.unmoved = self.forget_unmoved(mv);
+        }
+        self.en_passant = NO_PASSING;
         if let Some(kind) = mv.drop_kind() {
             let slot = self.hand_slot(mover, kind);
             self.hands[slot] -= 1;
@@ -249,8 +351,10 @@ impl Position {
         } else {
             let moved = self.board[mv.from as usize];
             undo.moved = moved;
-            // A null move (from = to) captures nothing; a swap moves the friend.
-            undo.captured = if mv.from == mv.to { Piece::EMPTY } else { self.board[mv.to as usize] };
+            // A null move (from = to) and castling capture nothing; a swap
+            // moves the friend.
+            let castling = mv.partner_to != NO_CELL;
+            undo.captured = if mv.from == mv.to || castling { Piece::EMPTY } else { self.board[mv.to as usize] };
             if mv.extra != NO_CELL {
                 undo.captured_extra = self.board[mv.extra as usize];
                 self.set(mv.extra as usize, if mv.proxy == NO_PROMOTION { Piece::EMPTY } else { Piece::new(mv.proxy, mover) });
@@ -263,11 +367,16 @@ impl Position {
                     None => moved,
                 },
             );
-            if !mv.swap {
+            if castling {
+                self.set(mv.partner_to as usize, undo.captured_extra);
+            } else if !mv.swap {
                 self.hand_capture(mover, undo.captured, 1);
                 if mv.extra_capture().is_some() {
                     self.hand_capture(mover, undo.captured_extra, 1);
                 }
+            }
+            if let Some(passing) = self.shared.passings.find(moved, mv.from, mv.to) {
+                self.en_passant = passing;
             }
         }
         if !self.countdowns.is_empty() {
@@ -276,6 +385,26 @@ impl Position {
         }
         self.side ^= 1;
         undo
+    }
+
+    /// The cells a move changes, in the order of [`Undo::unmoved`]'s bits.
+    #[inline]
+    fn changed_cells(mv: Move) -> [CellId; 4] {
+        [mv.from, mv.to, mv.extra, mv.partner_to]
+    }
+
+    /// Every piece a move changes has moved (or left): clears their cells'
+    /// unmoved marks, returning the marks as they were.
+    #[inline]
+    fn forget_unmoved(&mut self, mv: Move) -> u8 {
+        let mut before = 0;
+        for (i, cell) in Self::changed_cells(mv).into_iter().enumerate() {
+            if cell != NO_CELL && self.is_unmoved(cell) {
+                before |= 1 << i;
+                self.set_unmoved(cell, false);
+            }
+        }
+        before
     }
 
     /// The mover's running countdowns go down by one; then any side that has
@@ -312,22 +441,32 @@ impl Position {
             let n = self.countdowns.len();
             self.countdowns.copy_from_slice(&undo.countdowns[..n]);
         }
+        self.en_passant = undo.en_passant;
         if let Some(kind) = mv.drop_kind() {
             let slot = self.hand_slot(mover, kind);
             self.hands[slot] += 1;
             self.set(mv.to as usize, Piece::EMPTY);
-            return;
-        }
-        if !mv.swap {
-            self.hand_capture(mover, undo.captured, -1);
-            if mv.extra_capture().is_some() {
-                self.hand_capture(mover, undo.captured_extra, -1);
+        } else {
+            if mv.partner_to != NO_CELL {
+                self.set(mv.partner_to as usize, Piece::EMPTY);
+            } else if !mv.swap {
+                self.hand_capture(mover, undo.captured, -1);
+                if mv.extra_capture().is_some() {
+                    self.hand_capture(mover, undo.captured_extra, -1);
+                }
+            }
+            self.set(mv.to as usize, undo.captured);
+            self.set(mv.from as usize, undo.moved);
+            if mv.extra != NO_CELL {
+                self.set(mv.extra as usize, undo.captured_extra);
             }
         }
-        self.set(mv.to as usize, undo.captured);
-        self.set(mv.from as usize, undo.moved);
-        if mv.extra != NO_CELL {
-            self.set(mv.extra as usize, undo.captured_extra);
+        if undo.unmoved != 0 {
+            for (i, cell) in Self::changed_cells(mv).into_iter().enumerate() {
+                if undo.unmoved >> i & 1 != 0 {
+                    self.set_unmoved(cell, true);
+                }
+            }
         }
     }
 

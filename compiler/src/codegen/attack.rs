@@ -130,7 +130,7 @@ fn attacks_of(ctx: &mut Ctx, player: PlayerId) -> TokenStream {
                     let line = LineRule { kind, range: None, only_in: rule.only_in };
                     lines.entry(*dir).or_default().hops.push(line);
                 }
-                MoveKind::Swap { .. } => unreachable!("swaps never attack"),
+                MoveKind::Swap { .. } | MoveKind::Castle { .. } => unreachable!("swaps and castling never attack"),
             }
         }
     }

@@ -15,7 +15,7 @@ use super::{any_route, Ctx, Helpers};
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::quote;
 use std::rc::Rc;
-use vdl_runtime::ir::{CellId, Crossing, DirId, Mode, MoveKind, MoveRule, PieceId, PlayerId, Route};
+use vdl_runtime::ir::{CellId, Crossing, DirId, Gate, Mode, MoveKind, MoveRule, PieceId, PlayerId, Route};
 use vdl_runtime::plan::Repeats;
 
 pub fn generate(ctx: &mut Ctx) -> TokenStream {
@@ -360,8 +360,13 @@ fn rule_block(ctx: &mut Ctx, pg: &mut PieceGen, index: usize, rule: &MoveRule) -
     if (0..ctx.cells()).all(|cell| !ctx.in_zone(rule.only_in, player, cell)) {
         return None;
     }
+    // Rules that hold only while the piece is unmoved (castling among them)
+    // are walked from the plan by the runtime (`vdl_runtime::gated`).
+    if rule.gate != Gate::Always {
+        return None;
+    }
     match &rule.kind {
-        MoveKind::Ride { range: Some(0), .. } => None,
+        MoveKind::Ride { range: Some(0), .. } | MoveKind::Castle { .. } => None,
         // A step that comes back to its start at once is a null move: a ride.
         MoveKind::Ride { dir, range: Some(1), circuit }
             if !(*circuit && (0..ctx.cells()).any(|c| ctx.dirs[*dir as usize].forward[c] == Some(c))) =>
@@ -768,9 +773,6 @@ fn may_land(mode: Mode, player: PlayerId) -> TokenStream {
     match mode {
         Mode::Both => quote!(!board[to].is_of(#p)),
         Mode::MoveOnly => quote!(board[to].is_empty()),
-        Mode::CaptureOnly => quote!({
-            let piece = board[to];
-            !piece.is_empty() && piece.owner() != #p
-        }),
+        Mode::CaptureOnly => quote!(board[to].is_enemy_of(#p)),
     }
 }

@@ -135,6 +135,10 @@ pub fn describe_rule(game: &Game, rule: &MoveRule) -> String {
             format!("leap {} {}", vector(game, *target), routes.join(", or "))
         }
         MoveKind::Hop { dir } => format!("hop {}", vector(game, *dir)),
+        MoveKind::Castle { dir, distance, with } => {
+            let names: Vec<&str> = with.iter().map(|&k| game.pieces[k as usize].name.as_str()).collect();
+            format!("castle {} cells along {} with {}", distance, vector(game, *dir), names.join(" or "))
+        }
         MoveKind::Swap { dir, with, unattacked } => {
             let names: Vec<&str> = with.iter().map(|&k| game.pieces[k as usize].name.as_str()).collect();
             let unless = if *unattacked { ", if neither cell is attacked" } else { "" };

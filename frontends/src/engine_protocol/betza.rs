@@ -21,7 +21,7 @@
 
 use super::grid::Grid;
 use std::collections::{BTreeMap, BTreeSet};
-use vdl_runtime::ir::{Game, Mode, MoveKind, MoveRule, PieceId, PlayerId};
+use vdl_runtime::ir::{Game, Gate, Mode, MoveKind, MoveRule, PieceId, PlayerId};
 
 /// One player's moves of a piece type in Betza notation.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -111,6 +111,9 @@ pub fn playable(rule: &MoveRule) -> Result<(), String> {
     match &rule.kind {
         MoveKind::Swap { .. } => Err("a swap with a friendly piece".to_string()),
         MoveKind::CapturingLeap { .. } => Err("a leap that captures on its way".to_string()),
+        MoveKind::Castle { .. } => Err("castling".to_string()),
+        _ if rule.gate != Gate::Always => Err("a move of an unmoved piece only".to_string()),
+        _ if !rule.en_passant.is_empty() => Err("a move that can be captured in passing".to_string()),
         _ => Ok(()),
     }
 }
@@ -129,6 +132,10 @@ pub fn describe(game: &Game, grid: &Grid, kind: PieceId, player: PlayerId) -> De
     for rule in &piece.moves[player as usize] {
         if let Some(zone) = rule.only_in {
             unsaid.push(format!("a rule that holds only in zone `{}` is given everywhere", game.zones[zone as usize].name));
+        }
+        if rule.gate != Gate::Always {
+            unsaid.push(playable(rule).unwrap_err());
+            continue;
         }
         let (family, direction) = match &rule.kind {
             MoveKind::Ride { dir, range, .. } => {
@@ -164,7 +171,7 @@ pub fn describe(game: &Game, grid: &Grid, kind: PieceId, player: PlayerId) -> De
                 }
                 (Family { modality: modality(rule.mode, false), lame: !never_blocked, atom: atom.to_string() }, (x, y))
             }
-            MoveKind::CapturingLeap { .. } | MoveKind::Swap { .. } => {
+            MoveKind::CapturingLeap { .. } | MoveKind::Swap { .. } | MoveKind::Castle { .. } => {
                 unsaid.push(playable(rule).unwrap_err());
                 continue;
             }

@@ -312,7 +312,9 @@ pub(super) fn invert(plan: &SidePlan) -> Attacks {
                         leaps[to as usize].add((from, Some(via), Vec::new()), attacker);
                         leaps[via as usize].add((from, Some(to), Vec::new()), attacker);
                     }
-                    StepKind::Swap { .. } => {}
+                    // Neither ever captures (and the steps that hold only
+                    // while a piece is unmoved are not these steps).
+                    StepKind::Swap { .. } | StepKind::Castle { .. } => {}
                 }
             }
         }

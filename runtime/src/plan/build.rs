@@ -1,7 +1,7 @@
 //! Resolving the IR's move rules into a [`SidePlan`].
 
 use super::{overlap, LineCell, Repeats, SidePlan, Span, Step, StepKind};
-use crate::ir::{CellId, DirId, Game, MoveKind, MoveRule, PieceId, PlayerId, Route, ZoneId};
+use crate::ir::{CellId, DirId, Game, Gate, MoveKind, MoveRule, PieceId, PlayerId, Route, ZoneId};
 use crate::piece_set::PieceSet;
 
 pub(super) fn side(game: &Game, player: PlayerId) -> SidePlan {
@@ -10,6 +10,8 @@ pub(super) fn side(game: &Game, player: PlayerId) -> SidePlan {
         player,
         cells,
         starts: Vec::with_capacity(game.pieces.len() * cells),
+        unmoved_starts: Vec::with_capacity(game.pieces.len() * cells),
+        gated_kinds: PieceSet::EMPTY,
         may_repeat: Vec::new(),
         repeats: Vec::new(),
         steps: Vec::new(),
@@ -24,14 +26,23 @@ pub(super) fn side(game: &Game, player: PlayerId) -> SidePlan {
         let mut repeats = overlap::covered(game, player, kind);
         let lands = Landing { game, player, confined: game.pieces[kind as usize].confined };
         for from in 0..cells as CellId {
-            let start = plan.steps.len();
-            for (index, rule) in rules.iter().enumerate() {
-                // A rule that only repeats an earlier one adds no move.
-                if repeats[index] != Repeats::Always && applies(game, player, rule.only_in, from) {
-                    plan.add_step(game, player, from, index, rule, &lands);
+            for gate in [Gate::Always, Gate::Unmoved] {
+                let start = plan.steps.len();
+                for (index, rule) in rules.iter().enumerate() {
+                    // A rule that only repeats an earlier one adds no move.
+                    if rule.gate == gate && repeats[index] != Repeats::Always && applies(game, player, rule.only_in, from) {
+                        plan.add_step(game, player, from, index, rule, &lands);
+                    }
+                }
+                let span = Span::of(start..plan.steps.len());
+                match gate {
+                    Gate::Always => plan.starts.push(span),
+                    Gate::Unmoved => plan.unmoved_starts.push(span),
                 }
             }
-            plan.starts.push(Span::of(start..plan.steps.len()));
+            if !plan.unmoved_steps(kind, from).is_empty() {
+                plan.gated_kinds.insert(crate::Piece::new(kind, player));
+            }
         }
         overlap::find_clashes(&plan, game, player, kind, &mut repeats);
         for from in 0..cells as CellId {
@@ -142,6 +153,23 @@ impl SidePlan {
                     return;
                 }
                 StepKind::Swap { to, partners, unattacked: *unattacked }
+            }
+            MoveKind::Castle { dir, distance, with } => {
+                let (line, _) = self.add_line(game, *dir, from, None, lands);
+                let distance = *distance as usize;
+                let cells = self.line(line);
+                // The partner stands beyond the destination, and the piece
+                // may end there.
+                if distance < 2 || cells.len() <= distance || !cells[distance - 1].may_land {
+                    return;
+                }
+                let landing = cells[distance - 2].cell;
+                let partners = with.iter().copied().filter(|&k| applies(game, player, game.pieces[k as usize].confined, landing));
+                let partners = PieceSet::of(player, partners);
+                if partners.is_empty() {
+                    return;
+                }
+                StepKind::Castle { line, distance: distance as u16, partners }
             }
         };
         self.steps.push(Step { rule: index as u16, mode: rule.mode, kind });

@@ -27,6 +27,7 @@
 pub mod attacks;
 mod build;
 pub mod overlap;
+pub mod passing;
 
 use crate::ir::{CellId, Game, Mode, PieceId, PlayerId};
 use crate::piece_set::PieceSet;
@@ -144,6 +145,19 @@ pub enum StepKind {
     /// Changes places with the friendly piece on `to` if it is one of
     /// `partners`; with `unattacked`, only when neither cell is attacked.
     Swap { to: CellId, partners: PieceSet, unattacked: bool },
+    /// Castling (always gated on the piece being unmoved): `line` is every
+    /// cell outward from the start; the piece goes to `line[distance - 1]`
+    /// and the first piece on the line, which must stand further out and be
+    /// an unmoved one of `partners`, lands on `line[distance - 2]`.
+    Castle { line: Span, distance: u16, partners: PieceSet },
+}
+
+impl StepKind {
+    /// Castling's destination and the partner's landing cell, from its line.
+    #[inline]
+    pub fn castle_cells(line: &[LineCell], distance: u16) -> (CellId, CellId) {
+        (line[distance as usize - 1].cell, line[distance as usize - 2].cell)
+    }
 }
 
 /// The moves and attacks of one player's pieces.
@@ -153,6 +167,12 @@ pub struct SidePlan {
     cells: usize,
     /// `starts[kind * cells + from]`: the piece's steps from `from`.
     starts: Vec<Span>,
+    /// Likewise, the steps of rules that hold only while the piece is
+    /// unmoved ([`crate::ir::Gate::Unmoved`]): walked apart, by
+    /// [`crate::gated`], so that the other steps never test a gate.
+    unmoved_starts: Vec<Span>,
+    /// The piece types with such steps.
+    gated_kinds: PieceSet,
     /// Per `kind * cells + from`: two of its steps may reach one destination,
     /// so the moves found must be checked for repeats.
     may_repeat: Vec<bool>,
@@ -175,6 +195,20 @@ impl SidePlan {
     #[inline]
     pub fn steps(&self, kind: PieceId, from: CellId) -> &[Step] {
         &self.steps[self.starts[kind as usize * self.cells + from as usize].range()]
+    }
+
+    /// The steps of a piece of type `kind` on `from` that hold only while it
+    /// is unmoved.
+    #[inline]
+    pub fn unmoved_steps(&self, kind: PieceId, from: CellId) -> &[Step] {
+        &self.steps[self.unmoved_starts[kind as usize * self.cells + from as usize].range()]
+    }
+
+    /// Does `piece` (of this player) have steps that hold only while it is
+    /// unmoved?
+    #[inline]
+    pub fn has_unmoved_steps(&self, piece: crate::Piece) -> bool {
+        self.gated_kinds.contains(piece)
     }
 
     /// May two steps of `kind` from `from` reach one destination?
@@ -222,6 +256,8 @@ impl SidePlan {
                 out(to, None);
                 out(to, Some(via));
             }
+            // Castling moves two pieces: no other step gives such a move.
+            StepKind::Castle { .. } => {}
         }
     }
 }

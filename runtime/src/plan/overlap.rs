@@ -8,7 +8,7 @@
 //! river) gets no steps at all.
 
 use super::{SidePlan, Step, StepKind};
-use crate::ir::{CellId, DirId, Game, Mode, MoveKind, MoveRule, PieceId, PlayerId};
+use crate::ir::{CellId, DirId, Game, Gate, Mode, MoveKind, MoveRule, PieceId, PlayerId};
 
 /// How a rule's destinations relate to those of the rules before it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,6 +33,7 @@ pub(super) fn covered(game: &Game, player: PlayerId, kind: PieceId) -> Vec<Repea
             let covered = rules[..index].iter().any(|earlier| {
                 earlier.kind == rule.kind
                     && (earlier.mode == rule.mode || earlier.mode == Mode::Both)
+                    && (earlier.gate == rule.gate || earlier.gate == Gate::Always)
                     && (0..game.cell_count()).all(|c| !applies(rule, c) || applies(earlier, c))
             });
             if covered {
@@ -75,7 +76,7 @@ pub(super) fn find_clashes(plan: &SidePlan, game: &Game, player: PlayerId, kind:
     let mut reaches: Vec<Reach> = Vec::new();
     for from in 0..plan.cells as CellId {
         reaches.clear();
-        for step in plan.steps(kind, from) {
+        for step in plan.steps(kind, from).iter().chain(plan.unmoved_steps(kind, from)) {
             let rule = &rules[step.rule as usize];
             let swap = matches!(step.kind, StepKind::Swap { .. });
             let line = match rule.kind {

@@ -1,0 +1,47 @@
+//! The moves that depend on the position's state beyond the board: rules
+//! that hold only while their piece has not moved since the setup (first
+//! moves, castling) and captures in passing. Every engine generates them here
+//! from the plan, after its own moves, so that the generated code needs no
+//! copy of their meaning.
+
+use crate::engine::Engine;
+use crate::ir::CellId;
+use crate::plan::{Plan, Repeats};
+use crate::position::{Move, Position};
+use crate::walk::Emitter;
+
+/// Appends the moves of the side to move that need an unmoved piece or an
+/// open cell to capture in passing.
+pub fn generate<E: Engine + ?Sized>(engine: &E, plan: &Plan, pos: &Position, out: &mut Vec<Move>) {
+    let game = engine.game();
+    let side = plan.side(pos.side);
+    if pos.tracks_unmoved() {
+        for (cell, &piece) in pos.board().iter().enumerate() {
+            let from = cell as CellId;
+            if !side.has_unmoved_steps(piece) || !pos.is_unmoved(from) {
+                continue;
+            }
+            let steps = side.unmoved_steps(piece.kind(), from);
+            let repeats = side.repeats(piece.kind());
+            // The piece's other moves are somewhere in `out`: a step that may
+            // repeat one looks at every move from its cell.
+            let dedup = steps.iter().any(|step| repeats[step.rule as usize] == Repeats::Maybe);
+            let emitter = Emitter::new(game, pos, from, dedup, 0);
+            for step in steps {
+                emitter.step(engine, side, step, out);
+            }
+        }
+    }
+    if let Some(passing) = pos.en_passant() {
+        for (cell, &piece) in pos.board().iter().enumerate() {
+            if !passing.by.contains(piece) {
+                continue;
+            }
+            let from = cell as CellId;
+            let emitter = Emitter::new(game, pos, from, true, out.len());
+            for step in side.steps(piece.kind(), from) {
+                emitter.capture_in_passing(side, step, passing, out);
+            }
+        }
+    }
+}
