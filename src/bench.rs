@@ -85,6 +85,7 @@ pub fn fsf_variant(bundled_name: &str) -> Option<&'static str> {
         "shogi" => Some("shogi"),
         "minishogi" => Some("minishogi"),
         "chess" => Some("chess"),
+        "omicron" => Some("omicron"),
         _ => None,
     }
 }
