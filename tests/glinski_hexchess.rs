@@ -137,9 +137,7 @@ fn en_passant_as_in_chess() {
 fn a_pawn_promotes_on_the_last_cell_of_its_file() {
     // "As in the square variant when a pawn reaches the furthermost cell on a
     // file then it promotes to a piece": f11 for file f, a6 for file a.
-    let promotions = |from: &str, to: &str| -> Vec<String> {
-        ["Q", "R", "B", "N"].iter().map(|p| format!("{from}-{to}={p}")).collect()
-    };
+    let promotions = |from: &str, to: &str| -> Vec<String> { ["Q", "R", "B", "N"].iter().map(|p| format!("{from}-{to}={p}")).collect() };
     let f = promotions("f10", "f11");
     assert_moves(V, "Pf10 Ka2 kl2", "f10", &f.iter().map(String::as_str).collect::<Vec<_>>());
     let a = promotions("a5", "a6");
@@ -147,10 +145,14 @@ fn a_pawn_promotes_on_the_last_cell_of_its_file() {
     // A Black Pawn's last cells are White's first: f1 for file f.
     for (name, engine) in engines(V) {
         let pos = place(&*engine, "pf2 Ka2 kl2", 1);
-        assert_eq!(moves_from(&*engine, &pos, "f2"), {
-            let mut m = promotions("f2", "f1");
-            m.sort();
-            m
-        }, "{name}");
+        assert_eq!(
+            moves_from(&*engine, &pos, "f2"),
+            {
+                let mut m = promotions("f2", "f1");
+                m.sort();
+                m
+            },
+            "{name}"
+        );
     }
 }

@@ -158,7 +158,7 @@ impl BoardModel {
         }
     }
 
-/// Looks up a label of an axis or fold, reporting unknown ones.
+    /// Looks up a label of an axis or fold, reporting unknown ones.
     pub fn label_index(&self, part: NamePart, label: &Ident, diags: &mut Vec<Diagnostic>) -> Option<usize> {
         let (name, labels, span) = self.part_info(part);
         let found = labels.iter().position(|l| *l == label.text);
@@ -270,11 +270,8 @@ fn build(
     model.naming = naming_parts(board, &model.axes, &model.folds, diags)?;
     for cell in 0..model.cells.len() {
         let place = model.place_of[cell];
-        let parts: Option<Vec<&str>> = model
-            .naming
-            .iter()
-            .map(|&part| model.place_part_index(part, place).map(|i| model.part_labels(part)[i].as_str()))
-            .collect();
+        let parts: Option<Vec<&str>> =
+            model.naming.iter().map(|&part| model.place_part_index(part, place).map(|i| model.part_labels(part)[i].as_str())).collect();
         let name = parts.map(|p| p.concat()).unwrap_or_default();
         if model.names.contains_key(&name) && !lenient {
             let span = board.names.first().map_or(board.span, |n| n.span);
@@ -424,7 +421,11 @@ fn fold_along_lines(
                 Diagnostic::error(
                     Code::BadBoard,
                     decl.labels.span(),
-                    format!("a line of cells along this fold, from {}, is longer than its {} labels", board.describe_cell(at), labels.len()),
+                    format!(
+                        "a line of cells along this fold, from {}, is longer than its {} labels",
+                        board.describe_cell(at),
+                        labels.len()
+                    ),
                 )
                 .with_help("give the fold as many labels as its longest line has cells"),
             );
@@ -486,8 +487,7 @@ fn naming_parts(board: &ast::Board, axes: &[AxisModel], folds: &[FoldModel], dia
     // A fold along lines names the cells of a line apart: which axes it
     // covers depends on the shape, so only the names' uniqueness is checked.
     let counts_lines = parts.iter().any(|&p| matches!(p, NamePart::Fold(f) if folds[f].line.is_some()));
-    let missing: Vec<&str> =
-        (0..axes.len()).filter(|&a| covered[a] == 0 && !counts_lines).map(|a| axes[a].name.as_str()).collect();
+    let missing: Vec<&str> = (0..axes.len()).filter(|&a| covered[a] == 0 && !counts_lines).map(|a| axes[a].name.as_str()).collect();
     let twice: Vec<&str> = (0..axes.len()).filter(|&a| covered[a] > 1).map(|a| axes[a].name.as_str()).collect();
     if !missing.is_empty() {
         diags.push(

@@ -288,7 +288,9 @@ impl PieceLowering<'_> {
         // cube coordinates): they can never move, so they get no rule.
         let templates: Vec<&Template> = templates
             .iter()
-            .filter(|t| !self.board.is_shaped() || (0..players).any(|player| self.lands_somewhere(&self.players.map_vector(player, &t.target))))
+            .filter(|t| {
+                !self.board.is_shaped() || (0..players).any(|player| self.lands_somewhere(&self.players.map_vector(player, &t.target)))
+            })
             .collect();
         (0..players)
             .map(|player| {

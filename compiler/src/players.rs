@@ -35,7 +35,12 @@ impl Players {
     /// axis: zones read before the players are declared (the board's shape)
     /// are the first player's.
     pub fn first_only() -> Players {
-        Players { list: vec![PlayerModel { name: String::new(), letter: '?', view: Vec::new() }], forward: Vec::new(), forward_part: NamePart::Axis(0), forward_sign: 1 }
+        Players {
+            list: vec![PlayerModel { name: String::new(), letter: '?', view: Vec::new() }],
+            forward: Vec::new(),
+            forward_part: NamePart::Axis(0),
+            forward_sign: 1,
+        }
     }
 
     /// Where the first player's `coords` lie for `player`.
@@ -69,7 +74,11 @@ impl Players {
 
     pub fn ir_players(&self) -> Vec<ir::Player> {
         (0..self.list.len())
-            .map(|p| ir::Player { name: self.list[p].name.clone(), forward: self.map_vector(p, &self.forward), letter: self.list[p].letter })
+            .map(|p| ir::Player {
+                name: self.list[p].name.clone(),
+                forward: self.map_vector(p, &self.forward),
+                letter: self.list[p].letter,
+            })
             .collect()
     }
 }

@@ -112,7 +112,7 @@ impl ZoneEval<'_> {
                 let own = &self.lookup(zone, diags)?.cells;
                 (0..players).map(|p| own[(p + 1) % players].clone()).collect()
             }
-            ZoneExpr::Sum { terms, op, value, .. } => self.frame_set(self.eval_sum(terms, *op, value, diags)?),
+            ZoneExpr::Sum(sum) => self.frame_set(self.eval_sum(&sum.terms, sum.op, &sum.value, diags)?),
             ZoneExpr::Binary { .. } | ZoneExpr::Not { .. } => self.eval(term, diags)?,
         };
         Some(if negated { cells.into_iter().map(|set| set.into_iter().map(|b| !b).collect()).collect() } else { cells })

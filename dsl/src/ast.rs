@@ -290,12 +290,7 @@ pub enum ZoneExpr {
         span: Span,
     },
     /// `x + y + z == 0`: cells whose numeric labels satisfy a comparison.
-    Sum {
-        terms: Vec<SumTerm>,
-        op: CompareOp,
-        value: Int,
-        span: Span,
-    },
+    Sum(Box<CoordinateSum>),
     /// `not fortress`.
     Not {
         inner: Box<ZoneExpr>,
@@ -315,12 +310,21 @@ impl ZoneExpr {
             ZoneExpr::Box { span, .. }
             | ZoneExpr::Cells { span, .. }
             | ZoneExpr::Enemy { span, .. }
-            | ZoneExpr::Sum { span, .. }
             | ZoneExpr::Not { span, .. }
             | ZoneExpr::Binary { span, .. } => *span,
             ZoneExpr::Ref(ident) => ident.span,
+            ZoneExpr::Sum(sum) => sum.span,
         }
     }
+}
+
+/// `x + y - z == 0`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CoordinateSum {
+    pub terms: Vec<SumTerm>,
+    pub op: CompareOp,
+    pub value: Int,
+    pub span: Span,
 }
 
 /// One axis of a coordinate sum, added or subtracted.

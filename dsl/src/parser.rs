@@ -308,7 +308,7 @@ fn zone_sum(pair: Pair<Rule>) -> Result<ZoneExpr, SyntaxError> {
             Rule::sum_sign => negative = part.as_str() == "-",
             Rule::ident => terms.push(SumTerm { negative: std::mem::take(&mut negative), axis: ident(part) }),
             Rule::compare_op => op = compare_op(part),
-            _ => return Ok(ZoneExpr::Sum { terms, op, value: int(part)?, span }),
+            _ => return Ok(ZoneExpr::Sum(Box::new(CoordinateSum { terms, op, value: int(part)?, span }))),
         }
     }
     unreachable!("grammar: a coordinate condition ends with a number")

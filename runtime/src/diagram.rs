@@ -17,7 +17,8 @@ fn block_lines(game: &Game, pos: &Position, rows: &[usize], header: &str, width:
         lines.push(format!("{:label_width$}  {}", "", columns.join(" ")));
     }
     for &r in rows {
-        let pieces: Vec<String> = layout.rows[r].iter().map(|&slot| cell(&slot.map_or(String::new(), |c| cell_text(game, pos, c)))).collect();
+        let pieces: Vec<String> =
+            layout.rows[r].iter().map(|&slot| cell(&slot.map_or(String::new(), |c| cell_text(game, pos, c)))).collect();
         let label = layout.row_labels.get(r).map_or("", String::as_str);
         lines.push(format!("{label:>label_width$}  {}", pieces.join(" ")));
     }

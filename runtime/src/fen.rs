@@ -122,7 +122,8 @@ fn parse_board(game: &Game, text: &str, base: usize, pos: &mut Position) -> Resu
             i += sep.len();
         }
         let cells = row.iter().flatten().count();
-        let too_short = |at: usize, filled: usize| error(base + at, format!("row {} is too short: {filled} of {cells} cells", row_index + 1));
+        let too_short =
+            |at: usize, filled: usize| error(base + at, format!("row {} is too short: {filled} of {cells} cells", row_index + 1));
         let mut slot = 0;
         let mut filled = 0;
         while slot < row.len() {
