@@ -401,21 +401,15 @@ fn fold_along_lines(
         return None;
     }
     let back: Vec<i32> = step.iter().map(|c| -c).collect();
+    let Some(along) = line_positions(board, &back) else {
+        diags.push(
+            Diagnostic::error(Code::BadBoard, vector.span, "the lines along this vector are rings, so they have no first cell")
+                .with_help("fold along a direction whose lines end"),
+        );
+        return None;
+    };
     let mut of_place = vec![None; board.places.len()];
-    for (cell, data) in board.cells.iter().enumerate() {
-        let mut at = cell as CellId;
-        let mut index = 0;
-        while let Some(previous) = board.offset(at, &back) {
-            index += 1;
-            at = previous;
-            if index > board.cells.len() {
-                diags.push(
-                    Diagnostic::error(Code::BadBoard, vector.span, "the lines along this vector are rings, so they have no first cell")
-                        .with_help("fold along a direction whose lines end"),
-                );
-                return None;
-            }
-        }
+    for (cell, &(index, first)) in along.iter().enumerate() {
         if index >= labels.len() && stage == Stage::Shaped {
             diags.push(
                 Diagnostic::error(
@@ -423,7 +417,7 @@ fn fold_along_lines(
                     decl.labels.span(),
                     format!(
                         "a line of cells along this fold, from {}, is longer than its {} labels",
-                        board.describe_cell(at),
+                        board.describe_cell(first),
                         labels.len()
                     ),
                 )
@@ -431,10 +425,44 @@ fn fold_along_lines(
             );
             return None;
         }
-        let place = board.place_at(&data.coords).expect("a cell is a place of the box");
-        of_place[place] = (index < labels.len()).then_some(index);
+        of_place[board.place_of[cell]] = (index < labels.len()).then_some(index);
     }
     Some(FoldModel { name: decl.name.text.clone(), labels, span: decl.span, of_place, axes: Vec::new(), line: Some(step) })
+}
+
+/// Each cell's place along its line of cells (0 for the first, the cell with
+/// no cell a step `back`) and that first cell; `None` when the lines are rings.
+/// Each cell is walked once: a walk back stops at a cell already placed.
+fn line_positions(board: &BoardModel, back: &[i32]) -> Option<Vec<(usize, CellId)>> {
+    let count = board.cells.len();
+    let mut placed: Vec<Option<(usize, CellId)>> = vec![None; count];
+    let mut path = Vec::new();
+    for cell in 0..count {
+        path.clear();
+        let mut at = cell as CellId;
+        let before = loop {
+            if let Some(known) = placed[at as usize] {
+                break Some(known);
+            }
+            path.push(at);
+            if path.len() > count {
+                return None;
+            }
+            match board.offset(at, back) {
+                Some(previous) => at = previous,
+                None => break None,
+            }
+        };
+        let (mut index, first) = match before {
+            Some((index, first)) => (index + 1, first),
+            None => (0, *path.last().expect("the walk placed a cell")),
+        };
+        for &walked in path.iter().rev() {
+            placed[walked as usize] = Some((index, first));
+            index += 1;
+        }
+    }
+    placed.into_iter().collect()
 }
 
 /// The axes and folds whose labels, in order, make a cell's name. Every axis must
