@@ -70,11 +70,11 @@ fn en_passant_is_legal_only_on_the_move_following_the_advance() {
     for (name, engine) in engines(V) {
         let mut pos = position(&*engine, "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1");
         play(&*engine, &mut pos, &["d7-d5"]);
-        assert_eq!(fen::format(engine.game(), &pos), "4k3/8/8/3pP3/8/8/8/4K3 w - d6", "{name}");
+        assert_eq!(fen::format(engine.game(), &pos), "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", "{name}");
         assert_eq!(moves_from(&*engine, &pos, "e5"), ["e5-d6", "e5-e6"], "{name}");
         let mut taken = pos.clone();
         play(&*engine, &mut taken, &["e5-d6"]);
-        assert_eq!(fen::format(engine.game(), &taken), "4k3/8/3P4/8/8/8/8/4K3 b - -", "{name}: the pawn on d5 is captured");
+        assert_eq!(fen::format(engine.game(), &taken), "4k3/8/3P4/8/8/8/8/4K3 b - - 0 2", "{name}: the pawn on d5 is captured");
         // A move later the chance is gone.
         play(&*engine, &mut pos, &["e1-f1", "e8-f8"]);
         assert_eq!(moves_from(&*engine, &pos, "e5"), ["e5-e6"], "{name}");
@@ -106,10 +106,10 @@ fn castling_moves_the_king_two_squares_and_the_rook_over_it() {
         assert!(king.contains(&"e1-g1".to_string()) && king.contains(&"e1-c1".to_string()), "{name}: {king:?}");
         let mut short = pos.clone();
         play(&*engine, &mut short, &["e1-g1"]);
-        assert_eq!(fen::format(engine.game(), &short), "r3k2r/8/8/8/8/8/8/R4RK1 b kq -", "{name}");
+        assert_eq!(fen::format(engine.game(), &short), "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1", "{name}");
         let mut long = pos.clone();
         play(&*engine, &mut long, &["e1-g1", "e8-c8"]);
-        assert_eq!(fen::format(engine.game(), &long), "2kr3r/8/8/8/8/8/8/R4RK1 w - -", "{name}");
+        assert_eq!(fen::format(engine.game(), &long), "2kr3r/8/8/8/8/8/8/R4RK1 w - - 2 2", "{name}");
     }
 }
 
@@ -120,7 +120,7 @@ fn the_right_to_castle_is_lost_once_king_or_rook_has_moved() {
     for (name, engine) in engines(V) {
         let mut pos = position(&*engine, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
         play(&*engine, &mut pos, &["h1-h2", "e8-d8", "h2-h1", "d8-e8"]);
-        assert_eq!(fen::format(engine.game(), &pos), "r3k2r/8/8/8/8/8/8/R3K2R w Q -", "{name}");
+        assert_eq!(fen::format(engine.game(), &pos), "r3k2r/8/8/8/8/8/8/R3K2R w Q - 4 3", "{name}");
         assert!(!moves_from(&*engine, &pos, "e1").contains(&"e1-g1".to_string()), "{name}");
         assert!(moves_from(&*engine, &pos, "e1").contains(&"e1-c1".to_string()), "{name}");
     }
@@ -155,6 +155,23 @@ fn castling_is_prevented_by_check_attacked_squares_and_pieces_between() {
 }
 
 #[test]
+fn position_strings_keep_fen_s_clocks() {
+    // FEN's fifth field counts half-moves since the last capture or pawn move,
+    // the sixth the full moves, counted up after each of Black's.
+    for (name, engine) in engines(V) {
+        let game = engine.game();
+        let mut pos = position(&*engine, "r3k2r/8/8/8/8/8/P7/R3K2R w KQkq - 7 20");
+        assert_eq!(fen::format(game, &pos), "r3k2r/8/8/8/8/8/P7/R3K2R w KQkq - 7 20", "{name}");
+        play(&*engine, &mut pos, &["h1-h2", "e8-d8"]);
+        assert_eq!(fen::format(game, &pos), "r2k3r/8/8/8/8/8/P6R/R3K3 w Q - 9 21", "{name}");
+        play(&*engine, &mut pos, &["a2-a4"]);
+        // The en-passant cell is written whether or not a pawn can take there,
+        // as the FEN standard (PGN specification 16.1.3.4) asks.
+        assert_eq!(fen::format(game, &pos), "r2k3r/8/8/8/P7/8/7R/R3K3 b Q a3 0 21", "{name}: a pawn move resets the clock");
+    }
+}
+
+#[test]
 fn castling_rights_read_in_x_fen_and_shredder_fen() {
     // Shredder-FEN names the rooks by their files (HAha); X-FEN writes KQkq for the
     // outermost rooks and a file for an inner one.
@@ -163,10 +180,10 @@ fn castling_rights_read_in_x_fen_and_shredder_fen() {
         let fen_rights = position(&*engine, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
         let shredder = position(&*engine, "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1");
         assert_eq!(all_moves(&*engine, &fen_rights), all_moves(&*engine, &shredder), "{name}");
-        assert_eq!(fen::format(game, &shredder), "r3k2r/8/8/8/8/8/8/R3K2R w KQkq -", "{name}");
+        assert_eq!(fen::format(game, &shredder), "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "{name}");
         // Two rooks on one side: `F` is the inner one.
         let inner = position(&*engine, "4k3/8/8/8/8/8/8/4KR1R w F - 0 1");
-        assert_eq!(fen::format(game, &inner), "4k3/8/8/8/8/8/8/4KR1R w F -", "{name}");
+        assert_eq!(fen::format(game, &inner), "4k3/8/8/8/8/8/8/4KR1R w F - 0 1", "{name}");
         assert!(fen::parse(game, "4k3/8/8/8/8/8/8/4K3 w K - 0 1").is_err(), "{name}: a right without a rook");
         assert!(fen::parse(game, "4k3/8/8/8/8/8/8/4K3 w - e3 0 1").is_err(), "{name}: no pawn passed e3");
     }

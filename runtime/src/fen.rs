@@ -65,6 +65,13 @@ pub fn parse(game: &Game, text: &str) -> Result<Position, FenError> {
         if let Some(field) = fields.next() {
             crate::fen_state::parse_en_passant(game, field, &mut pos).map_err(|m| error(offset(field), m))?;
         }
+        // The clocks, where given (a game-end field such as check counts
+        // may come first; it is not read here).
+        let numbers: Vec<u16> = fields.clone().filter_map(|f| f.parse().ok()).collect();
+        if let [.., halfmove, fullmove] = numbers[..] {
+            pos.halfmove = halfmove;
+            pos.fullmove = fullmove.max(1);
+        }
     }
     if !pos.countdowns.is_empty() {
         if let Some(field) = fields.next() {
@@ -287,6 +294,7 @@ pub fn format(game: &Game, pos: &Position) -> String {
         out.push_str(&crate::fen_state::format_castling(game, pos));
         out.push(' ');
         out.push_str(&crate::fen_state::format_en_passant(game, pos));
+        out.push_str(&format!(" {} {}", pos.halfmove, pos.fullmove));
     }
     if !pos.countdowns.is_empty() {
         let per_player = pos.countdowns.len() / game.players.len();
