@@ -50,7 +50,7 @@ fn the_start_position_has_fifty_one_moves() {
 fn the_setup_is_written_as_hexagonal_chess_programs_write_it() {
     for (_, engine) in engines(V) {
         let start = common::start(&*engine);
-        assert_eq!(fen::format(engine.game(), &start), "b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - -");
+        assert_eq!(fen::format(engine.game(), &start), "b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - - 0 1");
     }
 }
 
