@@ -128,7 +128,10 @@ fn checking_any_input_up_to_ten_megabytes_is_fast_bounded_and_answered() {
         ("10 MB of bytes 0x80..0xff", scratch("high.vdl", &(0..TEN_MB).map(|i| 0x80 | (i % 128) as u8).collect::<Vec<_>>())),
         ("11 MB of spaces", scratch("over.vdl", &vec![b' '; TEN_MB + TEN_MB / 10])),
         ("a fold along lines of 4000 cells", scratch("lines.vdl", long_lines_fold().as_bytes())),
-        ("a coordinate condition over 64000 cells", scratch("sum.vdl", long_lines_fold().replace("without [3a]", "cells x >= 2").as_bytes())),
+        (
+            "a coordinate condition over 64000 cells",
+            scratch("sum.vdl", long_lines_fold().replace("without [3a]", "cells x >= 2").as_bytes()),
+        ),
         ("an endless stream", PathBuf::from("/dev/zero")),
     ];
     assert_all_within_bounds(cases);
