@@ -106,12 +106,6 @@ pub struct Layout {
     pub centres: Vec<[f64; 2]>,
 }
 
-impl Layout {
-    /// The cells of the layout's rows, in order (walls left out).
-    pub fn cells(&self) -> impl Iterator<Item = CellId> + '_ {
-        self.rows.iter().flatten().flatten().copied()
-    }
-}
 
 /// How front ends draw a board and its pieces; it has no effect on play.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
