@@ -50,7 +50,9 @@ fn blocks(layout: &Layout) -> Vec<Vec<usize>> {
 pub fn draw(game: &Game, pos: &Position) -> String {
     let layout = &game.board.layout;
     if !layout.centres.is_empty() {
-        return draw_at_centres(game, pos);
+        if let Some(drawing) = draw_at_centres(game, pos) {
+            return drawing;
+        }
     }
     let width = game.pieces.iter().map(|p| p.symbol.len()).chain(layout.column_labels.iter().map(String::len)).max().unwrap_or(1);
     let drawn: Vec<Vec<String>> = blocks(layout)
@@ -85,13 +87,17 @@ pub fn draw(game: &Game, pos: &Position) -> String {
 /// A board whose cells have centres (hexagons, or a board that is not a full
 /// box): each cell where its centre falls on a character grid, so that
 /// hexagons show as offset rows. Column labels go under the columns when
-/// there is one per column.
-fn draw_at_centres(game: &Game, pos: &Position) -> String {
+/// there is one per column. `None` when the grid would be too large to print
+/// (the rows are drawn instead).
+fn draw_at_centres(game: &Game, pos: &Position) -> Option<String> {
     let layout = &game.board.layout;
     let width = game.pieces.iter().map(|p| p.symbol.len()).max().unwrap_or(1);
     let (columns, lines) = grid_places(&layout.centres);
     let column_count = columns.iter().max().map_or(0, |c| c + 1);
     let line_count = lines.iter().max().map_or(0, |l| l + 1);
+    if column_count.saturating_mul(line_count) > MAX_GRID {
+        return None;
+    }
     let mut grid = vec![vec![String::new(); column_count]; line_count];
     for (cell, (&column, &line)) in columns.iter().zip(&lines).enumerate() {
         grid[line][column] = cell_text(game, pos, cell as CellId);
@@ -109,8 +115,11 @@ fn draw_at_centres(game: &Game, pos: &Position) -> String {
         out.push_str(&render(&mut layout.column_labels.iter().map(String::as_str)));
         out.push('\n');
     }
-    out
+    Some(out)
 }
+
+/// The most places of a character grid a drawing at centres prints.
+const MAX_GRID: usize = 1 << 20;
 
 /// The column and line of each centre on a character grid: each distinct `x`
 /// is a column and each step of `y` (the smallest gap between two) a line,
