@@ -87,6 +87,10 @@ pub fn fsf_variant(bundled_name: &str) -> Option<&'static str> {
         "chess" => Some("chess"),
         "grand" => Some("grand"),
         "capablanca" => Some("capablanca"),
+        "omicron" => Some("omicron"),
+        "shatranj" => Some("shatranj"),
+        "king-of-the-hill" => Some("kingofthehill"),
+        "three-check" => Some("3check"),
         _ => None,
     }
 }

@@ -37,6 +37,12 @@ fn repeated(text: &str, size: usize) -> String {
     text.repeat(size / text.len())
 }
 
+/// A box of 4000 x 16 cells (a wall at 3a) whose cells are named by a fold
+/// along its lines of 4000: every cell's place along its line is counted.
+fn long_lines_fold() -> String {
+    "game \"Lines\"\nboard {\n    axis x = 1..4000\n    axis y = a..p\n    without [3a]\n    fold n = 1..4000 along (1,0)\n    name n y\n}\nforward +y\nplayer White\nplayer Black = mirror y\npiece King K {\n    royal\n    step (1,0)*\n}\nsetup \"K*k w\"\n".to_string()
+}
+
 /// A board of `axes` axes of `size` labels each, with one `*` vector whose
 /// components all differ, so that it has `axes!` times `2^axes` images.
 fn many_axes(axes: usize, size: usize) -> String {
@@ -121,6 +127,11 @@ fn checking_any_input_up_to_ten_megabytes_is_fast_bounded_and_answered() {
         ("10 MB of NUL bytes", scratch("nul.vdl", &vec![0u8; TEN_MB])),
         ("10 MB of bytes 0x80..0xff", scratch("high.vdl", &(0..TEN_MB).map(|i| 0x80 | (i % 128) as u8).collect::<Vec<_>>())),
         ("11 MB of spaces", scratch("over.vdl", &vec![b' '; TEN_MB + TEN_MB / 10])),
+        ("a fold along lines of 4000 cells", scratch("lines.vdl", long_lines_fold().as_bytes())),
+        (
+            "a coordinate condition over 64000 cells",
+            scratch("sum.vdl", long_lines_fold().replace("without [3a]", "cells x >= 2").as_bytes()),
+        ),
         ("an endless stream", PathBuf::from("/dev/zero")),
     ];
     assert_all_within_bounds(cases);

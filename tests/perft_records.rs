@@ -4,7 +4,8 @@
 //! Depth 1 was worked out by hand for Switchback Xiang Qi (40, see
 //! tests/switchback_xiangqi.rs) and Turn Qi (18: the King's 4 diagonal steps,
 //! one step along rank l or n for each of the 4 Rooks, 5 Clockwazir and 5
-//! Anticlockwazir steps; everything else is blocked by its own army). The other
+//! Anticlockwazir steps; everything else is blocked by its own army), and for
+//! Gliński's hexagonal chess (51, itemized in tests/glinski_hexchess.rs). The other
 //! numbers have no independent source: they guard against change, and the rules
 //! behind them are tested piece by piece on hand-built positions.
 
@@ -16,6 +17,7 @@ const RECORDS: &[(&str, &[u64], usize)] = &[
     ("triaxial-qi", &[234, 52952, 12232018], 2),
     ("turn-qi", &[18, 324, 5688, 99856], 3),
     ("ladies-and-generals", &[302, 91204], 2),
+    ("glinski-hexchess", &[51, 2586, 137858], 3),
 ];
 
 #[test]

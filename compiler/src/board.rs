@@ -14,13 +14,20 @@ pub struct AxisModel {
     pub span: Span,
 }
 
-/// A naming axis laid over several geometric axes (`fold file = a..i along x, level snake`).
+/// A naming axis laid over geometric axes (`fold file = a..i along x, level
+/// snake`) or along the lines of cells in one direction (`fold rank = 1..11
+/// along (0,1,-1)`).
 pub struct FoldModel {
     pub name: String,
     pub labels: Vec<String>,
     pub span: Span,
-    /// The label index of every cell.
-    of_cell: Vec<usize>,
+    /// The label index of every place of the box; `None` where the fold gives
+    /// no label (a place that is not a cell, for a fold along lines).
+    of_place: Vec<Option<usize>>,
+    /// The geometric axes the fold is laid along; empty for a fold along lines.
+    pub axes: Vec<usize>,
+    /// For a fold along lines: their direction.
+    pub line: Option<Vec<i32>>,
 }
 
 /// One part of a cell's name: a geometric axis or a fold.
@@ -30,12 +37,27 @@ pub enum NamePart {
     Fold(usize),
 }
 
+/// What a place of the board's box is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    Cell(CellId),
+    /// Left out by `without`: not a cell, but position strings write it (`*`).
+    Wall,
+    /// Left out by `cells`: not on the board at all.
+    Outside,
+}
+
 pub struct BoardModel {
     pub axes: Vec<AxisModel>,
     pub folds: Vec<FoldModel>,
     /// The parts a cell's name is made of, in order.
     pub naming: Vec<NamePart>,
+    /// The cells that exist, numbered densely in box order.
     pub cells: Vec<ir::Cell>,
+    /// Every place of the box (first axis fastest).
+    pub places: Vec<Place>,
+    /// The place of each cell.
+    place_of: Vec<usize>,
     names: HashMap<String, CellId>,
     axis_ids: HashMap<String, usize>,
 }
@@ -57,20 +79,35 @@ impl BoardModel {
         self.names.get(name).copied()
     }
 
-    /// The cell at `coords`, wrapping on wrapped axes; `None` off the board.
+    /// The place of the box at `coords`, wrapping on wrapped axes; `None` off the box.
+    pub fn place_at(&self, coords: &[i32]) -> Option<usize> {
+        place_index(&self.axes, coords)
+    }
+
+    /// The cell at `coords`, wrapping on wrapped axes; `None` off the board
+    /// or on a place that is not a cell.
     pub fn cell_at(&self, coords: &[i32]) -> Option<CellId> {
-        let mut index = 0usize;
-        let mut stride = 1usize;
-        for (axis, &c) in self.axes.iter().zip(coords) {
-            let size = axis.labels.len() as i32;
-            let c = if axis.wrap { c.rem_euclid(size) } else { c };
-            if !(0..size).contains(&c) {
-                return None;
-            }
-            index += c as usize * stride;
-            stride *= size as usize;
+        match self.places[self.place_at(coords)?] {
+            Place::Cell(id) => Some(id),
+            Place::Wall | Place::Outside => None,
         }
-        Some(index as CellId)
+    }
+
+    /// The coordinates of a place of the box.
+    pub fn place_coords(&self, place: usize) -> Vec<i32> {
+        coords_of(&self.axes, place)
+    }
+
+    /// A cell by its labels on the geometric axes, for messages made before
+    /// cells have names: `x -5, y 0, z 5`.
+    pub fn describe_cell(&self, cell: CellId) -> String {
+        let coords = &self.cells[cell as usize].coords;
+        self.axes.iter().zip(coords).map(|(a, &c)| format!("{} {}", a.name, a.labels[c as usize])).collect::<Vec<_>>().join(", ")
+    }
+
+    /// Whether some places of the box are not cells.
+    pub fn is_shaped(&self) -> bool {
+        self.cells.len() != self.places.len()
     }
 
     /// The cell `vector` away from `cell`.
@@ -100,9 +137,8 @@ impl BoardModel {
         self.part_info(part).0
     }
 
-    /// The label of `cell` on an axis or fold.
-    pub fn part_label(&self, part: NamePart, cell: usize) -> &str {
-        &self.part_info(part).1[self.part_index(part, cell)]
+    pub fn part_labels(&self, part: NamePart) -> &[String] {
+        self.part_info(part).1
     }
 
     pub fn part_size(&self, part: NamePart) -> usize {
@@ -111,9 +147,14 @@ impl BoardModel {
 
     /// The label index of `cell` on an axis or fold.
     pub fn part_index(&self, part: NamePart, cell: usize) -> usize {
+        self.place_part_index(part, self.place_of[cell]).expect("every cell has a label on every part")
+    }
+
+    /// The label index of a place of the box on an axis or fold, if it has one.
+    pub fn place_part_index(&self, part: NamePart, place: usize) -> Option<usize> {
         match part {
-            NamePart::Axis(a) => self.cells[cell].coords[a] as usize,
-            NamePart::Fold(f) => self.folds[f].of_cell[cell],
+            NamePart::Axis(a) => Some(self.place_coords(place)[a] as usize),
+            NamePart::Fold(f) => self.folds[f].of_place[place],
         }
     }
 
@@ -175,36 +216,64 @@ pub fn lower(board: &ast::Board, diags: &mut Vec<Diagnostic>) -> Option<BoardMod
     if diags.len() > before {
         return None;
     }
-    let cell_count = axes.iter().try_fold(1usize, |n, a| n.checked_mul(a.labels.len())).unwrap_or(usize::MAX);
-    if cell_count > MAX_CELLS {
+    let place_count = axes.iter().try_fold(1usize, |n, a| n.checked_mul(a.labels.len())).unwrap_or(usize::MAX);
+    if place_count > MAX_CELLS {
         diags.push(Diagnostic::error(Code::BadBoard, board.span, format!("the board has more than {MAX_CELLS} cells, the most supported")));
         return None;
     }
-    let coords_of = |index: usize| -> Vec<i32> {
-        let mut rest = index;
-        axes.iter()
-            .map(|a| {
-                let c = rest % a.labels.len();
-                rest /= a.labels.len();
-                c as i32
-            })
-            .collect()
-    };
-    let all_coords: Vec<Vec<i32>> = (0..cell_count).map(coords_of).collect();
-    let folds = board.folds.iter().map(|f| lower_fold(f, &axes, &all_coords, diags)).collect::<Vec<_>>();
-    let folds: Vec<FoldModel> = folds.into_iter().collect::<Option<_>>()?;
-    let naming = naming_parts(board, &axes, &folds, diags)?;
-    let mut cells = Vec::with_capacity(cell_count);
-    let mut names = HashMap::new();
-    for (index, coords) in all_coords.into_iter().enumerate() {
-        let name: String = naming
-            .iter()
-            .map(|&part| match part {
-                NamePart::Axis(a) => axes[a].labels[coords[a] as usize].as_str(),
-                NamePart::Fold(f) => folds[f].labels[folds[f].of_cell[index]].as_str(),
-            })
-            .collect();
-        if names.insert(name.clone(), index as CellId).is_some() {
+    let every_place = (0..place_count).map(|p| Place::Cell(p as CellId)).collect();
+    let has_lines = board.folds.iter().any(|f| matches!(f.along, ast::FoldAlong::Lines(_)));
+    let full = build(board, axes, axis_ids, every_place, Stage::Box, diags)?;
+    if board.shapes.is_empty() && !has_lines {
+        return Some(full);
+    }
+    let places = crate::shape::places(board, &full, diags)?;
+    build(board, full.axes, full.axis_ids, places, Stage::Shaped, diags)
+}
+
+/// Which board [`build`] makes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Stage {
+    /// The whole box, against which `cells` and `without` are read; when the
+    /// board has a shape, its names may clash here (the first one wins) and
+    /// folds along lines give no label past their last one.
+    Box,
+    /// The board itself.
+    Shaped,
+}
+
+/// The board whose box places are `places` (cells numbered anew, in order).
+fn build(
+    board: &ast::Board,
+    axes: Vec<AxisModel>,
+    axis_ids: HashMap<String, usize>,
+    mut places: Vec<Place>,
+    stage: Stage,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<BoardModel> {
+    let mut cells = Vec::new();
+    let mut place_of = Vec::new();
+    for (index, place) in places.iter_mut().enumerate() {
+        if let Place::Cell(id) = place {
+            *id = cells.len() as CellId;
+            cells.push(ir::Cell { name: String::new(), coords: coords_of(&axes, index) });
+            place_of.push(index);
+        }
+    }
+    let mut model = BoardModel { axes, folds: Vec::new(), naming: Vec::new(), cells, places, place_of, names: HashMap::new(), axis_ids };
+    let has_lines = board.folds.iter().any(|f| matches!(f.along, ast::FoldAlong::Lines(_)));
+    let lenient = stage == Stage::Box && (!board.shapes.is_empty() || has_lines);
+    for decl in &board.folds {
+        let fold = lower_fold(decl, &model, stage, diags)?;
+        model.folds.push(fold);
+    }
+    model.naming = naming_parts(board, &model.axes, &model.folds, diags)?;
+    for cell in 0..model.cells.len() {
+        let place = model.place_of[cell];
+        let parts: Option<Vec<&str>> =
+            model.naming.iter().map(|&part| model.place_part_index(part, place).map(|i| model.part_labels(part)[i].as_str())).collect();
+        let name = parts.map(|p| p.concat()).unwrap_or_default();
+        if model.names.contains_key(&name) && !lenient {
             let span = board.names.first().map_or(board.span, |n| n.span);
             diags.push(
                 Diagnostic::error(Code::BadBoard, span, format!("two cells are both named `{name}`"))
@@ -212,17 +281,53 @@ pub fn lower(board: &ast::Board, diags: &mut Vec<Diagnostic>) -> Option<BoardMod
             );
             return None;
         }
-        cells.push(ir::Cell { name, coords });
+        model.names.entry(name.clone()).or_insert(cell as CellId);
+        model.cells[cell].name = name;
     }
-    Some(BoardModel { axes, folds, naming, cells, names, axis_ids })
+    Some(model)
+}
+
+/// The place of the box at `coords` (first axis fastest), wrapping on wrapped axes.
+fn place_index(axes: &[AxisModel], coords: &[i32]) -> Option<usize> {
+    let mut index = 0usize;
+    let mut stride = 1usize;
+    for (axis, &c) in axes.iter().zip(coords) {
+        let size = axis.labels.len() as i32;
+        let c = if axis.wrap { c.rem_euclid(size) } else { c };
+        if !(0..size).contains(&c) {
+            return None;
+        }
+        index += c as usize * stride;
+        stride *= size as usize;
+    }
+    Some(index)
+}
+
+fn coords_of(axes: &[AxisModel], place: usize) -> Vec<i32> {
+    let mut rest = place;
+    axes.iter()
+        .map(|a| {
+            let c = rest % a.labels.len();
+            rest /= a.labels.len();
+            c as i32
+        })
+        .collect()
+}
+
+fn lower_fold(decl: &ast::FoldDecl, board: &BoardModel, stage: Stage, diags: &mut Vec<Diagnostic>) -> Option<FoldModel> {
+    match &decl.along {
+        ast::FoldAlong::Axes(along) => fold_over_axes(decl, along, board, diags),
+        ast::FoldAlong::Lines(vector) => fold_along_lines(decl, vector, board, stage, diags),
+    }
 }
 
 /// Lays a fold's labels over its axes: along the first axis, then the next, and
 /// with `snake` every other run backwards.
-fn lower_fold(decl: &ast::FoldDecl, axes: &[AxisModel], all_coords: &[Vec<i32>], diags: &mut Vec<Diagnostic>) -> Option<FoldModel> {
+fn fold_over_axes(decl: &ast::FoldDecl, idents: &[Ident], board: &BoardModel, diags: &mut Vec<Diagnostic>) -> Option<FoldModel> {
+    let axes = &board.axes;
     let labels = axis_labels(&decl.labels, diags)?;
     let mut along = Vec::new();
-    for ident in &decl.along {
+    for ident in idents {
         match axes.iter().position(|a| a.name == ident.text) {
             Some(i) if along.contains(&i) => {
                 diags.push(Diagnostic::error(Code::BadBoard, ident.span, format!("axis `{}` appears twice in the fold", ident.text)));
@@ -248,9 +353,9 @@ fn lower_fold(decl: &ast::FoldDecl, axes: &[AxisModel], all_coords: &[Vec<i32>],
         );
         return None;
     }
-    let of_cell = all_coords
-        .iter()
-        .map(|coords| {
+    let of_place = (0..board.places.len())
+        .map(|place| {
+            let coords = board.place_coords(place);
             // Mixed-radix position along the fold, first axis fastest.
             let mut index = 0;
             let mut stride = 1;
@@ -263,10 +368,101 @@ fn lower_fold(decl: &ast::FoldDecl, axes: &[AxisModel], all_coords: &[Vec<i32>],
                 index += c * stride;
                 stride *= sizes[k];
             }
-            index
+            Some(index)
         })
         .collect();
-    Some(FoldModel { name: decl.name.text.clone(), labels, span: decl.span, of_cell })
+    Some(FoldModel { name: decl.name.text.clone(), labels, span: decl.span, of_place, axes: along, line: None })
+}
+
+/// Counts each cell's place along its line of cells in the fold's direction:
+/// the first cell of a line (no cell one step back) gets the first label.
+fn fold_along_lines(
+    decl: &ast::FoldDecl,
+    vector: &ast::Vector,
+    board: &BoardModel,
+    stage: Stage,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<FoldModel> {
+    let labels = axis_labels(&decl.labels, diags)?;
+    if vector.components.len() != board.dimensions() {
+        diags.push(
+            Diagnostic::error(
+                Code::WrongDimension,
+                vector.span,
+                format!("this vector has {} components but the board has {} axes", vector.components.len(), board.dimensions()),
+            )
+            .with_help(format!("write one component per axis: {}", board.axis_names().collect::<Vec<_>>().join(", "))),
+        );
+        return None;
+    }
+    let step: Vec<i32> = vector.components.iter().map(|c| c.value.clamp(-65536, 65536) as i32).collect();
+    if step.iter().all(|&c| c == 0) {
+        diags.push(Diagnostic::error(Code::ZeroVector, vector.span, "a fold along the zero vector has no lines"));
+        return None;
+    }
+    let back: Vec<i32> = step.iter().map(|c| -c).collect();
+    let Some(along) = line_positions(board, &back) else {
+        diags.push(
+            Diagnostic::error(Code::BadBoard, vector.span, "the lines along this vector are rings, so they have no first cell")
+                .with_help("fold along a direction whose lines end"),
+        );
+        return None;
+    };
+    let mut of_place = vec![None; board.places.len()];
+    for (cell, &(index, first)) in along.iter().enumerate() {
+        if index >= labels.len() && stage == Stage::Shaped {
+            diags.push(
+                Diagnostic::error(
+                    Code::BadBoard,
+                    decl.labels.span(),
+                    format!(
+                        "a line of cells along this fold, from {}, is longer than its {} labels",
+                        board.describe_cell(first),
+                        labels.len()
+                    ),
+                )
+                .with_help("give the fold as many labels as its longest line has cells"),
+            );
+            return None;
+        }
+        of_place[board.place_of[cell]] = (index < labels.len()).then_some(index);
+    }
+    Some(FoldModel { name: decl.name.text.clone(), labels, span: decl.span, of_place, axes: Vec::new(), line: Some(step) })
+}
+
+/// Each cell's place along its line of cells (0 for the first, the cell with
+/// no cell a step `back`) and that first cell; `None` when the lines are rings.
+/// Each cell is walked once: a walk back stops at a cell already placed.
+fn line_positions(board: &BoardModel, back: &[i32]) -> Option<Vec<(usize, CellId)>> {
+    let count = board.cells.len();
+    let mut placed: Vec<Option<(usize, CellId)>> = vec![None; count];
+    let mut path = Vec::new();
+    for cell in 0..count {
+        path.clear();
+        let mut at = cell as CellId;
+        let before = loop {
+            if let Some(known) = placed[at as usize] {
+                break Some(known);
+            }
+            path.push(at);
+            if path.len() > count {
+                return None;
+            }
+            match board.offset(at, back) {
+                Some(previous) => at = previous,
+                None => break None,
+            }
+        };
+        let (mut index, first) = match before {
+            Some((index, first)) => (index + 1, first),
+            None => (0, *path.last().expect("the walk placed a cell")),
+        };
+        for &walked in path.iter().rev() {
+            placed[walked as usize] = Some((index, first));
+            index += 1;
+        }
+    }
+    placed.into_iter().collect()
 }
 
 /// The axes and folds whose labels, in order, make a cell's name. Every axis must
@@ -310,15 +506,16 @@ fn naming_parts(board: &ast::Board, axes: &[AxisModel], folds: &[FoldModel], dia
         match *part {
             NamePart::Axis(a) => covered[a] += 1,
             NamePart::Fold(f) => {
-                for (a, axis) in axes.iter().enumerate() {
-                    if board.folds[f].along.iter().any(|i| i.text == axis.name) {
-                        covered[a] += 1;
-                    }
+                for &a in &folds[f].axes {
+                    covered[a] += 1;
                 }
             }
         }
     }
-    let missing: Vec<&str> = (0..axes.len()).filter(|&a| covered[a] == 0).map(|a| axes[a].name.as_str()).collect();
+    // A fold along lines names the cells of a line apart: which axes it
+    // covers depends on the shape, so only the names' uniqueness is checked.
+    let counts_lines = parts.iter().any(|&p| matches!(p, NamePart::Fold(f) if folds[f].line.is_some()));
+    let missing: Vec<&str> = (0..axes.len()).filter(|&a| covered[a] == 0 && !counts_lines).map(|a| axes[a].name.as_str()).collect();
     let twice: Vec<&str> = (0..axes.len()).filter(|&a| covered[a] > 1).map(|a| axes[a].name.as_str()).collect();
     if !missing.is_empty() {
         diags.push(
@@ -374,7 +571,7 @@ fn axis_labels(labels: &Labels, diags: &mut Vec<Diagnostic>) -> Option<Vec<Strin
 }
 
 fn range_labels(first: &Ident, last: &Ident, span: Span, diags: &mut Vec<Diagnostic>) -> Option<Vec<String>> {
-    if let (Ok(a), Ok(b)) = (first.text.parse::<u32>(), last.text.parse::<u32>()) {
+    if let (Ok(a), Ok(b)) = (first.text.parse::<i64>(), last.text.parse::<i64>()) {
         if a <= b && b - a < 4096 {
             return Some((a..=b).map(|n| n.to_string()).collect());
         }
@@ -390,7 +587,7 @@ fn range_labels(first: &Ident, last: &Ident, span: Span, diags: &mut Vec<Diagnos
     }
     diags.push(
         Diagnostic::error(Code::BadBoard, span, format!("`{}..{}` is not a range of labels", first.text, last.text))
-            .with_help("a range goes upward between two numbers (`1..10`) or two letters of the same case (`a..i`); list other labels in brackets: `[top middle bottom]`"),
+            .with_help("a range goes upward between two numbers (`1..10`, `-5..5`) or two letters of the same case (`a..i`); list other labels in brackets: `[top middle bottom]`"),
     );
     None
 }

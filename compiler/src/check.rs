@@ -20,6 +20,7 @@ pub fn check(names: &Names, diags: &mut Vec<Diagnostic>) -> Option<Draft> {
     let items = &names.items;
     let board = board::lower(names.board?, diags)?;
     let drawing = crate::drawing::board_drawing(names.board?, diags);
+    crate::drawing::check_hexagons(names.board?, &board, drawing, diags);
     let players = players::lower(&items.players, &items.forwards, &board, names.file_start, diags)?;
     let mut zones = declared_zones(&items.zones, &board, &players, diags);
     let directions = declared_directions(names.source, &items.directions, &board, &players, diags);

@@ -73,6 +73,13 @@ codes! {
          a fold that does not fill its axes, a board too large.";
     OutsideBoard = "E0201", "not on the board",
         "A label, cell or zone part names something that is not on the board.";
+    EmptyBoard = "E0202", "no cell left",
+        "The board's `cells` and `without` statements leave no cell of its box: a game needs cells to play on. Usually a \
+         condition is the wrong way round (`without` where `cells` was meant) or two conditions exclude each other.";
+    NotNumbers = "E0203", "labels that are not numbers",
+        "A coordinate condition (`x + y + z == 0`) adds labels as numbers, but an axis or fold it names has a label that is \
+         not a whole number. Give the geometric axes numeric labels (`axis x = -5..5`) and name the cells with folds \
+         (`fold file = [a b c] along x`).";
     WrongDimension = "E0300", "vector of the wrong size",
         "A vector has a different number of components than the board has axes; write one component per axis, in the order the \
          axes are declared.";

@@ -2,6 +2,7 @@
 //! points, discs or tiles) and each piece's glyphs (`draw "帥" "將"`). None of
 //! it changes how the game is played.
 
+use crate::board::BoardModel;
 use crate::codes::Code;
 use crate::diagnostic::Diagnostic;
 use vdl_dsl::ast::{self, Span, Text};
@@ -24,11 +25,36 @@ pub fn board_drawing(board: &ast::Board, diags: &mut Vec<Diagnostic>) -> ir::Dra
         cells: match draw.cells {
             ast::CellStyle::Squares => ir::CellStyle::Squares,
             ast::CellStyle::Points => ir::CellStyle::Points,
+            ast::CellStyle::Hexagons => ir::CellStyle::Hexagons,
         },
         pieces: match draw.pieces {
             Some(ast::PieceShape::Tiles) => ir::PieceShape::Tiles,
             Some(ast::PieceShape::Discs) | None => ir::PieceShape::Discs,
         },
+    }
+}
+
+/// Hexagons are drawn from two axial coordinates, or from three cube
+/// coordinates whose sum is the same on every cell (a plane).
+pub fn check_hexagons(decl: &ast::Board, board: &BoardModel, drawing: ir::Drawing, diags: &mut Vec<Diagnostic>) {
+    if drawing.cells != ir::CellStyle::Hexagons {
+        return;
+    }
+    let span = decl.draws.first().map_or(decl.span, |d| d.span);
+    let fits = match board.dimensions() {
+        2 => true,
+        3 => {
+            let sums: Vec<i32> = board.cells.iter().map(|c| c.coords.iter().sum()).collect();
+            sums.windows(2).all(|w| w[0] == w[1])
+        }
+        _ => false,
+    };
+    if !fits {
+        diags.push(
+            Diagnostic::error(Code::BadDrawing, span, format!("hexagons cannot be drawn on this board of {} axes", board.dimensions()))
+                .with_label("hexagons need two axial coordinates, or three cube coordinates on a plane")
+                .with_help("give the board numeric axes `x`, `y`, `z` and keep the plane: `cells x + y + z == 0`"),
+        );
     }
 }
 

@@ -11,6 +11,7 @@
 mod analyse;
 mod board;
 mod cell_classes;
+mod centres;
 mod check;
 pub mod codegen;
 pub mod codes;
@@ -28,6 +29,7 @@ mod parse;
 mod pieces;
 mod players;
 mod resolve;
+mod shape;
 mod suggestions;
 mod zones;
 

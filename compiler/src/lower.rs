@@ -3,7 +3,7 @@
 //! royals, hands or limits, which the analysis asks what each piece can do)
 //! and the rest of the rules, which join it in the finishing step.
 
-use crate::board::{BoardModel, NamePart};
+use crate::board::{BoardModel, NamePart, Place};
 use crate::cell_classes::CellClasses;
 use crate::draft::{Draft, DraftPromotion, LimitScope};
 use crate::players::Players;
@@ -69,7 +69,7 @@ pub fn lower(draft: Draft) -> Lowered {
             layout: layout(&draft.board, &draft.players, draft.drawing),
             cells: draft.board.cells.clone(),
         },
-        players: draft.players.ir_players(draft.board.dimensions()),
+        players: draft.players.ir_players(),
         directions: draft.directions,
         zones: draft.zones,
         pieces: movers,
@@ -111,30 +111,40 @@ fn limit_classes(board: &BoardModel, scope: LimitScope) -> LimitClasses {
 }
 
 /// Position-string order, over the parts of cell names (so a folded board is
-/// written in its named layout): rows run across the forward axis from the first
-/// player's far side, along the first other part; further parts make blocks of
-/// rows separated by `|`.
+/// written in its named layout): rows run across the forward axis (or fold)
+/// from the first player's far side, along the first other part; further parts
+/// make blocks of rows separated by `|`. Walls (`without`) keep their place in
+/// their rows; places outside the board (`cells`) have none.
 fn layout(board: &BoardModel, players: &Players, drawing: ir::Drawing) -> ir::Layout {
-    let row_part = NamePart::Axis(players.forward_axis);
+    let row_part = players.forward_part;
     let col_part = board.naming.iter().copied().find(|&p| p != row_part);
     let others: Vec<NamePart> = board.naming.iter().copied().filter(|&p| p != row_part && Some(p) != col_part).collect();
     let row_size = board.part_size(row_part);
-    let key = |cell: usize| {
-        let mut key: Vec<usize> = others.iter().map(|&p| board.part_index(p, cell)).collect();
-        let row = board.part_index(row_part, cell);
+    let key = |place: usize| -> Option<Vec<usize>> {
+        let mut key: Vec<usize> = others.iter().map(|&p| board.place_part_index(p, place)).collect::<Option<_>>()?;
+        let row = board.place_part_index(row_part, place)?;
         key.push(if players.forward_sign > 0 { row_size - 1 - row } else { row });
-        key.push(col_part.map_or(0, |p| board.part_index(p, cell)));
-        key
+        key.push(match col_part {
+            Some(p) => board.place_part_index(p, place)?,
+            None => 0,
+        });
+        Some(key)
     };
-    let mut order: Vec<usize> = (0..board.cells.len()).collect();
-    order.sort_by_key(|&cell| key(cell));
-    let mut rows: Vec<Vec<ir::CellId>> = Vec::new();
+    let mut order: Vec<(Vec<usize>, usize)> = (0..board.places.len())
+        .filter(|&place| !matches!(board.places[place], Place::Outside))
+        .filter_map(|place| Some((key(place)?, place)))
+        .collect();
+    order.sort();
+    let label = |part: NamePart, place: usize| -> String {
+        board.place_part_index(part, place).map_or(String::new(), |i| board.part_labels(part)[i].clone())
+    };
+    let mut rows: Vec<Vec<Option<ir::CellId>>> = Vec::new();
     let mut separators = Vec::new();
     let mut row_labels = Vec::new();
     let mut block_labels = Vec::new();
+    let mut first_row_places = Vec::new();
     let mut last_key: Option<Vec<usize>> = None;
-    for cell in order {
-        let k = key(cell);
+    for (k, place) in order {
         let row_key = &k[..k.len() - 1];
         let new_block = last_key.as_ref().is_none_or(|prev| prev[..others.len()] != k[..others.len()]);
         match &last_key {
@@ -146,20 +156,28 @@ fn layout(board: &BoardModel, players: &Players, drawing: ir::Drawing) -> ir::La
             None => rows.push(Vec::new()),
         }
         if rows.last().is_some_and(Vec::is_empty) {
-            row_labels.push(board.part_label(row_part, cell).to_string());
+            row_labels.push(label(row_part, place));
             if new_block && !others.is_empty() {
-                let label: Vec<String> = others.iter().map(|&p| format!("{} {}", board.part_name(p), board.part_label(p, cell))).collect();
-                block_labels.push(label.join(", "));
+                let text: Vec<String> = others.iter().map(|&p| format!("{} {}", board.part_name(p), label(p, place))).collect();
+                block_labels.push(text.join(", "));
             }
         }
-        rows.last_mut().expect("a row was started").push(cell as ir::CellId);
+        if rows.len() == 1 {
+            first_row_places.push(place);
+        }
+        rows.last_mut().expect("a row was started").push(match board.places[place] {
+            Place::Cell(id) => Some(id),
+            Place::Wall | Place::Outside => None,
+        });
         last_key = Some(k);
     }
-    let column_labels = match (col_part, rows.first()) {
-        (Some(part), Some(row)) => row.iter().map(|&c| board.part_label(part, c as usize).to_string()).collect(),
-        _ => Vec::new(),
+    let column_labels = match col_part {
+        Some(part) if !board.is_shaped() => first_row_places.iter().map(|&p| label(part, p)).collect(),
+        Some(part) => board.part_labels(part).to_vec(),
+        None => Vec::new(),
     };
     let wraps = |part: Option<NamePart>| matches!(part, Some(NamePart::Axis(a)) if board.axes[a].wrap);
+    let centres = crate::centres::centres(board, players, drawing, col_part);
     ir::Layout {
         rows,
         separators,
@@ -169,5 +187,6 @@ fn layout(board: &BoardModel, players: &Players, drawing: ir::Drawing) -> ir::La
         rows_wrap: wraps(Some(row_part)),
         columns_wrap: wraps(col_part),
         drawing,
+        centres,
     }
 }

@@ -11,7 +11,7 @@ use crate::players::Players;
 use crate::zones::{ZoneEval, ZoneTable};
 use std::collections::{HashMap, HashSet};
 use vdl_dsl::ast::{self, DirExpr, Modifier, MoveKind as AstKind, PieceStmt, Span, TriggerExpr};
-use vdl_runtime::ir::{self, DirId, Gate, Mode, MoveKind, MoveRule, PieceId, Trigger, ZoneId};
+use vdl_runtime::ir::{self, CellId, DirId, Gate, Mode, MoveKind, MoveRule, PieceId, Trigger, ZoneId};
 
 /// The most entries (cells times directions) the direction tables of a game
 /// may hold, which bounds the memory a file can make the compiler use.
@@ -323,6 +323,15 @@ impl PieceLowering<'_> {
                     .with_help("check the `where` conditions"),
             );
         }
+        // On a board that is not a full box, a `*` vector has images that
+        // leave it from every cell (the images of `(1,-1,0)*` off the plane of
+        // cube coordinates): they can never move, so they get no rule.
+        let templates: Vec<&Template> = templates
+            .iter()
+            .filter(|t| {
+                !self.board.is_shaped() || (0..players).any(|player| self.lands_somewhere(&self.players.map_vector(player, &t.target)))
+            })
+            .collect();
         (0..players)
             .map(|player| {
                 templates
@@ -353,6 +362,11 @@ impl PieceLowering<'_> {
                     .collect()
             })
             .collect()
+    }
+
+    /// Whether a move by `vector` reaches a cell from some cell of the board.
+    fn lands_somewhere(&self, vector: &[i32]) -> bool {
+        (0..self.board.cells.len()).any(|cell| self.board.offset(cell as CellId, vector).is_some())
     }
 
     /// Whether `more` direction tables still fit in [`MAX_TABLE_ENTRIES`];

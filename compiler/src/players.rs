@@ -2,7 +2,7 @@
 //! first player's side; every other player sees them through its view, a list of
 //! mirrorings and shifts of axes.
 
-use crate::board::{unknown_axis, BoardModel};
+use crate::board::{unknown_axis, BoardModel, NamePart};
 use crate::codes::Code;
 use crate::diagnostic::Diagnostic;
 use vdl_dsl::ast::{self, Span};
@@ -22,12 +22,27 @@ pub struct PlayerModel {
 
 pub struct Players {
     pub list: Vec<PlayerModel>,
-    /// The first player's forward axis and sign (+1 / -1).
-    pub forward_axis: usize,
+    /// The first player's forward direction as a vector.
+    pub forward: Vec<i32>,
+    /// The axis or fold `forward` names (position strings' rows run across
+    /// it) and its sign (+1 / -1).
+    pub forward_part: NamePart,
     pub forward_sign: i32,
 }
 
 impl Players {
+    /// The first player alone, with the forward direction along the first
+    /// axis: zones read before the players are declared (the board's shape)
+    /// are the first player's.
+    pub fn first_only() -> Players {
+        Players {
+            list: vec![PlayerModel { name: String::new(), letter: '?', view: Vec::new() }],
+            forward: Vec::new(),
+            forward_part: NamePart::Axis(0),
+            forward_sign: 1,
+        }
+    }
+
     /// Where the first player's `coords` lie for `player`.
     pub fn map_coords(&self, board: &BoardModel, player: usize, coords: &[i32]) -> Vec<i32> {
         let mut out = coords.to_vec();
@@ -51,16 +66,19 @@ impl Players {
         out
     }
 
-    /// The forward component of a vector written from the first player's side.
+    /// How far a vector written from the first player's side goes forward:
+    /// its component along the forward direction (times that direction's length).
     pub fn forward_component(&self, vector: &[i32]) -> i32 {
-        vector[self.forward_axis] * self.forward_sign
+        vector.iter().zip(&self.forward).map(|(v, f)| v * f).sum()
     }
 
-    pub fn ir_players(&self, dimensions: usize) -> Vec<ir::Player> {
-        let mut forward = vec![0; dimensions];
-        forward[self.forward_axis] = self.forward_sign;
+    pub fn ir_players(&self) -> Vec<ir::Player> {
         (0..self.list.len())
-            .map(|p| ir::Player { name: self.list[p].name.clone(), forward: self.map_vector(p, &forward), letter: self.list[p].letter })
+            .map(|p| ir::Player {
+                name: self.list[p].name.clone(),
+                forward: self.map_vector(p, &self.forward),
+                letter: self.list[p].letter,
+            })
             .collect()
     }
 }
@@ -88,13 +106,7 @@ pub fn lower(
                         .with_note(one.span, "first declared here"),
                 );
             }
-            match board.axis_index(&one.axis.text) {
-                Some(axis) => Some((axis, if one.negative { -1 } else { 1 })),
-                None => {
-                    diags.push(unknown_axis(&one.axis, board.axis_names()));
-                    None
-                }
-            }
+            forward_direction(one, board, diags)
         }
     };
     if players.len() != 2 {
@@ -135,10 +147,37 @@ pub fn lower(
         }
         list.push(PlayerModel { name: player.name.text.clone(), letter, view });
     }
-    let (forward_axis, forward_sign) = forward?;
-    (diags.len() == before).then_some(Players { list, forward_axis, forward_sign })
+    let (forward, forward_part, forward_sign) = forward?;
+    (diags.len() == before).then_some(Players { list, forward, forward_part, forward_sign })
 }
 
+/// `forward +rank`: an axis, or a fold along lines (forward is then the
+/// lines' direction), with its sign.
+fn forward_direction(decl: &ast::Forward, board: &BoardModel, diags: &mut Vec<Diagnostic>) -> Option<(Vec<i32>, NamePart, i32)> {
+    let sign = if decl.negative { -1 } else { 1 };
+    let Some(part) = board.part(&decl.axis.text) else {
+        diags.push(unknown_axis(&decl.axis, board.axis_names()));
+        return None;
+    };
+    let vector = match part {
+        NamePart::Axis(axis) => (0..board.dimensions()).map(|a| if a == axis { sign } else { 0 }).collect(),
+        NamePart::Fold(f) => match &board.folds[f].line {
+            Some(line) => line.iter().map(|c| c * sign).collect(),
+            None => {
+                diags.push(
+                    Diagnostic::error(
+                        Code::BadPlayers,
+                        decl.axis.span,
+                        format!("`{}` is a fold over axes, which has no direction", decl.axis.text),
+                    )
+                    .with_help("say forward along a geometric axis, or along a fold of lines (`fold rank = 1..11 along (0,1,-1)`)"),
+                );
+                return None;
+            }
+        },
+    };
+    Some((vector, part, sign))
+}
 fn transform_span(t: &ast::Transform) -> Span {
     match t {
         ast::Transform::Mirror { span, .. } | ast::Transform::Shift { span, .. } => *span,

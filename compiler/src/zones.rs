@@ -112,6 +112,7 @@ impl ZoneEval<'_> {
                 let own = &self.lookup(zone, diags)?.cells;
                 (0..players).map(|p| own[(p + 1) % players].clone()).collect()
             }
+            ZoneExpr::Sum(sum) => self.frame_set(self.eval_sum(&sum.terms, sum.op, &sum.value, diags)?),
             ZoneExpr::Binary { .. } | ZoneExpr::Not { .. } => self.eval(term, diags)?,
         };
         Some(if negated { cells.into_iter().map(|set| set.into_iter().map(|b| !b).collect()).collect() } else { cells })
@@ -168,6 +169,42 @@ impl ZoneEval<'_> {
         Some(
             (0..self.board.cells.len())
                 .map(|cell| bounds.iter().all(|&(part, a, b)| (a..=b).contains(&self.board.part_index(part, cell))))
+                .collect(),
+        )
+    }
+
+    /// `x + y + z == 0` as the first player sees it: the cells whose labels, read
+    /// as numbers, add up as the comparison says.
+    fn eval_sum(&self, terms: &[ast::SumTerm], op: ast::CompareOp, value: &ast::Int, diags: &mut Vec<Diagnostic>) -> Option<Vec<bool>> {
+        let mut parts = Vec::new();
+        for term in terms {
+            let Some(part) = self.board.part(&term.axis.text) else {
+                diags.push(unknown_axis(&term.axis, self.board.part_names()));
+                continue;
+            };
+            let labels = self.board.part_labels(part);
+            match labels.iter().map(|l| l.parse::<i64>()).collect::<Result<Vec<i64>, _>>() {
+                Ok(values) => parts.push((part, values, if term.negative { -1 } else { 1 })),
+                Err(_) => {
+                    let word = labels.iter().find(|l| l.parse::<i64>().is_err()).map_or("", String::as_str);
+                    diags.push(
+                        Diagnostic::error(Code::NotNumbers, term.axis.span, format!("the labels of `{}` are not numbers", term.axis.text))
+                            .with_label(format!("`{word}` is one of its labels"))
+                            .with_help(format!(
+                                "a coordinate condition adds labels as numbers; give `{}` numeric labels (`-5..5`) and name cells with a fold",
+                                term.axis.text
+                            )),
+                    );
+                }
+            }
+        }
+        (parts.len() == terms.len()).then_some(())?;
+        Some(
+            (0..self.board.cells.len())
+                .map(|cell| {
+                    let sum: i64 = parts.iter().map(|(part, values, sign)| sign * values[self.board.part_index(*part, cell)]).sum();
+                    op.holds(sum, value.value)
+                })
                 .collect(),
         )
     }

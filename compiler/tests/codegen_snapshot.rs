@@ -104,7 +104,7 @@ fn tiny() -> Game {
                 .map(|(f, r)| Cell { name: format!("{}{}", (b'a' + f as u8) as char, r + 1), coords: vec![f, r] })
                 .collect(),
             layout: Layout {
-                rows: (0..RANKS).rev().map(|r| (0..FILES).map(|f| cell(f, r)).collect()).collect(),
+                rows: (0..RANKS).rev().map(|r| (0..FILES).map(|f| Some(cell(f, r))).collect()).collect(),
                 separators: vec!["/".into(); RANKS as usize - 1],
                 row_labels: (0..RANKS).rev().map(|r| (r + 1).to_string()).collect(),
                 column_labels: (0..FILES).map(|f| ((b'a' + f as u8) as char).to_string()).collect(),
@@ -112,6 +112,7 @@ fn tiny() -> Game {
                 rows_wrap: false,
                 columns_wrap: true,
                 drawing: Drawing::default(),
+                centres: Vec::new(),
             },
         },
         players: vec![

@@ -70,7 +70,7 @@ fn bad_glyphs_and_repeated_statements_are_errors() {
 #[test]
 fn a_misspelt_style_is_a_syntax_error_that_lists_the_styles() {
     let text = mini("draw dots", "").unwrap_err();
-    assert!(text.contains("expected `squares` or `points`"), "{text}");
+    assert!(text.contains("expected `squares`, `points` or `hexagons`"), "{text}");
 }
 
 #[test]

@@ -157,7 +157,26 @@ pub struct Board {
     pub folds: Vec<FoldDecl>,
     pub names: Vec<NameDecl>,
     pub draws: Vec<DrawDecl>,
+    /// `cells ...` and `without ...`, in the order written.
+    pub shapes: Vec<ShapeDecl>,
     pub span: Span,
+}
+
+/// A statement that leaves cells of the board's box out.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShapeDecl {
+    pub kind: ShapeKind,
+    pub zone: ZoneExpr,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShapeKind {
+    /// `cells ZONE`: only these cells are on the board; position strings skip
+    /// the others.
+    Region,
+    /// `without ZONE`: these cells are walls; position strings write each as `*`.
+    Walls,
 }
 
 /// `draw points with tiles`: how front ends draw the board and its pieces.
@@ -176,6 +195,8 @@ pub enum CellStyle {
     Squares,
     /// On the intersections of lines.
     Points,
+    /// On hexagons.
+    Hexagons,
 }
 
 /// How pieces are drawn.
@@ -218,9 +239,18 @@ impl Labels {
 pub struct FoldDecl {
     pub name: Ident,
     pub labels: Labels,
-    pub along: Vec<Ident>,
+    pub along: FoldAlong,
     pub snake: bool,
     pub span: Span,
+}
+
+/// What a fold's labels are laid along.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FoldAlong {
+    /// `along x, level`: the positions of these axes, the first fastest.
+    Axes(Vec<Ident>),
+    /// `along (0,1,-1)`: each line of cells in this direction, from its first cell.
+    Lines(Vector),
 }
 
 /// `name file rank`: a cell's name is its labels on these axes, in this order.
@@ -288,6 +318,8 @@ pub enum ZoneExpr {
         zone: Ident,
         span: Span,
     },
+    /// `x + y + z == 0`: cells whose numeric labels satisfy a comparison.
+    Sum(Box<CoordinateSum>),
     /// `not fortress`.
     Not {
         inner: Box<ZoneExpr>,
@@ -310,8 +342,25 @@ impl ZoneExpr {
             | ZoneExpr::Not { span, .. }
             | ZoneExpr::Binary { span, .. } => *span,
             ZoneExpr::Ref(ident) => ident.span,
+            ZoneExpr::Sum(sum) => sum.span,
         }
     }
+}
+
+/// `x + y - z == 0`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CoordinateSum {
+    pub terms: Vec<SumTerm>,
+    pub op: CompareOp,
+    pub value: Int,
+    pub span: Span,
+}
+
+/// One axis of a coordinate sum, added or subtracted.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SumTerm {
+    pub negative: bool,
+    pub axis: Ident,
 }
 
 /// `file d..f` or `rank 5`.
@@ -377,6 +426,20 @@ pub enum CompareOp {
     Le,
     Gt,
     Ge,
+}
+
+impl CompareOp {
+    /// Whether `lhs OP rhs`.
+    pub fn holds(self, lhs: i64, rhs: i64) -> bool {
+        match self {
+            CompareOp::Eq => lhs == rhs,
+            CompareOp::Ne => lhs != rhs,
+            CompareOp::Lt => lhs < rhs,
+            CompareOp::Le => lhs <= rhs,
+            CompareOp::Gt => lhs > rhs,
+            CompareOp::Ge => lhs >= rhs,
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]

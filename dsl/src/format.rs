@@ -197,6 +197,14 @@ mod tests {
     }
 
     #[test]
+    fn keeps_negative_labels_and_coordinate_conditions_whole() {
+        let source = "board {axis x = -5 .. 5 axis y=[-1 0 1] cells x+y== -4 without x -5..-4, y -1}\n";
+        let formatted = format(source).unwrap();
+        assert_eq!(formatted, "board {\n    axis x = -5..5\n    axis y = [-1 0 1]\n    cells x + y == -4\n    without x -5..-4, y -1\n}\n");
+        assert_eq!(format(&formatted).unwrap(), formatted);
+    }
+
+    #[test]
     fn drops_a_byte_order_mark() {
         assert_eq!(format("\u{FEFF}hands\n").unwrap(), "hands\n");
     }

@@ -78,7 +78,7 @@ fn item(pair: Pair<Rule>) -> Result<Item, SyntaxError> {
     Ok(match pair.as_rule() {
         Rule::game_decl => Item::Game(text(pair)),
         Rule::setup_decl => Item::Setup(text(pair)),
-        Rule::board_decl => Item::Board(board(pair)),
+        Rule::board_decl => Item::Board(board(pair)?),
         Rule::forward_decl => {
             let mut inner = pair.into_inner();
             let negative = inner.next().expect("grammar: sign").as_str() == "-";
@@ -156,12 +156,13 @@ fn item(pair: Pair<Rule>) -> Result<Item, SyntaxError> {
     })
 }
 
-fn board(pair: Pair<Rule>) -> Board {
+fn board(pair: Pair<Rule>) -> Result<Board, SyntaxError> {
     let span = span_of(&pair);
     let mut axes = Vec::new();
     let mut folds = Vec::new();
     let mut names = Vec::new();
     let mut draws = Vec::new();
+    let mut shapes = Vec::new();
     for stmt in pair.into_inner() {
         let stmt_span = span_of(&stmt);
         match stmt.as_rule() {
@@ -176,22 +177,33 @@ fn board(pair: Pair<Rule>) -> Board {
                 let mut inner = stmt.into_inner();
                 let name = ident(inner.next().expect("grammar: fold name"));
                 let labels = labels(inner.next().expect("grammar: labels"));
-                let mut along = Vec::new();
+                let mut axes = Vec::new();
+                let mut line = None;
                 let mut snake = false;
                 for part in inner {
                     match part.as_rule() {
                         Rule::snake => snake = true,
-                        _ => along.push(ident(part)),
+                        Rule::vector => line = Some(vector(part)?),
+                        _ => axes.push(ident(part)),
                     }
                 }
+                let along = match line {
+                    Some(vector) => FoldAlong::Lines(vector),
+                    None => FoldAlong::Axes(axes),
+                };
                 folds.push(FoldDecl { name, labels, along, snake, span: stmt_span });
             }
             Rule::name_decl => names.push(NameDecl { axes: stmt.into_inner().map(ident).collect(), span: stmt_span }),
             Rule::draw_decl => draws.push(draw(stmt)),
+            Rule::cells_decl | Rule::without_decl => {
+                let kind = if stmt.as_rule() == Rule::cells_decl { ShapeKind::Region } else { ShapeKind::Walls };
+                let zone = zone_expr(stmt.into_inner().next().expect("grammar: zone"))?;
+                shapes.push(ShapeDecl { kind, zone, span: stmt_span });
+            }
             rule => unreachable!("grammar: unexpected board statement {rule:?}"),
         }
     }
-    Board { axes, folds, names, draws, span }
+    Ok(Board { axes, folds, names, draws, shapes, span })
 }
 
 fn draw(pair: Pair<Rule>) -> DrawDecl {
@@ -199,6 +211,7 @@ fn draw(pair: Pair<Rule>) -> DrawDecl {
     let mut inner = pair.into_inner();
     let cells = match inner.next().expect("grammar: cell style").as_str() {
         "points" => CellStyle::Points,
+        "hexagons" => CellStyle::Hexagons,
         _ => CellStyle::Squares,
     };
     let pieces = inner.next().map(|shape| match shape.as_str() {
@@ -281,8 +294,26 @@ fn zone_term(pair: Pair<Rule>) -> Result<(ZoneExpr, usize), SyntaxError> {
             (expr, depth)
         }
         Rule::zone_ref => (ZoneExpr::Ref(ident(pair.into_inner().next().expect("grammar: name"))), 1),
+        Rule::zone_sum => (zone_sum(pair)?, 1),
         rule => unreachable!("grammar: unexpected zone term {rule:?}"),
     })
+}
+
+/// `x + y - z == 0`.
+fn zone_sum(pair: Pair<Rule>) -> Result<ZoneExpr, SyntaxError> {
+    let span = span_of(&pair);
+    let mut terms = Vec::new();
+    let mut negative = false;
+    let mut op = CompareOp::Eq;
+    for part in pair.into_inner() {
+        match part.as_rule() {
+            Rule::sum_sign => negative = part.as_str() == "-",
+            Rule::ident => terms.push(SumTerm { negative: std::mem::take(&mut negative), axis: ident(part) }),
+            Rule::compare_op => op = compare_op(part),
+            _ => return Ok(ZoneExpr::Sum(Box::new(CoordinateSum { terms, op, value: int(part)?, span }))),
+        }
+    }
+    unreachable!("grammar: a coordinate condition ends with a number")
 }
 
 fn axis_range(pair: Pair<Rule>) -> AxisRange {
@@ -343,19 +374,23 @@ fn dir_cond(pair: Pair<Rule>) -> Result<DirCond, SyntaxError> {
         Rule::cond_compare => {
             let mut inner = cond.into_inner();
             let axis = ident(inner.next().expect("grammar: axis"));
-            let op = match inner.next().expect("grammar: operator").as_str() {
-                "==" => CompareOp::Eq,
-                "!=" => CompareOp::Ne,
-                "<=" => CompareOp::Le,
-                ">=" => CompareOp::Ge,
-                "<" => CompareOp::Lt,
-                _ => CompareOp::Gt,
-            };
+            let op = compare_op(inner.next().expect("grammar: operator"));
             let value = int(inner.next().expect("grammar: number"))?;
             DirCond::Compare { axis, op, value, span }
         }
         rule => unreachable!("grammar: unexpected condition {rule:?}"),
     })
+}
+
+fn compare_op(pair: Pair<Rule>) -> CompareOp {
+    match pair.as_str() {
+        "==" => CompareOp::Eq,
+        "!=" => CompareOp::Ne,
+        "<=" => CompareOp::Le,
+        ">=" => CompareOp::Ge,
+        "<" => CompareOp::Lt,
+        _ => CompareOp::Gt,
+    }
 }
 
 fn piece(pair: Pair<Rule>) -> Result<PieceDecl, SyntaxError> {

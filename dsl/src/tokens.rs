@@ -83,7 +83,11 @@ impl<'a> Iterator for Lexer<'a> {
     }
 }
 
-/// A `-` right after `(` or `,` and before a digit starts a negative number.
+/// A `-` right before a digit starts a negative number (a vector's component,
+/// a label such as `-5`, a comparison's value) where a number can stand: after
+/// `(`, `,`, `=`, `..`, `[`, a comparison or a word. After a word it cannot be
+/// a zone difference, whose right side never starts with a digit.
 fn negative_number(previous: Option<Token<'_>>, next: Option<&u8>) -> bool {
-    next.is_some_and(u8::is_ascii_digit) && matches!(previous, Some(Token::Punct("(" | ",")))
+    next.is_some_and(u8::is_ascii_digit)
+        && matches!(previous, Some(Token::Punct("(" | "," | "=" | ".." | "[" | "==" | "!=" | "<=" | ">=" | "<" | ">") | Token::Word(_)))
 }

@@ -21,7 +21,7 @@ pub fn game_description(game: &Game) -> Value {
         "players": game.players.iter().map(|p| json!({"name": p.name, "letter": p.letter.to_string(), "forward": p.forward})).collect::<Vec<_>>(),
         "axes": game.board.axes.iter().map(|a| json!({"name": a.name, "size": a.size, "labels": a.labels, "wrap": a.wrap})).collect::<Vec<_>>(),
         "cells": game.board.cells.iter().map(|c| json!({"name": c.name, "coords": c.coords})).collect::<Vec<_>>(),
-        "layout": {"rows": layout.rows, "separators": layout.separators, "block_labels": layout.block_labels},
+        "layout": {"rows": layout.rows, "separators": layout.separators, "block_labels": layout.block_labels, "centres": layout.centres},
         "drawing": layout.drawing,
         "pieces": game.pieces.iter().map(|p| json!({"name": p.name, "symbol": p.symbol, "royal": p.royal, "glyphs": p.glyphs})).collect::<Vec<_>>(),
         "zones": zones_to_draw(game),

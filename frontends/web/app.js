@@ -162,6 +162,7 @@ function computeGeometry(desc, paneW, paneH) {
 }
 
 function layOut(desc, paneW, paneH, slot) {
+  if (desc.drawing && desc.drawing.cells === 'hexagons' && (desc.layout.centres || []).length) return layOutHexagons(desc, paneW, paneH);
   const axes = drawingAxes(desc);
   const blocks = blocksOf(desc, axes);
   const ring = ringOf(desc, axes);
@@ -221,6 +222,43 @@ function layOut(desc, paneW, paneH, slot) {
     tiles: desc.drawing && desc.drawing.pieces === 'tiles',
     hands: hands && { strips, perCol: hands.perCol, slot },
     seams: seams.map(([a, b]) => ({ a, b })),
+  };
+  geometry.marks = zoneMarks(desc, geometry);
+  return geometry;
+}
+
+// Hexagons stand at the centres the compiler gives (one unit between
+// neighbours, y towards the first player's forward), scaled to fit the pane.
+// Their corners point between neighbours, and they take three colours (two
+// neighbours never share one).
+function layOutHexagons(desc, paneW, paneH) {
+  const centres = desc.layout.centres;
+  const radius = 1 / Math.sqrt(3);
+  const xs = centres.map((c) => c[0]), ys = centres.map((c) => c[1]);
+  const minX = Math.min(...xs) - radius, maxX = Math.max(...xs) + radius;
+  const minY = Math.min(...ys) - radius, maxY = Math.max(...ys) + radius;
+  const fit = Math.min((paneW - 2 * MARGIN) / (maxX - minX), (paneH - 2 * MARGIN) / (maxY - minY));
+  const S = Math.max(MIN_CELL, Math.min(MAX_CELL, Math.floor(fit)));
+  const width = 2 * MARGIN + (maxX - minX) * S, height = 2 * MARGIN + (maxY - minY) * S;
+  // The direction of a neighbour: the nearest other centre.
+  let near = null;
+  centres.forEach((c, i) => {
+    if (i === 0) return;
+    const d = Math.hypot(c[0] - centres[0][0], c[1] - centres[0][1]);
+    if (!near || d < near.d) near = { d, a: Math.atan2(-(c[1] - centres[0][1]), c[0] - centres[0][0]) };
+  });
+  const corner = (near ? near.a : 0) + Math.PI / 6;
+  const shapes = centres.map((c, i) => {
+    const coords = desc.cells[i].coords;
+    const cube = coords.length === 2 ? [coords[0], coords[1]] : coords;
+    return {
+      kind: 'hex', cx: MARGIN + (c[0] - minX) * S, cy: MARGIN + (maxY - c[1]) * S, r: radius * S * 0.98, corner,
+      parity: (((cube[0] - cube[1]) % 3) + 3) % 3,
+    };
+  });
+  const geometry = {
+    S, width, height, shapes, labels: [], blocks: [], ring: false, points: false,
+    tiles: desc.drawing.pieces === 'tiles', hands: null, seams: [],
   };
   geometry.marks = zoneMarks(desc, geometry);
   return geometry;
@@ -319,6 +357,7 @@ function flipPoint(x, y) {
 }
 
 function centerOf(shape) {
+  if (shape.kind === 'hex') return flipPoint(shape.cx, shape.cy);
   if (shape.kind === 'rect') return flipPoint(shape.x + shape.w / 2, shape.y + shape.h / 2);
   const a = (shape.a0 + shape.a1) / 2, r = (shape.r0 + shape.r1) / 2;
   return flipPoint(shape.cx + r * Math.cos(a), shape.cy + r * Math.sin(a));
@@ -328,6 +367,14 @@ function shapeElement(shape) {
   if (shape.kind === 'rect') {
     const [x, y] = flipPoint(shape.x + (app.flipped ? shape.w : 0), shape.y + (app.flipped ? shape.h : 0));
     return el('rect', { x, y, width: shape.w, height: shape.h });
+  }
+  if (shape.kind === 'hex') {
+    const points = [0, 1, 2, 3, 4, 5].map((k) => {
+      const a = shape.corner + (k * Math.PI) / 3;
+      const [x, y] = flipPoint(shape.cx + shape.r * Math.cos(a), shape.cy + shape.r * Math.sin(a));
+      return `${x.toFixed(2)},${y.toFixed(2)}`;
+    });
+    return el('polygon', { points: points.join(' ') });
   }
   const [cx, cy] = flipPoint(shape.cx, shape.cy);
   const turn = app.flipped ? Math.PI : 0;
@@ -497,7 +544,7 @@ function renderBoard() {
     const shape = g.shapes[i];
     if (!shape) return;
     const node = shapeElement(shape);
-    const look = g.points ? 'cell-point' : shape.parity ? 'cell-dark' : 'cell-light';
+    const look = g.points ? 'cell-point' : ['cell-light', 'cell-dark', 'cell-mid'][shape.parity];
     node.setAttribute('class', `cell ${look}${g.marks.shaded.has(i) ? ' zone-promotion' : ''}`);
     node.dataset.cell = cell.name;
     node.dataset.index = i;
@@ -678,6 +725,9 @@ function renderHands(layout, game) {
 function nameLabel(shape, cx, cy, name) {
   const g = app.geometry;
   const size = Math.max(MIN_TEXT, Math.min(13, g.S * 0.2)).toFixed(1);
+  if (shape.kind === 'hex') {
+    return el('text', { x: cx, y: cy + g.S * 0.4, class: 'cell-name', 'font-size': size, 'text-anchor': 'middle' }, name);
+  }
   if (shape.kind === 'rect') {
     const dx = g.points ? g.S * 0.06 : -g.S * 0.46;
     return el('text', { x: cx + dx, y: cy + g.S * 0.44, class: 'cell-name', 'font-size': size }, name);

@@ -3,7 +3,7 @@
 //! side by side; a ring drawn open with its seam marked.
 
 use crate::fen::piece_symbol;
-use crate::ir::{Game, Layout};
+use crate::ir::{CellId, Game, Layout};
 use crate::position::Position;
 
 /// Rows of text for one block of rows: a header, column labels, the rows.
@@ -17,17 +17,22 @@ fn block_lines(game: &Game, pos: &Position, rows: &[usize], header: &str, width:
         lines.push(format!("{:label_width$}  {}", "", columns.join(" ")));
     }
     for &r in rows {
-        let pieces: Vec<String> = layout.rows[r]
-            .iter()
-            .map(|&c| {
-                let piece = pos.at(c);
-                cell(&if piece.is_empty() { ".".to_string() } else { piece_symbol(game, piece) })
-            })
-            .collect();
+        let pieces: Vec<String> =
+            layout.rows[r].iter().map(|&slot| cell(&slot.map_or(String::new(), |c| cell_text(game, pos, c)))).collect();
         let label = layout.row_labels.get(r).map_or("", String::as_str);
         lines.push(format!("{label:>label_width$}  {}", pieces.join(" ")));
     }
     lines
+}
+
+/// A cell as a drawing shows it: the piece's symbol, or `.` when empty.
+fn cell_text(game: &Game, pos: &Position, cell: CellId) -> String {
+    let piece = pos.at(cell);
+    if piece.is_empty() {
+        ".".to_string()
+    } else {
+        piece_symbol(game, piece)
+    }
 }
 
 /// The row indices of each block (blocks are separated by `|`).
@@ -44,6 +49,11 @@ fn blocks(layout: &Layout) -> Vec<Vec<usize>> {
 
 pub fn draw(game: &Game, pos: &Position) -> String {
     let layout = &game.board.layout;
+    if !layout.centres.is_empty() {
+        if let Some(drawing) = draw_at_centres(game, pos) {
+            return drawing;
+        }
+    }
     let width = game.pieces.iter().map(|p| p.symbol.len()).chain(layout.column_labels.iter().map(String::len)).max().unwrap_or(1);
     let drawn: Vec<Vec<String>> = blocks(layout)
         .iter()
@@ -72,4 +82,60 @@ pub fn draw(game: &Game, pos: &Position) -> String {
         out.push_str("(the columns form a ring: the first and last are neighbours)\n");
     }
     out
+}
+
+/// A board whose cells have centres (hexagons, or a board that is not a full
+/// box): each cell where its centre falls on a character grid, so that
+/// hexagons show as offset rows. Column labels go under the columns when
+/// there is one per column. `None` when the grid would be too large to print
+/// (the rows are drawn instead).
+fn draw_at_centres(game: &Game, pos: &Position) -> Option<String> {
+    let layout = &game.board.layout;
+    let width = game.pieces.iter().map(|p| p.symbol.len()).max().unwrap_or(1);
+    let (columns, lines) = grid_places(&layout.centres);
+    let column_count = columns.iter().max().map_or(0, |c| c + 1);
+    let line_count = lines.iter().max().map_or(0, |l| l + 1);
+    if column_count.saturating_mul(line_count) > MAX_GRID {
+        return None;
+    }
+    let mut grid = vec![vec![String::new(); column_count]; line_count];
+    for (cell, (&column, &line)) in columns.iter().zip(&lines).enumerate() {
+        grid[line][column] = cell_text(game, pos, cell as CellId);
+    }
+    let mut out = String::new();
+    let render = |texts: &mut dyn Iterator<Item = &str>| -> String {
+        let parts: Vec<String> = texts.map(|t| format!("{t:>width$}")).collect();
+        parts.join(" ").trim_end().to_string()
+    };
+    for row in &grid {
+        out.push_str(&render(&mut row.iter().map(String::as_str)));
+        out.push('\n');
+    }
+    if layout.column_labels.len() == column_count {
+        out.push_str(&render(&mut layout.column_labels.iter().map(String::as_str)));
+        out.push('\n');
+    }
+    Some(out)
+}
+
+/// The most places of a character grid a drawing at centres prints.
+const MAX_GRID: usize = 1 << 20;
+
+/// The column and line of each centre on a character grid: each distinct `x`
+/// is a column and each step of `y` (the smallest gap between two) a line,
+/// the first line at the top.
+fn grid_places(centres: &[[f64; 2]]) -> (Vec<usize>, Vec<usize>) {
+    let steps = |axis: usize| -> (f64, f64) {
+        let mut values: Vec<f64> = centres.iter().map(|c| c[axis]).collect();
+        values.sort_by(f64::total_cmp);
+        let least = values.first().copied().unwrap_or(0.0);
+        let gap = values.windows(2).map(|w| w[1] - w[0]).filter(|&d| d > 1e-6).fold(f64::INFINITY, f64::min);
+        (least, if gap.is_finite() { gap } else { 1.0 })
+    };
+    let (min_x, step_x) = steps(0);
+    let (min_y, step_y) = steps(1);
+    let top = centres.iter().map(|c| ((c[1] - min_y) / step_y).round() as usize).max().unwrap_or(0);
+    let columns = centres.iter().map(|c| ((c[0] - min_x) / step_x).round() as usize).collect();
+    let lines = centres.iter().map(|c| top - ((c[1] - min_y) / step_y).round() as usize).collect();
+    (columns, lines)
 }

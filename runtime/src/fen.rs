@@ -5,7 +5,9 @@
 //! then the letter of the side to move; in games with castling, first moves
 //! or captures in passing, FEN's castling and en-passant fields
 //! ([`crate::fen_state`]). In a game that counts checks, the checks each
-//! player still has to give follow as Fairy-Stockfish writes them (`3+3`).
+//! player still has to give follow as Fairy-Stockfish writes them (`3+3`). A
+//! wall (a place of the board's box that is not a cell) is written `*`, as
+//! Fairy-Stockfish does; reading, it may also be left out.
 
 use crate::ir::{Game, PlayerId};
 use crate::piece::Piece;
@@ -150,29 +152,52 @@ fn parse_board(game: &Game, text: &str, base: usize, pos: &mut Position) -> Resu
             }
             i += sep.len();
         }
+        let cells = row.iter().flatten().count();
+        let too_short =
+            |at: usize, filled: usize| error(base + at, format!("row {} is too short: {filled} of {cells} cells", row_index + 1));
+        let mut slot = 0;
         let mut filled = 0;
-        while filled < row.len() {
+        while slot < row.len() {
+            // A wall is written `*`, as Fairy-Stockfish does, or left out.
+            let Some(cell) = row[slot] else {
+                if bytes.get(i) == Some(&WALL) {
+                    i += 1;
+                }
+                slot += 1;
+                continue;
+            };
             let at = i;
             match bytes.get(i) {
-                None => return Err(error(base + i, format!("row {} is too short: {} of {} cells", row_index + 1, filled, row.len()))),
+                None => return Err(too_short(i, filled)),
                 Some(b) if b.is_ascii_digit() => {
                     while bytes.get(i).is_some_and(|b| b.is_ascii_digit()) {
                         i += 1;
                     }
                     let count: usize = text[at..i].parse().unwrap_or(usize::MAX);
-                    if count == 0 || filled + count > row.len() {
-                        return Err(error(base + at, format!("row {} is too long: it has {} cells", row_index + 1, row.len())));
+                    if count == 0 || filled + count > cells {
+                        return Err(error(base + at, format!("row {} is too long: it has {cells} cells", row_index + 1)));
+                    }
+                    // The empty cells counted, and any walls among them.
+                    let mut left = count;
+                    while left > 0 {
+                        if row[slot].is_some() {
+                            left -= 1;
+                        }
+                        slot += 1;
                     }
                     filled += count;
                 }
-                Some(_) if layout.separators.iter().any(|sep| text[i..].starts_with(sep.as_str())) => {
-                    return Err(error(base + i, format!("row {} is too short: {} of {} cells", row_index + 1, filled, row.len())));
+                Some(&WALL) => {
+                    let name = &game.board.cells[cell as usize].name;
+                    return Err(error(base + at, format!("`*` (a wall) where the board has cell {name}")));
                 }
+                Some(_) if layout.separators.iter().any(|sep| text[i..].starts_with(sep.as_str())) => return Err(too_short(i, filled)),
                 Some(_) => {
                     let (piece, len) = parse_piece(game, &text[i..])
                         .ok_or_else(|| error(base + at, format!("unknown piece `{}`", symbol_at(&text[i..]))))?;
-                    pos.put(row[filled], piece);
+                    pos.put(cell, piece);
                     filled += 1;
+                    slot += 1;
                     i += len;
                 }
             }
@@ -183,6 +208,9 @@ fn parse_board(game: &Game, text: &str, base: usize, pos: &mut Position) -> Resu
     }
     Ok(())
 }
+
+/// How position strings write a wall.
+const WALL: u8 = b'*';
 
 /// Reads `[...]`: the pieces in hand.
 fn parse_hands(game: &Game, text: &str, base: usize, pos: &mut Position) -> Result<(), FenError> {
@@ -244,7 +272,15 @@ pub fn format(game: &Game, pos: &Position) -> String {
             out.push_str(&layout.separators[row_index - 1]);
         }
         let mut empty = 0;
-        for &cell in row {
+        for &slot in row {
+            let Some(cell) = slot else {
+                if empty > 0 {
+                    out.push_str(&empty.to_string());
+                    empty = 0;
+                }
+                out.push(WALL as char);
+                continue;
+            };
             let piece = pos.at(cell);
             if piece.is_empty() {
                 empty += 1;

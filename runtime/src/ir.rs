@@ -75,10 +75,12 @@ pub struct Cell {
 }
 
 /// Position strings list the cells row by row; `rows[i]` left to right, rows
-/// separated by `separators[i - 1]` (usually `/`).
+/// separated by `separators[i - 1]` (usually `/`). `None` in a row is a wall: a
+/// place of the board's box that is not a cell, written `*` as Fairy-Stockfish
+/// does.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Layout {
-    pub rows: Vec<Vec<CellId>>,
+    pub rows: Vec<Vec<Option<CellId>>>,
     pub separators: Vec<String>,
     /// For drawings: the label of each row (a rank), of each column position
     /// (a file), and of each block of rows (a level, as `level v`).
@@ -97,6 +99,11 @@ pub struct Layout {
     /// How front ends draw the board (`draw points with tiles`).
     #[serde(default)]
     pub drawing: Drawing,
+    /// With [`CellStyle::Hexagons`]: the centre of each cell in the plane, in
+    /// units of the distance between neighbours, `y` pointing to the first
+    /// player's forward; empty otherwise.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub centres: Vec<[f64; 2]>,
 }
 
 /// How front ends draw a board and its pieces; it has no effect on play.
@@ -115,6 +122,8 @@ pub enum CellStyle {
     Squares,
     /// On the intersections of lines (the cells are the points).
     Points,
+    /// On hexagons, placed at the layout's centres.
+    Hexagons,
 }
 
 /// How pieces are drawn.

@@ -45,7 +45,10 @@ async function step(name, body) {
 // Starts `vdl serve --port 0` (the system picks a free port) and reads the URL
 // it prints.
 function startServer() {
-  const child = spawn(vdl, ['serve', '--port', '0', '--movetime', '200'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // Beside the bundled variants, the board-shape test files: a box with walls
+  // and a hexagon.
+  const shapes = ['walled.vdl', 'hexagon.vdl'].map((f) => path.join(root, 'tests/shapes', f));
+  const child = spawn(vdl, ['serve', '--port', '0', '--movetime', '200', ...shapes], { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = new Promise((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`vdl serve printed no URL: ${out}`)), 20000);
@@ -342,7 +345,7 @@ try {
       const desc = await api('variants/' + variant.id);
       await page.waitForFunction((id) => app.game && app.game.variant === id && app.game.ply === 0, variant.id);
       await settled();
-      const stem = variant.file.replace(/\.vdl$/, '');
+      const stem = path.basename(variant.file).replace(/\.vdl$/, '');
       await page.screenshot({ path: path.join(shots, `${stem}.png`) });
       const fill = await boardFill();
       check(fill.fill >= 0.7, `the board covers ${(fill.fill * 100).toFixed(0)} % of its pane (board ${fill.board}, pane ${fill.pane})`);
@@ -361,7 +364,8 @@ try {
       check(await page.locator('#board .tile').count() > 0 === (desc.drawing.pieces === 'tiles'), 'tiles exactly where the file asks');
       // Levels are named with the labels of their axis.
       const levels = await page.locator('#board .block-label').allTextContents();
-      const expected = desc.axes.length > 2 ? desc.axes.find((a, i) => i === 1).labels.map((l) => `${desc.axes[1].name} ${l}`) : [];
+      const byLevels = desc.axes.length > 2 && desc.drawing.cells !== 'hexagons';
+      const expected = byLevels ? desc.axes.find((a, i) => i === 1).labels.map((l) => `${desc.axes[1].name} ${l}`) : [];
       check(JSON.stringify(levels) === JSON.stringify(expected), `level names ${levels} = ${expected}`);
     });
   }
@@ -407,6 +411,30 @@ try {
     await clickTarget('a3');
     await waitMoves(1);
     await page.screenshot({ path: path.join(shots, 'switchback-xiangqi-elephant-g1-a3.png') });
+  });
+
+  await step('a hexagonal board: each cell is a hexagon, and neighbours touch', async () => {
+    const hexagon = variants.find((v) => v.file.endsWith('/hexagon.vdl'));
+    await page.selectOption('#variant', String(hexagon.id));
+    await page.waitForFunction((id) => app.game && app.game.variant === id, hexagon.id);
+    await settled();
+    const corners = await page.locator('#board polygon.cell').evaluateAll((ps) => ps.map((p) => p.getAttribute('points').split(' ').length));
+    check(corners.length === 19 && corners.every((n) => n === 6), `19 hexagons: ${corners}`);
+    // c2 is right above c1 (the file runs up the screen), b1 up and to the left.
+    const centre = (name) => page.locator(`#board .cell[data-cell="${name}"]`).boundingBox().then((b) => [b.x + b.width / 2, b.y + b.height / 2]);
+    const [c1, c2, b1] = [await centre('c1'), await centre('c2'), await centre('b1')];
+    check(Math.abs(c1[0] - c2[0]) < 1 && c2[1] < c1[1], `c2 ${c2} above c1 ${c1}`);
+    check(b1[0] < c1[0] && b1[1] < c1[1], `b1 ${b1} up and left of c1 ${c1}`);
+    await page.screenshot({ path: path.join(shots, 'hexagon.png') });
+  });
+
+  await step('a box with walls: the walls are not cells', async () => {
+    const walled = variants.find((v) => v.file.endsWith('/walled.vdl'));
+    await page.selectOption('#variant', String(walled.id));
+    await page.waitForFunction((id) => app.game && app.game.variant === id, walled.id);
+    await settled();
+    const names = await page.locator('#board .cell').evaluateAll((cs) => cs.map((c) => c.dataset.cell));
+    check(names.length === 22 && !['a5', 'c3', 'e1'].some((n) => names.includes(n)), `22 cells, no wall among them: ${names}`);
   });
 
   for (const variant of variants) {

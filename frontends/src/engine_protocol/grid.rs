@@ -30,7 +30,13 @@ impl Grid {
         if board.axes.iter().any(|a| a.wrap) {
             return Err("the board wraps around; a GUI's board has edges".to_string());
         }
-        let rows = &board.layout.rows;
+        let rows: Vec<Vec<CellId>> = board
+            .layout
+            .rows
+            .iter()
+            .map(|row| row.iter().copied().collect::<Option<Vec<CellId>>>())
+            .collect::<Option<_>>()
+            .ok_or("the board has walls; a GUI's board is a full rectangle")?;
         let ranks = rows.len();
         let files = rows.first().map_or(0, Vec::len);
         let total: usize = rows.iter().map(Vec::len).sum();
