@@ -197,9 +197,7 @@ impl Promotions {
             }
         }
     }
-}
 
-impl Promotions {
     /// The statement appending the move that makes `choice`, if it is open.
     fn push_choice(&self, ctx: &mut Ctx, choice: &Choice) -> TokenStream {
         let kind = ctx.kind(choice.kind);
