@@ -51,6 +51,9 @@ pub fn check(names: &Names, diags: &mut Vec<Diagnostic>) -> Option<Draft> {
     let mut pieces: Vec<DraftPiece> = items.pieces.iter().map(|p| lowering.lower(p, diags)).collect();
     let proxy_promotions: Vec<ir::ProxyPromotion> = items.proxies.iter().filter_map(|p| lowering.proxy(p, diags)).collect();
     let obligations = std::mem::take(&mut lowering.obligations);
+    let royals = items.pieces.iter().zip(&pieces).filter(|(_, p)| p.royal).count();
+    let goals = crate::goals::goals(&items.goals, royals > 0, &mut lowering, diags);
+    let checks_forbidden = crate::goals::checks_forbidden(&items.no_checks, royals > 0, diags);
     inherit_moves(&items.pieces, &names.piece_ids, &mut pieces, diags);
     if pieces.is_empty() {
         diags.push(Diagnostic::error(Code::MissingItem, names.file_start, "the file declares no pieces"));
@@ -83,6 +86,8 @@ pub fn check(names: &Names, diags: &mut Vec<Diagnostic>) -> Option<Draft> {
         no_drop_mate,
         proxy_promotions,
         obligations,
+        goals,
+        checks_forbidden,
         setup,
     })
 }

@@ -109,11 +109,14 @@ codes! {
     BadSetup = "E0600", "unusable setup",
         "The setup's position string does not fit the board, or names a piece no declaration gives that symbol.";
     NoRoyal = "E0601", "royal rule without royals",
-        "A rule about royal pieces (such as `facing`) in a game where no piece is royal.";
+        "A rule about royal pieces (such as `facing`, `no check`, a check-count or bare royal goal) in a game where no piece \
+         is royal.";
     SetupDecided = "E0602", "setup already decided",
         "The setup lets the side to move capture a royal piece at once: the player not to move may not start in check.";
     BadDrawing = "E0700", "unusable drawing",
         "A `draw` statement that cannot be followed: an empty glyph, or a number of glyphs that fits no number of players.";
+    BadGoal = "E0800", "unusable goal",
+        "A `goal` statement that cannot end a game as written: a check-count goal needs a number of checks from 1 to 255.";
     EmptyZone = "W0100", "empty zone",
         "A zone that contains no cell (warning). It is legal, but a rule that depends on it can never apply.";
     OverlappingMoves = "W0101", "overlapping moves",

@@ -25,6 +25,9 @@ pub struct Draft {
     pub no_drop_mate: Vec<PieceId>,
     pub proxy_promotions: Vec<ir::ProxyPromotion>,
     pub obligations: Vec<ir::Obligation>,
+    pub goals: Vec<ir::Goal>,
+    /// `no check`.
+    pub checks_forbidden: bool,
     /// The start position as a position string.
     pub setup: String,
 }

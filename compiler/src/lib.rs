@@ -19,6 +19,7 @@ mod directions;
 mod draft;
 mod drawing;
 mod finish;
+mod goals;
 mod groups;
 mod lints;
 mod lower;

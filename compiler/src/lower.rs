@@ -80,6 +80,8 @@ pub fn lower(draft: Draft) -> Lowered {
             no_drop_mate: Vec::new(),
             proxy_promotions: draft.proxy_promotions,
             obligations: draft.obligations,
+            goals: draft.goals,
+            checks_forbidden: draft.checks_forbidden,
         },
         setup: draft.setup,
     };

@@ -295,7 +295,7 @@ impl PieceLowering<'_> {
         })
     }
 
-    fn zone(&mut self, expr: &ast::ZoneExpr, diags: &mut Vec<Diagnostic>) -> Option<ZoneId> {
+    pub fn zone(&mut self, expr: &ast::ZoneExpr, diags: &mut Vec<Diagnostic>) -> Option<ZoneId> {
         let eval = ZoneEval { board: self.board, players: self.players, zones: self.zones };
         let cells = eval.eval(expr, diags)?;
         let span = expr.span();

@@ -27,6 +27,9 @@ pub struct Items<'a> {
     pub drop_mates: Vec<(&'a ast::PieceSet, Span)>,
     pub groups: Vec<&'a ast::GroupDecl>,
     pub proxies: Vec<&'a ast::ProxyDecl>,
+    pub goals: Vec<&'a ast::GoalDecl>,
+    /// `no check` statements.
+    pub no_checks: Vec<Span>,
 }
 
 /// What the resolve phase hands to the check phase.
@@ -52,6 +55,9 @@ pub fn resolve<'a>(file: &'a ast::File, source: &'a str, file_name: &str, diags:
     at_most_once("setup", &items.setups.iter().map(|s| s.stmt).collect::<Vec<_>>(), diags);
     at_most_once("stalemate rule", &items.stalemates.iter().map(|s| s.span).collect::<Vec<_>>(), diags);
     at_most_once("`hands` statement", &items.hands, diags);
+    at_most_once("`no check` rule", &items.no_checks, diags);
+    let check_goals: Vec<Span> = items.goals.iter().filter(|g| matches!(g.kind, ast::Goal::Checks(_))).map(|g| g.span).collect();
+    at_most_once("check-count goal", &check_goals, diags);
     unique_names("zone", items.zones.iter().map(|z| (&z.name, z.span)), diags);
     unique_names("direction set", items.directions.iter().map(|d| (&d.name, d.span)), diags);
     unique_names("piece", items.pieces.iter().map(|p| (&p.name, p.span)), diags);
@@ -98,6 +104,8 @@ impl<'a> Items<'a> {
                 Item::NoDropMate { pieces, span } => items.drop_mates.push((pieces, *span)),
                 Item::Group(group) => items.groups.push(group),
                 Item::Proxy(proxy) => items.proxies.push(proxy),
+                Item::Goal(goal) => items.goals.push(goal),
+                Item::NoCheck(span) => items.no_checks.push(*span),
             }
         }
         items

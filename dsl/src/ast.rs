@@ -55,6 +55,35 @@ pub enum Item {
     },
     Group(GroupDecl),
     Proxy(ProxyDecl),
+    /// `no check`: no move may attack an enemy royal piece.
+    NoCheck(Span),
+    Goal(GoalDecl),
+}
+
+/// `goal ...`: a position that ends the game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GoalDecl {
+    pub kind: Goal,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Goal {
+    /// `goal extinction of Pawn`: a side left without any piece of one of the
+    /// types loses.
+    Extinction(PieceSet),
+    /// `goal bare royal`: a side left with nothing but royal pieces loses.
+    BareRoyal,
+    /// `goal King reaches hill [unless answered]`.
+    Reach {
+        pieces: PieceSet,
+        zone: ZoneExpr,
+        /// `unless answered`: the second player may answer a reach by the first
+        /// with a reach of its own, for a draw.
+        answered: Option<Span>,
+    },
+    /// `goal 3 checks`: the player who gives this many checks wins.
+    Checks(Int),
 }
 
 /// `Rook, Bishop` or `longrange & orthogonal`: pieces and groups combined left

@@ -124,6 +124,8 @@ fn item(pair: Pair<Rule>) -> Result<Item, SyntaxError> {
             };
             Item::Limit(LimitDecl { pieces, max, scope, span })
         }
+        Rule::no_check_decl => Item::NoCheck(span),
+        Rule::goal_decl => Item::Goal(GoalDecl { kind: goal(pair.into_inner().next().expect("grammar: goal"))?, span }),
         Rule::drop_mate_decl => Item::NoDropMate { pieces: piece_set(pair.into_inner().next().expect("grammar: pieces")), span },
         Rule::group_decl => {
             let mut inner = pair.into_inner();
@@ -429,6 +431,23 @@ fn trigger(pair: Pair<Rule>) -> Result<TriggerExpr, SyntaxError> {
         Rule::on_leaving => TriggerExpr::Leaving(first),
         Rule::from_into => TriggerExpr::FromInto(first, zones.next().expect("grammar: zone")?),
         _ => TriggerExpr::In(first),
+    })
+}
+
+fn goal(pair: Pair<Rule>) -> Result<Goal, SyntaxError> {
+    let rule = pair.as_rule();
+    let mut inner = pair.into_inner();
+    Ok(match rule {
+        Rule::goal_extinction => Goal::Extinction(piece_set(inner.next().expect("grammar: pieces"))),
+        Rule::goal_bare => Goal::BareRoyal,
+        Rule::goal_checks => Goal::Checks(int(inner.next().expect("grammar: number"))?),
+        _ => {
+            let pieces = piece_set(inner.next().expect("grammar: pieces"));
+            let _reaches = inner.next().expect("grammar: `reaches`");
+            let zone = zone_expr(inner.next().expect("grammar: zone"))?;
+            let answered = inner.next().map(|pair| span_of(&pair));
+            Goal::Reach { pieces, zone, answered }
+        }
     })
 }
 

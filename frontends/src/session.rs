@@ -128,8 +128,8 @@ impl Session {
 
     /// The end of the game, if it is over.
     pub fn ending(&self) -> Option<Ending> {
-        let result = self.result()?;
-        let reason = if self.in_check() { "checkmate" } else { "stalemate" };
+        let (result, reason) = legal::ending(self.engine(), self.position())?;
+        let reason = reason.describe();
         let players = &self.game().players;
         Some(match result {
             GameResult::Win(winner) => {

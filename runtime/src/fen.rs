@@ -4,7 +4,8 @@
 //! brackets (`[PPb]`, `[-]` for none; a count may precede a symbol: `[2Pb]`),
 //! then the letter of the side to move; in games with castling, first moves
 //! or captures in passing, FEN's castling and en-passant fields
-//! ([`crate::fen_state`]).
+//! ([`crate::fen_state`]). In a game that counts checks, the checks each
+//! player still has to give follow as Fairy-Stockfish writes them (`3+3`).
 
 use crate::ir::{Game, PlayerId};
 use crate::piece::Piece;
@@ -77,7 +78,30 @@ pub fn parse(game: &Game, text: &str) -> Result<Position, FenError> {
             parse_countdowns(field, &mut pos).map_err(|m| error(offset, m))?;
         }
     }
+    if let Some(checks) = game.checks_to_win() {
+        for field in fields {
+            if let Some(left) = parse_checks(field, checks) {
+                pos.checks_left = left;
+                break;
+            }
+        }
+    }
     Ok(pos)
+}
+
+/// The check counts of a game that counts checks, as Fairy-Stockfish writes
+/// them after the en-passant field: `1+3`, the checks each player still has
+/// to give. Lichess's `+2+0` (after the move numbers) counts the checks given
+/// instead. Without either, nobody has given a check yet.
+fn parse_checks(field: &str, checks: u8) -> Option<[u8; 2]> {
+    let (given, body) = match field.strip_prefix('+') {
+        Some(body) => (true, body),
+        None => (false, field),
+    };
+    let (white, black) = body.split_once('+')?;
+    let number = |text: &str| text.parse::<u8>().ok().filter(|_| text.bytes().all(|b| b.is_ascii_digit()));
+    let (white, black) = (number(white)?, number(black)?);
+    Some(if given { [checks.saturating_sub(white), checks.saturating_sub(black)] } else { [white.min(checks), black.min(checks)] })
 }
 
 /// The board of the game's setup, to tell which pieces stand where they
@@ -258,7 +282,6 @@ pub fn format(game: &Game, pos: &Position) -> String {
         out.push_str(&crate::fen_state::format_castling(game, pos));
         out.push(' ');
         out.push_str(&crate::fen_state::format_en_passant(game, pos));
-        out.push_str(&format!(" {} {}", pos.halfmove, pos.fullmove));
     }
     if !pos.countdowns.is_empty() {
         let per_player = pos.countdowns.len() / game.players.len();
@@ -274,6 +297,13 @@ pub fn format(game: &Game, pos: &Position) -> String {
             .collect();
         out.push(' ');
         out.push_str(&text.join("/"));
+    }
+    if game.checks_to_win().is_some() {
+        out.push_str(&format!(" {}+{}", pos.checks_left[0], pos.checks_left[1]));
+    }
+    // FEN's clocks come last, after Fairy-Stockfish's check counts.
+    if crate::fen_state::has_fields(game) {
+        out.push_str(&format!(" {} {}", pos.halfmove, pos.fullmove));
     }
     out
 }

@@ -392,6 +392,35 @@ pub struct Rules {
     /// of certain pieces (at most two per game).
     #[serde(default)]
     pub obligations: Vec<Obligation>,
+    /// Positions that end the game, tested before every move (see
+    /// [`crate::goals`]).
+    #[serde(default)]
+    pub goals: Vec<Goal>,
+    /// No move may attack an enemy royal piece (`no check`).
+    #[serde(default)]
+    pub checks_forbidden: bool,
+}
+
+/// A position that ends the game. Goals are tested at the start of every turn,
+/// before any move is generated: a reached goal leaves no move to play.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Goal {
+    /// A player left without any piece (on the board or in hand) of one of
+    /// these types loses; each type counts on its own.
+    Extinction { pieces: Vec<PieceId> },
+    /// A player left with nothing but royal pieces loses. The bared player
+    /// that has the move loses at once only when the opponent has two pieces
+    /// or more besides its royals; against one, it gets the move, and loses
+    /// after it unless it bared the opponent in turn.
+    BareRoyal,
+    /// A player whose piece of one of the `pieces` types stands in `zone` (its
+    /// own image) after its move wins. With `answered`, a reach by the first
+    /// player does not end the game while the second player, not in check, has
+    /// a move that reaches too; if it plays one, the game is drawn.
+    Reach { pieces: Vec<PieceId>, zone: ZoneId, answered: bool },
+    /// The player who gives check this many times wins (see
+    /// [`crate::Position::checks_left`]).
+    Checks(u8),
 }
 
 /// A move of one of `movers` that the `trigger` accepts may also turn one
@@ -455,6 +484,14 @@ impl Game {
     /// Do captured pieces go to hands (and can pieces be dropped)?
     pub fn has_hands(&self) -> bool {
         self.pieces.iter().any(|p| p.captured_as.is_some())
+    }
+
+    /// The number of checks that wins, in a game with a check-count goal.
+    pub fn checks_to_win(&self) -> Option<u8> {
+        self.rules.goals.iter().find_map(|goal| match goal {
+            Goal::Checks(n) => Some(*n),
+            _ => None,
+        })
     }
 
     pub fn has_royals(&self) -> bool {

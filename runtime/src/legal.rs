@@ -1,6 +1,7 @@
 //! Legality on top of any [`Engine`]: check, facing royals and the game result.
 
 use crate::engine::Engine;
+use crate::goals::GoalKind;
 use crate::influence::{Influence, Watch};
 use crate::ir::{Outcome, PlayerId};
 use crate::position::{Move, Position, Undo};
@@ -39,14 +40,42 @@ fn faces_enemy_royal(game: &crate::Game, pos: &Position, from: crate::CellId, di
     false
 }
 
-/// Every legal move of the side to move, in generation order.
+/// Every legal move of the side to move, in generation order: none once a
+/// goal has ended the game. In a game that counts checks, the moves that give
+/// check are marked ([`Move::gives_check`]) so that playing them counts it.
 pub fn legal_moves<E: Engine + ?Sized>(engine: &E, pos: &Position) -> Vec<Move> {
+    if crate::goals::ends_game(engine, pos) {
+        return Vec::new();
+    }
+    let mut moves = legal_moves_ignoring_goals(engine, pos);
+    if engine.game().checks_to_win().is_some() {
+        let mut scratch = pos.clone();
+        for mv in &mut moves {
+            let undo = scratch.make(*mv);
+            if gives_check(engine, &scratch, pos.side) {
+                *mv = mv.checking();
+            }
+            scratch.unmake(*mv, undo);
+        }
+    }
+    moves
+}
+
+/// The moves the pieces' rules and the rules after a move allow, whether or
+/// not a goal has ended the game.
+pub(crate) fn legal_moves_ignoring_goals<E: Engine + ?Sized>(engine: &E, pos: &Position) -> Vec<Move> {
     let mut moves = Vec::new();
     engine.generate(pos, &mut moves);
     let mut scratch = pos.clone();
     let legality = Legality::new(engine, pos);
     moves.retain(|&mv| legality.is_legal(engine, &mut scratch, mv));
     moves
+}
+
+/// After `mover` has moved: does a piece of `mover` attack an enemy royal?
+#[inline]
+pub fn gives_check<E: Engine + ?Sized>(engine: &E, pos: &Position, mover: PlayerId) -> bool {
+    pos.royal_cells(engine.game(), mover ^ 1).any(|cell| engine.attacked(pos, cell, mover))
 }
 
 /// At most this many royals of the side to move for [`Legality`]'s shortcut.
@@ -61,11 +90,18 @@ pub struct Legality<'e> {
     /// The engine's influence sets and the cells that matter for the royals in
     /// this position; `None` when every move must be tested.
     shortcut: Option<(&'e Influence, Watch)>,
+    /// `no check`: every move must be made to see whether it gives check.
+    checks_forbidden: bool,
+    /// The game counts checks: a move made by [`Legality::make_if_legal`]
+    /// that gives check is counted.
+    counts_checks: bool,
 }
 
 impl<'e> Legality<'e> {
     pub fn new<E: Engine + ?Sized>(engine: &'e E, pos: &Position) -> Legality<'e> {
-        let mut legality = Legality { shortcut: None };
+        let game = engine.game();
+        let mut legality =
+            Legality { shortcut: None, checks_forbidden: game.rules.checks_forbidden, counts_checks: game.checks_to_win().is_some() };
         let Some(influence) = engine.influence() else { return legality };
         let mut royals = [0; MAX_ROYALS];
         let mut count = 0;
@@ -104,6 +140,9 @@ impl<'e> Legality<'e> {
         let mover = pos.side;
         let undo = pos.make(mv);
         if self.is_legal_made(engine, pos, mover, mv, quiet) {
+            if self.counts_checks && !mv.gives_check && gives_check(engine, pos, mover) {
+                pos.note_check(mover);
+            }
             Some(undo)
         } else {
             pos.unmake(mv, undo);
@@ -115,7 +154,9 @@ impl<'e> Legality<'e> {
     /// [`Legality::keeps_royals_safe`] said before the move.
     #[inline]
     fn is_legal_made<E: Engine + ?Sized>(&self, engine: &E, pos: &mut Position, mover: PlayerId, mv: Move, quiet: bool) -> bool {
-        (quiet || engine.is_safe(pos, mover)) && other_rules_hold(engine, pos, mover, mv)
+        (quiet || engine.is_safe(pos, mover))
+            && other_rules_hold(engine, pos, mover, mv)
+            && !(self.checks_forbidden && gives_check(engine, pos, mover))
     }
 
     /// Can `mv` (not yet made) be seen to leave every royal of the side to move
@@ -147,6 +188,9 @@ impl<'e> Legality<'e> {
     #[inline]
     fn other_rules_concern(&self, mv: Move, pos: &Position) -> bool {
         let Some((influence, _)) = &self.shortcut else { return true };
+        if self.checks_forbidden {
+            return true;
+        }
         if !influence.has_rules_after() {
             return false;
         }
@@ -233,7 +277,7 @@ fn is_forbidden_drop_mate<E: Engine + ?Sized>(engine: &E, pos: &mut Position, mv
     engine.game().rules.no_drop_mate.contains(&kind) && in_check(engine, pos) && !has_legal_move(engine, pos)
 }
 
-/// Does the side to move have at least one legal move?
+/// Does the side to move have at least one legal move (goals aside)?
 pub fn has_legal_move<E: Engine + ?Sized>(engine: &E, pos: &mut Position) -> bool {
     let mut moves = Vec::new();
     engine.generate(pos, &mut moves);
@@ -254,15 +298,53 @@ pub enum GameResult {
     Draw,
 }
 
-/// The result if the side to move has no legal move, else `None`.
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// No legal move, in check.
+    Checkmate,
+    /// No legal move, not in check: the game's `stalemate` rule decides.
+    Stalemate,
+    /// A goal was reached.
+    Goal(GoalKind),
+}
+
+impl Reason {
+    /// How messages name it: "White wins by checkmate".
+    pub fn describe(self) -> &'static str {
+        match self {
+            Reason::Checkmate => "checkmate",
+            Reason::Stalemate => "stalemate",
+            Reason::Goal(GoalKind::Extinction) => "extinction",
+            Reason::Goal(GoalKind::BareRoyal) => "bare royal",
+            Reason::Goal(GoalKind::Reach) => "reaching the goal",
+            Reason::Goal(GoalKind::Checks) => "checks",
+        }
+    }
+}
+
+/// The result if the game is over, else `None`.
 pub fn result<E: Engine + ?Sized>(engine: &E, pos: &Position) -> Option<GameResult> {
+    ending(engine, pos).map(|(result, _)| result)
+}
+
+/// The result and its reason if the game is over: a goal reached, or no legal
+/// move for the side to move.
+pub fn ending<E: Engine + ?Sized>(engine: &E, pos: &Position) -> Option<(GameResult, Reason)> {
+    if let Some((result, goal)) = crate::goals::reached(engine, pos) {
+        return Some((result, Reason::Goal(goal)));
+    }
     if !legal_moves(engine, pos).is_empty() {
         return None;
     }
-    let outcome = if in_check(engine, pos) { Outcome::Loss } else { engine.game().rules.stalemate };
-    Some(match outcome {
-        Outcome::Loss => GameResult::Win(pos.side ^ 1),
-        Outcome::Win => GameResult::Win(pos.side),
-        Outcome::Draw => GameResult::Draw,
-    })
+    let (outcome, reason) =
+        if in_check(engine, pos) { (Outcome::Loss, Reason::Checkmate) } else { (engine.game().rules.stalemate, Reason::Stalemate) };
+    Some((
+        match outcome {
+            Outcome::Loss => GameResult::Win(pos.side ^ 1),
+            Outcome::Win => GameResult::Win(pos.side),
+            Outcome::Draw => GameResult::Draw,
+        },
+        reason,
+    ))
 }

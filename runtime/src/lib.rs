@@ -14,6 +14,7 @@ pub mod engine;
 pub mod fen;
 pub mod fen_state;
 pub mod gated;
+pub mod goals;
 pub mod influence;
 pub mod interp;
 pub mod ir;

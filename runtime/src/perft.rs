@@ -18,6 +18,10 @@ fn count<E: Engine + ?Sized>(engine: &E, pos: &mut Position, depth: u32, buffers
     if depth == 0 {
         return 1;
     }
+    // A reached goal ends the game: no move below it.
+    if crate::goals::ends_game(engine, pos) {
+        return 0;
+    }
     let mut moves = buffers.pop().unwrap_or_else(|| Vec::with_capacity(64));
     moves.clear();
     engine.generate(pos, &mut moves);

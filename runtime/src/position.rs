@@ -37,6 +37,10 @@ pub struct Move {
     /// Castling: where the friendly piece on `extra` (the partner) lands;
     /// else [`NO_CELL`].
     pub partner_to: CellId,
+    /// The move gives check in a game that counts checks: playing it takes
+    /// one from the mover's [`Position::checks_left`]. Set by the legality
+    /// layer ([`crate::legal::legal_moves`]), which alone can see checks.
+    pub gives_check: bool,
 }
 
 impl Move {
@@ -51,6 +55,7 @@ impl Move {
             proxy: NO_PROMOTION,
             swap: false,
             partner_to: NO_CELL,
+            gives_check: false,
         }
     }
 
@@ -98,6 +103,12 @@ impl Move {
         Move { extra: cell, ..self }
     }
 
+    /// The same move, marked as giving check (see [`Move::gives_check`]).
+    #[inline]
+    pub const fn checking(self) -> Move {
+        Move { gives_check: true, ..self }
+    }
+
     /// The same move, the piece becoming `kind`.
     #[inline]
     pub const fn with_promotion(self, kind: PieceId) -> Move {
@@ -141,6 +152,8 @@ pub struct Undo {
     pub unmoved: u8,
     /// The half-move clock before the move.
     pub halfmove: u16,
+    /// The checks left before the move.
+    pub checks_left: [u8; 2],
 }
 
 /// The pieces of either player all of whose moves go forward (pawns): their
@@ -222,6 +235,10 @@ pub struct Position {
     /// The passing (see [`Passings`]) of the last move, whose cells are open
     /// to capture in passing, or [`NO_PASSING`].
     en_passant: u16,
+    /// In a game with a check-count goal (`goal 3 checks`), the checks each
+    /// player still has to give to win, as Fairy-Stockfish counts them; both
+    /// stay 0 in other games.
+    pub checks_left: [u8; 2],
     shared: Arc<Shared>,
 }
 
@@ -259,6 +276,7 @@ impl Position {
             fullmove: 1,
             unmoved: if tracks_unmoved { vec![0; game.cell_count().div_ceil(64)] } else { Vec::new() },
             en_passant: NO_PASSING,
+            checks_left: [game.checks_to_win().unwrap_or(0); 2],
             shared: Arc::new(shared),
         }
     }
@@ -391,8 +409,12 @@ impl Position {
             en_passant: self.en_passant,
             unmoved: 0,
             halfmove: self.halfmove,
+            checks_left: self.checks_left,
         };
         let mover = self.side;
+        if mv.gives_check {
+            self.note_check(mover);
+        }
         if self.shared.tracks_unmoved {
             undo.unmoved = self.forget_unmoved(mv);
         }
@@ -445,6 +467,13 @@ impl Position {
         undo
     }
 
+    /// `player` has just given check: one check fewer left to give.
+    #[inline]
+    pub fn note_check(&mut self, player: PlayerId) {
+        let left = &mut self.checks_left[player as usize];
+        *left = left.saturating_sub(1);
+    }
+
     /// The cells a move changes, in the order of [`Undo::unmoved`]'s bits.
     #[inline]
     fn changed_cells(mv: Move) -> [CellId; 4] {
@@ -495,6 +524,7 @@ impl Position {
     pub fn unmake(&mut self, mv: Move, undo: Undo) {
         self.side ^= 1;
         let mover = self.side;
+        self.checks_left = undo.checks_left;
         if !self.countdowns.is_empty() {
             let n = self.countdowns.len();
             self.countdowns.copy_from_slice(&undo.countdowns[..n]);

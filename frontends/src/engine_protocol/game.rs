@@ -71,6 +71,11 @@ impl GameState {
         legal::result(self.engine(), self.position())
     }
 
+    /// The result and why, if the game is over.
+    pub fn ending(&self) -> Option<(GameResult, legal::Reason)> {
+        legal::ending(self.engine(), self.position())
+    }
+
     pub fn in_check(&self) -> bool {
         legal::in_check(self.engine(), self.position())
     }

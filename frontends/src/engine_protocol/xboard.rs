@@ -367,8 +367,8 @@ fn thinking_score(score: i32) -> i32 {
 
 /// The result line when the game is over: `1-0 {White wins by checkmate}`.
 fn result_line(game: &GameState) -> Option<String> {
-    let result = game.result()?;
-    let reason = if game.in_check() { "checkmate" } else { "stalemate" };
+    let (result, reason) = game.ending()?;
+    let reason = reason.describe();
     let players = &game.engine().game().players;
     Some(match result {
         GameResult::Win(0) => format!("1-0 {{{} wins by {reason}}}", players[0].name),

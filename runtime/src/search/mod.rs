@@ -5,7 +5,8 @@
 //!
 //! The evaluation ([`eval::Evaluator`]) is derived from the game's rules, so this
 //! works on any game the engines run. Checkmate and stalemate are scored with
-//! [`legal::result`], so the game's own stalemate rule counts.
+//! [`legal::result`], so the game's own stalemate rule counts, and so does a
+//! reached goal (a win or loss like a mate).
 //!
 //! ```
 //! # use vdl_runtime::{search, fen, Interpreter};
@@ -295,6 +296,15 @@ impl<E: Engine + ?Sized> Run<'_, E> {
         self.stopped
     }
 
+    /// A reached goal ends the game: its score for the side to move.
+    #[inline]
+    fn goal_score(&self, pos: &Position, ply: u32) -> Option<i32> {
+        if self.engine.game().rules.goals.is_empty() {
+            return None;
+        }
+        crate::goals::reached(self.engine, pos).map(|_| self.terminal_score(pos, ply))
+    }
+
     /// The score of a position without legal moves, for the side to move.
     fn terminal_score(&self, pos: &Position, ply: u32) -> i32 {
         match legal::result(self.engine, pos) {
@@ -357,11 +367,14 @@ impl<E: Engine + ?Sized> Run<'_, E> {
 
     fn negamax_inner(&mut self, pos: &mut Position, depth: u32, ply: u32, mut alpha: i32, beta: i32, follow: bool) -> i32 {
         let p = ply as usize;
+        if let Some(score) = self.goal_score(pos, ply) {
+            return score;
+        }
         let in_check = legal::in_check(self.engine, pos);
         // Check extension: a forced reply costs no depth, so short mates are seen.
         let depth = if in_check && ply < 2 * self.root_depth { depth + 1 } else { depth };
         if depth == 0 || p + 1 >= self.pv.len() {
-            return self.quiesce(pos, alpha, beta);
+            return self.quiesce(pos, ply, alpha, beta);
         }
         let mut moves = Vec::with_capacity(64);
         self.engine.generate(pos, &mut moves);
@@ -405,9 +418,12 @@ impl<E: Engine + ?Sized> Run<'_, E> {
 
     /// Captures only, until the position is quiet; the side to move may also
     /// stand pat.
-    fn quiesce(&mut self, pos: &mut Position, mut alpha: i32, beta: i32) -> i32 {
+    fn quiesce(&mut self, pos: &mut Position, ply: u32, mut alpha: i32, beta: i32) -> i32 {
         if self.visit() {
             return 0;
+        }
+        if let Some(score) = self.goal_score(pos, ply) {
+            return score;
         }
         let stand = self.eval.evaluate(pos);
         if stand >= beta {
@@ -422,7 +438,7 @@ impl<E: Engine + ?Sized> Run<'_, E> {
         let legality = legal::Legality::new(self.engine, pos);
         for mv in moves {
             let Some(undo) = legality.make_if_legal(self.engine, pos, mv) else { continue };
-            let score = -self.quiesce(pos, -beta, -alpha);
+            let score = -self.quiesce(pos, ply + 1, -beta, -alpha);
             pos.unmake(mv, undo);
             if self.stopped {
                 return 0;

@@ -1,0 +1,127 @@
+//! Goals: positions that end the game besides checkmate and stalemate
+//! ([`crate::ir::Goal`]). They are tested at the start of every turn, before
+//! any move is generated, so a reached goal leaves no move to play and perft
+//! counts no move below it, as Fairy-Stockfish does.
+//!
+//! The kinds are tested in Fairy-Stockfish's order (extinction and bare royal,
+//! then reaching a zone, then checks), each kind's goals in file order. Every
+//! test but the answer to a reach reads only piece counts and a few cells.
+
+use crate::engine::Engine;
+use crate::ir::{Game, Goal, PieceId, PlayerId, ZoneId};
+use crate::legal::{self, GameResult};
+use crate::piece::Piece;
+use crate::position::Position;
+
+/// The goal that ended a game, for front ends' messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GoalKind {
+    Extinction,
+    BareRoyal,
+    Reach,
+    Checks,
+}
+
+/// The result if the position reaches one of the game's goals, else `None`.
+pub fn reached<E: Engine + ?Sized>(engine: &E, pos: &Position) -> Option<(GameResult, GoalKind)> {
+    let game = engine.game();
+    let goals = &game.rules.goals;
+    if goals.is_empty() {
+        return None;
+    }
+    let stm = pos.side;
+    let win = |player: PlayerId| GameResult::Win(player);
+    // The side that has just moved is looked at first: what its move did to
+    // itself (a last Pawn promoted, a royal left bare) decides before what it
+    // did to the side to move.
+    let material = goals.iter().find_map(|goal| match goal {
+        Goal::Extinction { pieces } => [stm ^ 1, stm]
+            .into_iter()
+            .find(|&player| pieces.iter().any(|&kind| count_with_hand(pos, player, kind) == 0))
+            .map(|loser| (win(loser ^ 1), GoalKind::Extinction)),
+        Goal::BareRoyal => bare_royal(game, pos).map(|loser| (win(loser ^ 1), GoalKind::BareRoyal)),
+        _ => None,
+    });
+    let reach = || {
+        goals.iter().find_map(|goal| match goal {
+            Goal::Reach { pieces, zone, answered } => reach(engine, pos, pieces, *zone, *answered).map(|result| (result, GoalKind::Reach)),
+            _ => None,
+        })
+    };
+    let checks =
+        || (game.checks_to_win().is_some() && pos.checks_left[(stm ^ 1) as usize] == 0).then_some((win(stm ^ 1), GoalKind::Checks));
+    material.or_else(reach).or_else(checks)
+}
+
+/// Does the position end the game by a goal?
+#[inline]
+pub fn ends_game<E: Engine + ?Sized>(engine: &E, pos: &Position) -> bool {
+    !engine.game().rules.goals.is_empty() && reached(engine, pos).is_some()
+}
+
+fn count_with_hand(pos: &Position, player: PlayerId, kind: PieceId) -> u32 {
+    pos.count(Piece::new(kind, player)) as u32 + pos.in_hand(player, kind) as u32
+}
+
+/// The pieces of `player` that are not royal, on the board and in hand.
+fn non_royal_count(game: &Game, pos: &Position, player: PlayerId) -> u32 {
+    (0..game.pieces.len() as PieceId).filter(|&kind| !game.pieces[kind as usize].royal).map(|kind| count_with_hand(pos, player, kind)).sum()
+}
+
+/// The loser by a bare royal, if any. The side that has just moved, bare, loses
+/// when the side to move has anything besides its royals: it was bared and
+/// could not bare back. The side to move, bare, loses at once when the
+/// opponent has two pieces or more besides its royals, which no one capture
+/// can take; against one, it first gets its move.
+fn bare_royal(game: &Game, pos: &Position) -> Option<PlayerId> {
+    let stm = pos.side;
+    let (mine, theirs) = (non_royal_count(game, pos, stm), non_royal_count(game, pos, stm ^ 1));
+    if theirs == 0 && mine >= 1 {
+        Some(stm ^ 1)
+    } else if mine == 0 && theirs >= 2 {
+        Some(stm)
+    } else {
+        None
+    }
+}
+
+/// Does a piece of `player` of one of the types stand in its image of the zone?
+fn in_zone(game: &Game, pos: &Position, player: PlayerId, pieces: &[PieceId], zone: ZoneId) -> bool {
+    let cells = &game.zones[zone as usize].cells[player as usize];
+    pos.board()
+        .iter()
+        .zip(cells)
+        .any(|(&piece, &inside)| inside && !piece.is_empty() && piece.is_of(player) && pieces.contains(&piece.kind()))
+}
+
+/// A reach goal. The side that has just moved wins by standing in the zone.
+/// With `answered`, a reach by the first player waits for the second player's
+/// move when that player, not in check, can reach too (and stands there
+/// already on its next turn, a draw); a position where the side to move
+/// already stands in the zone, which only such an answer leaves, is decided
+/// then.
+fn reach<E: Engine + ?Sized>(engine: &E, pos: &Position, pieces: &[PieceId], zone: ZoneId, answered: bool) -> Option<GameResult> {
+    let game = engine.game();
+    let stm = pos.side;
+    if answered && in_zone(game, pos, stm, pieces, zone) {
+        let both = in_zone(game, pos, stm ^ 1, pieces, zone);
+        return Some(if stm == 0 && both { GameResult::Draw } else { GameResult::Win(stm) });
+    }
+    if !in_zone(game, pos, stm ^ 1, pieces, zone) {
+        return None;
+    }
+    if answered && stm == 1 && can_answer(engine, pos, pieces, zone) {
+        return None;
+    }
+    Some(GameResult::Win(stm ^ 1))
+}
+
+/// Can the side to move, not in check, bring a piece of the types into the
+/// zone with a legal move?
+fn can_answer<E: Engine + ?Sized>(engine: &E, pos: &Position, pieces: &[PieceId], zone: ZoneId) -> bool {
+    let game = engine.game();
+    !legal::in_check(engine, pos)
+        && legal::legal_moves_ignoring_goals(engine, pos)
+            .into_iter()
+            .any(|mv| !mv.is_drop() && pieces.contains(&pos.at(mv.from).kind()) && game.in_zone(zone, pos.side, mv.to))
+}
