@@ -4,7 +4,7 @@
 use proc_macro2::Ident;
 use quote::format_ident;
 use std::collections::HashSet;
-use vdl_runtime::ir::{Crossing, Game, Gate, Mode, MoveKind, MoveRule, PieceId, PlayerId, Promotion, Trigger, ZoneId};
+use vdl_runtime::ir::{Choice, Crossing, Game, Gate, Mode, MoveKind, MoveRule, PieceId, PlayerId, Promotion, Trigger, ZoneId};
 
 /// Upper-case snake-case identifier fragments, unique within each list.
 pub struct Names {
@@ -179,19 +179,18 @@ fn crossing(game: &Game, condition: Option<Crossing>) -> String {
     }
 }
 
+/// A promotion's choice in words, for doc comments.
+pub fn describe_choice(game: &Game, choice: &Choice) -> String {
+    let name = &game.pieces[choice.kind as usize].name;
+    match choice.while_fewer_than {
+        Some(cap) => format!("{name} while fewer than {cap} are on the board"),
+        None => name.clone(),
+    }
+}
+
 /// A promotion of `player`'s piece in words, for doc comments.
 pub fn describe_promotion(game: &Game, promotion: &Promotion, player: PlayerId) -> String {
-    let names: Vec<String> = promotion
-        .choices(player)
-        .iter()
-        .map(|choice| {
-            let name = &game.pieces[choice.kind as usize].name;
-            match choice.while_fewer_than {
-                Some(cap) => format!("{name} (while it has fewer than {cap} on the board)"),
-                None => name.clone(),
-            }
-        })
-        .collect();
+    let names: Vec<String> = promotion.choices(player).iter().map(|choice| describe_choice(game, choice)).collect();
     let zone = |z: ZoneId| format!("`{}`", game.zones[z as usize].name);
     let when = match promotion.trigger {
         Trigger::FromInto { from, into } => format!("moving from zone {} into zone {}", zone(from), zone(into)),

@@ -15,7 +15,7 @@
 //! than a number (`promote to lost ...`) is part of the outcome too; the
 //! helper then reads the position's piece count before it appends that move.
 
-use super::names::describe_promotion;
+use super::names::{describe_choice, describe_promotion};
 use super::tables::doc_lines;
 use super::Ctx;
 use proc_macro2::{Ident, Literal, TokenStream};
@@ -197,9 +197,7 @@ impl Promotions {
             }
         }
     }
-}
 
-impl Promotions {
     /// The statement appending the move that makes `choice`, if it is open.
     fn push_choice(&self, ctx: &mut Ctx, choice: &Choice) -> TokenStream {
         let kind = ctx.kind(choice.kind);
@@ -216,15 +214,6 @@ impl Promotions {
                 }
             }
         }
-    }
-}
-
-/// A choice in words, for the helper's doc comment.
-fn describe_choice(game: &Game, choice: &Choice) -> String {
-    let name = &game.pieces[choice.kind as usize].name;
-    match choice.while_fewer_than {
-        Some(cap) => format!("{name} while fewer than {cap} are on the board"),
-        None => name.clone(),
     }
 }
 
