@@ -84,6 +84,7 @@ pub fn fsf_variant(bundled_name: &str) -> Option<&'static str> {
         "xiangqi" => Some("xiangqi"),
         "shogi" => Some("shogi"),
         "minishogi" => Some("minishogi"),
+        "chess" => Some("chess"),
         _ => None,
     }
 }

@@ -170,17 +170,17 @@ fn the_third_check_wins_and_the_counts_are_written_as_fairy_stockfish_does() {
     for engine in [&*compiled, &interp as &dyn Engine] {
         let game = engine.game();
         let start = position(engine, &game.setup);
-        assert_eq!(fen::format(game, &start), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3");
+        assert_eq!(fen::format(game, &start), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1");
         // White has one check left to give. The Rook takes the Pawn on a6,
         // next to the black King on b6: check, and the game is won.
         let mut pos = position(engine, "7r/1p4p1/pk3p2/RN6/8/P5Pp/3p1P1P/4R1K1 w - - 1+3 1 39");
         play(engine, &mut pos, &["a5-a6"]);
-        assert_eq!(fen::format(game, &pos), "7r/1p4p1/Rk3p2/1N6/8/P5Pp/3p1P1P/4R1K1 b - - 0+3");
+        assert_eq!(fen::format(game, &pos), "7r/1p4p1/Rk3p2/1N6/8/P5Pp/3p1P1P/4R1K1 b - - 0+3 0 39");
         assert_eq!(ending(engine, &pos), Some((GameResult::Win(0), Reason::Goal(GoalKind::Checks))));
         // A quiet move keeps the count.
         let mut pos = position(engine, "7r/1p4p1/pk3p2/RN6/8/P5Pp/3p1P1P/4R1K1 w - - 1+3 1 39");
         play(engine, &mut pos, &["g1-h1"]);
-        assert_eq!(fen::format(game, &pos), "7r/1p4p1/pk3p2/RN6/8/P5Pp/3p1P1P/4R2K b - - 1+3");
+        assert_eq!(fen::format(game, &pos), "7r/1p4p1/pk3p2/RN6/8/P5Pp/3p1P1P/4R2K b - - 1+3 2 39");
         assert_eq!(ending(engine, &pos), None);
         // Lichess writes the checks given after the move numbers.
         let lichess = position(engine, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 +2+0");

@@ -1,6 +1,6 @@
 //! `vdl xboard` under Debian's XBoard: XBoard (on a virtual X display,
 //! `xvfb-run`) runs two `vdl xboard` engines against each other for a few
-//! moves of Xiang Qi (XBoard's own variant), Minishogi and a small fairy
+//! moves of chess (XBoard's `normal`), Xiang Qi (XBoard's own variant), Minishogi and a small fairy
 //! game (engine-defined variants: `setup` and Betza `piece` commands), with
 //! XBoard's legality test on. Its debug log must show every move sent by one
 //! engine and passed on to the other, and no illegal move or error; its
@@ -63,7 +63,9 @@ fn check_game(variant: &str, files: &[&str], out: &Path, engine_defined: bool) {
     for bad in ["Illegal move", "Error ("] {
         assert!(!log.lines().any(|l| l.contains(": ") && l.contains(bad)), "{variant}: `{bad}` in the log {}", out.display());
     }
-    assert!(log.contains(&format!(">first : variant {variant}")), "{variant}: XBoard selected the variant");
+    // Chess is XBoard's `normal` game, which it selects with `new` alone.
+    let chess = variant == "normal";
+    assert!(chess || log.contains(&format!(">first : variant {variant}")), "{variant}: XBoard selected the variant");
     let (first, second) = (moves_of(&log, "first"), moves_of(&log, "second"));
     assert!(first.len() >= MOVES && second.len() >= MOVES, "{variant}: moves {first:?} / {second:?}");
     // Every move reached the other engine.
@@ -73,13 +75,13 @@ fn check_game(variant: &str, files: &[&str], out: &Path, engine_defined: bool) {
     for mv in &second {
         assert!(log.contains(&format!(">first : {mv}\n")), "{variant}: {mv} was not passed on");
     }
-    assert!(pgn.contains(&format!("[Variant \"{variant}\"]")), "{pgn}");
+    assert!(chess || pgn.contains(&format!("[Variant \"{variant}\"]")), "{pgn}");
     assert!(pgn.contains("Xboard adjudication: long game"), "{variant}: the game ended otherwise:\n{pgn}");
     assert_eq!(pgn.contains("[VariantMen"), engine_defined, "{variant}: XBoard's record of the piece definitions:\n{pgn}");
 }
 
 #[test]
-fn xboard_plays_xiangqi_minishogi_and_a_fairy_game_with_vdl() {
+fn xboard_plays_chess_xiangqi_minishogi_and_a_fairy_game_with_vdl() {
     if std::env::var("VDL_XBOARD_TESTS").as_deref() != Ok("1") {
         eprintln!("skipped: set VDL_XBOARD_TESTS=1 to drive vdl xboard with Debian's xboard under xvfb-run");
         return;
@@ -87,6 +89,7 @@ fn xboard_plays_xiangqi_minishogi_and_a_fairy_game_with_vdl() {
     assert!(Path::new(XBOARD).exists(), "VDL_XBOARD_TESTS=1 needs Debian's xboard and xvfb packages");
     let out = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/xboard");
     std::fs::create_dir_all(&out).unwrap();
+    check_game("normal", &[], &out, false);
     check_game("xiangqi", &[], &out, false);
     check_game("minishogi", &[], &out, true);
     check_game("court", &["tests/data/xboard/court.vdl"], &out, true);

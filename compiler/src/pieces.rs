@@ -425,7 +425,7 @@ impl PieceLowering<'_> {
             diags.push(
                 Diagnostic::error(Code::UnmovedCapture, span, "a `when unmoved` move must be `move only`")
                     .with_label("this move could capture")
-                    .with_help("add `move only`; a first move that captures needs a rule of its own, which is not supported yet"),
+                    .with_help("add `move only` (first moves that capture are not supported yet)"),
             );
         }
         Modifiers {
@@ -448,8 +448,9 @@ impl PieceLowering<'_> {
         };
         if let Some(what) = problem {
             diags.push(
-                Diagnostic::error(Code::BadEnPassant, span, format!("{what} leaves no cells open to capture in passing"))
-                    .with_help("use it on a `step`, a `slide`, or a leap with one route: `leap (0,2) via (0,1) move only en passant by Pawn`"),
+                Diagnostic::error(Code::BadEnPassant, span, format!("{what} leaves no cells open to capture in passing")).with_help(
+                    "use it on a `step`, a `slide`, or a leap with one route: `leap (0,2) via (0,1) move only en passant by Pawn`",
+                ),
             );
         }
     }

@@ -38,7 +38,13 @@ fn tiny() -> Game {
             })
             .collect(),
     };
-    let rule = |kind: MoveKind, mode: Mode, only_in: Option<ZoneId>| MoveRule { kind, mode, only_in };
+    let rule = |kind: MoveKind, mode: Mode, only_in: Option<ZoneId>| MoveRule {
+        kind,
+        mode,
+        only_in,
+        gate: Default::default(),
+        en_passant: Vec::new(),
+    };
     let ride = |dir: DirId, range: Option<u32>| MoveKind::Ride { dir, range, circuit: false };
     let route = |cells: Vec<DirId>| Route { cells, crossing: None };
     // Black's rules mirror White's ranks: directions 0 <-> 1 and 8 <-> 9.
@@ -65,6 +71,9 @@ fn tiny() -> Game {
                     }
                     MoveKind::Swap { dir, with, unattacked } => {
                         MoveKind::Swap { dir: flip(*dir), with: with.clone(), unattacked: *unattacked }
+                    }
+                    MoveKind::Castle { dir, distance, with } => {
+                        MoveKind::Castle { dir: flip(*dir), distance: *distance, with: with.clone() }
                     }
                 };
                 MoveRule { kind, ..r.clone() }

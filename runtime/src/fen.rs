@@ -64,6 +64,13 @@ pub fn parse(game: &Game, text: &str) -> Result<Position, FenError> {
         if let Some(field) = fields.next() {
             crate::fen_state::parse_en_passant(game, field, &mut pos).map_err(|m| error(offset(field), m))?;
         }
+        // The clocks, where given (a game-end field such as check counts
+        // may come first; it is not read here).
+        let numbers: Vec<u16> = fields.clone().filter_map(|f| f.parse().ok()).collect();
+        if let [.., halfmove, fullmove] = numbers[..] {
+            pos.halfmove = halfmove;
+            pos.fullmove = fullmove.max(1);
+        }
     }
     if !pos.countdowns.is_empty() {
         if let Some(field) = fields.next() {
@@ -275,6 +282,10 @@ pub fn format(game: &Game, pos: &Position) -> String {
         out.push_str(&crate::fen_state::format_castling(game, pos));
         out.push(' ');
         out.push_str(&crate::fen_state::format_en_passant(game, pos));
+        // Fairy-Stockfish writes check counts between the en-passant field
+        // and the clocks.
+        push_check_counts(game, pos, &mut out);
+        out.push_str(&format!(" {} {}", pos.halfmove, pos.fullmove));
     }
     if !pos.countdowns.is_empty() {
         let per_player = pos.countdowns.len() / game.players.len();
@@ -291,10 +302,18 @@ pub fn format(game: &Game, pos: &Position) -> String {
         out.push(' ');
         out.push_str(&text.join("/"));
     }
+    if !crate::fen_state::has_fields(game) {
+        push_check_counts(game, pos, &mut out);
+    }
+    out
+}
+
+/// ` 1+3`: in a game that counts checks, the checks each player still has to
+/// give.
+fn push_check_counts(game: &Game, pos: &Position, out: &mut String) {
     if game.checks_to_win().is_some() {
         out.push_str(&format!(" {}+{}", pos.checks_left[0], pos.checks_left[1]));
     }
-    out
 }
 
 /// The symbol of a piece as a position string writes it: case shows the owner.

@@ -95,7 +95,8 @@ pub fn parse_castling(game: &Game, field: &str, setup: Option<&Position>, pos: &
     if let Some(setup) = setup {
         for cell in 0..game.cell_count() as CellId {
             let piece = pos.at(cell);
-            let first_moves = game.pieces.get(piece.kind() as usize).is_some_and(|p| p.moves.iter().flatten().any(|r| r.gate == Gate::Unmoved));
+            let first_moves =
+                game.pieces.get(piece.kind() as usize).is_some_and(|p| p.moves.iter().flatten().any(|r| r.gate == Gate::Unmoved));
             if !piece.is_empty() && first_moves && !castling.contains(&piece.kind()) && setup.at(cell) == piece {
                 pos.set_unmoved(cell, true);
             }
@@ -111,7 +112,8 @@ pub fn parse_castling(game: &Game, field: &str, setup: Option<&Position>, pos: &
         let chosen: Vec<&Right> = match lower {
             'k' | 'q' => rights.iter().filter(|r| r.player == player && r.outermost && r.king_side == (lower == 'k')).collect(),
             _ => {
-                let file = game.board.axes.first().and_then(|axis| axis.labels.iter().position(|l| l.eq_ignore_ascii_case(&lower.to_string())));
+                let file =
+                    game.board.axes.first().and_then(|axis| axis.labels.iter().position(|l| l.eq_ignore_ascii_case(&lower.to_string())));
                 rights
                     .iter()
                     .filter(|r| r.player == player && file.is_some_and(|f| game.board.cells[r.partner as usize].coords[0] == f as i32))

@@ -16,9 +16,9 @@ pub fn generate<E: Engine + ?Sized>(engine: &E, plan: &Plan, pos: &Position, out
     let game = engine.game();
     let side = plan.side(pos.side);
     if pos.tracks_unmoved() {
-        for (cell, &piece) in pos.board().iter().enumerate() {
-            let from = cell as CellId;
-            if !side.has_unmoved_steps(piece) || !pos.is_unmoved(from) {
+        for from in pos.unmoved_cells() {
+            let piece = pos.at(from);
+            if !side.has_unmoved_steps(piece) {
                 continue;
             }
             let steps = side.unmoved_steps(piece.kind(), from);

@@ -212,12 +212,12 @@ pub struct MoveRule {
     /// The rule exists only while the piece stands in this zone (its owner's cells).
     pub only_in: Option<ZoneId>,
     /// What the position must say about the piece for the rule to hold.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Gate::is_always")]
     pub gate: Gate,
     /// The piece types that may capture in passing on the cells this move
     /// passes over (empty: none). For one ply after the move, a capture-only
     /// move of one of them onto such a cell captures the piece that passed.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub en_passant: Vec<PieceId>,
 }
 
@@ -229,6 +229,12 @@ pub enum Gate {
     Always,
     /// Only while the piece has not moved since the setup (`when unmoved`).
     Unmoved,
+}
+
+impl Gate {
+    pub fn is_always(&self) -> bool {
+        *self == Gate::Always
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

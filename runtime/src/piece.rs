@@ -34,4 +34,10 @@ impl Piece {
     pub const fn is_of(self, player: PlayerId) -> bool {
         self.0 != 0 && self.0 & 1 == player
     }
+
+    /// Does this cell hold a piece of another player than `player`?
+    #[inline]
+    pub const fn is_enemy_of(self, player: PlayerId) -> bool {
+        self.0 != 0 && self.0 & 1 != player
+    }
 }

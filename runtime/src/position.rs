@@ -152,6 +152,30 @@ pub struct Undo {
     pub unmoved: u8,
     /// The checks left before the move.
     pub checks_left: [u8; 2],
+    /// The half-move clock before the move.
+    pub halfmove: u16,
+}
+
+/// The pieces of either player all of whose moves go forward (pawns): their
+/// moves can never be undone, so they reset the half-move clock.
+fn forward_only(game: &Game) -> PieceSet {
+    let mut set = PieceSet::EMPTY;
+    for (kind, piece) in game.pieces.iter().enumerate() {
+        for (player, rules) in piece.moves.iter().enumerate() {
+            let forward = &game.players[player].forward;
+            let ahead = |dir: u16| game.directions[dir as usize].vector.iter().zip(forward).map(|(a, b)| a * b).sum::<i32>() > 0;
+            let all_ahead = !rules.is_empty()
+                && rules.iter().all(|rule| match rule.kind {
+                    MoveKind::Ride { dir, .. } | MoveKind::Hop { dir } => ahead(dir),
+                    MoveKind::Leap { target, .. } | MoveKind::CapturingLeap { target, .. } => ahead(target),
+                    MoveKind::Swap { .. } | MoveKind::Castle { .. } => false,
+                });
+            if all_ahead {
+                set.insert(Piece::new(kind as PieceId, player as PlayerId));
+            }
+        }
+    }
+    set
 }
 
 /// What every position of a game shares: how captures enter hands and which
@@ -175,6 +199,9 @@ struct Shared {
     tracks_unmoved: bool,
     /// The moves that open cells to capture in passing.
     passings: Passings,
+    /// The pieces whose moves reset the half-move clock (they only move
+    /// forward), if the game keeps the clocks at all.
+    clocks: Option<PieceSet>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -188,6 +215,13 @@ pub struct Position {
     counts: [u16; 256],
     /// The player to move.
     pub side: PlayerId,
+    /// FEN's half-move clock: moves since the last capture or move of a piece
+    /// that only moves forward (a pawn), kept in games whose position strings
+    /// carry it ([`crate::fen_state::has_fields`]).
+    pub halfmove: u16,
+    /// FEN's full-move number: 1 at the start, counted up after each move of
+    /// the second player.
+    pub fullmove: u16,
     /// Pieces in hand: `hands[player * kinds + kind]` (empty in games without
     /// hands).
     pub hands: Vec<u8>,
@@ -227,6 +261,7 @@ impl Position {
                 .collect(),
             tracks_unmoved,
             passings,
+            clocks: crate::fen_state::has_fields(game).then(|| forward_only(game)),
         };
         let hands = if game.has_hands() { vec![0; kinds * game.players.len()] } else { Vec::new() };
         let mut counts = [0; 256];
@@ -237,6 +272,8 @@ impl Position {
             side: 0,
             hands,
             countdowns: vec![NOT_COUNTING; obligations.len() * game.players.len()],
+            halfmove: 0,
+            fullmove: 1,
             unmoved: if tracks_unmoved { vec![0; game.cell_count().div_ceil(64)] } else { Vec::new() },
             en_passant: NO_PASSING,
             checks_left: [game.checks_to_win().unwrap_or(0); 2],
@@ -311,6 +348,21 @@ impl Position {
         }
     }
 
+    /// The cells of the unmoved pieces, in order.
+    #[inline]
+    pub fn unmoved_cells(&self) -> impl Iterator<Item = CellId> + '_ {
+        self.unmoved.iter().enumerate().flat_map(|(word, &bits)| {
+            let mut bits = bits;
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let bit = bits.trailing_zeros();
+                    bits &= bits - 1;
+                    (word * 64) as CellId + bit as CellId
+                })
+            })
+        })
+    }
+
     /// Does this game keep track of unmoved pieces?
     pub fn tracks_unmoved(&self) -> bool {
         self.shared.tracks_unmoved
@@ -357,6 +409,7 @@ impl Position {
             en_passant: self.en_passant,
             unmoved: 0,
             checks_left: self.checks_left,
+            halfmove: self.halfmove,
         };
         let mover = self.side;
         if mv.gives_check {
@@ -404,6 +457,11 @@ impl Position {
         if !self.countdowns.is_empty() {
             undo.countdowns[..self.countdowns.len()].copy_from_slice(&self.countdowns);
             self.advance_countdowns(mover);
+        }
+        if let Some(resetters) = &self.shared.clocks {
+            let irreversible = !undo.captured.is_empty() || mv.extra_capture().is_some() || resetters.contains(undo.moved);
+            self.halfmove = if irreversible { 0 } else { self.halfmove.saturating_add(1) };
+            self.fullmove = self.fullmove.saturating_add(mover as u16);
         }
         self.side ^= 1;
         undo
@@ -472,6 +530,10 @@ impl Position {
             self.countdowns.copy_from_slice(&undo.countdowns[..n]);
         }
         self.en_passant = undo.en_passant;
+        if self.shared.clocks.is_some() {
+            self.halfmove = undo.halfmove;
+            self.fullmove -= mover as u16;
+        }
         if let Some(kind) = mv.drop_kind() {
             let slot = self.hand_slot(mover, kind);
             self.hands[slot] += 1;

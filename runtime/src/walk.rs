@@ -211,4 +211,3 @@ pub(crate) fn push_with_promotions(game: &Game, pos: &Position, piece: Piece, pl
         }
     }
 }
-

@@ -773,9 +773,6 @@ fn may_land(mode: Mode, player: PlayerId) -> TokenStream {
     match mode {
         Mode::Both => quote!(!board[to].is_of(#p)),
         Mode::MoveOnly => quote!(board[to].is_empty()),
-        Mode::CaptureOnly => quote!({
-            let piece = board[to];
-            !piece.is_empty() && piece.owner() != #p
-        }),
+        Mode::CaptureOnly => quote!(board[to].is_enemy_of(#p)),
     }
 }

@@ -104,8 +104,14 @@ impl XboardSession {
         for note in refused {
             eprintln!("note: {note}");
         }
+        // `new` means chess (XBoard's `normal`) when it is offered, as the
+        // protocol says; else the default variant.
         let default_variant = variants.default_variant();
-        let default = offered.iter().position(|o| Arc::ptr_eq(&o.variant, &default_variant)).unwrap_or(0);
+        let default = offered
+            .iter()
+            .position(|o| o.name == "normal")
+            .or_else(|| offered.iter().position(|o| Arc::ptr_eq(&o.variant, &default_variant)))
+            .unwrap_or(0);
         let current = offered[default].clone();
         let game = GameState::new(current.variant.engine.clone());
         let shared = Arc::new(Mutex::new(Shared { game, engine_side: Some(1) }));
@@ -178,7 +184,7 @@ impl XboardSession {
     }
 
     fn features(&self) {
-        let names: Vec<&str> = self.offered.iter().map(|o| o.variant.name.as_str()).collect();
+        let names: Vec<&str> = self.offered.iter().map(|o| o.name.as_str()).collect();
         self.out.line(format!(
             "feature myname=\"vdl {}\" variants=\"{}\" setboard=1 usermove=1 ping=1 playother=1 time=1 colors=0 highlight=1 sigint=0 sigterm=0 reuse=1 analyze=0 san=0 done=1",
             env!("CARGO_PKG_VERSION"),
@@ -197,7 +203,7 @@ impl XboardSession {
 
     fn select_variant(&mut self, name: &str) {
         self.abandon_search();
-        let Some(chosen) = self.offered.iter().find(|o| o.variant.name == name).cloned() else {
+        let Some(chosen) = self.offered.iter().find(|o| o.name == name).cloned() else {
             return self.out.line(format!("Error (unknown variant): {name}"));
         };
         self.current = chosen;

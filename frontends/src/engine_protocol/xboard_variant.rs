@@ -35,9 +35,11 @@ const PIECE_SLOTS: usize = 43;
 /// The promoted form of the piece in slot `s < 11` is in slot `s + 11`.
 const PROMOTED_OFFSET: usize = 11;
 
-/// A game XBoard knows, under the name Fairy-Stockfish gives it.
+/// A game XBoard knows: the bundled variant's name (Fairy-Stockfish's) and
+/// XBoard's.
 struct Known {
     name: &'static str,
+    xboard_name: &'static str,
     files: usize,
     ranks: usize,
     hands: bool,
@@ -46,13 +48,16 @@ struct Known {
 }
 
 const KNOWN: &[Known] = &[
-    Known { name: "xiangqi", files: 9, ranks: 10, hands: false, letters: &[("N", "H"), ("B", "E")] },
-    Known { name: "shogi", files: 9, ranks: 9, hands: true, letters: &[] },
+    Known { name: "xiangqi", xboard_name: "xiangqi", files: 9, ranks: 10, hands: false, letters: &[("N", "H"), ("B", "E")] },
+    Known { name: "shogi", xboard_name: "shogi", files: 9, ranks: 9, hands: true, letters: &[] },
+    Known { name: "chess", xboard_name: "normal", files: 8, ranks: 8, hands: false, letters: &[] },
 ];
 
 /// A variant as XBoard sees it.
 pub struct XboardVariant {
     pub variant: Arc<Variant>,
+    /// The name XBoard knows it by (`normal` for chess).
+    pub name: String,
     pub grid: Grid,
     pub format: MoveFormat,
     /// The lines sent after XBoard selects the variant (`setup`, `piece`).
@@ -63,13 +68,17 @@ pub struct XboardVariant {
 
 impl XboardVariant {
     /// A position as XBoard's FEN: the board (and hands) with XBoard's
-    /// letters, `w` or `b`, and empty castling and en-passant fields.
+    /// letters, `w` or `b`, and the castling and en-passant fields (empty in
+    /// games without them) and the clocks.
     pub fn xboard_fen(&self, pos: &Position) -> String {
         let game = self.variant.engine.game();
         let text = fen::format(game, pos);
-        let board = text.split_whitespace().next().unwrap_or_default();
+        let mut fields = text.split_whitespace();
+        let board = fields.next().unwrap_or_default();
         let side = if pos.side == 0 { 'w' } else { 'b' };
-        format!("{} {side} - - 0 1", translate(board, &self.letters))
+        let rest: Vec<&str> = fields.skip(1).collect();
+        let rest = if vdl_runtime::fen_state::has_fields(game) { rest.join(" ") } else { "- - 0 1".to_string() };
+        format!("{} {side} {rest}", translate(board, &self.letters))
     }
 
     /// XBoard's `highlight` board for the piece on `square`: its legal
@@ -133,7 +142,9 @@ impl XboardVariant {
             "b" => game.players[1].letter,
             other => return Err(format!("unknown side to move `{other}`")),
         };
-        let text = format!("{} {side}", translate(board, &reverse));
+        // Castling rights, en passant and clocks, in games that keep them.
+        let rest: Vec<&str> = if vdl_runtime::fen_state::has_fields(game) { fields.collect() } else { Vec::new() };
+        let text = format!("{} {side} {}", translate(board, &reverse), rest.join(" "));
         fen::parse(game, &text).map_err(|e| e.to_string())
     }
 }
@@ -160,6 +171,16 @@ pub fn present(variant: &Arc<Variant>) -> Result<XboardVariant, String> {
     if grid.files > files_allowed || grid.ranks > MAX_RANKS {
         return Err(format!("a {}x{} board is larger than XBoard's ({files_allowed}x{MAX_RANKS})", grid.files, grid.ranks));
     }
+    let squares = Squares::xboard(game, &grid);
+    // XBoard plays the games it knows by its own rules.
+    if let Some(known) =
+        KNOWN.iter().find(|k| k.name == variant.name && (k.files, k.ranks, k.hands) == (grid.files, grid.ranks, game.has_hands()))
+    {
+        let letters: HashMap<String, String> = known.letters.iter().map(|&(a, b)| (a.to_string(), b.to_string())).collect();
+        let format = MoveFormat::new(squares, '@').with_letters(letters.clone());
+        let name = known.xboard_name.to_string();
+        return Ok(XboardVariant { variant: variant.clone(), name, grid, format, definition: Vec::new(), letters });
+    }
     for piece in &game.pieces {
         for rule in piece.moves.iter().flatten() {
             betza::playable(rule).map_err(|what| format!("the {} has {what}, which XBoard cannot play", piece.name))?;
@@ -168,20 +189,13 @@ pub fn present(variant: &Arc<Variant>) -> Result<XboardVariant, String> {
     if !game.rules.proxy_promotions.is_empty() {
         return Err("moves that promote another piece cannot be written in XBoard's notation".to_string());
     }
-    let squares = Squares::xboard(game, &grid);
-    if let Some(known) =
-        KNOWN.iter().find(|k| k.name == variant.name && (k.files, k.ranks, k.hands) == (grid.files, grid.ranks, game.has_hands()))
-    {
-        let letters: HashMap<String, String> = known.letters.iter().map(|&(a, b)| (a.to_string(), b.to_string())).collect();
-        let format = MoveFormat::new(squares, '@').with_letters(letters.clone());
-        return Ok(XboardVariant { variant: variant.clone(), grid, format, definition: Vec::new(), letters });
-    }
     let table = piece_table(game)?;
     let format = MoveFormat::new(squares, '@');
     let start = fen::parse(game, &game.setup).map_err(|e| e.to_string())?;
     let (hand, parent) = if game.has_hands() { (held_kinds(game).len(), "shogi") } else { (0, "fairy") };
     let size = format!("{}x{}+{hand}_{parent}", grid.files, grid.ranks);
-    let mut xboard = XboardVariant { variant: variant.clone(), grid, format, definition: Vec::new(), letters: HashMap::new() };
+    let name = variant.name.clone();
+    let mut xboard = XboardVariant { variant: variant.clone(), name, grid, format, definition: Vec::new(), letters: HashMap::new() };
     xboard.definition.push(format!("setup ({table}) {size} {}", xboard.xboard_fen(&start)));
     for kind in 0..game.pieces.len() as PieceId {
         let symbol = &game.pieces[kind as usize].symbol;
