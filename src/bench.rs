@@ -85,6 +85,9 @@ pub fn fsf_variant(bundled_name: &str) -> Option<&'static str> {
         "shogi" => Some("shogi"),
         "minishogi" => Some("minishogi"),
         "chess" => Some("chess"),
+        "shatranj" => Some("shatranj"),
+        "king-of-the-hill" => Some("kingofthehill"),
+        "three-check" => Some("3check"),
         _ => None,
     }
 }
