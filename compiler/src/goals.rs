@@ -49,7 +49,9 @@ pub fn checks_forbidden(spans: &[Span], has_royals: bool, diags: &mut Vec<Diagno
 
 fn needs_royal(has_royals: bool, span: Span, message: &str, diags: &mut Vec<Diagnostic>) -> Option<()> {
     if !has_royals {
-        diags.push(Diagnostic::error(Code::NoRoyal, span, message).with_help("mark the king-like piece with `royal` inside its piece block"));
+        diags.push(
+            Diagnostic::error(Code::NoRoyal, span, message).with_help("mark the king-like piece with `royal` inside its piece block"),
+        );
         return None;
     }
     Some(())

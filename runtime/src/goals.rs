@@ -48,7 +48,8 @@ pub fn reached<E: Engine + ?Sized>(engine: &E, pos: &Position) -> Option<(GameRe
             _ => None,
         })
     };
-    let checks = || (game.checks_to_win().is_some() && pos.checks_left[(stm ^ 1) as usize] == 0).then_some((win(stm ^ 1), GoalKind::Checks));
+    let checks =
+        || (game.checks_to_win().is_some() && pos.checks_left[(stm ^ 1) as usize] == 0).then_some((win(stm ^ 1), GoalKind::Checks));
     material.or_else(reach).or_else(checks)
 }
 
@@ -87,7 +88,10 @@ fn bare_royal(game: &Game, pos: &Position) -> Option<PlayerId> {
 /// Does a piece of `player` of one of the types stand in its image of the zone?
 fn in_zone(game: &Game, pos: &Position, player: PlayerId, pieces: &[PieceId], zone: ZoneId) -> bool {
     let cells = &game.zones[zone as usize].cells[player as usize];
-    pos.board().iter().zip(cells).any(|(&piece, &inside)| inside && !piece.is_empty() && piece.is_of(player) && pieces.contains(&piece.kind()))
+    pos.board()
+        .iter()
+        .zip(cells)
+        .any(|(&piece, &inside)| inside && !piece.is_empty() && piece.is_of(player) && pieces.contains(&piece.kind()))
 }
 
 /// A reach goal. The side that has just moved wins by standing in the zone.
@@ -117,7 +121,7 @@ fn reach<E: Engine + ?Sized>(engine: &E, pos: &Position, pieces: &[PieceId], zon
 fn can_answer<E: Engine + ?Sized>(engine: &E, pos: &Position, pieces: &[PieceId], zone: ZoneId) -> bool {
     let game = engine.game();
     !legal::in_check(engine, pos)
-        && legal::legal_moves_ignoring_goals(engine, pos).into_iter().any(|mv| {
-            !mv.is_drop() && pieces.contains(&pos.at(mv.from).kind()) && game.in_zone(zone, pos.side, mv.to)
-        })
+        && legal::legal_moves_ignoring_goals(engine, pos)
+            .into_iter()
+            .any(|mv| !mv.is_drop() && pieces.contains(&pos.at(mv.from).kind()) && game.in_zone(zone, pos.side, mv.to))
 }

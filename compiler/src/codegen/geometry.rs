@@ -79,6 +79,8 @@ mod tests {
                 no_drop_mate: vec![],
                 proxy_promotions: vec![],
                 obligations: vec![],
+                goals: vec![],
+                checks_forbidden: false,
             },
             setup: String::new(),
         }
