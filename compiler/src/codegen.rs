@@ -61,7 +61,7 @@ use quote::{format_ident, quote};
 use std::collections::{BTreeSet, HashMap};
 use std::rc::Rc;
 use tables::Tables;
-use vdl_runtime::ir::{self, DirId, Game, Gate, PieceId, PlayerId, ZoneId};
+use vdl_runtime::ir::{self, DirId, Game, PieceId, PlayerId, ZoneId};
 use vdl_runtime::plan::Plan;
 
 /// The source of a Rust module implementing [`vdl_runtime::Engine`] for `game`
@@ -392,9 +392,10 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
     // Drops depend only on the hands and the game's drop bans: the runtime's
     // code serves every engine.
     let drops = ctx.game.has_hands().then(|| quote!(vdl_runtime::drops::generate(game(), pos, out);));
-    // So do the moves that depend on more than the board (first moves,
-    // castling, captures in passing): the runtime walks them from the plan.
-    let gated = has_gated_moves(ctx.game).then(|| quote!(vdl_runtime::gated::generate(self, plan(), pos, out);));
+    // So do castling and captures in passing: the runtime walks them from the
+    // plan (the other moves of unmoved pieces are the pieces' functions').
+    let gated = has_gated_moves(ctx.game)
+        .then(|| quote!(vdl_runtime::gated::generate(self, plan(), pos, vdl_runtime::gated::Unmoved::CastlingOnly, out);));
     let generate = if ctx.generate_needs_pos {
         quote!(generate(pos, board_of(pos), pos.side, out);)
     } else {
@@ -483,10 +484,12 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
     }
 }
 
-/// Does the game have moves that depend on more than the board: rules that
-/// hold only while a piece is unmoved, or captures in passing?
+/// Does the game castle or capture in passing?
 fn has_gated_moves(game: &Game) -> bool {
-    game.pieces.iter().flat_map(|p| p.moves.iter().flatten()).any(|rule| rule.gate != Gate::Always || !rule.en_passant.is_empty())
+    game.pieces
+        .iter()
+        .flat_map(|p| p.moves.iter().flatten())
+        .any(|rule| matches!(rule.kind, ir::MoveKind::Castle { .. }) || !rule.en_passant.is_empty())
 }
 
 /// Generated code moving `cell` along `table` to the next cell where `stop`

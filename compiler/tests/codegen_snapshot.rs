@@ -216,6 +216,8 @@ fn tiny() -> Game {
             stalemate: Outcome::Loss,
             limits: vec![],
             no_drop_mate: vec![],
+            goals: vec![],
+            checks_forbidden: false,
             // A Rook moving from the home ranks into the upper ones may turn a
             // Pawn into a Knight, if a King stays home.
             proxy_promotions: vec![ProxyPromotion {

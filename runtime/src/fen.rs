@@ -282,10 +282,6 @@ pub fn format(game: &Game, pos: &Position) -> String {
         out.push_str(&crate::fen_state::format_castling(game, pos));
         out.push(' ');
         out.push_str(&crate::fen_state::format_en_passant(game, pos));
-        // Fairy-Stockfish writes check counts between the en-passant field
-        // and the clocks.
-        push_check_counts(game, pos, &mut out);
-        out.push_str(&format!(" {} {}", pos.halfmove, pos.fullmove));
     }
     if !pos.countdowns.is_empty() {
         let per_player = pos.countdowns.len() / game.players.len();
@@ -302,18 +298,14 @@ pub fn format(game: &Game, pos: &Position) -> String {
         out.push(' ');
         out.push_str(&text.join("/"));
     }
-    if !crate::fen_state::has_fields(game) {
-        push_check_counts(game, pos, &mut out);
-    }
-    out
-}
-
-/// ` 1+3`: in a game that counts checks, the checks each player still has to
-/// give.
-fn push_check_counts(game: &Game, pos: &Position, out: &mut String) {
     if game.checks_to_win().is_some() {
         out.push_str(&format!(" {}+{}", pos.checks_left[0], pos.checks_left[1]));
     }
+    // FEN's clocks come last, after Fairy-Stockfish's check counts.
+    if crate::fen_state::has_fields(game) {
+        out.push_str(&format!(" {} {}", pos.halfmove, pos.fullmove));
+    }
+    out
 }
 
 /// The symbol of a piece as a position string writes it: case shows the owner.

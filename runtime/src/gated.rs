@@ -6,19 +6,33 @@
 
 use crate::engine::Engine;
 use crate::ir::CellId;
-use crate::plan::{Plan, Repeats};
+use crate::plan::{Plan, Repeats, StepKind};
 use crate::position::{Move, Position};
 use crate::walk::Emitter;
 
-/// Appends the moves of the side to move that need an unmoved piece or an
-/// open cell to capture in passing.
-pub fn generate<E: Engine + ?Sized>(engine: &E, plan: &Plan, pos: &Position, out: &mut Vec<Move>) {
+/// Which moves of unmoved pieces the caller leaves to [`generate`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unmoved {
+    /// Every step that holds only while its piece is unmoved.
+    All,
+    /// Castling only: the caller makes the other moves of unmoved pieces
+    /// itself (generated code guards them with [`Position::is_unmoved`]).
+    CastlingOnly,
+}
+
+/// Appends the moves of the side to move that need an unmoved piece (those
+/// `which` says) or an open cell to capture in passing.
+pub fn generate<E: Engine + ?Sized>(engine: &E, plan: &Plan, pos: &Position, which: Unmoved, out: &mut Vec<Move>) {
     let game = engine.game();
     let side = plan.side(pos.side);
     if pos.tracks_unmoved() {
         for from in pos.unmoved_cells() {
             let piece = pos.at(from);
-            if !side.has_unmoved_steps(piece) {
+            let walked = match which {
+                Unmoved::All => side.has_unmoved_steps(piece),
+                Unmoved::CastlingOnly => side.may_castle(piece),
+            };
+            if !walked {
                 continue;
             }
             let steps = side.unmoved_steps(piece.kind(), from);
@@ -28,7 +42,9 @@ pub fn generate<E: Engine + ?Sized>(engine: &E, plan: &Plan, pos: &Position, out
             let dedup = steps.iter().any(|step| repeats[step.rule as usize] == Repeats::Maybe);
             let emitter = Emitter::new(game, pos, from, dedup, 0);
             for step in steps {
-                emitter.step(engine, side, step, out);
+                if which == Unmoved::All || matches!(step.kind, StepKind::Castle { .. }) {
+                    emitter.step(engine, side, step, out);
+                }
             }
         }
     }

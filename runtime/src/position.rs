@@ -150,10 +150,10 @@ pub struct Undo {
     /// Which of the cells the move changed (`from`, `to`, `extra`,
     /// `partner_to`, one bit each) held unmoved pieces before it.
     pub unmoved: u8,
-    /// The checks left before the move.
-    pub checks_left: [u8; 2],
     /// The half-move clock before the move.
     pub halfmove: u16,
+    /// The checks left before the move.
+    pub checks_left: [u8; 2],
 }
 
 /// The pieces of either player all of whose moves go forward (pawns): their
@@ -408,8 +408,8 @@ impl Position {
             countdowns: [0; 4],
             en_passant: self.en_passant,
             unmoved: 0,
-            checks_left: self.checks_left,
             halfmove: self.halfmove,
+            checks_left: self.checks_left,
         };
         let mover = self.side;
         if mv.gives_check {

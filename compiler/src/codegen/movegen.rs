@@ -360,11 +360,23 @@ fn rule_block(ctx: &mut Ctx, pg: &mut PieceGen, index: usize, rule: &MoveRule) -
     if (0..ctx.cells()).all(|cell| !ctx.in_zone(rule.only_in, player, cell)) {
         return None;
     }
-    // Rules that hold only while the piece is unmoved (castling among them)
-    // are walked from the plan by the runtime (`vdl_runtime::gated`).
-    if rule.gate != Gate::Always {
-        return None;
+    // Castling is walked from the plan by the runtime (`vdl_runtime::gated`);
+    // other rules of unmoved pieces are guarded here.
+    if rule.gate == Gate::Unmoved {
+        let code = ungated_block(ctx, pg, index, rule)?;
+        pg.needs_pos = true;
+        let guard = |code: TokenStream| quote!(if pos.is_unmoved(from as CellId) { #code });
+        return Some(match code {
+            RuleCode::Plain(code) => RuleCode::Plain(guard(code)),
+            RuleCode::Shared { tables, code } => RuleCode::Shared { tables, code: guard(code) },
+        });
     }
+    ungated_block(ctx, pg, index, rule)
+}
+
+/// The code of a rule, whatever its gate.
+fn ungated_block(ctx: &mut Ctx, pg: &mut PieceGen, index: usize, rule: &MoveRule) -> Option<RuleCode> {
+    let player = pg.player;
     match &rule.kind {
         MoveKind::Ride { range: Some(0), .. } | MoveKind::Castle { .. } => None,
         // A step that comes back to its start at once is a null move: a ride.

@@ -4,7 +4,7 @@
 use proc_macro2::Ident;
 use quote::format_ident;
 use std::collections::HashSet;
-use vdl_runtime::ir::{Crossing, Game, Mode, MoveKind, MoveRule, PieceId, PlayerId, Promotion, Trigger, ZoneId};
+use vdl_runtime::ir::{Crossing, Game, Gate, Mode, MoveKind, MoveRule, PieceId, PlayerId, Promotion, Trigger, ZoneId};
 
 /// Upper-case snake-case identifier fragments, unique within each list.
 pub struct Names {
@@ -154,7 +154,17 @@ pub fn describe_rule(game: &Game, rule: &MoveRule) -> String {
         Some(z) => format!(", only in zone `{}`", game.zones[z as usize].name),
         None => String::new(),
     };
-    format!("{what}{mode}{zone}")
+    let gate = match rule.gate {
+        Gate::Always => "",
+        Gate::Unmoved => ", only while the piece is unmoved",
+    };
+    let passing = if rule.en_passant.is_empty() {
+        String::new()
+    } else {
+        let names: Vec<&str> = rule.en_passant.iter().map(|&k| game.pieces[k as usize].name.as_str()).collect();
+        format!(", leaving the cells it passes open to capture in passing by {}", names.join(" or "))
+    };
+    format!("{what}{mode}{zone}{gate}{passing}")
 }
 
 /// The condition of a route on crossing a zone's boundary, in words.

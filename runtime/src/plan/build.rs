@@ -12,6 +12,7 @@ pub(super) fn side(game: &Game, player: PlayerId) -> SidePlan {
         starts: Vec::with_capacity(game.pieces.len() * cells),
         unmoved_starts: Vec::with_capacity(game.pieces.len() * cells),
         gated_kinds: PieceSet::EMPTY,
+        castlers: PieceSet::EMPTY,
         may_repeat: Vec::new(),
         repeats: Vec::new(),
         steps: Vec::new(),
@@ -40,8 +41,13 @@ pub(super) fn side(game: &Game, player: PlayerId) -> SidePlan {
                     Gate::Unmoved => plan.unmoved_starts.push(span),
                 }
             }
-            if !plan.unmoved_steps(kind, from).is_empty() {
+            let unmoved = plan.unmoved_steps(kind, from);
+            let (gated, castles) = (!unmoved.is_empty(), unmoved.iter().any(|step| matches!(step.kind, StepKind::Castle { .. })));
+            if gated {
                 plan.gated_kinds.insert(crate::Piece::new(kind, player));
+            }
+            if castles {
+                plan.castlers.insert(crate::Piece::new(kind, player));
             }
         }
         overlap::find_clashes(&plan, game, player, kind, &mut repeats);

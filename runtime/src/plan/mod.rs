@@ -173,6 +173,8 @@ pub struct SidePlan {
     unmoved_starts: Vec<Span>,
     /// The piece types with such steps.
     gated_kinds: PieceSet,
+    /// The piece types that may castle.
+    castlers: PieceSet,
     /// Per `kind * cells + from`: two of its steps may reach one destination,
     /// so the moves found must be checked for repeats.
     may_repeat: Vec<bool>,
@@ -209,6 +211,12 @@ impl SidePlan {
     #[inline]
     pub fn has_unmoved_steps(&self, piece: crate::Piece) -> bool {
         self.gated_kinds.contains(piece)
+    }
+
+    /// May `piece` (of this player) castle?
+    #[inline]
+    pub fn may_castle(&self, piece: crate::Piece) -> bool {
+        self.castlers.contains(piece)
     }
 
     /// May two steps of `kind` from `from` reach one destination?
