@@ -230,8 +230,6 @@ fn tiny() -> Game {
             // Once a side has no Elephant, its Rooks must be home within two
             // moves, and stay.
             obligations: vec![Obligation { piece: 1, zone: 0, unless: vec![5], delay: 2 }],
-            goals: vec![],
-            checks_forbidden: false,
         },
         setup: "rkec/p2p/P2P/RKEC w".into(),
     }
