@@ -88,6 +88,8 @@ pub fn fsf_variant(bundled_name: &str) -> Option<&'static str> {
         "shatranj" => Some("shatranj"),
         "king-of-the-hill" => Some("kingofthehill"),
         "three-check" => Some("3check"),
+        "grand" => Some("grand"),
+        "capablanca" => Some("capablanca"),
         _ => None,
     }
 }
