@@ -209,3 +209,52 @@ fn a_bare_king_loses_unless_it_bares_back() {
         assert_eq!(ending(engine, &pos), Some((GameResult::Win(0), Reason::Goal(GoalKind::BareRoyal))));
     }
 }
+
+#[test]
+fn search_scores_a_goal_as_a_win() {
+    let hill = bundled("king-of-the-hill");
+    let pos = position(&*hill, "8/8/2k5/8/8/8/4K3/8 b - - 0 1");
+    let found = vdl_runtime::search::search(&*hill, &pos, &vdl_runtime::search::Limits::depth(2));
+    assert_eq!(found.best.map(|mv| notation::move_text(hill.game(), mv)).as_deref(), Some("c6-d5"));
+    assert_eq!(vdl_runtime::search::mate_in(found.score), Some(1), "score {}", found.score);
+    let checks = bundled("three-check");
+    let pos = position(&*checks, "7r/1p4p1/pk3p2/RN6/8/P5Pp/3p1P1P/4R1K1 w - - 1+3 1 39");
+    let found = vdl_runtime::search::search(&*checks, &pos, &vdl_runtime::search::Limits::depth(1));
+    let mut after = pos.clone();
+    after.make(found.best.expect("a move"));
+    assert_eq!(legal::result(&*checks, &after), Some(GameResult::Win(0)), "the best move gives the winning check");
+}
+
+#[test]
+fn front_ends_name_the_goal_that_ended_the_game() {
+    let engine: std::sync::Arc<dyn Engine> = std::sync::Arc::from(bundled("shatranj"));
+    let session = vdl_frontends::Session::start(engine, Some("3k4/8/8/8/8/8/8/RR1K4 b - - 0 1"), &[]).unwrap();
+    let ending = session.ending().expect("the game is over");
+    assert_eq!(ending.text, "White wins by bare royal");
+}
+
+/// A game without castling or en passant writes the check counts after the
+/// side to move.
+#[test]
+fn check_counts_follow_the_side_to_move_in_games_without_fen_fields() {
+    let source = "board { axis file = a..e axis rank = 1..5 name file rank }
+        forward +rank player White player Black = mirror rank
+        direction orth = (0,1)*
+        piece King K { royal step orth }
+        piece Rook R { slide orth }
+        goal 2 checks
+        setup \"1k3/5/5/5/R3K w\"";
+    let engine = Interpreter::new(vdl_compiler::compile("two-checks.vdl", source).unwrap_or_else(|_| panic!("does not check")));
+    let game = engine.game();
+    let mut pos = position(&engine, &game.setup);
+    assert_eq!(fen::format(game, &pos), "1k3/5/5/5/R3K w 2+2");
+    // The Rook checks along the b-file; the King steps off it; the Rook
+    // checks along the a-file: the second check.
+    play(&engine, &mut pos, &["a1-b1"]);
+    assert_eq!(fen::format(game, &pos), "1k3/5/5/5/1R2K b 1+2");
+    assert_eq!(ending(&engine, &pos), None);
+    play(&engine, &mut pos, &["b5-a5", "b1-a1"]);
+    assert_eq!(fen::format(game, &pos), "k4/5/5/5/R3K b 0+2");
+    assert_eq!(ending(&engine, &pos), Some((GameResult::Win(0), Reason::Goal(GoalKind::Checks))));
+    assert_eq!(position(&engine, "1k3/5/5/5/R3K w 1+2").checks_left, [1, 2]);
+}

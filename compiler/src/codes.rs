@@ -119,7 +119,8 @@ codes! {
         "A rule about royal pieces (such as `facing`, `no check`, a check-count or bare royal goal) in a game where no piece \
          is royal.";
     SetupDecided = "E0602", "setup already decided",
-        "The setup lets the side to move capture a royal piece at once: the player not to move may not start in check.";
+        "The setup lets the side to move capture a royal piece at once (the player not to move may not start in check), or \
+         already reaches one of the game's goals.";
     BadDrawing = "E0700", "unusable drawing",
         "A `draw` statement that cannot be followed: an empty glyph, or a number of glyphs that fits no number of players.";
     BadGoal = "E0800", "unusable goal",

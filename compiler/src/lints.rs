@@ -123,6 +123,16 @@ fn setup_not_already_decided(game: &Game, plan: &Arc<Plan>, start: &Position, de
             .with_help("the player not to move may not start in check; move a piece or change the side to move"),
         );
     }
+    if let Some((_, goal)) = vdl_runtime::goals::reached(&engine, start) {
+        diags.push(
+            Diagnostic::error(
+                Code::SetupDecided,
+                declared.setup.span,
+                format!("the setup already ends the game: a goal is reached ({})", legal::Reason::Goal(goal).describe()),
+            )
+            .with_help("a game starts before its goals are reached; change the setup or the goal"),
+        );
+    }
 }
 
 fn pieces_outside_their_confinement(game: &Game, start: &Position, declared: &Declared, diags: &mut Vec<Diagnostic>) {

@@ -403,10 +403,10 @@ pub struct Rules {
     pub obligations: Vec<Obligation>,
     /// Positions that end the game, tested before every move (see
     /// [`crate::goals`]).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub goals: Vec<Goal>,
     /// No move may attack an enemy royal piece (`no check`).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub checks_forbidden: bool,
 }
 

@@ -211,6 +211,23 @@ try {
     await page.screenshot({ path: path.join(shots, 'xiangqi-mate.png') });
   });
 
+  await step('King of the Hill: a King that reaches the centre ends the game with its goal', async () => {
+    const hill = variants.find((v) => v.file === 'king-of-the-hill.vdl');
+    check(hill, 'King of the Hill is listed');
+    await page.selectOption('#variant', String(hill.id));
+    await page.selectOption('#computer', 'none');
+    await page.waitForFunction((id) => app.game && app.game.variant === id && app.game.ply === 0, hill.id);
+    await page.fill('#load-input', '8/8/2k5/8/8/8/4K3/8 b - - 0 1');
+    await click('#load-form button');
+    await page.waitForFunction(() => document.querySelectorAll('#board .piece').length === 2);
+    await clickPiece('c6');
+    await clickTarget('d5');
+    await waitMoves(1);
+    await page.waitForFunction(() => !document.getElementById('result').hidden);
+    const result = await page.locator('#result').textContent();
+    check(result === 'Black wins by reaching the goal', `result: ${result}`);
+  });
+
   await step('Shogi: a capture puts the piece in hand; a click on it and on a cell drops it', async () => {
     check(shogi, 'Shogi is listed');
     await page.selectOption('#variant', String(shogi.id));
