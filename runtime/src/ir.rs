@@ -106,7 +106,6 @@ pub struct Layout {
     pub centres: Vec<[f64; 2]>,
 }
 
-
 /// How front ends draw a board and its pieces; it has no effect on play.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Drawing {
