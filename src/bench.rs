@@ -85,6 +85,8 @@ pub fn fsf_variant(bundled_name: &str) -> Option<&'static str> {
         "shogi" => Some("shogi"),
         "minishogi" => Some("minishogi"),
         "chess" => Some("chess"),
+        "grand" => Some("grand"),
+        "capablanca" => Some("capablanca"),
         "omicron" => Some("omicron"),
         _ => None,
     }

@@ -2,8 +2,9 @@
 //! same pseudo-legal and legal moves, same `attacked` and `is_safe` answers, in
 //! positions reached by random play and in random (unreachable) placements, and
 //! the same perft counts from the start. Random play is checked to reach the
-//! rarer kinds of move: promotions, captures on the way, null moves, and in
-//! Taijitu Qi swaps, promotions by proxy and running countdowns.
+//! rarer kinds of move: promotions, captures on the way, null moves, in
+//! Taijitu Qi swaps, promotions by proxy and running countdowns, and in Grand
+//! Chess promotions to lost pieces.
 //!
 //! The interpreter is slow on the biggest boards (Ladies and Generals: 324
 //! cells, 160 pieces), so those get a smaller [`Budget`]: fewer and shorter
@@ -247,6 +248,10 @@ fn agree_along_random_games() {
             assert!(p.swaps > 0, "random play made no swap in Taijitu Qi: {reached:?}");
             assert!(p.proxy_promotions > 0, "random play made no promotion by proxy in Taijitu Qi: {reached:?}");
             assert!(reached.counting > 0, "random play started no countdown in Taijitu Qi: {reached:?}");
+        }
+        if pair.name == "grand" {
+            // Its pawns promote only to pieces their side has lost.
+            assert!(p.promotions > 0, "random play made no promotion to a lost piece in Grand Chess: {reached:?}");
         }
     }
     println!("played {played:?}");

@@ -146,6 +146,10 @@ codes! {
          (warning): `step diag | orth where forward` keeps only the forward diagonals. The message lists the vectors that \
          went; write `step diag | (orth where forward)` to filter one set, or `(diag | orth) where forward` to say that \
          the whole union is meant.";
+    LostTypeNotInSetup = "W0109", "lost type not in the setup",
+        "A `promote to lost ...` names a type the setup gives a player none of (warning). A `lost` choice is open only while \
+         the player has fewer pieces of the type on the board than the setup has, and no player has fewer than none, so that \
+         choice never exists. Add the piece to the setup, or offer it without `lost` in a promotion of its own.";
 }
 
 impl Code {

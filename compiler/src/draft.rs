@@ -51,6 +51,10 @@ pub struct DraftPromotion {
     pub to: Vec<PieceId>,
     pub trigger: ir::Trigger,
     pub optional: bool,
+    /// `lost`: a type only while the player has fewer of it than the setup has.
+    pub only_lost: bool,
+    /// `for`: per player, whether the promotion is for it.
+    pub for_player: Vec<bool>,
 }
 
 /// `limit X to N per ...`, one per piece type of the declared set.

@@ -2,12 +2,15 @@
 //! [`Game`], built once and never patched.
 
 use crate::analyse::Facts;
+use crate::draft::DraftPromotion;
 use crate::lower::{LimitClasses, Lowered};
 use crate::zones::ZoneCells;
-use vdl_runtime::ir::{self, Game, PieceId, ZoneId};
+use vdl_runtime::ir::{self, Game, PieceId, PlayerId, ZoneId};
+use vdl_runtime::{Piece, Position};
 
 pub fn finish(lowered: Lowered, facts: Facts) -> Game {
     let Lowered { movement, pieces: rules, limits, no_drop_mate } = lowered;
+    let in_setup = SetupCounts::of(&movement);
     let mut zones = movement.zones;
     let kinds = 0..rules.len() as PieceId;
     let mut dead_zone = |kind: PieceId| -> Option<ZoneId> {
@@ -32,7 +35,7 @@ pub fn finish(lowered: Lowered, facts: Facts) -> Game {
                 .promotions
                 .into_iter()
                 .map(|p| ir::Promotion {
-                    to: p.to,
+                    to: choices(&p, &in_setup),
                     trigger: p.trigger,
                     optional: p.optional,
                     forced_at: forced[kind].filter(|_| p.optional),
@@ -54,6 +57,36 @@ pub fn finish(lowered: Lowered, facts: Facts) -> Game {
         })
         .collect();
     Game { zones, pieces, rules: ir::Rules { limits, no_drop_mate, ..movement.rules }, ..movement }
+}
+
+/// Per player, the choices of a promotion: none for a player it is not for;
+/// with `lost`, each type capped at the player's number of it in the setup.
+fn choices(promotion: &DraftPromotion, in_setup: &SetupCounts) -> Vec<Vec<ir::Choice>> {
+    let for_player = promotion.for_player.iter().enumerate().map(|(player, &named)| (player as PlayerId, named));
+    for_player
+        .map(|(player, named)| {
+            let choices = promotion.to.iter().filter(|_| named);
+            choices.map(|&kind| ir::Choice { kind, while_fewer_than: promotion.only_lost.then(|| in_setup.count(player, kind)) }).collect()
+        })
+        .collect()
+}
+
+/// How many pieces of each type each player has on the board in the setup.
+struct SetupCounts(Position);
+
+impl SetupCounts {
+    /// Counted on the board field of the setup alone (the movement game has no
+    /// hands yet to read a hand field with). A setup that does not fit counts
+    /// nothing: the analysis reports it, and the game is never played.
+    fn of(game: &Game) -> SetupCounts {
+        let board = game.setup.split_whitespace().next().unwrap_or("");
+        let board = board.split('[').next().unwrap_or(board);
+        SetupCounts(vdl_runtime::fen::parse(game, board).unwrap_or_else(|_| Position::empty(game)))
+    }
+
+    fn count(&self, player: PlayerId, kind: PieceId) -> u16 {
+        self.0.count(Piece::new(kind, player))
+    }
 }
 
 /// The zone with these cells: an existing one, or a new one under `name`.

@@ -1,7 +1,7 @@
 //! Checks on the meaning of a file that parses and lowers: a setup that is
 //! already decided, pieces that can never move or never appear, zones never
 //! used, pieces placed outside their own confinement, promotions that can never
-//! happen. They look at the finished IR, asking the interpreter what each piece
+//! happen or choose a type the setup gives none of. They look at the finished IR, asking the interpreter what each piece
 //! can do (see `mobility`).
 
 use crate::codes::Code;
@@ -10,7 +10,7 @@ use crate::mobility::Mobility;
 use std::collections::HashMap;
 use std::sync::Arc;
 use vdl_dsl::ast;
-use vdl_runtime::ir::{Game, PieceId, PlayerId};
+use vdl_runtime::ir::{Game, PieceId, PlayerId, Promotion};
 use vdl_runtime::plan::Plan;
 use vdl_runtime::{legal, Interpreter, Position};
 
@@ -89,7 +89,7 @@ fn cells_never_reached(
         if mobility.exhausted() {
             return;
         }
-        let promotions = game.pieces[kind as usize].promotions.iter().flat_map(|p| p.to.iter().copied());
+        let promotions = game.pieces[kind as usize].promotions.iter().flat_map(|p| p.choices(player).iter().map(|c| c.kind));
         let next = moves.iter().flat_map(|mv| std::iter::once(kind).chain(promotions.clone()).map(move |k| (k, player, mv.to as usize)));
         queue.extend(next.filter(|state| !seen.contains(state)));
     }
@@ -158,7 +158,7 @@ fn promotions_that_never_happen(game: &Game, mobility: &Mobility, kind: PieceId,
         })
         .collect();
     for (promotion, stmt) in game.pieces[kind as usize].promotions.iter().zip(statements) {
-        let possible = (0..game.players.len()).any(|p| {
+        let possible = (0..game.players.len()).filter(|&p| !promotion.choices(p as PlayerId).is_empty()).any(|p| {
             (0..game.cell_count()).any(|c| {
                 mobility.moves(kind, p as PlayerId, c).iter().any(|mv| promotion.trigger.applies(game, p as PlayerId, mv.from, mv.to))
             })
@@ -170,6 +170,37 @@ fn promotions_that_never_happen(game: &Game, mobility: &Mobility, kind: PieceId,
                     .with_help("check the zones of the trigger"),
             );
         }
+        lost_types_never_in_setup(game, promotion, stmt, diags);
+    }
+}
+
+/// The choices of a `promote to lost` that the setup gives a player none of:
+/// the player can never have fewer than none.
+fn lost_types_never_in_setup(game: &Game, promotion: &Promotion, stmt: &ast::PromotionStmt, diags: &mut Vec<Diagnostic>) {
+    // Players with the same closed choices share one warning.
+    let mut warnings: Vec<(Vec<String>, Vec<&str>)> = Vec::new();
+    for (player, choices) in promotion.to.iter().enumerate() {
+        let never: Vec<String> =
+            choices.iter().filter(|c| c.while_fewer_than == Some(0)).map(|c| format!("`{}`", game.pieces[c.kind as usize].name)).collect();
+        if never.is_empty() {
+            continue;
+        }
+        let name = game.players[player].name.as_str();
+        match warnings.iter_mut().find(|(kinds, _)| *kinds == never) {
+            Some((_, players)) => players.push(name),
+            None => warnings.push((never, vec![name])),
+        }
+    }
+    for (never, players) in warnings {
+        diags.push(
+            Diagnostic::warning(
+                Code::LostTypeNotInSetup,
+                stmt.to.span,
+                format!("{} can never promote to {}: the setup gives none to lose", players.join(" and "), never.join(" or ")),
+            )
+            .with_label("a `lost` choice is open only while the player has fewer than in the setup")
+            .with_help("add the piece to the setup, or name it without `lost` in a promotion of its own"),
+        );
     }
 }
 
@@ -193,7 +224,7 @@ fn pieces_that_never_appear(game: &Game, start: &Position, declared: &Declared, 
             }
             let by_proxy =
                 game.rules.proxy_promotions.iter().filter(|p| p.movers.contains(&(kind as PieceId))).flat_map(|p| p.into.iter().copied());
-            let reached = piece.promotions.iter().flat_map(|p| p.to.iter().copied()).chain(piece.captured_as).chain(by_proxy);
+            let reached = piece.promotions.iter().flat_map(|p| p.kinds()).chain(piece.captured_as).chain(by_proxy);
             for to in reached {
                 grew |= !std::mem::replace(&mut present[to as usize], true);
             }

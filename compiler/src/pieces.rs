@@ -134,7 +134,47 @@ impl PieceLowering<'_> {
     fn promotion(&mut self, stmt: &ast::PromotionStmt, diags: &mut Vec<Diagnostic>) -> Option<DraftPromotion> {
         let to = self.sets.resolve(&stmt.to, diags);
         let trigger = self.trigger(&stmt.trigger, diags);
-        Some(DraftPromotion { to: to?, trigger: trigger?, optional: !stmt.compulsory })
+        let for_player = self.players_named(&stmt.players, diags);
+        Some(DraftPromotion {
+            to: to?,
+            trigger: trigger?,
+            optional: !stmt.compulsory,
+            only_lost: stmt.lost.is_some(),
+            for_player: for_player?,
+        })
+    }
+
+    /// `for white, red`: per player, whether it is named (every player when
+    /// none is).
+    fn players_named(&self, names: &[ast::Ident], diags: &mut Vec<Diagnostic>) -> Option<Vec<bool>> {
+        let list = &self.players.list;
+        let mut first: Vec<Option<Span>> = vec![None; list.len()];
+        let mut known = true;
+        for name in names {
+            match list.iter().position(|p| p.name == name.text) {
+                Some(player) => match first[player] {
+                    Some(earlier) => diags.push(
+                        Diagnostic::error(Code::ConflictingStatements, name.span, format!("player `{}` is named twice", name.text))
+                            .with_note(earlier, "first named here")
+                            .with_help("name each player once"),
+                    ),
+                    None => first[player] = Some(name.span),
+                },
+                None => {
+                    known = false;
+                    let declared: Vec<String> = list.iter().map(|p| format!("`{}`", p.name)).collect();
+                    diags.push(
+                        Diagnostic::error(Code::UnknownName, name.span, format!("unknown player `{}`", name.text))
+                            .with_label("not a declared player")
+                            .with_help(
+                                crate::diagnostic::did_you_mean(&name.text, list.iter().map(|p| p.name.as_str()))
+                                    .unwrap_or_else(|| format!("the players are {}", declared.join(" and "))),
+                            ),
+                    );
+                }
+            }
+        }
+        known.then(|| first.iter().map(|span| names.is_empty() || span.is_some()).collect())
     }
 
     /// `confined to Z within N moves without PIECES`.

@@ -186,9 +186,15 @@ fn tiny() -> Game {
             ),
             // Moves forward, captures diagonally; sideways only on the far rank.
             // May become a Rook or a Knight on the upper ranks, must on the far
-            // one.
+            // one; the first player's only while it has fewer than 2 Knights,
+            // the second player's never a Knight.
             PieceType {
-                promotions: vec![Promotion { to: vec![1, 2], trigger: Trigger::Touches(2), optional: true, forced_at: Some(1) }],
+                promotions: vec![Promotion {
+                    to: vec![vec![Choice::always(1), Choice { kind: 2, while_fewer_than: Some(2) }], vec![Choice::always(1)]],
+                    trigger: Trigger::Touches(2),
+                    optional: true,
+                    forced_at: Some(1),
+                }],
                 ..piece(
                     "Pawn",
                     "P",

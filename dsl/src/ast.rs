@@ -518,13 +518,19 @@ pub struct CastleStmt {
     pub span: Span,
 }
 
-/// `must promote to Wazir from enemy half into half`.
+/// `must promote to Wazir from enemy half into half`,
+/// `may promote to lost Queen, Rook in far for white`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PromotionStmt {
     /// `must` (true) or `may` (false).
     pub compulsory: bool,
+    /// `lost`: only to a type of which the player has fewer on the board than
+    /// in the setup.
+    pub lost: Option<Span>,
     pub to: PieceSet,
     pub trigger: TriggerExpr,
+    /// `for white, red`: the players it is for; empty: every player.
+    pub players: Vec<Ident>,
     pub span: Span,
 }
 

@@ -447,11 +447,13 @@ fn piece(pair: Pair<Rule>) -> Result<PieceDecl, SyntaxError> {
 
 fn promotion(pair: Pair<Rule>) -> Result<PromotionStmt, SyntaxError> {
     let span = span_of(&pair);
-    let mut inner = pair.into_inner();
+    let mut inner = pair.into_inner().peekable();
     let compulsory = inner.next().expect("grammar: must/may").as_rule() == Rule::must;
+    let lost = inner.next_if(|p| p.as_rule() == Rule::lost).map(|p| span_of(&p));
     let to = piece_set(inner.next().expect("grammar: pieces"));
     let trigger = trigger(inner.next().expect("grammar: trigger"))?;
-    Ok(PromotionStmt { compulsory, to, trigger, span })
+    let players = inner.next().map(|p| p.into_inner().map(ident).collect()).unwrap_or_default();
+    Ok(PromotionStmt { compulsory, lost, to, trigger, players, span })
 }
 
 fn trigger(pair: Pair<Rule>) -> Result<TriggerExpr, SyntaxError> {

@@ -194,14 +194,61 @@ pub struct PieceType {
 /// A change of type at the end of a move of the piece.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Promotion {
-    /// The types the piece may become; each is a separate move.
-    pub to: Vec<PieceId>,
+    /// Per player, the types the piece may become; each is a separate move. A
+    /// promotion declared for some players only has no choice for the others,
+    /// and does not apply to their moves.
+    pub to: Vec<Vec<Choice>>,
     pub trigger: Trigger,
     /// An optional promotion may be declined (the unpromoted move exists too).
     pub optional: bool,
     /// Destinations where an optional promotion may not be declined: the
     /// unpromoted piece could never move from them (computed by the compiler).
     pub forced_at: Option<ZoneId>,
+}
+
+impl Promotion {
+    /// The choices of `player`'s piece; empty when the promotion is not for it.
+    #[inline]
+    pub fn choices(&self, player: PlayerId) -> &[Choice] {
+        self.to.get(player as usize).map_or(&[], Vec::as_slice)
+    }
+
+    /// Every type the promotion can lead to, for any player.
+    pub fn kinds(&self) -> impl Iterator<Item = PieceId> + '_ {
+        self.to.iter().flatten().map(|choice| choice.kind)
+    }
+}
+
+/// A type a promotion may choose, and while it may.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Choice {
+    pub kind: PieceId,
+    /// The choice exists only while the player has fewer pieces of `kind` on
+    /// the board than this (`promote to lost ...`: as many as in the setup);
+    /// `None`: always.
+    pub while_fewer_than: Option<u16>,
+}
+
+impl Choice {
+    /// A choice that always exists.
+    pub const fn always(kind: PieceId) -> Choice {
+        Choice { kind, while_fewer_than: None }
+    }
+
+    /// Adds the choice to `choices`, where a type offered twice is open when
+    /// either offer is: it keeps the larger cap, or none.
+    pub fn merge_into(self, choices: &mut Vec<Choice>) {
+        match choices.iter_mut().find(|c| c.kind == self.kind) {
+            Some(known) => known.while_fewer_than = known.while_fewer_than.zip(self.while_fewer_than).map(|(a, b)| a.max(b)),
+            None => choices.push(self),
+        }
+    }
+
+    /// Is the choice open to `player` in `pos`?
+    #[inline]
+    pub fn is_open(&self, pos: &crate::Position, player: PlayerId) -> bool {
+        self.while_fewer_than.is_none_or(|cap| pos.count(crate::Piece::new(self.kind, player)) < cap)
+    }
 }
 
 /// When a promotion applies, judged on the owner's zones.
@@ -472,5 +519,24 @@ impl Game {
 
     pub fn from_json(text: &str) -> Result<Game, serde_json::Error> {
         serde_json::from_str(text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Choice;
+
+    #[test]
+    fn a_type_offered_twice_keeps_the_wider_offer() {
+        let capped = |cap| Choice { kind: 3, while_fewer_than: Some(cap) };
+        let mut choices = vec![capped(1)];
+        capped(2).merge_into(&mut choices);
+        assert_eq!(choices, [capped(2)]);
+        Choice::always(3).merge_into(&mut choices);
+        assert_eq!(choices, [Choice::always(3)]);
+        capped(5).merge_into(&mut choices);
+        assert_eq!(choices, [Choice::always(3)], "an offer without a cap stays open");
+        Choice::always(4).merge_into(&mut choices);
+        assert_eq!(choices, [Choice::always(3), Choice::always(4)]);
     }
 }

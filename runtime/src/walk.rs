@@ -4,7 +4,7 @@
 //! every engine.
 
 use crate::engine::Engine;
-use crate::ir::{CellId, Game, Mode};
+use crate::ir::{CellId, Choice, Game, Mode};
 use crate::piece::Piece;
 use crate::piece_set::PieceSet;
 use crate::plan::passing::Passing;
@@ -177,7 +177,9 @@ impl<'a> Emitter<'a> {
 }
 
 /// The moves of `piece` with `plain`'s destination: with every promotion that
-/// applies, and without one unless a promotion is compulsory there.
+/// applies and every choice of it open in `pos`, and without one unless a
+/// promotion is compulsory there. A compulsory promotion whose choices are all
+/// closed leaves no move at all.
 pub(crate) fn push_with_promotions(game: &Game, pos: &Position, piece: Piece, plain: Move, out: &mut Vec<Move>) {
     let kind = &game.pieces[piece.kind() as usize];
     if kind.promotions.is_empty() && game.rules.proxy_promotions.is_empty() {
@@ -187,23 +189,22 @@ pub(crate) fn push_with_promotions(game: &Game, pos: &Position, piece: Piece, pl
     let owner = piece.owner();
     let (from, to) = (plain.from, plain.to);
     let mut compulsory = false;
-    let mut choices: Vec<u8> = Vec::new();
+    let mut choices: Vec<Choice> = Vec::new();
     for promotion in &kind.promotions {
-        if !promotion.trigger.applies(game, owner, from, to) {
+        let offered = promotion.choices(owner);
+        if offered.is_empty() || !promotion.trigger.applies(game, owner, from, to) {
             continue;
         }
         compulsory |= !promotion.optional || promotion.forced_at.is_some_and(|z| game.in_zone(z, owner, to));
-        for &to in &promotion.to {
-            if !choices.contains(&to) {
-                choices.push(to);
-            }
+        for &choice in offered {
+            choice.merge_into(&mut choices);
         }
     }
     let start = out.len();
-    if !compulsory || choices.is_empty() {
+    if !compulsory {
         out.push(plain);
     }
-    out.extend(choices.into_iter().map(|to| plain.with_promotion(to)));
+    out.extend(choices.into_iter().filter(|c| c.is_open(pos, owner)).map(|c| plain.with_promotion(c.kind)));
     if !game.rules.proxy_promotions.is_empty() {
         for i in start..out.len() {
             let mv = out[i];

@@ -163,7 +163,10 @@ impl PieceGen {
                 },
             };
         };
-        let helper = self.promotions.as_ref().map(|p| p.helper.clone()).expect("a promoting piece");
+        let promotions = self.promotions.as_ref().expect("a promoting piece");
+        let helper = promotions.helper.clone();
+        let pos = promotions.needs_pos().then(|| quote!(pos,));
+        self.needs_pos |= pos.is_some();
         let outcome = match outcome {
             Outcome::Fixed(n) => {
                 let n = Literal::u8_unsuffixed(n);
@@ -180,7 +183,7 @@ impl PieceGen {
             None => quote!(new_move(from, #to_cell)),
             Some(via) => quote!(new_move(from, #to_cell).capturing_on_the_way(#via as CellId)),
         };
-        quote!(#helper(out, #mv, #outcome);)
+        quote!(#helper(#pos out, #mv, #outcome);)
     }
 
     /// The outcome of the moves of a rule whose destination from each start

@@ -179,9 +179,19 @@ fn crossing(game: &Game, condition: Option<Crossing>) -> String {
     }
 }
 
-/// A promotion in words, for doc comments.
-pub fn describe_promotion(game: &Game, promotion: &Promotion) -> String {
-    let names: Vec<&str> = promotion.to.iter().map(|&k| game.pieces[k as usize].name.as_str()).collect();
+/// A promotion of `player`'s piece in words, for doc comments.
+pub fn describe_promotion(game: &Game, promotion: &Promotion, player: PlayerId) -> String {
+    let names: Vec<String> = promotion
+        .choices(player)
+        .iter()
+        .map(|choice| {
+            let name = &game.pieces[choice.kind as usize].name;
+            match choice.while_fewer_than {
+                Some(cap) => format!("{name} (while it has fewer than {cap} on the board)"),
+                None => name.clone(),
+            }
+        })
+        .collect();
     let zone = |z: ZoneId| format!("`{}`", game.zones[z as usize].name);
     let when = match promotion.trigger {
         Trigger::FromInto { from, into } => format!("moving from zone {} into zone {}", zone(from), zone(into)),

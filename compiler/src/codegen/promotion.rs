@@ -10,6 +10,10 @@
 //! start cells that behave alike. Where it is fixed by the start cell (leaps and
 //! steps), the caller folds the outcome of each start cell into a table of its
 //! own, or into the code when it is the same everywhere.
+//!
+//! A choice that exists only while the player has fewer pieces of its type
+//! than a number (`promote to lost ...`) is part of the outcome too; the
+//! helper then reads the position's piece count before it appends that move.
 
 use super::names::describe_promotion;
 use super::tables::doc_lines;
@@ -17,13 +21,13 @@ use super::Ctx;
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote};
 use std::collections::HashMap;
-use vdl_runtime::ir::{CellId, Game, PieceId, PieceType, PlayerId};
+use vdl_runtime::ir::{CellId, Choice, Game, PieceId, PieceType, PlayerId};
 
-/// What a move produces: the plain move or not, then one move per type.
+/// What a move produces: the plain move or not, then one move per open choice.
 #[derive(Clone, PartialEq, Eq, Debug)]
 struct Outcome {
     plain: bool,
-    choices: Vec<PieceId>,
+    choices: Vec<Choice>,
 }
 
 pub struct Promotions {
@@ -65,7 +69,7 @@ impl Promotions {
                 let row: Vec<u8> = (0..n)
                     .map(|to| {
                         let key = promotion_key(game, piece, player, from as CellId, to as CellId);
-                        outcome_index(&mut outcomes, outcome_of(piece, key))
+                        outcome_index(&mut outcomes, outcome_of(piece, player, key))
                     })
                     .collect();
                 match rows.iter().position(|r| *r == row) {
@@ -83,6 +87,11 @@ impl Promotions {
         }
         let helper = ctx.names.piece_fn("promote", kind, player);
         Some(Promotions { kind, player, helper, outcomes, class_of, rows })
+    }
+
+    /// Does the helper read the position (some choice depends on a count)?
+    pub fn needs_pos(&self) -> bool {
+        self.outcomes.iter().flat_map(|o| &o.choices).any(|c| c.while_fewer_than.is_some())
     }
 
     /// The outcome of a move from `from` to `to`.
@@ -144,7 +153,7 @@ impl Promotions {
         )];
         let mut arms = Vec::new();
         for (index, outcome) in self.outcomes.iter().enumerate() {
-            let names: Vec<&str> = outcome.choices.iter().map(|&k| game.pieces[k as usize].name.as_str()).collect();
+            let names: Vec<String> = outcome.choices.iter().map(|c| describe_choice(game, c)).collect();
             docs.push(match (outcome.plain, names.is_empty()) {
                 (_, true) => format!("{index}. no promotion;"),
                 (true, false) => format!("{index}. as it is, or becoming a {};", names.join(", or a ")),
@@ -154,14 +163,7 @@ impl Promotions {
                 continue;
             }
             let plain = outcome.plain.then(|| quote!(out.push(mv);));
-            let kinds: Vec<TokenStream> = outcome
-                .choices
-                .iter()
-                .map(|&k| {
-                    let k = ctx.kind(k);
-                    quote!(out.push(mv.with_promotion(#k));)
-                })
-                .collect();
+            let kinds: Vec<TokenStream> = outcome.choices.iter().map(|choice| self.push_choice(ctx, choice)).collect();
             let i = Literal::u8_unsuffixed(index as u8);
             arms.push(quote! {
                 #i => {
@@ -177,20 +179,52 @@ impl Promotions {
         docs.push(String::new());
         docs.push("Its promotions:".to_string());
         for promotion in &piece.promotions {
-            docs.push(format!("* {}.", describe_promotion(game, promotion)));
+            if !promotion.choices(self.player).is_empty() {
+                docs.push(format!("* {}.", describe_promotion(game, promotion, self.player)));
+            }
         }
         let docs = doc_lines(&docs);
         let helper = &self.helper;
+        let pos = self.needs_pos().then(|| quote!(pos: &Position,));
         quote! {
             #docs
             #[inline(always)]
-            fn #helper(out: &mut Vec<Move>, mv: Move, outcome: u8) {
+            fn #helper(#pos out: &mut Vec<Move>, mv: Move, outcome: u8) {
                 match outcome {
                     #(#arms)*
                     _ => out.push(mv),
                 }
             }
         }
+    }
+}
+
+impl Promotions {
+    /// The statement appending the move that makes `choice`, if it is open.
+    fn push_choice(&self, ctx: &mut Ctx, choice: &Choice) -> TokenStream {
+        let kind = ctx.kind(choice.kind);
+        let push = quote!(out.push(mv.with_promotion(#kind)););
+        match choice.while_fewer_than {
+            None => push,
+            Some(cap) => {
+                let piece = ctx.piece(choice.kind, self.player);
+                let cap = Literal::u16_unsuffixed(cap);
+                quote! {
+                    if pos.count(#piece) < #cap {
+                        #push
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A choice in words, for the helper's doc comment.
+fn describe_choice(game: &Game, choice: &Choice) -> String {
+    let name = &game.pieces[choice.kind as usize].name;
+    match choice.while_fewer_than {
+        Some(cap) => format!("{name} while fewer than {cap} are on the board"),
+        None => name.clone(),
     }
 }
 
@@ -226,7 +260,7 @@ fn promotion_key(game: &Game, piece: &PieceType, player: PlayerId, from: CellId,
     let mut applying = 0u64;
     let mut compulsory = false;
     for (i, promotion) in piece.promotions.iter().enumerate() {
-        if promotion.trigger.applies(game, player, from, to) {
+        if !promotion.choices(player).is_empty() && promotion.trigger.applies(game, player, from, to) {
             applying |= 1 << i;
             compulsory |= !promotion.optional || promotion.forced_at.is_some_and(|z| game.in_zone(z, player, to));
         }
@@ -234,20 +268,18 @@ fn promotion_key(game: &Game, piece: &PieceType, player: PlayerId, from: CellId,
     (applying, compulsory)
 }
 
-/// The outcome of a move to which the promotions of `key` apply.
-fn outcome_of(piece: &PieceType, (applying, compulsory): (u64, bool)) -> Outcome {
-    let mut choices = Vec::new();
+/// The outcome of a move of `player` to which the promotions of `key` apply.
+fn outcome_of(piece: &PieceType, player: PlayerId, (applying, compulsory): (u64, bool)) -> Outcome {
+    let mut choices: Vec<Choice> = Vec::new();
     for (i, promotion) in piece.promotions.iter().enumerate() {
         if applying & (1 << i) == 0 {
             continue;
         }
-        for &kind in &promotion.to {
-            if !choices.contains(&kind) {
-                choices.push(kind);
-            }
+        for &choice in promotion.choices(player) {
+            choice.merge_into(&mut choices);
         }
     }
-    Outcome { plain: !compulsory || choices.is_empty(), choices }
+    Outcome { plain: !compulsory, choices }
 }
 
 /// The number of `outcome` among `outcomes`, added if new.

@@ -1,0 +1,72 @@
+//! Promotions for some players only (`... for PLAYER`), on a small game built
+//! for the test and run on the interpreter (only bundled variants have compiled
+//! engines; tests/grand_chess.rs runs `lost` on both). The rule, from
+//! docs/language.md: "the promotion is only for the named players' pieces; the
+//! others' moves never meet it (nor its `must`)".
+
+mod common;
+use common::{moves_from, place};
+use vdl_runtime::Interpreter;
+
+const GAME: &str = r#"
+game "Per player"
+board {
+    axis file = a..e
+    axis rank = 1..5
+    name file rank
+}
+forward +rank
+player white
+player black = mirror rank
+zone far = rank 4..5
+direction orth = (0,1)*
+direction diag = (1,1)*
+piece King K {
+    royal
+    step orth | diag
+}
+piece Queen Q {
+    slide orth | diag
+}
+piece Rook R {
+    slide orth
+}
+piece Bishop B {
+    slide diag
+}
+piece Pawn P {
+    step (0,1) move only
+    may promote to Queen, Rook in far for white
+    may promote to Queen, Bishop in far for black
+    must promote to lost Rook in far for black
+}
+setup "r1k1b/5/p3p/P3P/R1K1B w"
+"#;
+
+fn engine() -> Interpreter {
+    Interpreter::new(vdl_compiler::compile("per-player.vdl", GAME).expect("the test game checks"))
+}
+
+#[test]
+fn each_player_has_its_own_choices() {
+    let engine = engine();
+    // White's pawn: "player A's pawn may become X, Y".
+    let pos = place(&engine, "Ka1 kc5 Pb3", 0);
+    assert_eq!(moves_from(&engine, &pos, "b3"), ["b3-b4", "b3-b4=Q", "b3-b4=R"]);
+    // Black's pawn: "and player B's X, Z"; Black has lost its Rook, so its
+    // own compulsory promotion to a lost Rook is open too.
+    let pos = place(&engine, "Ka1 kc5 pb3", 1);
+    assert_eq!(moves_from(&engine, &pos, "b3"), ["b3-b2=B", "b3-b2=Q", "b3-b2=R"]);
+}
+
+#[test]
+fn a_compulsory_promotion_for_one_player_binds_only_it() {
+    let engine = engine();
+    // Black still has its Rook: the compulsory promotion's choice is closed,
+    // yet it still takes away the plain move; the optional choices remain.
+    let pos = place(&engine, "Ka1 kc5 ra5 pb3", 1);
+    assert_eq!(moves_from(&engine, &pos, "b3"), ["b3-b2=B", "b3-b2=Q"]);
+    // White's moves never meet Black's `must`: its plain move stays.
+    let pos = place(&engine, "Ka1 kc5 Pb3", 0);
+    assert!(moves_from(&engine, &pos, "b3").contains(&"b3-b4".to_string()));
+}
