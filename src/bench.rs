@@ -91,9 +91,6 @@ pub fn fsf_variant(bundled_name: &str) -> Option<&'static str> {
         "grand" => Some("grand"),
         "capablanca" => Some("capablanca"),
         "omicron" => Some("omicron"),
-        "shatranj" => Some("shatranj"),
-        "king-of-the-hill" => Some("kingofthehill"),
-        "three-check" => Some("3check"),
         _ => None,
     }
 }
