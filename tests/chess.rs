@@ -3,8 +3,8 @@
 //! and en passant, each quoting FIDE's Laws of Chess (Article 3).
 
 mod common;
-use common::{all_moves, engines, moves_from};
-use vdl_runtime::{fen, legal, notation, perft::perft, Engine, Position};
+use common::{all_moves, engines, moves_from, play, position};
+use vdl_runtime::{fen, perft::perft, Engine};
 
 const V: &str = "chess";
 
@@ -24,21 +24,6 @@ fn the_chessprogramming_positions_give_their_published_counts() {
     for &(text, depth, expected) in PERFT {
         let mut pos = fen::parse(compiled.game(), text).unwrap();
         assert_eq!(perft(&*compiled, &mut pos, depth), expected, "compiled, depth {depth}: {text}");
-    }
-}
-
-fn position(engine: &dyn Engine, text: &str) -> Position {
-    fen::parse(engine.game(), text).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-/// Plays `moves` (move texts) from `pos`, each checked to be legal.
-fn play(engine: &dyn Engine, pos: &mut Position, moves: &[&str]) {
-    for text in moves {
-        let mv = legal::legal_moves(engine, pos)
-            .into_iter()
-            .find(|&mv| notation::move_text(engine.game(), mv) == *text)
-            .unwrap_or_else(|| panic!("{text} is not legal in {}", fen::format(engine.game(), pos)));
-        pos.make(mv);
     }
 }
 

@@ -9,20 +9,10 @@
 //! a2 = (-5,1,4), l2 = (5,-4,-1), g1 = (1,-5,4).
 
 mod common;
-use common::{all_moves, assert_moves, engines, moves_from, place};
-use vdl_runtime::{fen, legal, notation, perft::perft, Engine, Position};
+use common::{all_moves, assert_moves, engines, moves_from, place, play};
+use vdl_runtime::{fen, perft::perft};
 
 const V: &str = "glinski-hexchess";
-
-fn play(engine: &dyn Engine, pos: &mut Position, moves: &[&str]) {
-    for text in moves {
-        let mv = legal::legal_moves(engine, pos)
-            .into_iter()
-            .find(|&mv| notation::move_text(engine.game(), mv) == *text)
-            .unwrap_or_else(|| panic!("{text} is not legal in {}", fen::format(engine.game(), pos)));
-        pos.make(mv);
-    }
-}
 
 #[test]
 fn the_start_position_has_fifty_one_moves() {

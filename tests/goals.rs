@@ -11,6 +11,8 @@
 //! King of the Hill, Three-check) are compared with Fairy-Stockfish in
 //! tests/fsf_perft.rs; here the results and reasons are checked too.
 
+mod common;
+use common::{play, position};
 use vdl_runtime::goals::GoalKind;
 use vdl_runtime::legal::{self, GameResult, Reason};
 use vdl_runtime::{fen, notation, perft::perft, Engine, Interpreter, Position};
@@ -26,21 +28,9 @@ fn bundled(name: &str) -> Box<dyn Engine> {
     (vdl_variants::by_name(name).unwrap().engine)()
 }
 
-fn position(engine: &dyn Engine, text: &str) -> Position {
-    fen::parse(engine.game(), text).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
 fn counts(engine: &dyn Engine, text: &str, depths: usize) -> Vec<u64> {
     let pos = position(engine, text);
     (1..=depths as u32).map(|depth| perft(engine, &mut pos.clone(), depth)).collect()
-}
-
-/// Plays moves written in the notation, as the front ends do.
-fn play(engine: &dyn Engine, pos: &mut Position, moves: &[&str]) {
-    for text in moves {
-        let mv = notation::parse_move(engine, pos, text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        pos.make(mv);
-    }
 }
 
 fn ending(engine: &dyn Engine, pos: &Position) -> Option<(GameResult, Reason)> {

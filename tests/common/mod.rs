@@ -78,3 +78,16 @@ pub fn spawn_piped(program: &std::path::Path, args: &[&str]) -> (std::process::C
     let stdout = child.stdout.take().expect("piped");
     (child, stdin, stdout)
 }
+
+/// The position a position string describes.
+pub fn position(engine: &dyn Engine, text: &str) -> Position {
+    fen::parse(engine.game(), text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// Plays moves written in the notation, each one legal, as the front ends do.
+pub fn play(engine: &dyn Engine, pos: &mut Position, moves: &[&str]) {
+    for text in moves {
+        let mv = notation::parse_move(engine, pos, text).unwrap_or_else(|e| panic!("{text} in {}: {e}", fen::format(engine.game(), pos)));
+        pos.make(mv);
+    }
+}
