@@ -251,27 +251,27 @@ impl<'g> Ctx<'g> {
 
     /// Is `cell` in `zone` for `player`? No zone: everywhere.
     pub fn in_zone(&self, zone: Option<ZoneId>, player: PlayerId, cell: usize) -> bool {
-        zone.is_none_or(|z| self.game.zones[z as usize].cells[player as usize][cell])
+        zone.is_none_or(|z| self.game.zones[z].cells[player as usize][cell])
     }
 
     /// The flags of `zone` for `player`, or `None` when no test is needed (no
     /// zone, or a zone holding every cell).
     pub fn zone_flags(&mut self, zone: Option<ZoneId>, player: PlayerId) -> Option<Ident> {
         let z = zone?;
-        let flags = self.game.zones[z as usize].cells[player as usize].clone();
+        let flags = self.game.zones[z].cells[player as usize].clone();
         if flags.iter().all(|&f| f) {
             return None;
         }
-        let name = format!("IN_{}_{}", self.names.zones[z as usize], self.names.players[player as usize]);
-        let doc = format!("Zone `{}` of {}.", self.game.zones[z as usize].name, self.game.players[player as usize].name);
+        let name = format!("IN_{}_{}", self.names.zones[z.index()], self.names.players[player as usize]);
+        let doc = format!("Zone `{}` of {}.", self.game.zones[z].name, self.game.players[player as usize].name);
         Some(self.tables.flags(&name, doc, flags))
     }
 
     /// The flags of `zone` for `player`, even when it holds every cell.
     pub fn zone_table(&mut self, zone: ZoneId, player: PlayerId) -> Ident {
-        let flags = self.game.zones[zone as usize].cells[player as usize].clone();
-        let name = format!("IN_{}_{}", self.names.zones[zone as usize], self.names.players[player as usize]);
-        let doc = format!("Zone `{}` of {}.", self.game.zones[zone as usize].name, self.game.players[player as usize].name);
+        let flags = self.game.zones[zone].cells[player as usize].clone();
+        let name = format!("IN_{}_{}", self.names.zones[zone.index()], self.names.players[player as usize]);
+        let doc = format!("Zone `{}` of {}.", self.game.zones[zone].name, self.game.players[player as usize].name);
         self.tables.flags(&name, doc, flags)
     }
 

@@ -92,10 +92,10 @@ impl SetupCounts {
 /// The zone with these cells: an existing one, or a new one under `name`.
 fn zone_for(zones: &mut Vec<ir::Zone>, name: String, cells: &ZoneCells) -> ZoneId {
     match zones.iter().position(|z| z.cells == *cells) {
-        Some(z) => z as ZoneId,
+        Some(z) => ZoneId::new(z).expect("the checker caps the zones"),
         None => {
             zones.push(ir::Zone { name, cells: cells.clone() });
-            (zones.len() - 1) as ZoneId
+            ZoneId::new(zones.len() - 1).expect("the checker caps the zones")
         }
     }
 }

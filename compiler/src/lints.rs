@@ -148,7 +148,7 @@ fn pieces_outside_their_confinement(game: &Game, start: &Position, declared: &De
                     declared.setup.span,
                     format!(
                         "the setup puts a {} on {}, outside its zone `{}`, which it may never leave",
-                        kind.name, game.board.cells[cell].name, game.zones[zone as usize].name
+                        kind.name, game.board.cells[cell].name, game.zones[zone].name
                     ),
                 )
                 .with_note(declared.pieces[piece.kind() as usize].name.span, "the piece is declared here"),

@@ -274,8 +274,8 @@ impl PieceLowering<'_> {
 
     fn trigger(&mut self, trigger: &TriggerExpr, diags: &mut Vec<Diagnostic>) -> Option<Trigger> {
         let not = |this: &mut Self, zone: ZoneId, span: Span, diags: &mut Vec<Diagnostic>| {
-            let cells = this.zones.ir[zone as usize].cells.iter().map(|set| set.iter().map(|&b| !b).collect()).collect();
-            let name = format!("not {}", this.zones.ir[zone as usize].name);
+            let cells = this.zones.ir[zone].cells.iter().map(|set| set.iter().map(|&b| !b).collect()).collect();
+            let name = format!("not {}", this.zones.ir[zone].name);
             this.zones.intern(&name, cells, span, diags)
         };
         Some(match trigger {
@@ -648,7 +648,7 @@ impl Overlaps {
         let Some(dir) = first_step(rule) else { return };
         let modes_meet = |a: Mode, b: Mode| a == Mode::Both || b == Mode::Both || a == b;
         let zones_meet = |a: Option<ZoneId>, b: Option<ZoneId>| match (a, b) {
-            (Some(a), Some(b)) => zones.ir[a as usize].cells[0].iter().zip(&zones.ir[b as usize].cells[0]).any(|(x, y)| *x && *y),
+            (Some(a), Some(b)) => zones.ir[a].cells[0].iter().zip(&zones.ir[b].cells[0]).any(|(x, y)| *x && *y),
             _ => true,
         };
         let same_step = self.by_step.entry(dir).or_default();

@@ -18,6 +18,11 @@ pub struct DeclaredZone {
     pub cells: ZoneCells,
 }
 
+/// The most zones a file may declare or imply: the finishing step adds up to
+/// two per piece type (where promotion is forced, where a piece may not be
+/// dropped), and every id must fit a [`ZoneId`].
+pub const MAX_ZONES: usize = ZoneId::MAX as usize - 2 * ir::MAX_PIECE_TYPES;
+
 /// The zones of the IR, declared and anonymous, each stored once.
 #[derive(Default)]
 pub struct ZoneTable {
@@ -38,8 +43,8 @@ impl ZoneTable {
         if let Some(&id) = self.ids.get(&cells) {
             return Some(id);
         }
-        let Ok(id) = ZoneId::try_from(self.ir.len()) else {
-            diags.push(Diagnostic::error(Code::TooMuchWork, span, format!("a game may have at most {} different zones", ZoneId::MAX)));
+        let Some(id) = ZoneId::new(self.ir.len()).filter(|id| id.index() < MAX_ZONES) else {
+            diags.push(Diagnostic::error(Code::TooMuchWork, span, format!("a game may have at most {MAX_ZONES} different zones")));
             return None;
         };
         self.ids.insert(cells.clone(), id);

@@ -129,7 +129,7 @@ fn tiny() -> Game {
                 "King",
                 "K",
                 true,
-                Some(0),
+                Some(ZoneId(0)),
                 both(
                     (0..4)
                         .map(|d| rule(ride(d, Some(1)), Mode::Both, None))
@@ -163,7 +163,7 @@ fn tiny() -> Game {
                             target: 6,
                             routes: vec![
                                 route(vec![0]),
-                                Route { cells: vec![4, 0], crossing: Some(Crossing { zone: 1, crossing: false }) },
+                                Route { cells: vec![4, 0], crossing: Some(Crossing { zone: ZoneId(1), crossing: false }) },
                             ],
                         },
                         Mode::Both,
@@ -191,9 +191,9 @@ fn tiny() -> Game {
             PieceType {
                 promotions: vec![Promotion {
                     to: vec![vec![Choice::always(1), Choice { kind: 2, while_fewer_than: Some(2) }], vec![Choice::always(1)]],
-                    trigger: Trigger::Touches(2),
+                    trigger: Trigger::Touches(ZoneId(2)),
                     optional: true,
-                    forced_at: Some(1),
+                    forced_at: Some(ZoneId(1)),
                 }],
                 ..piece(
                     "Pawn",
@@ -204,7 +204,7 @@ fn tiny() -> Game {
                         rule(ride(0, Some(1)), Mode::MoveOnly, None),
                         rule(ride(4, Some(1)), Mode::CaptureOnly, None),
                         rule(ride(5, Some(1)), Mode::CaptureOnly, None),
-                        rule(ride(3, Some(1)), Mode::Both, Some(1)),
+                        rule(ride(3, Some(1)), Mode::Both, Some(ZoneId(1))),
                     ]),
                 )
             },
@@ -229,14 +229,14 @@ fn tiny() -> Game {
             // Pawn into a Knight, if a King stays home.
             proxy_promotions: vec![ProxyPromotion {
                 movers: vec![1],
-                trigger: Trigger::FromInto { from: 0, into: 2 },
+                trigger: Trigger::FromInto { from: ZoneId(0), into: ZoneId(2) },
                 targets: vec![4],
                 into: vec![2],
-                require: Some((0, vec![0])),
+                require: Some((ZoneId(0), vec![0])),
             }],
             // Once a side has no Elephant, its Rooks must be home within two
             // moves, and stay.
-            obligations: vec![Obligation { piece: 1, zone: 0, unless: vec![5], delay: 2 }],
+            obligations: vec![Obligation { piece: 1, zone: ZoneId(0), unless: vec![5], delay: 2 }],
         },
         setup: "rkec/p2p/P2P/RKEC w".into(),
     }

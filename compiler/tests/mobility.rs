@@ -34,7 +34,7 @@ hands
 setup "2k2/5/5/5/BCK2[-] w"
 "#;
 
-fn cells(game: &vdl_runtime::Game, zone: Option<u16>) -> Vec<String> {
+fn cells(game: &vdl_runtime::Game, zone: Option<vdl_runtime::ir::ZoneId>) -> Vec<String> {
     let Some(zone) = zone else { return Vec::new() };
     (0..game.cell_count()).filter(|&c| game.in_zone(zone, 0, c as u16)).map(|c| game.board.cells[c].name.clone()).collect()
 }

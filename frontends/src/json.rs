@@ -47,7 +47,7 @@ pub fn game_description(game: &Game) -> Value {
 fn zones_to_draw(game: &Game) -> Vec<Value> {
     let mut uses: Vec<Vec<&str>> = vec![Vec::new(); game.zones.len()];
     let mut mark = |zone: ZoneId, role| {
-        if let Some(roles) = uses.get_mut(zone as usize).filter(|roles| !roles.contains(&role)) {
+        if let Some(roles) = uses.get_mut(zone.index()).filter(|roles| !roles.contains(&role)) {
             roles.push(role);
         }
     };

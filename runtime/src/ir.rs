@@ -26,8 +26,42 @@ pub const MAX_PLAYERS: usize = 2;
 pub type CellId = u16;
 /// Index of a displacement in [`Game::directions`].
 pub type DirId = u16;
-/// Index of a zone in [`Game::zones`].
-pub type ZoneId = u16;
+/// Index of a zone in [`Game::zones`] (`game.zones[id]`); written in the
+/// IR as its number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct ZoneId(pub u16);
+
+impl ZoneId {
+    /// The highest id a zone may have.
+    pub const MAX: u16 = u16::MAX;
+
+    /// The id of the zone at `index`, if an id can say it.
+    pub fn new(index: usize) -> Option<ZoneId> {
+        u16::try_from(index).ok().map(ZoneId)
+    }
+
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl std::ops::Index<ZoneId> for Vec<Zone> {
+    type Output = Zone;
+
+    #[inline]
+    fn index(&self, id: ZoneId) -> &Zone {
+        &self[id.index()]
+    }
+}
+
+impl std::ops::IndexMut<ZoneId> for Vec<Zone> {
+    #[inline]
+    fn index_mut(&mut self, id: ZoneId) -> &mut Zone {
+        &mut self[id.index()]
+    }
+}
 /// Index of a piece type in [`Game::pieces`].
 pub type PieceId = u8;
 /// Index of a player in [`Game::players`]; 0 moves first.
@@ -510,7 +544,7 @@ impl Game {
     /// Is `cell` in `zone` for `player`?
     #[inline]
     pub fn in_zone(&self, zone: ZoneId, player: PlayerId, cell: CellId) -> bool {
-        self.zones[zone as usize].cells[player as usize][cell as usize]
+        self.zones[zone].cells[player as usize][cell as usize]
     }
 
     pub fn to_json(&self) -> String {

@@ -259,7 +259,7 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<(Ide
     let confined = game.pieces[kind as usize].confined;
     if let Some(zone) = confined {
         docs.push(String::new());
-        docs.push(format!("Confined to zone `{}`.", game.zones[zone as usize].name));
+        docs.push(format!("Confined to zone `{}`.", game.zones[zone].name));
     }
     let null_move = pg.uses_null_move.then(|| {
         docs.push(String::new());

@@ -151,7 +151,7 @@ pub fn describe_rule(game: &Game, rule: &MoveRule) -> String {
         Mode::CaptureOnly => ", capturing only",
     };
     let zone = match rule.only_in {
-        Some(z) => format!(", only in zone `{}`", game.zones[z as usize].name),
+        Some(z) => format!(", only in zone `{}`", game.zones[z].name),
         None => String::new(),
     };
     let gate = match rule.gate {
@@ -170,11 +170,9 @@ pub fn describe_rule(game: &Game, rule: &MoveRule) -> String {
 /// The condition of a route on crossing a zone's boundary, in words.
 fn crossing(game: &Game, condition: Option<Crossing>) -> String {
     match condition {
-        Some(c) => format!(
-            " ({} crossing the boundary of zone `{}`)",
-            if c.crossing { "only when" } else { "unless" },
-            game.zones[c.zone as usize].name
-        ),
+        Some(c) => {
+            format!(" ({} crossing the boundary of zone `{}`)", if c.crossing { "only when" } else { "unless" }, game.zones[c.zone].name)
+        }
         None => String::new(),
     }
 }
@@ -191,7 +189,7 @@ pub fn describe_choice(game: &Game, choice: &Choice) -> String {
 /// A promotion of `player`'s piece in words, for doc comments.
 pub fn describe_promotion(game: &Game, promotion: &Promotion, player: PlayerId) -> String {
     let names: Vec<String> = promotion.choices(player).iter().map(|choice| describe_choice(game, choice)).collect();
-    let zone = |z: ZoneId| format!("`{}`", game.zones[z as usize].name);
+    let zone = |z: ZoneId| format!("`{}`", game.zones[z].name);
     let when = match promotion.trigger {
         Trigger::FromInto { from, into } => format!("moving from zone {} into zone {}", zone(from), zone(into)),
         Trigger::Touches(z) => format!("moving from or into zone {}", zone(z)),

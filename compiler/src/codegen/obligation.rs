@@ -63,8 +63,7 @@ pub fn bound_fn(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<Ident>
             }
         })
         .collect();
-    let zones: Vec<String> =
-        obligations.iter().filter(|o| o.piece == kind).map(|o| format!("`{}`", game.zones[o.zone as usize].name)).collect();
+    let zones: Vec<String> = obligations.iter().filter(|o| o.piece == kind).map(|o| format!("`{}`", game.zones[o.zone].name)).collect();
     let docs = doc_lines(&[
         format!(
             "The zone the {} on `from` may not leave now ({}), if its side's countdown binds it: it stands inside, or its next move must end inside.",

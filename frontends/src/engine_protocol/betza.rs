@@ -131,7 +131,7 @@ pub fn describe(game: &Game, grid: &Grid, kind: PieceId, player: PlayerId) -> De
     let mut unsaid = Vec::new();
     for rule in &piece.moves[player as usize] {
         if let Some(zone) = rule.only_in {
-            unsaid.push(format!("a rule that holds only in zone `{}` is given everywhere", game.zones[zone as usize].name));
+            unsaid.push(format!("a rule that holds only in zone `{}` is given everywhere", game.zones[zone].name));
         }
         if rule.gate != Gate::Always {
             unsaid.push(playable(rule).unwrap_err());
@@ -179,7 +179,7 @@ pub fn describe(game: &Game, grid: &Grid, kind: PieceId, player: PlayerId) -> De
         families.entry(family).or_default().insert(direction);
     }
     if let Some(zone) = piece.confined {
-        unsaid.push(format!("the confinement to zone `{}`", game.zones[zone as usize].name));
+        unsaid.push(format!("the confinement to zone `{}`", game.zones[zone].name));
     }
     let mut betza = String::new();
     for (family, directions) in &families {
