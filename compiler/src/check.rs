@@ -14,6 +14,7 @@ use crate::resolve::Names;
 use crate::zones::{DeclaredZone, ZoneEval, ZoneTable};
 use std::collections::{HashMap, HashSet};
 use vdl_dsl::ast;
+use vdl_runtime::ir::DirId;
 use vdl_runtime::ir::{self, PieceId, MAX_PIECE_TYPES};
 
 pub fn check(names: &Names, diags: &mut Vec<Diagnostic>) -> Option<Draft> {
@@ -68,6 +69,12 @@ pub fn check(names: &Names, diags: &mut Vec<Diagnostic>) -> Option<Draft> {
     let hands = !items.hands.is_empty();
     let limits = items.limits.iter().flat_map(|decl| limits(decl, &board, &sets, diags)).collect();
     let no_drop_mate = drop_mate_bans(&items.drop_mates, hands, &pieces, &sets, diags);
+    if table.overflowed {
+        diags.push(
+            Diagnostic::error(Code::TooMuchWork, names.file_start, format!("the game needs more than {} directions", DirId::MAX_COUNT))
+                .with_help("use fewer directions, or fewer axes"),
+        );
+    }
     let setup = names.setup?.value.clone();
     if diags.iter().any(Diagnostic::is_error) {
         return None;
@@ -173,7 +180,7 @@ fn facing_directions(
     pieces: &[DraftPiece],
     table: &mut DirectionTable,
     diags: &mut Vec<Diagnostic>,
-) -> Vec<ir::DirId> {
+) -> Vec<DirId> {
     let mut out = Vec::new();
     for facing in facings {
         if !pieces.iter().any(|p| p.royal) {

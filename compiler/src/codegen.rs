@@ -163,7 +163,7 @@ impl<'g> Ctx<'g> {
         let dirs = geometry::analyse(game);
         let mut dir_by_table = HashMap::new();
         for (dir, info) in dirs.iter().enumerate() {
-            dir_by_table.entry(tables::compact(&info.forward)).or_insert(dir as DirId);
+            dir_by_table.entry(tables::compact(&info.forward)).or_insert(DirId(dir as u16));
         }
         Ctx {
             game,
@@ -209,7 +209,7 @@ impl<'g> Ctx<'g> {
 
     fn vector_name(&self, dir: DirId) -> String {
         let parts: Vec<String> =
-            self.game.directions[dir as usize].vector.iter().map(|&c| if c < 0 { format!("M{}", -c) } else { c.to_string() }).collect();
+            self.game.directions[dir.index()].vector.iter().map(|&c| if c < 0 { format!("M{}", -c) } else { c.to_string() }).collect();
         parts.join("_")
     }
 
@@ -229,20 +229,20 @@ impl<'g> Ctx<'g> {
     /// The table of cells reached along `dir`. Asked for at every step of
     /// every rule: after the first time, asking again changes nothing.
     pub fn dir_table(&mut self, dir: DirId) -> Ident {
-        if let Some(table) = &self.dir_tables[dir as usize] {
+        if let Some(table) = &self.dir_tables[dir.index()] {
             return table.clone();
         }
         let doc = format!("Displacement {}: the cell reached from each cell.", names::vector(self.game, dir));
-        let data = tables::compact(&self.dirs[dir as usize].forward);
+        let data = tables::compact(&self.dirs[dir.index()].forward);
         let table = self.tables.cells(&format!("DIR_{}", self.vector_name(dir)), doc, data);
-        self.dir_tables[dir as usize] = Some(table.clone());
+        self.dir_tables[dir.index()] = Some(table.clone());
         table
     }
 
     /// The table of cells from which `dir` reaches each cell; `dir` must be
     /// one-to-one.
     pub fn back_table(&mut self, dir: DirId) -> Ident {
-        let info = &self.dirs[dir as usize];
+        let info = &self.dirs[dir.index()];
         assert!(info.injective);
         let data = info.preimages.iter().map(|p| p.first().copied()).collect();
         let doc = format!("Displacement {} backwards: the cell from which it reaches each cell.", names::vector(self.game, dir));

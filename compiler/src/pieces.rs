@@ -22,6 +22,9 @@ pub const MAX_TABLE_ENTRIES: usize = 1 << 22;
 pub struct DirectionTable {
     pub ir: Vec<ir::Direction>,
     index: HashMap<Vector, DirId>,
+    /// More directions were asked for than an id can name; the check phase
+    /// reports it, so the ids given meanwhile are never used.
+    pub overflowed: bool,
 }
 
 impl DirectionTable {
@@ -31,7 +34,11 @@ impl DirectionTable {
         }
         let target = (0..board.cells.len()).map(|cell| board.offset(cell as u16, vector)).collect();
         self.ir.push(ir::Direction { vector: vector.to_vec(), target });
-        let id = (self.ir.len() - 1) as DirId;
+        let Some(id) = DirId::new(self.ir.len() - 1) else {
+            self.ir.pop();
+            self.overflowed = true;
+            return DirId(0);
+        };
         self.index.insert(vector.to_vec(), id);
         id
     }

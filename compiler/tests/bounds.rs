@@ -141,3 +141,19 @@ fn a_move_plan_past_its_bound_is_an_error_not_a_flood() {
     let codes = codes_within(&wide_board("slide orth | diag"), Duration::from_secs(2));
     assert_eq!(codes, ["E0305"]);
 }
+
+#[test]
+fn more_directions_than_an_id_can_name_are_an_error_not_a_wrapped_id() {
+    // On a one-cell board every direction table is one entry, so no table
+    // bound stops 8,200 leaps of 8 images each (65,600 directions): the
+    // checker must refuse them with E0305 rather than give two directions
+    // one id.
+    let vectors = (1..).flat_map(|a: i32| (1..a).map(move |b| (a, b))).take(8_200);
+    let leaps: String = vectors.map(|(a, b)| format!("    leap ({a},{b})*\n")).collect();
+    let source = format!(
+        "board {{\n    axis file = a..a\n    axis rank = 1..1\n}}\nforward +rank\nplayer White\nplayer Black = mirror rank\n\
+         piece King K {{\n    royal\n{leaps}}}\nsetup \"K w\"\n"
+    );
+    let codes = codes_within(&source, Duration::from_secs(10));
+    assert!(codes.contains(&"E0305"), "{:?}", &codes[..codes.len().min(5)]);
+}

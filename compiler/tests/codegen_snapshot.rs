@@ -45,19 +45,21 @@ fn tiny() -> Game {
         gate: Default::default(),
         en_passant: Vec::new(),
     };
-    let ride = |dir: DirId, range: Option<u32>| MoveKind::Ride { dir, range, circuit: false };
-    let route = |cells: Vec<DirId>| Route { cells, crossing: None };
+    let ride = |dir: u16, range: Option<u32>| MoveKind::Ride { dir: DirId(dir), range, circuit: false };
+    let route = |cells: Vec<u16>| Route { cells: cells.into_iter().map(DirId).collect(), crossing: None };
     // Black's rules mirror White's ranks: directions 0 <-> 1 and 8 <-> 9.
     let both = |white: Vec<MoveRule>| {
         let black = white
             .iter()
             .map(|r| {
-                let flip = |d: DirId| match d {
-                    0 => 1,
-                    1 => 0,
-                    8 => 9,
-                    9 => 8,
-                    d => d,
+                let flip = |d: DirId| {
+                    DirId(match d.0 {
+                        0 => 1,
+                        1 => 0,
+                        8 => 9,
+                        9 => 8,
+                        d => d,
+                    })
                 };
                 let kind = match &r.kind {
                     MoveKind::Ride { dir, range, circuit } => MoveKind::Ride { dir: flip(*dir), range: *range, circuit: *circuit },
@@ -133,7 +135,7 @@ fn tiny() -> Game {
                 both(
                     (0..4)
                         .map(|d| rule(ride(d, Some(1)), Mode::Both, None))
-                        .chain([rule(MoveKind::Swap { dir: 0, with: vec![0, 1], unattacked: true }, Mode::Both, None)])
+                        .chain([rule(MoveKind::Swap { dir: DirId(0), with: vec![0, 1], unattacked: true }, Mode::Both, None)])
                         .collect(),
                 ),
             ),
@@ -145,7 +147,7 @@ fn tiny() -> Game {
                 false,
                 None,
                 both(vec![
-                    rule(MoveKind::Ride { dir: 2, range: None, circuit: true }, Mode::Both, None),
+                    rule(MoveKind::Ride { dir: DirId(2), range: None, circuit: true }, Mode::Both, None),
                     rule(ride(0, Some(2)), Mode::Both, None),
                 ]),
             ),
@@ -160,16 +162,16 @@ fn tiny() -> Game {
                 both(vec![
                     rule(
                         MoveKind::Leap {
-                            target: 6,
+                            target: DirId(6),
                             routes: vec![
                                 route(vec![0]),
-                                Route { cells: vec![4, 0], crossing: Some(Crossing { zone: ZoneId(1), crossing: false }) },
+                                Route { cells: vec![DirId(4), DirId(0)], crossing: Some(Crossing { zone: ZoneId(1), crossing: false }) },
                             ],
                         },
                         Mode::Both,
                         None,
                     ),
-                    rule(MoveKind::Leap { target: 7, routes: vec![] }, Mode::Both, None),
+                    rule(MoveKind::Leap { target: DirId(7), routes: vec![] }, Mode::Both, None),
                 ]),
             ),
             // Moves like a rook forwards, captures by hopping, also round the files.
@@ -180,8 +182,8 @@ fn tiny() -> Game {
                 None,
                 both(vec![
                     rule(ride(0, None), Mode::MoveOnly, None),
-                    rule(MoveKind::Hop { dir: 0 }, Mode::CaptureOnly, None),
-                    rule(MoveKind::Hop { dir: 2 }, Mode::Both, None),
+                    rule(MoveKind::Hop { dir: DirId(0) }, Mode::CaptureOnly, None),
+                    rule(MoveKind::Hop { dir: DirId(2) }, Mode::Both, None),
                 ]),
             ),
             // Moves forward, captures diagonally; sideways only on the far rank.
@@ -215,11 +217,11 @@ fn tiny() -> Game {
                 "E",
                 false,
                 None,
-                both(vec![rule(MoveKind::CapturingLeap { target: 8, via: 0, crossing: None }, Mode::Both, None)]),
+                both(vec![rule(MoveKind::CapturingLeap { target: DirId(8), via: DirId(0), crossing: None }, Mode::Both, None)]),
             ),
         ],
         rules: Rules {
-            facing: vec![0, 1],
+            facing: vec![DirId(0), DirId(1)],
             stalemate: Outcome::Loss,
             limits: vec![],
             no_drop_mate: vec![],

@@ -58,8 +58,8 @@ fn possible_rights(game: &Game, pos: &Position) -> Vec<Right> {
     let mut rights = Vec::new();
     for line in castle_lines(game) {
         let piece = Piece::new(line.kind, line.player);
-        let table = &game.directions[line.dir as usize].target;
-        let king_side = game.directions[line.dir as usize].vector.first().is_some_and(|&x| x > 0);
+        let table = &game.directions[line.dir.index()].target;
+        let king_side = game.directions[line.dir.index()].vector.first().is_some_and(|&x| x > 0);
         for (cell, &there) in pos.board().iter().enumerate() {
             if there != piece {
                 continue;

@@ -93,7 +93,7 @@ impl Influence {
             cells,
             words,
             vacate: vec![0; game.players.len() * cells * words],
-            facing: game.rules.facing.iter().map(|&dir| game.directions[dir as usize].target.clone()).collect(),
+            facing: game.rules.facing.iter().map(|&dir| game.directions[dir.index()].target.clone()).collect(),
             royal: kinds(&mut (0..game.pieces.len() as PieceId).filter(|&k| game.pieces[k as usize].royal)),
             limited: kinds(&mut game.rules.limits.iter().map(|limit| limit.piece)),
             no_drop_mate: kinds(&mut game.rules.no_drop_mate.iter().copied()),

@@ -24,8 +24,41 @@ pub const MAX_PLAYERS: usize = 2;
 
 /// Index of a cell in [`Board::cells`].
 pub type CellId = u16;
-/// Index of a displacement in [`Game::directions`].
-pub type DirId = u16;
+/// Index of a displacement in [`Game::directions`] (`game.directions[id]`);
+/// written in the IR as its number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct DirId(pub u16);
+
+impl DirId {
+    /// The most directions a game may have.
+    pub const MAX_COUNT: usize = u16::MAX as usize + 1;
+
+    /// The id of the direction at `index`, if an id can say it.
+    pub fn new(index: usize) -> Option<DirId> {
+        u16::try_from(index).ok().map(DirId)
+    }
+
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl std::fmt::Display for DirId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::ops::Index<DirId> for Vec<Direction> {
+    type Output = Direction;
+
+    #[inline]
+    fn index(&self, id: DirId) -> &Direction {
+        &self[id.index()]
+    }
+}
 /// Index of a zone in [`Game::zones`] (`game.zones[id]`); written in the
 /// IR as its number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]

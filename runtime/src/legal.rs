@@ -23,9 +23,9 @@ pub fn royals_safe<E: Engine + ?Sized>(engine: &E, pos: &Position, mover: Player
     true
 }
 
-fn faces_enemy_royal(game: &crate::Game, pos: &Position, from: crate::CellId, dir: u16) -> bool {
+fn faces_enemy_royal(game: &crate::Game, pos: &Position, from: crate::CellId, dir: crate::ir::DirId) -> bool {
     let owner = pos.at(from).owner();
-    let table = &game.directions[dir as usize].target;
+    let table = &game.directions[dir.index()].target;
     let mut cell = from;
     while let Some(next) = table[cell as usize] {
         if next == from {

@@ -116,10 +116,10 @@ fn attacks_of(ctx: &mut Ctx, player: PlayerId) -> TokenStream {
                 MoveKind::Leap { target, routes } => {
                     jumps.extend(jump(ctx, &mut lists, kind, player, index, rule, *target, routes, false));
                 }
-                MoveKind::Ride { dir, range, .. } if !ctx.dirs[*dir as usize].injective => {
+                MoveKind::Ride { dir, range, .. } if !ctx.dirs[dir.index()].injective => {
                     forward.extend(forward_line(ctx, kind, player, rule, *dir, *range, false));
                 }
-                MoveKind::Hop { dir } if !ctx.dirs[*dir as usize].injective => {
+                MoveKind::Hop { dir } if !ctx.dirs[dir.index()].injective => {
                     forward.extend(forward_line(ctx, kind, player, rule, *dir, None, true));
                 }
                 MoveKind::Ride { dir, range, .. } => {
@@ -166,7 +166,7 @@ fn jump(
     let confined = ctx.game.pieces[kind as usize].confined;
     let dirs = Rc::clone(&ctx.dirs);
     let route_cells =
-        |route: &[DirId], from: usize| -> Option<Vec<usize>> { route.iter().map(|&d| dirs[d as usize].forward[from]).collect() };
+        |route: &[DirId], from: usize| -> Option<Vec<usize>> { route.iter().map(|&d| dirs[d.index()].forward[from]).collect() };
     // Closed for good: a cell off the board, on the attacker, or on the target.
     let maybe_open = |route: &[DirId], from: usize, target: usize| {
         route_cells(route, from).is_some_and(|cells| !cells.contains(&from) && !cells.contains(&target))
@@ -177,7 +177,7 @@ fn jump(
         if !ctx.in_zone(confined, player, target) {
             continue;
         }
-        for &from in &dirs[target_dir as usize].preimages[target] {
+        for &from in &dirs[target_dir.index()].preimages[target] {
             // A step that comes back to its start stops there; a leap that does
             // lands on the attacker's own cell, here the target.
             if (step && from == target) || !ctx.in_zone(rule.only_in, player, from) {
@@ -202,7 +202,7 @@ fn jump(
                 match routes.first() {
                     None => lists.add_open(target, from, kind),
                     Some(route) => {
-                        let via = dirs[route[0] as usize].forward[from].expect("an open route");
+                        let via = dirs[route[0].index()].forward[from].expect("an open route");
                         lists.add_blockable(target, from, via, kind);
                     }
                 }
@@ -221,7 +221,7 @@ fn jump(
             let cells: Vec<TokenStream> = route
                 .iter()
                 .map(|&d| {
-                    let fwd = &dirs[d as usize].forward;
+                    let fwd = &dirs[d.index()].forward;
                     let may_be_off = pairs.iter().any(|&(from, _)| fwd[from].is_none());
                     let may_be_target = pairs.iter().any(|&(from, target)| fwd[from] == Some(target));
                     let table = ctx.dir_table(d);
@@ -302,7 +302,7 @@ fn capturing_jump(
     let confined = game.pieces[kind as usize].confined;
     let dirs = Rc::clone(&ctx.dirs);
     for from in 0..ctx.cells() {
-        let (Some(to), Some(via)) = (dirs[target_dir as usize].forward[from], dirs[via_dir as usize].forward[from]) else {
+        let (Some(to), Some(via)) = (dirs[target_dir.index()].forward[from], dirs[via_dir.index()].forward[from]) else {
             continue;
         };
         if !ctx.in_zone(rule.only_in, player, from)
@@ -333,7 +333,7 @@ fn capturing_jump(
 /// and a target holding a piece of the attacker is never asked about in play.
 fn null_move(ctx: &mut Ctx, kind: PieceId, player: PlayerId, index: usize, rule: &MoveRule, dir: DirId, range: Option<u32>) -> TokenStream {
     let confined = ctx.game.pieces[kind as usize].confined;
-    let forward = &ctx.dirs[dir as usize].forward;
+    let forward = &ctx.dirs[dir.index()].forward;
     // Cells whose ring along `dir` comes back within the range.
     let flags: Vec<bool> = (0..ctx.cells())
         .map(|start| {
@@ -381,7 +381,7 @@ fn null_move(ctx: &mut Ctx, kind: PieceId, player: PlayerId, index: usize, rule:
 /// the first piece met may ride to it, the second may hop to it.
 fn ray(ctx: &mut Ctx, player: PlayerId, dir: DirId, lines: &Lines) -> TokenStream {
     let back = ctx.back_table(dir);
-    let returns = ctx.dirs[dir as usize].returns;
+    let returns = ctx.dirs[dir.index()].returns;
     let back_home = returns.then(|| {
         quote!(if cell == target {
             break 'ray;
@@ -481,7 +481,7 @@ fn forward_line(ctx: &mut Ctx, kind: PieceId, player: PlayerId, rule: &MoveRule,
     let piece = ctx.piece(kind, player);
     let from = quote!(from);
     let zones = zone_tests(ctx, kind, player, rule.only_in, &from);
-    let returns = ctx.dirs[dir as usize].returns;
+    let returns = ctx.dirs[dir.index()].returns;
     let walk = if hop {
         let screen_home = returns.then(|| {
             quote!(if cell == from {

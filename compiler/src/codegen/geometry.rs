@@ -17,12 +17,12 @@ pub struct DirInfo {
 }
 
 pub fn analyse(game: &Game) -> Vec<DirInfo> {
-    (0..game.directions.len()).map(|d| analyse_dir(game, d as DirId)).collect()
+    (0..game.directions.len()).map(|d| analyse_dir(game, DirId(d as u16))).collect()
 }
 
 fn analyse_dir(game: &Game, dir: DirId) -> DirInfo {
     let n = game.cell_count();
-    let forward: Vec<Option<usize>> = game.directions[dir as usize].target.iter().map(|t| t.map(|c| c as usize)).collect();
+    let forward: Vec<Option<usize>> = game.directions[dir.index()].target.iter().map(|t| t.map(|c| c as usize)).collect();
     assert_eq!(forward.len(), n, "direction {dir} has a target table of the wrong size");
     let mut preimages = vec![Vec::new(); n];
     for (x, t) in forward.iter().enumerate() {

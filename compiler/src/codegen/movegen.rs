@@ -384,7 +384,7 @@ fn ungated_block(ctx: &mut Ctx, pg: &mut PieceGen, index: usize, rule: &MoveRule
         MoveKind::Ride { range: Some(0), .. } | MoveKind::Castle { .. } => None,
         // A step that comes back to its start at once is a null move: a ride.
         MoveKind::Ride { dir, range: Some(1), circuit }
-            if !(*circuit && (0..ctx.cells()).any(|c| ctx.dirs[*dir as usize].forward[c] == Some(c))) =>
+            if !(*circuit && (0..ctx.cells()).any(|c| ctx.dirs[dir.index()].forward[c] == Some(c))) =>
         {
             jump(ctx, pg, index, rule, *dir, &[])
         }
@@ -424,7 +424,7 @@ fn swap(
     // too, as in the interpreter.
     let data: Vec<Option<usize>> = (0..ctx.cells())
         .map(|from| {
-            let to = ctx.dirs[dir as usize].forward[from]?;
+            let to = ctx.dirs[dir.index()].forward[from]?;
             (ctx.in_zone(rule.only_in, player, from) && ctx.in_zone(confined, player, to)).then_some(to)
         })
         .collect();
@@ -502,9 +502,9 @@ fn jump(ctx: &mut Ctx, pg: &mut PieceGen, index: usize, rule: &MoveRule, target:
     let player = pg.player;
     let confined = ctx.game.pieces[pg.kind as usize].confined;
     let dirs = Rc::clone(&ctx.dirs);
-    let forward = &dirs[target as usize].forward;
+    let forward = &dirs[target.index()].forward;
     let route_cells =
-        |route: &[DirId], from: usize| -> Option<Vec<usize>> { route.iter().map(|&d| dirs[d as usize].forward[from]).collect() };
+        |route: &[DirId], from: usize| -> Option<Vec<usize>> { route.iter().map(|&d| dirs[d.index()].forward[from]).collect() };
     // A route is closed for good if a cell is off the board or is the start
     // (which holds the moving piece).
     let maybe_open = |route: &[DirId], from: usize| route_cells(route, from).is_some_and(|cells| !cells.contains(&from));
@@ -541,7 +541,7 @@ fn jump(ctx: &mut Ctx, pg: &mut PieceGen, index: usize, rule: &MoveRule, target:
             let cells: Vec<TokenStream> = route
                 .iter()
                 .map(|&d| {
-                    let may_be_off = domain.iter().any(|&from| dirs[d as usize].forward[from].is_none());
+                    let may_be_off = domain.iter().any(|&from| dirs[d.index()].forward[from].is_none());
                     let table = ctx.dir_table(d);
                     if may_be_off {
                         quote!({
@@ -632,8 +632,8 @@ fn capturing_leap(
     // The cell passed holding the moving piece blocks the leap for good.
     let data: Vec<Option<usize>> = (0..ctx.cells())
         .map(|from| {
-            let to = dirs[target as usize].forward[from]?;
-            let via = dirs[via_dir as usize].forward[from]?;
+            let to = dirs[target.index()].forward[from]?;
+            let via = dirs[via_dir.index()].forward[from]?;
             let ok = to != from
                 && via != from
                 && ctx.in_zone(rule.only_in, player, from)
@@ -718,7 +718,7 @@ fn landing_in_line(ctx: &mut Ctx, pg: &mut PieceGen, mode: Mode) -> TokenStream 
 /// cells. Coming back round a ring to its start ends it, as a null move when
 /// it is a circuit.
 fn line(ctx: &mut Ctx, pg: &mut PieceGen, rule: &MoveRule, dir: DirId, range: Option<u32>, circuit: bool, table: &Ident) -> TokenStream {
-    let back_home = ctx.dirs[dir as usize].returns.then(|| {
+    let back_home = ctx.dirs[dir.index()].returns.then(|| {
         if circuit && rule.mode != Mode::CaptureOnly {
             pg.uses_null_move = true;
             quote!(if to == from {
@@ -759,7 +759,7 @@ fn landings(head: TokenStream, table: &Ident, back_home: Option<TokenStream>, la
 /// A hop: along `dir`, whose table the code reads as `table`, to the first
 /// piece, over it, then on as a ride.
 fn hop(ctx: &mut Ctx, pg: &mut PieceGen, rule: &MoveRule, dir: DirId, table: &Ident) -> TokenStream {
-    let returns = ctx.dirs[dir as usize].returns;
+    let returns = ctx.dirs[dir.index()].returns;
     let screen_home = returns.then(|| {
         quote!(if cell == from {
             break 'hop;

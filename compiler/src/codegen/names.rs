@@ -4,7 +4,7 @@
 use proc_macro2::Ident;
 use quote::format_ident;
 use std::collections::HashSet;
-use vdl_runtime::ir::{Choice, Crossing, Game, Gate, Mode, MoveKind, MoveRule, PieceId, PlayerId, Promotion, Trigger, ZoneId};
+use vdl_runtime::ir::{Choice, Crossing, DirId, Game, Gate, Mode, MoveKind, MoveRule, PieceId, PlayerId, Promotion, Trigger, ZoneId};
 
 /// Upper-case snake-case identifier fragments, unique within each list.
 pub struct Names {
@@ -91,8 +91,8 @@ fn unique(list: Vec<String>) -> Vec<String> {
 }
 
 /// A displacement as written in the variant file: `(1, -2)`.
-pub fn vector(game: &Game, dir: u16) -> String {
-    let parts: Vec<String> = game.directions[dir as usize].vector.iter().map(|c| c.to_string()).collect();
+pub fn vector(game: &Game, dir: DirId) -> String {
+    let parts: Vec<String> = game.directions[dir.index()].vector.iter().map(|c| c.to_string()).collect();
     format!("({})", parts.join(", "))
 }
 

@@ -53,7 +53,7 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
             .iter()
             .map(|&dir| {
                 let table = ctx.dir_table(dir);
-                let back_home = ctx.dirs[dir as usize].returns.then(|| {
+                let back_home = ctx.dirs[dir.index()].returns.then(|| {
                     quote!(if cell == royal {
                         break;
                     })

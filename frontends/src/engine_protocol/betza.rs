@@ -21,7 +21,7 @@
 
 use super::grid::Grid;
 use std::collections::{BTreeMap, BTreeSet};
-use vdl_runtime::ir::{Game, Gate, Mode, MoveKind, MoveRule, PieceId, PlayerId};
+use vdl_runtime::ir::{DirId, Game, Gate, Mode, MoveKind, MoveRule, PieceId, PlayerId};
 
 /// One player's moves of a piece type in Betza notation.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -123,8 +123,8 @@ pub fn playable(rule: &MoveRule) -> Result<(), String> {
 pub fn describe(game: &Game, grid: &Grid, kind: PieceId, player: PlayerId) -> Description {
     let piece = &game.pieces[kind as usize];
     let turn = if player == 0 { 1 } else { -1 };
-    let step = |dir: u16| {
-        let (x, y) = grid.step(&game.directions[dir as usize].vector);
+    let step = |dir: DirId| {
+        let (x, y) = grid.step(&game.directions[dir.index()].vector);
         (x * turn, y * turn)
     };
     let mut families: BTreeMap<Family, BTreeSet<(i32, i32)>> = BTreeMap::new();

@@ -90,7 +90,7 @@ pub(super) struct Ray<'g> {
 
 impl<'g> Ray<'g> {
     pub(super) fn new(game: &'g Game, dir: DirId, from: CellId, range: Option<u32>) -> Ray<'g> {
-        Ray { table: &game.directions[dir as usize].target, from, cell: from, left: range, back_at_start: false }
+        Ray { table: &game.directions[dir.index()].target, from, cell: from, left: range, back_at_start: false }
     }
 }
 
@@ -113,7 +113,7 @@ impl Iterator for Ray<'_> {
 }
 
 fn target(game: &Game, dir: DirId, from: CellId) -> Option<CellId> {
-    game.directions[dir as usize].target[from as usize]
+    game.directions[dir.index()].target[from as usize]
 }
 
 impl SidePlan {

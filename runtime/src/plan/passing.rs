@@ -97,7 +97,7 @@ fn passed(game: &Game, kind: &MoveKind, from: CellId) -> Vec<(CellId, Vec<CellId
             (1..line.len()).map(|i| (line[i], line[..i].to_vec())).collect()
         }
         MoveKind::Leap { target, routes } => {
-            let reach = |dir: u16| game.directions[dir as usize].target[from as usize];
+            let reach = |dir: crate::ir::DirId| game.directions[dir.index()].target[from as usize];
             let Some(to) = reach(*target) else { return Vec::new() };
             // The checker allows one route; its cells are the ones passed.
             let cells: Option<Vec<CellId>> = routes.first().map_or(Some(Vec::new()), |r| r.cells.iter().map(|&d| reach(d)).collect());
