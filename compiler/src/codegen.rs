@@ -251,14 +251,14 @@ impl<'g> Ctx<'g> {
 
     /// Is `cell` in `zone` for `player`? No zone: everywhere.
     pub fn in_zone(&self, zone: Option<ZoneId>, player: PlayerId, cell: usize) -> bool {
-        zone.is_none_or(|z| self.game.zones[z].cells[player as usize][cell])
+        zone.is_none_or(|z| self.game.zones[z].cells[player][cell])
     }
 
     /// The flags of `zone` for `player`, or `None` when no test is needed (no
     /// zone, or a zone holding every cell).
     pub fn zone_flags(&mut self, zone: Option<ZoneId>, player: PlayerId) -> Option<Ident> {
         let z = zone?;
-        let flags = self.game.zones[z].cells[player as usize].clone();
+        let flags = self.game.zones[z].cells[player].clone();
         if flags.iter().all(|&f| f) {
             return None;
         }
@@ -269,7 +269,7 @@ impl<'g> Ctx<'g> {
 
     /// The flags of `zone` for `player`, even when it holds every cell.
     pub fn zone_table(&mut self, zone: ZoneId, player: PlayerId) -> Ident {
-        let flags = self.game.zones[zone].cells[player as usize].clone();
+        let flags = self.game.zones[zone].cells[player].clone();
         let name = format!("IN_{}_{}", self.names.zones[zone.index()], self.names.players[player as usize]);
         let doc = format!("Zone `{}` of {}.", self.game.zones[zone].name, self.game.players[player as usize].name);
         self.tables.flags(&name, doc, flags)

@@ -35,7 +35,7 @@ pub fn finish(lowered: Lowered, facts: Facts) -> Game {
                 .promotions
                 .into_iter()
                 .map(|p| ir::Promotion {
-                    to: choices(&p, &in_setup),
+                    to: choices(&p, &in_setup).into(),
                     trigger: p.trigger,
                     optional: p.optional,
                     forced_at: forced[kind].filter(|_| p.optional),
@@ -91,10 +91,10 @@ impl SetupCounts {
 
 /// The zone with these cells: an existing one, or a new one under `name`.
 fn zone_for(zones: &mut Vec<ir::Zone>, name: String, cells: &ZoneCells) -> ZoneId {
-    match zones.iter().position(|z| z.cells == *cells) {
+    match zones.iter().position(|z| z.cells.0 == *cells) {
         Some(z) => ZoneId::new(z).expect("the checker caps the zones"),
         None => {
-            zones.push(ir::Zone { name, cells: cells.clone() });
+            zones.push(ir::Zone { name, cells: cells.clone().into() });
             ZoneId::new(zones.len() - 1).expect("the checker caps the zones")
         }
     }

@@ -55,7 +55,7 @@ pub fn lower(draft: Draft) -> Lowered {
             symbol: piece.symbol,
             royal: false,
             confined: piece.confined,
-            moves: piece.moves,
+            moves: piece.moves.into(),
             promotions: Vec::new(),
             captured_as: None,
             no_drop: None,

@@ -48,7 +48,7 @@ impl ZoneTable {
             return None;
         };
         self.ids.insert(cells.clone(), id);
-        self.ir.push(ir::Zone { name: name.to_string(), cells });
+        self.ir.push(ir::Zone { name: name.to_string(), cells: cells.into() });
         Some(id)
     }
 }

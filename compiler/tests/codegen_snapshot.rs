@@ -81,7 +81,7 @@ fn tiny() -> Game {
                 MoveRule { kind, ..r.clone() }
             })
             .collect();
-        vec![white, black]
+        PerPlayer(vec![white, black])
     };
     let piece = |name: &str, symbol: &str, royal, confined, moves| PieceType {
         name: name.into(),
@@ -192,7 +192,7 @@ fn tiny() -> Game {
             // the second player's never a Knight.
             PieceType {
                 promotions: vec![Promotion {
-                    to: vec![vec![Choice::always(1), Choice { kind: 2, while_fewer_than: Some(2) }], vec![Choice::always(1)]],
+                    to: PerPlayer(vec![vec![Choice::always(1), Choice { kind: 2, while_fewer_than: Some(2) }], vec![Choice::always(1)]]),
                     trigger: Trigger::Touches(ZoneId(2)),
                     optional: true,
                     forced_at: Some(ZoneId(1)),

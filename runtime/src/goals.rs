@@ -87,7 +87,7 @@ fn bare_royal(game: &Game, pos: &Position) -> Option<PlayerId> {
 
 /// Does a piece of `player` of one of the types stand in its image of the zone?
 fn in_zone(game: &Game, pos: &Position, player: PlayerId, pieces: &[PieceId], zone: ZoneId) -> bool {
-    let cells = &game.zones[zone].cells[player as usize];
+    let cells = &game.zones[zone].cells[player];
     pos.board()
         .iter()
         .zip(cells)

@@ -100,6 +100,63 @@ pub type PieceId = u8;
 /// Index of a player in [`Game::players`]; 0 moves first.
 pub type PlayerId = u8;
 
+/// One value for each player, in player order: indexed by [`PlayerId`], and a
+/// slice for everything else. Written in the IR as a list.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct PerPlayer<T>(pub Vec<T>);
+
+impl<T> PerPlayer<T> {
+    /// The value of each of `players` players, from `f`.
+    pub fn from_fn(players: usize, f: impl FnMut(usize) -> T) -> PerPlayer<T> {
+        PerPlayer((0..players).map(f).collect())
+    }
+}
+
+impl<T> std::ops::Deref for PerPlayer<T> {
+    type Target = [T];
+
+    fn deref(&self) -> &[T] {
+        &self.0
+    }
+}
+
+impl<T> std::ops::DerefMut for PerPlayer<T> {
+    fn deref_mut(&mut self) -> &mut [T] {
+        &mut self.0
+    }
+}
+
+impl<T> std::ops::Index<PlayerId> for PerPlayer<T> {
+    type Output = T;
+
+    #[inline]
+    fn index(&self, player: PlayerId) -> &T {
+        &self.0[player as usize]
+    }
+}
+
+impl<T> From<Vec<T>> for PerPlayer<T> {
+    fn from(values: Vec<T>) -> PerPlayer<T> {
+        PerPlayer(values)
+    }
+}
+
+impl<T> FromIterator<T> for PerPlayer<T> {
+    fn from_iter<I: IntoIterator<Item = T>>(values: I) -> PerPlayer<T> {
+        PerPlayer(values.into_iter().collect())
+    }
+}
+
+impl<'a, T> IntoIterator for &'a PerPlayer<T> {
+    type Item = &'a T;
+    type IntoIter = std::slice::Iter<'a, T>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Game {
     pub name: String,
@@ -226,7 +283,7 @@ pub struct Direction {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Zone {
     pub name: String,
-    pub cells: Vec<Vec<bool>>,
+    pub cells: PerPlayer<Vec<bool>>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -240,7 +297,7 @@ pub struct PieceType {
     /// The piece may never stand outside this zone (its owner's cells).
     pub confined: Option<ZoneId>,
     /// Move programs per player, with absolute directions.
-    pub moves: Vec<Vec<MoveRule>>,
+    pub moves: PerPlayer<Vec<MoveRule>>,
     /// Ways this piece changes type at the end of a move.
     #[serde(default)]
     pub promotions: Vec<Promotion>,
@@ -264,7 +321,7 @@ pub struct Promotion {
     /// Per player, the types the piece may become; each is a separate move. A
     /// promotion declared for some players only has no choice for the others,
     /// and does not apply to their moves.
-    pub to: Vec<Vec<Choice>>,
+    pub to: PerPlayer<Vec<Choice>>,
     pub trigger: Trigger,
     /// An optional promotion may be declined (the unpromoted move exists too).
     pub optional: bool,
@@ -577,7 +634,7 @@ impl Game {
     /// Is `cell` in `zone` for `player`?
     #[inline]
     pub fn in_zone(&self, zone: ZoneId, player: PlayerId, cell: CellId) -> bool {
-        self.zones[zone].cells[player as usize][cell as usize]
+        self.zones[zone].cells[player][cell as usize]
     }
 
     pub fn to_json(&self) -> String {

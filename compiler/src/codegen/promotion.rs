@@ -231,7 +231,7 @@ impl ZoneClasses {
         let mut first_cell = Vec::new();
         let mut seen: HashMap<Vec<bool>, usize> = HashMap::new();
         for cell in 0..game.cell_count() {
-            let zones: Vec<bool> = game.zones.iter().map(|z| z.cells[player as usize][cell]).collect();
+            let zones: Vec<bool> = game.zones.iter().map(|z| z.cells[player][cell]).collect();
             let class = *seen.entry(zones).or_insert_with(|| {
                 first_cell.push(cell);
                 first_cell.len() - 1

@@ -129,7 +129,7 @@ pub fn describe(game: &Game, grid: &Grid, kind: PieceId, player: PlayerId) -> De
     };
     let mut families: BTreeMap<Family, BTreeSet<(i32, i32)>> = BTreeMap::new();
     let mut unsaid = Vec::new();
-    for rule in &piece.moves[player as usize] {
+    for rule in &piece.moves[player] {
         if let Some(zone) = rule.only_in {
             unsaid.push(format!("a rule that holds only in zone `{}` is given everywhere", game.zones[zone].name));
         }

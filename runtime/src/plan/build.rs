@@ -23,7 +23,7 @@ pub(super) fn side(game: &Game, player: PlayerId) -> SidePlan {
         attacks: std::sync::OnceLock::new(),
     };
     for kind in 0..game.pieces.len() as PieceId {
-        let rules = &game.pieces[kind as usize].moves[player as usize];
+        let rules = &game.pieces[kind as usize].moves[player];
         let mut repeats = overlap::covered(game, player, kind);
         let lands = Landing { game, player, confined: game.pieces[kind as usize].confined };
         for from in 0..cells as CellId {

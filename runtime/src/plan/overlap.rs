@@ -25,7 +25,7 @@ pub enum Repeats {
 /// earlier one covers (the same move, with no narrower mode, applying
 /// wherever it does), else [`Repeats::Never`] until the steps say otherwise.
 pub(super) fn covered(game: &Game, player: PlayerId, kind: PieceId) -> Vec<Repeats> {
-    let rules = &game.pieces[kind as usize].moves[player as usize];
+    let rules = &game.pieces[kind as usize].moves[player];
     let applies = |rule: &MoveRule, cell: usize| rule.only_in.is_none_or(|z| game.in_zone(z, player, cell as CellId));
     (0..rules.len())
         .map(|index| {
@@ -72,7 +72,7 @@ impl Reach {
 /// Marks [`Repeats::Maybe`] in `repeats` each rule whose steps, from some
 /// start, may reach a destination another rule's step reaches too.
 pub(super) fn find_clashes(plan: &SidePlan, game: &Game, player: PlayerId, kind: PieceId, repeats: &mut [Repeats]) {
-    let rules = &game.pieces[kind as usize].moves[player as usize];
+    let rules = &game.pieces[kind as usize].moves[player];
     let mut reaches: Vec<Reach> = Vec::new();
     for from in 0..plan.cells as CellId {
         reaches.clear();
