@@ -13,9 +13,8 @@ use crate::players;
 use crate::resolve::Names;
 use crate::zones::{DeclaredZone, ZoneEval, ZoneTable};
 use std::collections::{HashMap, HashSet};
-use vdl_dsl::ast;
-use vdl_runtime::ir::DirId;
-use vdl_runtime::ir::{self, PieceId, MAX_PIECE_TYPES};
+use vdl_dsl::ast::{self, Span};
+use vdl_runtime::ir::{self, DirId, PieceId, MAX_PIECE_TYPES};
 
 pub fn check(names: &Names, diags: &mut Vec<Diagnostic>) -> Option<Draft> {
     let items = &names.items;
@@ -49,14 +48,17 @@ pub fn check(names: &Names, diags: &mut Vec<Diagnostic>) -> Option<Draft> {
         table: &mut table,
         sets: &sets,
         obligations: Vec::new(),
+        passings: Vec::new(),
     };
     let mut pieces: Vec<DraftPiece> = items.pieces.iter().map(|p| lowering.lower(p, diags)).collect();
     let proxy_promotions: Vec<ir::ProxyPromotion> = items.proxies.iter().filter_map(|p| lowering.proxy(p, diags)).collect();
     let obligations = std::mem::take(&mut lowering.obligations);
+    let lowering_passings = std::mem::take(&mut lowering.passings);
     let royals = items.pieces.iter().zip(&pieces).filter(|(_, p)| p.royal).count();
     let goals = crate::goals::goals(&items.goals, royals > 0, &mut lowering, diags);
     let checks_forbidden = crate::goals::checks_forbidden(&items.no_checks, royals > 0, diags);
     inherit_moves(&items.pieces, &names.piece_ids, &mut pieces, diags);
+    warn_about_passings(&lowering_passings, &pieces, diags);
     if pieces.is_empty() {
         diags.push(Diagnostic::error(Code::MissingItem, names.file_start, "the file declares no pieces"));
     }
@@ -232,7 +234,7 @@ fn limit(decl: &ast::LimitDecl, piece: PieceId, board: &BoardModel, diags: &mut 
 
 /// `no checkmate by dropping X`: needs hands, and a royal piece to mate.
 fn drop_mate_bans(
-    decls: &[(&ast::PieceSet, ast::Span)],
+    decls: &[(&ast::PieceSet, Span)],
     hands: bool,
     pieces: &[DraftPiece],
     sets: &PieceSets,
@@ -255,4 +257,28 @@ fn drop_mate_bans(
         banned.extend(sets.resolve(set, diags).unwrap_or_default());
     }
     banned
+}
+
+/// Only capture-only moves capture in passing: a piece named in `en passant
+/// by` without one never does (W0110).
+fn warn_about_passings(passings: &[(Span, Vec<PieceId>)], pieces: &[DraftPiece], diags: &mut Vec<Diagnostic>) {
+    for (span, capturers) in passings {
+        for &kind in capturers {
+            let Some(piece) = pieces.get(kind as usize) else { continue };
+            let captures_only = piece.moves.iter().flatten().any(|rule| {
+                rule.mode == ir::Mode::CaptureOnly
+                    && matches!(rule.kind, ir::MoveKind::Ride { .. } | ir::MoveKind::Leap { .. } | ir::MoveKind::Hop { .. })
+            });
+            if !captures_only {
+                diags.push(
+                    Diagnostic::warning(
+                        Code::NeverCapturesInPassing,
+                        *span,
+                        format!("the {} has no capture-only move, so it never captures in passing", piece.name),
+                    )
+                    .with_help(format!("give the {} a `capture only` move, or leave it out of `en passant by`", piece.name)),
+                );
+            }
+        }
+    }
 }

@@ -151,6 +151,9 @@ codes! {
         "A `promote to lost ...` names a type the setup gives a player none of (warning). A `lost` choice is open only while \
          the player has fewer pieces of the type on the board than the setup has, and no player has fewer than none, so that \
          choice never exists. Add the piece to the setup, or offer it without `lost` in a promotion of its own.";
+    NeverCapturesInPassing = "W0110", "never captures in passing",
+        "An `en passant by` names a piece that has no `capture only` move (warning): only such moves capture in passing, so \
+         that piece never can. Give it a capture-only move, or leave it out of the list.";
 }
 
 impl Code {

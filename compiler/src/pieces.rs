@@ -69,6 +69,9 @@ pub struct PieceLowering<'a> {
     /// Countdown confinements found so far (`confined to Z within N moves
     /// without ...`).
     pub obligations: Vec<ir::Obligation>,
+    /// Every `en passant by` found so far, with the pieces it names, to
+    /// check once all pieces have their moves.
+    pub passings: Vec<(Span, Vec<PieceId>)>,
 }
 
 impl PieceLowering<'_> {
@@ -475,6 +478,7 @@ impl PieceLowering<'_> {
                     None => {
                         self.check_en_passant(stmt, *span, diags);
                         if let Some(set) = self.sets.resolve(by, diags) {
+                            self.passings.push((*span, set.clone()));
                             en_passant = Some((set, *span));
                         }
                     }
