@@ -394,7 +394,7 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
     let drops = ctx.game.has_hands().then(|| quote!(vdl_runtime::drops::generate(game(), pos, out);));
     // So do castling and captures in passing: the runtime walks them from the
     // plan (the other moves of unmoved pieces are the pieces' functions').
-    let gated = has_gated_moves(ctx.game)
+    let gated = (ctx.game.has_castling() || ctx.game.has_en_passant())
         .then(|| quote!(vdl_runtime::gated::generate(self, plan(), pos, vdl_runtime::gated::Unmoved::CastlingOnly, out);));
     let generate = if ctx.generate_needs_pos {
         quote!(generate(pos, board_of(pos), pos.side, out);)
@@ -482,14 +482,6 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
             }
         }
     }
-}
-
-/// Does the game castle or capture in passing?
-fn has_gated_moves(game: &Game) -> bool {
-    game.pieces
-        .iter()
-        .flat_map(|p| p.moves.iter().flatten())
-        .any(|rule| matches!(rule.kind, ir::MoveKind::Castle { .. }) || !rule.en_passant.is_empty())
 }
 
 /// Generated code moving `cell` along `table` to the next cell where `stop`

@@ -8,7 +8,7 @@ use crate::pieces::written;
 use crate::players::Players;
 use crate::suggestions::Suggestions;
 use std::collections::HashMap;
-use vdl_dsl::ast::{self, CompareOp, DirCond, DirExpr};
+use vdl_dsl::ast::{self, DirCond, DirExpr};
 
 pub type Vector = Vec<i32>;
 
@@ -300,17 +300,7 @@ impl DirectionEval<'_> {
                     return None;
                 };
                 let (op, value) = (*op, value.value);
-                Box::new(move |v| {
-                    let c = i64::from(v[index]);
-                    match op {
-                        CompareOp::Eq => c == value,
-                        CompareOp::Ne => c != value,
-                        CompareOp::Lt => c < value,
-                        CompareOp::Le => c <= value,
-                        CompareOp::Gt => c > value,
-                        CompareOp::Ge => c >= value,
-                    }
-                })
+                Box::new(move |v| op.holds(i64::from(v[index]), value))
             }
         })
     }

@@ -15,7 +15,7 @@ use crate::position::Position;
 
 /// Does the game's position string carry the castling and en-passant fields?
 pub fn has_fields(game: &Game) -> bool {
-    game.pieces.iter().flat_map(|p| p.moves.iter().flatten()).any(|rule| rule.gate != Gate::Always || !rule.en_passant.is_empty())
+    game.has_unmoved_rules() || game.has_en_passant()
 }
 
 /// A castling rule of a piece type: the line it castles along and its partners.

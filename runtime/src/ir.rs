@@ -614,6 +614,27 @@ impl Game {
         self.pieces.iter().position(|p| p.symbol.eq_ignore_ascii_case(symbol)).map(|i| i as PieceId)
     }
 
+    /// Every move rule of every piece type and player.
+    pub fn move_rules(&self) -> impl Iterator<Item = &MoveRule> {
+        self.pieces.iter().flat_map(|p| p.moves.iter().flatten())
+    }
+
+    /// Does some rule hold only while its piece is unmoved (first moves,
+    /// castling)? Positions then keep track of unmoved pieces.
+    pub fn has_unmoved_rules(&self) -> bool {
+        self.move_rules().any(|rule| rule.gate != Gate::Always)
+    }
+
+    /// Does some move leave cells open to capture in passing?
+    pub fn has_en_passant(&self) -> bool {
+        self.move_rules().any(|rule| !rule.en_passant.is_empty())
+    }
+
+    /// Does some piece castle?
+    pub fn has_castling(&self) -> bool {
+        self.move_rules().any(|rule| matches!(rule.kind, MoveKind::Castle { .. }))
+    }
+
     /// Do captured pieces go to hands (and can pieces be dropped)?
     pub fn has_hands(&self) -> bool {
         self.pieces.iter().any(|p| p.captured_as.is_some())

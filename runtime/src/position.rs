@@ -1,6 +1,6 @@
 //! The state of a game and the moves that change it.
 
-use crate::ir::{CellId, Game, Gate, MoveKind, PieceId, PlayerId};
+use crate::ir::{CellId, Game, MoveKind, PieceId, PlayerId};
 use crate::piece::Piece;
 use crate::piece_set::PieceSet;
 pub use crate::plan::passing::NO_PASSING;
@@ -81,11 +81,6 @@ impl Move {
     #[inline]
     pub const fn castling(from: CellId, to: CellId, partner: CellId, partner_to: CellId) -> Move {
         Move { extra: partner, partner_to, ..Move::new(from, to) }
-    }
-
-    /// The partner's cell and landing cell of a castling move.
-    pub fn castling_partner(self) -> Option<(CellId, CellId)> {
-        (self.partner_to != NO_CELL).then_some((self.extra, self.partner_to))
     }
 
     #[inline]
@@ -248,9 +243,8 @@ impl Position {
         let kinds = game.pieces.len();
         assert!(kinds <= crate::ir::MAX_PIECE_TYPES, "a piece stores its type in seven bits");
         let obligations = &game.rules.obligations;
-        let rules = || game.pieces.iter().flat_map(|p| p.moves.iter().flatten());
-        let tracks_unmoved = rules().any(|rule| rule.gate != Gate::Always || matches!(rule.kind, MoveKind::Castle { .. }));
-        let passings = if rules().any(|rule| !rule.en_passant.is_empty()) { Passings::of(game) } else { Passings::default() };
+        let tracks_unmoved = game.has_unmoved_rules();
+        let passings = if game.has_en_passant() { Passings::of(game) } else { Passings::default() };
         let shared = Shared {
             kinds,
             to_hand: game.pieces.iter().map(|p| p.captured_as.unwrap_or(NO_PROMOTION)).collect(),

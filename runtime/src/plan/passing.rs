@@ -65,10 +65,6 @@ impl Passings {
         Passings { list, movers }
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.list.is_empty()
-    }
-
     /// The passing that `piece`'s move from `from` to `to` makes, if any.
     #[inline]
     pub fn find(&self, piece: Piece, from: CellId, to: CellId) -> Option<u16> {
