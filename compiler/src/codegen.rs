@@ -41,15 +41,14 @@
 //! [`Engine::is_safe`]: vdl_runtime::Engine::is_safe
 
 mod attack;
+mod attack_lists;
 mod format;
 mod geometry;
-mod jump_lists;
 mod lines;
 mod movegen;
 mod names;
 mod obligation;
 mod promotion;
-mod routes;
 mod rule_steps;
 mod safety;
 mod tables;
@@ -248,21 +247,6 @@ impl<'g> Ctx<'g> {
         let table = self.tables.cells(&format!("DIR_{}", self.vector_name(dir)), doc, data);
         self.dir_tables[dir.index()] = Some(table.clone());
         table
-    }
-
-    /// The table of cells from which `dir` reaches each cell; `dir` must be
-    /// one-to-one.
-    pub fn back_table(&mut self, dir: DirId) -> Ident {
-        let info = &self.dirs[dir.index()];
-        assert!(info.injective);
-        let data = info.preimages.iter().map(|p| p.first().copied()).collect();
-        let doc = format!("Displacement {} backwards: the cell from which it reaches each cell.", names::vector(self.game, dir));
-        self.cell_table(&format!("BACK_{}", self.vector_name(dir)), doc, data)
-    }
-
-    /// Is `cell` in `zone` for `player`? No zone: everywhere.
-    pub fn in_zone(&self, zone: Option<ZoneId>, player: PlayerId, cell: usize) -> bool {
-        zone.is_none_or(|z| self.game.zones[z].cells[player][cell])
     }
 
     /// The flags of `zone` for `player`, or `None` when no test is needed (no
@@ -491,38 +475,6 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
                 static INFLUENCE: OnceLock<Option<Influence>> = OnceLock::new();
                 INFLUENCE.get_or_init(|| Influence::of(game(), plan().clone())).as_ref()
             }
-        }
-    }
-}
-
-/// Generated code moving `cell` along `table` to the next cell where `stop`
-/// holds. At the board's edge it runs `edge` (leaving an enclosing block);
-/// `before` runs before each step (a range limit), `after` after it (the
-/// return home on a ring, a distance count).
-fn walk_to(table: &Ident, edge: TokenStream, before: TokenStream, after: TokenStream, stop: TokenStream) -> TokenStream {
-    quote! {
-        loop {
-            #before
-            let next = #table[cell];
-            if next == NONE {
-                #edge
-            }
-            cell = next as usize;
-            #after
-            if #stop {
-                break;
-            }
-        }
-    }
-}
-
-/// The loop of a ride: `loop` when it has no range, else one turn per cell.
-fn ride_head(range: Option<u32>) -> TokenStream {
-    match range {
-        None => quote!(loop),
-        Some(n) => {
-            let n = Literal::u32_unsuffixed(n);
-            quote!(for _ in 0..#n)
         }
     }
 }

@@ -1,16 +1,13 @@
-//! What the code generator needs to know about the direction tables: their
-//! inverses, whether they are one-to-one and whether a ray can come back to its
-//! start. Nothing here assumes a regular grid.
+//! What the code generator needs to know about the direction tables (for the
+//! facing rule's walks and the displacement tables other tables are matched
+//! to): whether a ray can come back to its start. Nothing here assumes a
+//! regular grid.
 
 use vdl_runtime::ir::{DirId, Game};
 
 pub struct DirInfo {
     /// `forward[cell]`: the cell reached from `cell`.
     pub forward: Vec<Option<usize>>,
-    /// `preimages[cell]`: every cell whose `forward` is `cell`, ascending.
-    pub preimages: Vec<Vec<usize>>,
-    /// No cell has two preimages, so a ray can be walked backwards.
-    pub injective: bool,
     /// Some ray along this direction comes back to the cell it started from
     /// (only on wrapped boards), so walks must check for it.
     pub returns: bool,
@@ -24,13 +21,6 @@ fn analyse_dir(game: &Game, dir: DirId) -> DirInfo {
     let n = game.cell_count();
     let forward: Vec<Option<usize>> = game.directions[dir.index()].target.iter().map(|t| t.map(|c| c as usize)).collect();
     assert_eq!(forward.len(), n, "direction {dir} has a target table of the wrong size");
-    let mut preimages = vec![Vec::new(); n];
-    for (x, t) in forward.iter().enumerate() {
-        if let Some(t) = *t {
-            preimages[t].push(x);
-        }
-    }
-    let injective = preimages.iter().all(|p| p.len() <= 1);
     let returns = (0..n).any(|start| {
         let mut cell = start;
         for _ in 0..n {
@@ -42,7 +32,7 @@ fn analyse_dir(game: &Game, dir: DirId) -> DirInfo {
         }
         false
     });
-    DirInfo { forward, preimages, injective, returns }
+    DirInfo { forward, returns }
 }
 
 #[cfg(test)]
@@ -96,12 +86,10 @@ mod tests {
             vec![Some(1), Some(2), Some(1)],
         ]);
         let info = analyse(&game);
-        assert!(info[0].injective && !info[0].returns);
-        assert_eq!(info[0].preimages, vec![vec![], vec![0], vec![1]]);
-        assert!(info[1].injective && info[1].returns);
-        assert!(!info[2].injective && !info[2].returns);
-        assert_eq!(info[2].preimages[2], vec![0, 1]);
+        assert!(!info[0].returns);
+        assert!(info[1].returns);
+        assert!(!info[2].returns);
         // 1 -> 2 -> 1 comes back; 0 -> 1 -> 2 -> 1 loops without coming back.
-        assert!(!info[3].injective && info[3].returns);
+        assert!(info[3].returns);
     }
 }

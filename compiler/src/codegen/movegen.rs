@@ -432,7 +432,7 @@ fn jump(ctx: &mut Ctx, pg: &mut PieceGen, about: &RuleAbout, steps: &RuleSteps) 
         _ => None,
     });
     let shape = |(_, _, routes): &(usize, usize, &Vec<Vec<usize>>)| routes.iter().map(Vec::len).collect::<Vec<_>>();
-    let groups = super::routes::group_by(leaps.map(|leap| (shape(&leap), leap)), |(shape, _)| shape);
+    let groups = group_by(leaps.map(|leap| (shape(&leap), leap)), |(shape, _)| shape);
     let several = groups.len() > 1;
     let mut blocks = Vec::new();
     for (group, (shape, leaps)) in groups.iter().enumerate() {
@@ -569,7 +569,7 @@ fn swap(ctx: &mut Ctx, pg: &mut PieceGen, about: &RuleAbout, steps: &RuleSteps) 
         Some(Resolved::Swap { to, partners, unattacked }) => Some(((*partners, *unattacked), (from, *to))),
         _ => None,
     });
-    let groups = super::routes::group_by(swaps, |(key, _)| key);
+    let groups = group_by(swaps, |(key, _)| key);
     let several = groups.len() > 1;
     let mut blocks = Vec::new();
     for (group, ((partners, unattacked), starts)) in groups.into_iter().enumerate() {
@@ -849,4 +849,16 @@ fn may_land(mode: Mode, player: PlayerId) -> TokenStream {
         Mode::MoveOnly => quote!(board[to].is_empty()),
         Mode::CaptureOnly => quote!(board[to].is_enemy_of(#p)),
     }
+}
+
+/// Groups `items` by `key`, groups in the order their first item comes.
+fn group_by<T, K: PartialEq + Clone>(items: impl IntoIterator<Item = T>, key: impl Fn(&T) -> &K) -> Vec<(K, Vec<T>)> {
+    let mut groups: Vec<(K, Vec<T>)> = Vec::new();
+    for item in items {
+        match groups.iter_mut().find(|(g, _)| g == key(&item)) {
+            Some((_, list)) => list.push(item),
+            None => groups.push((key(&item).clone(), vec![item])),
+        }
+    }
+    groups
 }

@@ -140,6 +140,16 @@ impl Attacks {
         &self.nodes[nodes.range()]
     }
 
+    /// The routes of a leap that needs one of them empty (none for other
+    /// leaps).
+    pub fn leap_routes(&self, leap: &LeapAttack) -> impl Iterator<Item = &[CellId]> + '_ {
+        let routes = match leap.needs {
+            Needs::Routes(routes) => routes,
+            Needs::NotOwn(_) => Span::default(),
+        };
+        self.routes[routes.range()].iter().map(|route| &self.route_cells[route.range()])
+    }
+
     /// The leaps toward `target`, with the cells each needs.
     pub fn leaps(&self, target: CellId) -> impl Iterator<Item = (&LeapAttack, Vec<CellId>)> + '_ {
         self.leaps[self.targets[target as usize].leaps.range()].iter().map(|leap| {

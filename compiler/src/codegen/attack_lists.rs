@@ -1,0 +1,429 @@
+//! The attacks of a player listed per target (see `attack`): for each
+//! target, the leaps' start cells, each with the set of piece types that
+//! attack from there, and the lines out from the target as chains of cells.
+//! Many types share their leaps (in Ladies and Generals, 67,000 (origin,
+//! piece) pairs per player are 6,000 origins with one of 6 sets), so an
+//! attack test looks at each origin once.
+//!
+//! A list is one flat array of every target's entries in turn, with a second
+//! array of where each target's entries start, rather than a slice per cell
+//! (a fat pointer each, and as many allocations in the binary). Sets of types
+//! have a bit per type, tested with `piece.kind()`.
+
+use super::obligation::INERT_KIND;
+use super::{text, Ctx};
+use proc_macro2::{Ident, Literal, TokenStream};
+use quote::{format_ident, quote};
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use vdl_runtime::ir::{PieceId, PlayerId};
+use vdl_runtime::piece_set::PieceSet;
+use vdl_runtime::plan::attacks::Node;
+
+/// Sets of piece types, a bit per type.
+type Kinds = u128;
+
+/// The types of a set of pieces (all of one player).
+fn kinds_of(pieces: PieceSet) -> Kinds {
+    pieces.pieces().fold(0, |kinds, piece| kinds | (1 as Kinds) << piece.kind())
+}
+
+/// Per target, the entries keyed by their cells (the origin, and for the
+/// lists that have one the cell tested), each with its set of types.
+type List<K> = Vec<BTreeMap<K, Kinds>>;
+
+/// Per target, chains of (cell, the types attacking from it).
+type Lines = Vec<Vec<Vec<(usize, Kinds)>>>;
+
+pub struct AttackLists {
+    /// Leaps and steps that nothing can block.
+    open: List<usize>,
+    /// Leaps over one cell that must be empty: (origin, cell passed).
+    blockable: List<(usize, usize)>,
+    /// Capturing leaps: (origin, cell), where the cell must not hold an ally
+    /// (the cell passed when the target is the destination, the destination
+    /// when the target is the cell passed).
+    guarded: List<(usize, usize)>,
+    /// Leaps with several routes, or longer ones: (origin, the number of
+    /// its routes in `routes`), one route of which must be empty.
+    routed: List<(usize, usize)>,
+    routes: Vec<Vec<Vec<usize>>>,
+    /// Rides: the first piece on a chain attacks if it is of a type listed
+    /// at its cell.
+    rides: Lines,
+    /// Hops: likewise the second piece (the first is the screen).
+    hops: Lines,
+}
+
+impl AttackLists {
+    pub fn new(cells: usize) -> AttackLists {
+        AttackLists {
+            open: vec![BTreeMap::new(); cells],
+            blockable: vec![BTreeMap::new(); cells],
+            guarded: vec![BTreeMap::new(); cells],
+            routed: vec![BTreeMap::new(); cells],
+            routes: Vec::new(),
+            rides: vec![Vec::new(); cells],
+            hops: vec![Vec::new(); cells],
+        }
+    }
+
+    /// Pieces of `attackers` on `from` attack `target`.
+    pub fn add_open(&mut self, target: usize, from: usize, attackers: PieceSet) {
+        *self.open[target].entry(from).or_default() |= kinds_of(attackers);
+    }
+
+    /// Pieces of `attackers` on `from` attack `target` when `via` is empty.
+    pub fn add_blockable(&mut self, target: usize, from: usize, via: usize, attackers: PieceSet) {
+        *self.blockable[target].entry((from, via)).or_default() |= kinds_of(attackers);
+    }
+
+    /// Pieces of `attackers` on `from` attack `target` when `cell` holds no
+    /// ally.
+    pub fn add_guarded(&mut self, target: usize, from: usize, cell: usize, attackers: PieceSet) {
+        *self.guarded[target].entry((from, cell)).or_default() |= kinds_of(attackers);
+    }
+
+    /// Pieces of `attackers` on `from` attack `target` when one of `routes`
+    /// has every cell empty.
+    pub fn add_routed(&mut self, target: usize, from: usize, routes: Vec<Vec<usize>>, attackers: PieceSet) {
+        let number = match self.routes.iter().position(|r| *r == routes) {
+            Some(n) => n,
+            None => {
+                self.routes.push(routes);
+                self.routes.len() - 1
+            }
+        };
+        *self.routed[target].entry((from, number)).or_default() |= kinds_of(attackers);
+    }
+
+    /// A chain of a line out from `target` (a hop's when `hop`).
+    pub fn add_line(&mut self, target: usize, hop: bool, chain: &[Node]) {
+        let chain = chain.iter().map(|node| (node.cell as usize, kinds_of(node.attackers))).collect();
+        if hop {
+            self.hops[target].push(chain);
+        } else {
+            self.rides[target].push(chain);
+        }
+    }
+
+    /// The loops of `attacked_by_*` for `player` that read the lists; their
+    /// tables go to `ctx.tables`.
+    pub fn generate(&self, ctx: &mut Ctx, player: PlayerId) -> TokenStream {
+        let upper = ctx.names.players[player as usize].clone();
+        let who = ctx.game.players[player as usize].name.clone();
+        // The sets are named before they are all gathered: the lists' docs
+        // refer to them.
+        let sets_name = format_ident!("{}", ctx.tables.unique_name(&format!("ATTACKERS_{upper}")));
+        let in_sets = format!("the set of piece types in [`{sets_name}`]");
+        let mut sets: Vec<Kinds> = Vec::new();
+        let mut tables = String::new();
+        let p = Literal::u8_unsuffixed(player);
+        let mut out = TokenStream::new();
+        let doc =
+            format!("Leaps and steps of {who} that nothing can block: for each target, the cells they attack it from, each with {in_sets}");
+        if let Some(table) = flat_table(ctx, &mut sets, &mut tables, &format!("JUMPS_{upper}"), &doc, &self.open) {
+            out.extend(table.code(&sets_name, &p, None));
+        }
+        let doc = format!("Leaps of {who} over one cell: for each target, the cells they attack it from when the cell passed is empty, with that cell and {in_sets}");
+        if let Some(table) = flat_table(ctx, &mut sets, &mut tables, &format!("BLOCKABLE_JUMPS_{upper}"), &doc, &self.blockable) {
+            out.extend(table.code(&sets_name, &p, Some(quote!(board[cell as usize].is_empty()))));
+        }
+        let doc = format!("Capturing leaps of {who}: for each target, the cells they attack it from when a cell holds no piece of {who} (the cell passed when the target is the destination, the destination when the target is the cell passed), with that cell and {in_sets}");
+        if let Some(table) = flat_table(ctx, &mut sets, &mut tables, &format!("CAPTURING_JUMPS_{upper}"), &doc, &self.guarded) {
+            out.extend(table.code(&sets_name, &p, Some(quote!(!board[cell as usize].is_of(#p)))));
+        }
+        let routes_name = format!("ROUTES_{upper}");
+        let doc = format!("Leaps of {who} with several routes or longer ones: for each target, the cells they attack it from when one of the routes numbered in [`{routes_name}`] is empty, with that number and {in_sets}");
+        if let Some(table) = flat_table(ctx, &mut sets, &mut tables, &format!("ROUTED_JUMPS_{upper}"), &doc, &self.routed) {
+            let routes = routes_table(&mut tables, ctx.tables.unique_name(&routes_name), &who, &self.routes);
+            let open = quote!(#routes[cell as usize].iter().any(|route| route.iter().all(|&c| board[c as usize].is_empty())));
+            out.extend(table.code(&sets_name, &p, Some(open)));
+        }
+        let doc = format!("Rides of {who}: for each target, its lines as chains of cells out from it, each cell with {in_sets} (those of its pieces that attack the target from there) and how many cells of the chain follow it");
+        if let Some(table) = lines_table(ctx, &mut sets, &mut tables, &format!("RIDES_{upper}"), &doc, &self.rides) {
+            out.extend(table.ride_code(&sets_name, &p));
+        }
+        let doc = format!("Hops of {who}: for each target, its lines as chains of cells out from it, each cell with {in_sets} (those of its pieces that attack the target from there over one screen) and how many cells of the chain follow it");
+        if let Some(table) = lines_table(ctx, &mut sets, &mut tables, &format!("HOPS_{upper}"), &doc, &self.hops) {
+            out.extend(table.hop_code(&sets_name, &p));
+        }
+        if !sets.is_empty() {
+            // The sets first: the lists refer to them.
+            let sets = sets_table(ctx, &sets_name.to_string(), &who, &sets);
+            ctx.tables.add_text(&sets);
+            ctx.tables.add_text(&tables);
+        }
+        out
+    }
+}
+
+/// The `static` of the routes that `ROUTED_JUMPS_*` number, written to `out`;
+/// returns its name.
+fn routes_table(out: &mut String, name: String, who: &str, routes: &[Vec<Vec<usize>>]) -> Ident {
+    text::doc(out, &[format!("The routes of the leaps of {who} with several routes or longer ones: each entry the routes of one leap.")]);
+    writeln!(out, "static {name}: [&[&[u16]]; {}] = [", routes.len()).unwrap();
+    for leap in routes {
+        writeln!(out, "    &[{}],", leap.iter().map(|route| format!("&{route:?}")).collect::<Vec<_>>().join(", ")).unwrap();
+    }
+    out.push_str(
+        "];
+
+",
+    );
+    format_ident!("{}", name)
+}
+
+/// The cells an entry is keyed by: its origin, and for some lists a cell to
+/// test.
+trait Key: Ord + Copy {
+    /// The type of an entry: the key's cells, then the number of its set.
+    const TYPE: &'static str;
+
+    /// The entry, with its set numbered `set`.
+    fn write(self, set: usize) -> String;
+}
+
+impl Key for usize {
+    const TYPE: &'static str = "(u16, u16)";
+
+    fn write(self, set: usize) -> String {
+        format!("({self}, {set})")
+    }
+}
+
+impl Key for (usize, usize) {
+    const TYPE: &'static str = "(u16, u16, u16)";
+
+    fn write(self, set: usize) -> String {
+        format!("({}, {}, {set})", self.0, self.1)
+    }
+}
+
+/// The names of a flat table and of its start offsets.
+struct FlatTable {
+    entries: Ident,
+    start: Ident,
+}
+
+impl FlatTable {
+    /// The loop returning true when an entry of `target` holds one of its
+    /// pieces of `player` and, for entries with a cell, `cell_test` holds.
+    fn code(&self, sets: &Ident, player: &Literal, cell_test: Option<TokenStream>) -> TokenStream {
+        let FlatTable { entries, start } = self;
+        let (pattern, cell_test) = match cell_test {
+            None => (quote!(&(from, set)), None),
+            Some(test) => (quote!(&(from, cell, set)), Some(quote!(&& #test))),
+        };
+        quote! {
+            {
+                let start = #start[target] as usize;
+                let end = #start[target + 1] as usize;
+                for #pattern in &#entries[start..end] {
+                    let piece = board[from as usize];
+                    if piece.is_of(#player) && (#sets[set as usize] >> piece.kind()) & 1 != 0 #cell_test {
+                        return true;
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl FlatTable {
+    /// The walk returning true when the first piece on a chain of a ride
+    /// out from `target` is one of the types its cell lists.
+    fn ride_code(&self, sets: &Ident, player: &Literal) -> TokenStream {
+        let FlatTable { entries, start } = self;
+        quote! {
+            {
+                let end = #start[target + 1] as usize;
+                let mut i = #start[target] as usize;
+                while i < end {
+                    let (cell, set, rest) = #entries[i];
+                    let piece = board[cell as usize];
+                    if piece.is_empty() {
+                        i += 1;
+                    } else {
+                        if piece.is_of(#player) && (#sets[set as usize] >> piece.kind()) & 1 != 0 {
+                            return true;
+                        }
+                        // The piece blocks the rest of the chain.
+                        i += 1 + rest as usize;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The walk returning true when the second piece on a chain of a hop out
+    /// from `target` is one of the types its cell lists.
+    fn hop_code(&self, sets: &Ident, player: &Literal) -> TokenStream {
+        let FlatTable { entries, start } = self;
+        quote! {
+            {
+                let end = #start[target + 1] as usize;
+                let mut i = #start[target] as usize;
+                let mut chain_end = i;
+                let mut screened = false;
+                while i < end {
+                    let (cell, set, rest) = #entries[i];
+                    if i >= chain_end {
+                        screened = false;
+                        chain_end = i + 1 + rest as usize;
+                    }
+                    let piece = board[cell as usize];
+                    if !piece.is_empty() {
+                        if screened {
+                            if piece.is_of(#player) && (#sets[set as usize] >> piece.kind()) & 1 != 0 {
+                                return true;
+                            }
+                            i = chain_end;
+                            continue;
+                        }
+                        screened = true;
+                    }
+                    i += 1;
+                }
+            }
+        }
+    }
+}
+
+/// Writes to `out` the flat table `name` of the chains of `lines`: entries
+/// `(cell, set, cells after it on the chain)`, and `{name}_START`; `None`
+/// when there are none.
+fn lines_table(ctx: &mut Ctx, sets: &mut Vec<Kinds>, out: &mut String, name: &str, doc: &str, lines: &Lines) -> Option<FlatTable> {
+    let list: Vec<Vec<String>> = lines
+        .iter()
+        .map(|chains| {
+            chains
+                .iter()
+                .flat_map(|chain| chain.iter().enumerate().map(move |(i, &(cell, kinds))| (cell, kinds, chain.len() - 1 - i)))
+                .map(|(cell, kinds, rest)| format!("({cell}, {}, {rest})", set_number(sets, kinds)))
+                .collect()
+        })
+        .collect();
+    write_flat(ctx, out, name, doc, "(u16, u16, u16)", &list)
+}
+
+/// Writes to `out` the flat table `name` of `list`, its sets numbered in
+/// `sets`, and `{name}_START`; `None` when the list is empty.
+fn flat_table<K: Key>(ctx: &mut Ctx, sets: &mut Vec<Kinds>, out: &mut String, name: &str, doc: &str, list: &List<K>) -> Option<FlatTable> {
+    let list: Vec<Vec<String>> =
+        list.iter().map(|entries| entries.iter().map(|(&key, &kinds)| key.write(set_number(sets, kinds))).collect()).collect();
+    write_flat(ctx, out, name, doc, K::TYPE, &list)
+}
+
+/// Writes to `out` the flat table `name` of the entries of every target in
+/// turn (of type `ty`, already written), and `{name}_START`; `None` when there
+/// are none.
+fn write_flat(ctx: &mut Ctx, out: &mut String, name: &str, doc: &str, ty: &str, list: &[Vec<String>]) -> Option<FlatTable> {
+    let mut body = String::new();
+    let mut starts = vec!["0".to_string()];
+    let mut count = 0usize;
+    for (target, entries) in list.iter().enumerate() {
+        count += entries.len();
+        starts.push(count.to_string());
+        if !entries.is_empty() {
+            writeln!(body, "    // {}", ctx.game.board.cells[target].name).unwrap();
+            wrap(&mut body, entries);
+        }
+    }
+    if count == 0 {
+        return None;
+    }
+    let entries = ctx.tables.unique_name(name);
+    let start = ctx.tables.unique_name(&format!("{name}_START"));
+    if !out.is_empty() {
+        out.push('\n');
+    }
+    text::doc(out, &[format!("{doc}; the entries of target `t` are those from `{start}[t]` up to `{start}[t + 1]`.")]);
+    writeln!(out, "static {entries}: [{ty}; {count}] = [\n{body}];").unwrap();
+    out.push('\n');
+    let offset_type = if count <= u16::MAX as usize { "u16" } else { "u32" };
+    let docs = [format!("Where the entries of each target start in [`{entries}`], then where the last one ends.")];
+    text::array(out, &docs, &start, offset_type, "CELLS + 1", &starts, super::per_row(ctx.game));
+    Some(FlatTable { entries: format_ident!("{}", entries), start: format_ident!("{}", start) })
+}
+
+/// The number of `kinds` among `sets`, added if new.
+fn set_number(sets: &mut Vec<Kinds>, kinds: Kinds) -> usize {
+    let number = match sets.iter().position(|&s| s == kinds) {
+        Some(n) => n,
+        None => {
+            sets.push(kinds);
+            sets.len() - 1
+        }
+    };
+    assert!(number <= u16::MAX as usize, "at most 65,536 sets of piece types attacking");
+    number
+}
+
+/// `entries`, each followed by a comma, on lines of at most 100 characters.
+fn wrap(out: &mut String, entries: &[String]) {
+    let mut line = String::from("   ");
+    for entry in entries {
+        if line.len() + entry.len() + 2 > 100 {
+            out.push_str(&line);
+            out.push('\n');
+            line.truncate(3);
+        }
+        line.push(' ');
+        line.push_str(entry);
+        line.push(',');
+    }
+    out.push_str(&line);
+    out.push('\n');
+}
+
+/// A set's `bits` joined by `|`, on lines of at most 100 characters.
+fn wrap_set(out: &mut String, bits: &[String]) {
+    let mut line = String::from("    ");
+    for (i, bit) in bits.iter().enumerate() {
+        if i > 0 && line.len() + bit.len() + 3 > 100 {
+            out.push_str(&line);
+            out.push('\n');
+            line = String::from("       ");
+        }
+        if i > 0 {
+            line.push_str(" | ");
+        }
+        line.push_str(bit);
+    }
+    out.push_str(&line);
+    out.push_str(",\n");
+}
+
+/// The table of the sets of piece types, with the narrowest integer type that
+/// holds a bit for every type a piece on the board can have (the inert
+/// stand-in of obligations included).
+fn sets_table(ctx: &mut Ctx, name: &str, who: &str, sets: &[Kinds]) -> String {
+    let highest = if ctx.has_obligations() { INERT_KIND as usize } else { ctx.game.pieces.len() - 1 };
+    let ty = match highest {
+        0..32 => "u32",
+        32..64 => "u64",
+        _ => "u128",
+    };
+    let mut docs =
+        vec![format!("The piece types of {who} that attack by leaps and steps, in the sets the tables of leaps name (a bit per type):")];
+    let mut values = Vec::new();
+    for (number, &kinds) in sets.iter().enumerate() {
+        let kinds: Vec<PieceId> = (0..Kinds::BITS as PieceId).filter(|&k| kinds >> k & 1 != 0).collect();
+        let names: Vec<&str> = kinds.iter().map(|&k| ctx.game.pieces[k as usize].name.as_str()).collect();
+        let end = if number + 1 == sets.len() { "." } else { ";" };
+        // A cell on the way to attackers further out attacks with none.
+        let names = if names.is_empty() { "none".to_string() } else { names.join(", ") };
+        docs.push(format!("{number}. {names}{end}"));
+        let bits: Vec<String> = kinds.iter().map(|&k| format!("1 << {}", ctx.kind(k))).collect();
+        values.push(if bits.is_empty() { vec!["0".to_string()] } else { bits });
+    }
+    let mut out = String::new();
+    text::doc(&mut out, &docs);
+    writeln!(out, "static {name}: [{ty}; {}] = [", sets.len()).unwrap();
+    for bits in values {
+        wrap_set(&mut out, &bits);
+    }
+    out.push_str("];\n");
+    out
+}
