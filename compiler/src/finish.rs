@@ -12,7 +12,7 @@ pub fn finish(lowered: Lowered, facts: Facts) -> Game {
     let Lowered { movement, pieces: rules, limits, no_drop_mate } = lowered;
     let in_setup = SetupCounts::of(&movement);
     let mut zones = movement.zones;
-    let kinds = 0..rules.len() as PieceId;
+    let kinds = PieceId::first(rules.len());
     let mut dead_zone = |kind: PieceId| -> Option<ZoneId> {
         let cells = facts.dead.get(&kind).filter(|cells| cells.iter().any(|set| set.contains(&true)))?;
         Some(zone_for(&mut zones, format!("where {} cannot move", movement.pieces[kind as usize].name), cells))

@@ -134,7 +134,7 @@ pub fn board_state(session: &Session) -> serde_json::Map<String, Value> {
     let game = session.game();
     let pos = session.position();
     let mut map = state(session);
-    let board: Vec<Value> = (0..game.cell_count() as CellId)
+    let board: Vec<Value> = (game.cell_ids())
         .map(|cell| {
             let piece = pos.at(cell);
             if piece.is_empty() {

@@ -86,7 +86,7 @@ fn attacks_of(ctx: &mut Ctx, player: PlayerId) -> TokenStream {
     let mut lines: BTreeMap<DirId, Lines> = BTreeMap::new();
     let mut forward = TokenStream::new();
     let mut null_moves = TokenStream::new();
-    for kind in 0..game.pieces.len() as PieceId {
+    for kind in game.piece_ids() {
         let Some(rules) = game.pieces[kind as usize].moves.get(player as usize) else { continue };
         let confined = game.pieces[kind as usize].confined;
         if (0..ctx.cells()).all(|cell| !ctx.in_zone(confined, player, cell)) {

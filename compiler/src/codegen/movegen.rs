@@ -23,7 +23,7 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
     let mut arms_by_player = Vec::new();
     for player in ctx.players() {
         let mut arms = Vec::new();
-        for kind in 0..ctx.game.pieces.len() as PieceId {
+        for kind in PieceId::first(ctx.game.pieces.len()) {
             if let Some((name, function, needs_pos)) = piece_function(ctx, kind, player) {
                 functions.extend(function);
                 let piece = ctx.piece(kind, player);

@@ -205,7 +205,7 @@ mod tests {
     fn describe_all(name: &str) -> BTreeMap<String, (String, String)> {
         let game = (vdl_variants::by_name(name).unwrap().engine)().game().clone();
         let grid = Grid::of(&game).unwrap();
-        (0..game.pieces.len() as PieceId)
+        game.piece_ids()
             .map(|k| (game.pieces[k as usize].symbol.clone(), (describe(&game, &grid, k, 0).betza, describe(&game, &grid, k, 1).betza)))
             .collect()
     }
@@ -329,7 +329,7 @@ mod tests {
             let game = engine.game();
             let grid = Grid::of(game).unwrap();
             let size = (grid.files as i32, grid.ranks as i32);
-            for kind in 0..game.pieces.len() as PieceId {
+            for kind in game.piece_ids() {
                 let description = describe(game, &grid, kind, 0);
                 if !description.unsaid.is_empty() {
                     continue;
