@@ -87,8 +87,8 @@ fn attacks_of(ctx: &mut Ctx, player: PlayerId) -> TokenStream {
     let mut forward = TokenStream::new();
     let mut null_moves = TokenStream::new();
     for kind in game.piece_ids() {
-        let Some(rules) = game.pieces[kind as usize].moves.get(player as usize) else { continue };
-        let confined = game.pieces[kind as usize].confined;
+        let Some(rules) = game.pieces[kind.index()].moves.get(player as usize) else { continue };
+        let confined = game.pieces[kind.index()].confined;
         if (0..ctx.cells()).all(|cell| !ctx.in_zone(confined, player, cell)) {
             continue;
         }
@@ -142,7 +142,7 @@ fn attacks_of(ctx: &mut Ctx, player: PlayerId) -> TokenStream {
 /// The tests that a piece on `cell` with the rule's zone and confinement may
 /// attack `target`, as `&& ...` clauses (empty when always true).
 fn zone_tests(ctx: &mut Ctx, kind: PieceId, player: PlayerId, only_in: Option<ZoneId>, cell: &TokenStream) -> TokenStream {
-    let confined = ctx.zone_flags(ctx.game.pieces[kind as usize].confined, player).map(|z| quote!(&& #z[target]));
+    let confined = ctx.zone_flags(ctx.game.pieces[kind.index()].confined, player).map(|z| quote!(&& #z[target]));
     let only_in = ctx.zone_flags(only_in, player).map(|z| quote!(&& #z[#cell]));
     quote!(#only_in #confined)
 }
@@ -163,7 +163,7 @@ fn jump(
     routes: &[Route],
     step: bool,
 ) -> TokenStream {
-    let confined = ctx.game.pieces[kind as usize].confined;
+    let confined = ctx.game.pieces[kind.index()].confined;
     let dirs = Rc::clone(&ctx.dirs);
     let route_cells =
         |route: &[DirId], from: usize| -> Option<Vec<usize>> { route.iter().map(|&d| dirs[d.index()].forward[from]).collect() };
@@ -261,7 +261,7 @@ fn jump(
             } else {
                 String::new()
             };
-            let name = format!("{}_{}_FROM_{}{}", ctx.names.pieces[kind as usize], ctx.names.players[player as usize], index, suffix);
+            let name = format!("{}_{}_FROM_{}{}", ctx.names.pieces[kind.index()], ctx.names.players[player as usize], index, suffix);
             let doc = format!(
                 "{}, rule {}: {}; {} cell from which it attacks each cell{which}.",
                 ctx.piece_label(kind, player),
@@ -299,7 +299,7 @@ fn capturing_jump(
     crossing: Option<Crossing>,
 ) {
     let game = ctx.game;
-    let confined = game.pieces[kind as usize].confined;
+    let confined = game.pieces[kind.index()].confined;
     let dirs = Rc::clone(&ctx.dirs);
     for from in 0..ctx.cells() {
         let (Some(to), Some(via)) = (dirs[target_dir.index()].forward[from], dirs[via_dir.index()].forward[from]) else {
@@ -307,7 +307,7 @@ fn capturing_jump(
         };
         if !ctx.in_zone(rule.only_in, player, from)
             || !ctx.in_zone(confined, player, to)
-            || crossing.is_some_and(|c| !c.allows(game, player, from as u16, to as u16))
+            || crossing.is_some_and(|c| !c.allows(game, player, vdl_runtime::CellId(from as u16), vdl_runtime::CellId(to as u16)))
         {
             continue;
         }
@@ -332,7 +332,7 @@ fn capturing_jump(
 /// target. The interpreter counts that as an attack; no real capture is meant,
 /// and a target holding a piece of the attacker is never asked about in play.
 fn null_move(ctx: &mut Ctx, kind: PieceId, player: PlayerId, index: usize, rule: &MoveRule, dir: DirId, range: Option<u32>) -> TokenStream {
-    let confined = ctx.game.pieces[kind as usize].confined;
+    let confined = ctx.game.pieces[kind.index()].confined;
     let forward = &ctx.dirs[dir.index()].forward;
     // Cells whose ring along `dir` comes back within the range.
     let flags: Vec<bool> = (0..ctx.cells())
@@ -354,7 +354,7 @@ fn null_move(ctx: &mut Ctx, kind: PieceId, player: PlayerId, index: usize, rule:
     if !flags.contains(&true) {
         return TokenStream::new();
     }
-    let name = format!("{}_{}_CIRCUIT_{}", ctx.names.pieces[kind as usize], ctx.names.players[player as usize], index);
+    let name = format!("{}_{}_CIRCUIT_{}", ctx.names.pieces[kind.index()], ctx.names.players[player as usize], index);
     let doc = format!(
         "{}, rule {}: {}; the cells from which it can come back round a ring.",
         ctx.piece_label(kind, player),

@@ -43,18 +43,18 @@ impl JumpLists {
 
     /// A piece of type `kind` on `from` attacks `target`.
     pub fn add_open(&mut self, target: usize, from: usize, kind: PieceId) {
-        *self.open[target].entry(from).or_default() |= (1 as Kinds) << kind;
+        *self.open[target].entry(from).or_default() |= (1 as Kinds) << kind.index();
     }
 
     /// A piece of type `kind` on `from` attacks `target` when `via` is empty.
     pub fn add_blockable(&mut self, target: usize, from: usize, via: usize, kind: PieceId) {
-        *self.blockable[target].entry((from, via)).or_default() |= (1 as Kinds) << kind;
+        *self.blockable[target].entry((from, via)).or_default() |= (1 as Kinds) << kind.index();
     }
 
     /// A piece of type `kind` on `from` attacks `target` when `cell` holds no
     /// ally.
     pub fn add_guarded(&mut self, target: usize, from: usize, cell: usize, kind: PieceId) {
-        *self.guarded[target].entry((from, cell)).or_default() |= (1 as Kinds) << kind;
+        *self.guarded[target].entry((from, cell)).or_default() |= (1 as Kinds) << kind.index();
     }
 
     /// The loops of `attacked_by_*` for `player` that read the lists; their
@@ -139,7 +139,7 @@ impl FlatTable {
                 let end = #start[target + 1] as usize;
                 for #pattern in &#entries[start..end] {
                     let piece = board[from as usize];
-                    if piece.is_of(#player) && (#sets[set as usize] >> piece.kind()) & 1 != 0 #cell_test {
+                    if piece.is_of(#player) && (#sets[set as usize] >> piece.kind().index()) & 1 != 0 #cell_test {
                         return true;
                     }
                 }
@@ -232,7 +232,7 @@ fn wrap_set(out: &mut String, bits: &[String]) {
 /// holds a bit for every type a piece on the board can have (the inert
 /// stand-in of obligations included).
 fn sets_table(ctx: &mut Ctx, name: &str, who: &str, sets: &[Kinds]) -> String {
-    let highest = if ctx.has_obligations() { INERT_KIND as usize } else { ctx.game.pieces.len() - 1 };
+    let highest = if ctx.has_obligations() { INERT_KIND.index() } else { ctx.game.pieces.len() - 1 };
     let ty = match highest {
         0..32 => "u32",
         32..64 => "u64",
@@ -242,8 +242,8 @@ fn sets_table(ctx: &mut Ctx, name: &str, who: &str, sets: &[Kinds]) -> String {
         vec![format!("The piece types of {who} that attack by leaps and steps, in the sets the tables of leaps name (a bit per type):")];
     let mut values = Vec::new();
     for (number, &kinds) in sets.iter().enumerate() {
-        let kinds: Vec<PieceId> = (0..Kinds::BITS as PieceId).filter(|&k| kinds >> k & 1 != 0).collect();
-        let names: Vec<&str> = kinds.iter().map(|&k| ctx.game.pieces[k as usize].name.as_str()).collect();
+        let kinds: Vec<PieceId> = PieceId::first(Kinds::BITS as usize).filter(|&k| kinds >> k.index() & 1 != 0).collect();
+        let names: Vec<&str> = kinds.iter().map(|&k| ctx.game.pieces[k.index()].name.as_str()).collect();
         let end = if number + 1 == sets.len() { "." } else { ";" };
         docs.push(format!("{number}. {}{end}", names.join(", ")));
         values.push(kinds.iter().map(|&k| format!("1 << {}", ctx.kind(k))).collect::<Vec<_>>());

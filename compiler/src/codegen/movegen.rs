@@ -111,7 +111,7 @@ impl PieceGen {
         }
         let extra = match via {
             None => quote!(NO_CELL),
-            Some(via) => quote!(#via as CellId),
+            Some(via) => quote!(CellId(#via as u16)),
         };
         self.helpers.already = true;
         let emit = quote! {
@@ -125,12 +125,12 @@ impl PieceGen {
     /// Statements appending the swap from `from` with the friend on `to` (the
     /// caller tests the zone an obligation may bind the piece to).
     fn emit_swap(&mut self) -> TokenStream {
-        let emit = quote!(out.push(Move::swapping(from as CellId, to as CellId)););
+        let emit = quote!(out.push(Move::swapping(CellId(from as u16), CellId(to as u16))););
         if !self.checking {
             return emit;
         }
         quote! {
-            if !out[first..].iter().any(|m| m.swap && m.to as usize == to) {
+            if !out[first..].iter().any(|m| m.swap && m.to.index() == to) {
                 #emit
             }
         }
@@ -159,7 +159,7 @@ impl PieceGen {
             return match via {
                 None => quote!(push(out, from, #to_cell);),
                 Some(via) => quote! {
-                    out.push(Move::new(from as CellId, #to_cell as CellId).capturing_on_the_way(#via as CellId));
+                    out.push(Move::new(CellId(from as u16), CellId(#to_cell as u16)).capturing_on_the_way(CellId(#via as u16)));
                 },
             };
         };
@@ -181,7 +181,7 @@ impl PieceGen {
         self.helpers.new_move = true;
         let mv = match via {
             None => quote!(new_move(from, #to_cell)),
-            Some(via) => quote!(new_move(from, #to_cell).capturing_on_the_way(#via as CellId)),
+            Some(via) => quote!(new_move(from, #to_cell).capturing_on_the_way(CellId(#via as u16))),
         };
         quote!(#helper(#pos out, #mv, #outcome);)
     }
@@ -197,7 +197,7 @@ impl PieceGen {
             return Outcome::Fixed(first);
         }
         let name =
-            format!("{}_{}_PROMOTION_{}{}", ctx.names.pieces[self.kind as usize], ctx.names.players[self.player as usize], index, suffix);
+            format!("{}_{}_PROMOTION_{}{}", ctx.names.pieces[self.kind.index()], ctx.names.players[self.player as usize], index, suffix);
         let doc = format!(
             "{}, rule {}: {}; the promotion outcome of its move from each cell.",
             ctx.piece_label(self.kind, self.player),
@@ -212,7 +212,7 @@ impl PieceGen {
 /// can never move.
 fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<(Ident, TokenStream, bool)> {
     let game = ctx.game;
-    let rules = game.pieces[kind as usize].moves.get(player as usize)?;
+    let rules = game.pieces[kind.index()].moves.get(player as usize)?;
     let promotions = Promotions::analyse(ctx, kind, player);
     let repeats = ctx.plan.side(player).repeats(kind).to_vec();
     let bound_kind = game.rules.obligations.iter().any(|o| o.piece == kind);
@@ -256,7 +256,7 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<(Ide
         return None;
     }
     let blocks = walks::merge(blocks);
-    let confined = game.pieces[kind as usize].confined;
+    let confined = game.pieces[kind.index()].confined;
     if let Some(zone) = confined {
         docs.push(String::new());
         docs.push(format!("Confined to zone `{}`.", game.zones[zone].name));
@@ -330,17 +330,17 @@ fn proxy(ctx: &mut Ctx, pg: &mut PieceGen) -> Option<TokenStream> {
     // The destinations of moves that may trigger one.
     let cells = ctx.cells();
     let flags: Vec<bool> = (0..cells)
-        .map(|to| rules.iter().any(|r| (0..cells).any(|from| r.trigger.applies(game, player, from as CellId, to as CellId))))
+        .map(|to| rules.iter().any(|r| (0..cells).any(|from| r.trigger.applies(game, player, CellId(from as u16), CellId(to as u16)))))
         .collect();
     if !flags.contains(&true) {
         return None;
     }
     pg.needs_pos = true;
     let test = if flags.contains(&false) {
-        let name = format!("{}_{}_PROXY", ctx.names.pieces[kind as usize], ctx.names.players[player as usize]);
+        let name = format!("{}_{}_PROXY", ctx.names.pieces[kind.index()], ctx.names.players[player as usize]);
         let doc = format!("{}: the destinations of its moves that may also promote another piece by proxy.", ctx.piece_label(kind, player));
         let table = ctx.tables.flags(&name, doc, flags);
-        Some(quote!(if #table[mv.to as usize]))
+        Some(quote!(if #table[mv.to.index()]))
     } else {
         None
     };
@@ -368,7 +368,7 @@ fn rule_block(ctx: &mut Ctx, pg: &mut PieceGen, index: usize, rule: &MoveRule) -
     if rule.gate == Gate::Unmoved {
         let code = ungated_block(ctx, pg, index, rule)?;
         pg.needs_pos = true;
-        let guard = |code: TokenStream| quote!(if pos.is_unmoved(from as CellId) { #code });
+        let guard = |code: TokenStream| quote!(if pos.is_unmoved(CellId(from as u16)) { #code });
         return Some(match code {
             RuleCode::Plain(code) => RuleCode::Plain(guard(code)),
             RuleCode::Shared { tables, code } => RuleCode::Shared { tables, code: guard(code) },
@@ -419,7 +419,7 @@ fn swap(
 ) -> Option<TokenStream> {
     let game = ctx.game;
     let player = pg.player;
-    let confined = game.pieces[pg.kind as usize].confined;
+    let confined = game.pieces[pg.kind.index()].confined;
     // A swap with the piece itself (a direction coming straight back) is a move
     // too, as in the interpreter.
     let data: Vec<Option<usize>> = (0..ctx.cells())
@@ -433,7 +433,7 @@ fn swap(
     }
     let mut kinds: Vec<PieceId> = Vec::new();
     for &k in with {
-        let zone = game.pieces[k as usize].confined;
+        let zone = game.pieces[k.index()].confined;
         if !kinds.contains(&k) && (0..ctx.cells()).any(|c| ctx.in_zone(zone, player, c)) {
             kinds.push(k);
         }
@@ -446,7 +446,7 @@ fn swap(
         .iter()
         .map(|&k| {
             let piece = ctx.piece(k, player);
-            match ctx.zone_flags(game.pieces[k as usize].confined, player) {
+            match ctx.zone_flags(game.pieces[k.index()].confined, player) {
                 Some(zone) => quote!((friend == #piece && #zone[from])),
                 None => quote!(friend == #piece),
             }
@@ -463,7 +463,7 @@ fn swap(
             quote!(&& !#attacked_by(board, from) && !#attacked_by(board, to))
         }
     });
-    let name = format!("{}_{}_SWAP_{}", ctx.names.pieces[pg.kind as usize], ctx.names.players[player as usize], index);
+    let name = format!("{}_{}_SWAP_{}", ctx.names.pieces[pg.kind.index()], ctx.names.players[player as usize], index);
     let doc = format!(
         "{}, rule {}: {}; the cell of the friend from each cell.",
         ctx.piece_label(pg.kind, player),
@@ -500,7 +500,7 @@ fn guard_zone(ctx: &mut Ctx, rule: &MoveRule, player: PlayerId, body: TokenStrea
 /// With one table, the code is shared with rules alike (see `walks`).
 fn jump(ctx: &mut Ctx, pg: &mut PieceGen, index: usize, rule: &MoveRule, target: DirId, routes: &[Route]) -> Option<RuleCode> {
     let player = pg.player;
-    let confined = ctx.game.pieces[pg.kind as usize].confined;
+    let confined = ctx.game.pieces[pg.kind.index()].confined;
     let dirs = Rc::clone(&ctx.dirs);
     let forward = &dirs[target.index()].forward;
     let route_cells =
@@ -557,7 +557,7 @@ fn jump(ctx: &mut Ctx, pg: &mut PieceGen, index: usize, rule: &MoveRule, target:
         }
         let routes_test = if routes.is_empty() { quote!() } else { any_route(route_tests) };
         let suffix = if several { format!("_{}", group + 1) } else { String::new() };
-        let name = format!("{}_{}_TO_{}{}", ctx.names.pieces[pg.kind as usize], ctx.names.players[player as usize], index, suffix);
+        let name = format!("{}_{}_TO_{}{}", ctx.names.pieces[pg.kind.index()], ctx.names.players[player as usize], index, suffix);
         let which = if several { format!(" (starts whose moves may use {})", describe_routes(ctx, usable)) } else { String::new() };
         let doc = format!(
             "{}, rule {}: {}; the destination from each cell{which}.",
@@ -627,7 +627,7 @@ fn capturing_leap(
 ) -> Option<TokenStream> {
     let player = pg.player;
     let game = ctx.game;
-    let confined = game.pieces[pg.kind as usize].confined;
+    let confined = game.pieces[pg.kind.index()].confined;
     let dirs = Rc::clone(&ctx.dirs);
     // The cell passed holding the moving piece blocks the leap for good.
     let data: Vec<Option<usize>> = (0..ctx.cells())
@@ -638,14 +638,14 @@ fn capturing_leap(
                 && via != from
                 && ctx.in_zone(rule.only_in, player, from)
                 && ctx.in_zone(confined, player, to)
-                && crossing.is_none_or(|c| c.allows(game, player, from as u16, to as u16));
+                && crossing.is_none_or(|c| c.allows(game, player, CellId(from as u16), CellId(to as u16)));
             ok.then_some(to)
         })
         .collect();
     if data.iter().all(Option::is_none) {
         return None;
     }
-    let name = format!("{}_{}_TO_{}", ctx.names.pieces[pg.kind as usize], ctx.names.players[player as usize], index);
+    let name = format!("{}_{}_TO_{}", ctx.names.pieces[pg.kind.index()], ctx.names.players[player as usize], index);
     let doc =
         format!("{}, rule {}: {}; the destination from each cell.", ctx.piece_label(pg.kind, player), index, describe_rule(game, rule));
     let outcome = pg.fixed_outcome(ctx, index, "", rule, &data);
@@ -681,7 +681,7 @@ fn capturing_leap(
 /// line, anything else ends it.
 fn landing_in_line(ctx: &mut Ctx, pg: &mut PieceGen, mode: Mode) -> TokenStream {
     let player = pg.player;
-    let confined = ctx.zone_flags(ctx.game.pieces[pg.kind as usize].confined, player);
+    let confined = ctx.zone_flags(ctx.game.pieces[pg.kind.index()].confined, player);
     let p = Literal::u8_unsuffixed(player);
     let inside = confined.as_ref().map(|z| quote!(&& #z[to]));
     let emit_quiet = (mode != Mode::CaptureOnly).then(|| pg.emit(quote!(to), None, Outcome::ByDestination));

@@ -20,7 +20,7 @@ pub fn usable(game: &Game, player: PlayerId, routes: &[Route], from: usize, to: 
     if routes.is_empty() {
         return Usable::Always;
     }
-    let allowed: Vec<&Route> = routes.iter().filter(|r| r.allowed(game, player, from as CellId, to as CellId)).collect();
+    let allowed: Vec<&Route> = routes.iter().filter(|r| r.allowed(game, player, CellId(from as u16), CellId(to as u16))).collect();
     if allowed.iter().any(|r| r.cells.is_empty()) {
         return Usable::Always;
     }
