@@ -6,7 +6,7 @@ use serde_json::{json, Value};
 use vdl_runtime::fen::piece_symbol;
 use vdl_runtime::ir::{Trigger, ZoneId};
 use vdl_runtime::search::{self, SearchResult};
-use vdl_runtime::{CellId, Game, Piece, PieceId, PlayerId};
+use vdl_runtime::{Game, Piece, PieceId, PlayerId};
 
 /// What a front end needs to draw and name things: players, axes (with their
 /// labels), cells with their coordinates, the layout (rows as position strings
@@ -32,7 +32,7 @@ pub fn game_description(game: &Game) -> Value {
             .pieces
             .iter()
             .enumerate()
-            .filter(|&(kind, _)| game.pieces.iter().any(|p| p.captured_as == Some(kind as PieceId)))
+            .filter(|&(kind, _)| game.pieces.iter().any(|p| p.captured_as == Some(PieceId(kind as u8))))
             .map(|(_, p)| p.symbol.as_str())
             .collect();
         description["hand_pieces"] = json!(held);
@@ -115,7 +115,7 @@ pub fn hands(session: &Session) -> Value {
                 .into_iter()
                 .map(|(kind, count)| {
                     json!({
-                        "symbol": game.pieces[kind as usize].symbol,
+                        "symbol": game.pieces[kind.index()].symbol,
                         "text": piece_symbol(game, Piece::new(kind, player as PlayerId)),
                         "count": count,
                     })
@@ -141,10 +141,10 @@ pub fn board_state(session: &Session) -> serde_json::Map<String, Value> {
                 Value::Null
             } else {
                 json!({
-                    "symbol": game.pieces[piece.kind() as usize].symbol,
+                    "symbol": game.pieces[piece.kind().index()].symbol,
                     "text": piece_symbol(game, piece),
                     "owner": piece.owner(),
-                    "royal": game.pieces[piece.kind() as usize].royal,
+                    "royal": game.pieces[piece.kind().index()].royal,
                 })
             }
         })

@@ -246,7 +246,7 @@ fn sets_table(ctx: &mut Ctx, name: &str, who: &str, sets: &[Kinds]) -> String {
         let names: Vec<&str> = kinds.iter().map(|&k| ctx.game.pieces[k.index()].name.as_str()).collect();
         let end = if number + 1 == sets.len() { "." } else { ";" };
         docs.push(format!("{number}. {}{end}", names.join(", ")));
-        values.push(kinds.iter().map(|&k| format!("1 << {}", ctx.kind(k))).collect::<Vec<_>>());
+        values.push(kinds.iter().map(|&k| format!("1 << {}.0", ctx.kind(k))).collect::<Vec<_>>());
     }
     let mut out = String::new();
     text::doc(&mut out, &docs);

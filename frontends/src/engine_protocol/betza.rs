@@ -121,7 +121,7 @@ pub fn playable(rule: &MoveRule) -> Result<(), String> {
 /// The moves of `kind` for `player`, seen from that player's side (XBoard
 /// turns the second player's description half round).
 pub fn describe(game: &Game, grid: &Grid, kind: PieceId, player: PlayerId) -> Description {
-    let piece = &game.pieces[kind as usize];
+    let piece = &game.pieces[kind.index()];
     let turn = if player == 0 { 1 } else { -1 };
     let step = |dir: DirId| {
         let (x, y) = grid.step(&game.directions[dir.index()].vector);
@@ -206,7 +206,7 @@ mod tests {
         let game = (vdl_variants::by_name(name).unwrap().engine)().game().clone();
         let grid = Grid::of(&game).unwrap();
         game.piece_ids()
-            .map(|k| (game.pieces[k as usize].symbol.clone(), (describe(&game, &grid, k, 0).betza, describe(&game, &grid, k, 1).betza)))
+            .map(|k| (game.pieces[k.index()].symbol.clone(), (describe(&game, &grid, k, 0).betza, describe(&game, &grid, k, 1).betza)))
             .collect()
     }
 
@@ -334,7 +334,7 @@ mod tests {
                 if !description.unsaid.is_empty() {
                     continue;
                 }
-                for cell in 0..game.cell_count() as u16 {
+                for cell in game.cell_ids() {
                     let mut pos = Position::empty(game);
                     pos.put(cell, Piece::new(kind, 0));
                     let mut moves = Vec::new();
@@ -346,7 +346,7 @@ mod tests {
                     assert_eq!(
                         read, engine_targets,
                         "{name}: {} `{}` on {}",
-                        game.pieces[kind as usize].name, description.betza, game.board.cells[cell as usize].name
+                        game.pieces[kind.index()].name, description.betza, game.board.cells[cell].name
                     );
                 }
             }

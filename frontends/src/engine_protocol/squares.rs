@@ -23,7 +23,7 @@ pub struct Squares {
 
 impl Squares {
     fn from_names(names: Vec<String>) -> Squares {
-        let cells = names.iter().enumerate().map(|(cell, name)| (name.clone(), cell as CellId)).collect();
+        let cells = names.iter().enumerate().map(|(cell, name)| (name.clone(), CellId(cell as u16))).collect();
         Squares { names, cells }
     }
 
@@ -74,7 +74,7 @@ impl Squares {
     }
 
     pub fn name(&self, cell: CellId) -> &str {
-        &self.names[cell as usize]
+        &self.names[cell.index()]
     }
 
     pub fn cell(&self, name: &str) -> Option<CellId> {
@@ -95,7 +95,7 @@ mod tests {
         for bundled in vdl_variants::all() {
             let game = (bundled.engine)().game().clone();
             let squares = Squares::cell_names(&game).unwrap_or_else(|e| panic!("{}: {e}", bundled.name));
-            assert_eq!(squares.name(0), game.board.cells[0].name);
+            assert_eq!(squares.name(CellId(0)), game.board.cells[0].name);
         }
     }
 
@@ -108,7 +108,7 @@ mod tests {
         assert_eq!(squares.name(shogi.cell_by_name("a9").unwrap()), "9a");
         assert_eq!(squares.name(shogi.cell_by_name("i1").unwrap()), "1i");
         let triaxial = game("triaxial-qi");
-        assert_eq!(Squares::usi(&triaxial).unwrap().name(0), triaxial.board.cells[0].name);
+        assert_eq!(Squares::usi(&triaxial).unwrap().name(CellId(0)), triaxial.board.cells[0].name);
     }
 
     #[test]
