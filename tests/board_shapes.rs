@@ -99,7 +99,7 @@ fn the_hexagon_has_nineteen_cells_named_by_file_and_rank() {
         assert!(game.cell_by_name(&format!("{file}{cells}")).is_some(), "{file}{cells}");
         assert!(game.cell_by_name(&format!("{file}{}", cells + 1)).is_none(), "{file}{}", cells + 1);
     }
-    let coords = |name: &str| game.board.cells[game.cell_by_name(name).unwrap().index()].coords.clone();
+    let coords = |name: &str| game.board.cells[game.cell_by_name(name).unwrap()].coords.clone();
     // Coordinates are label indices: x, y, z = -2..2 are 0..4.
     assert_eq!(coords("c1"), vec![2, 0, 4]);
     assert_eq!(coords("c3"), vec![2, 2, 2]);

@@ -112,7 +112,7 @@ impl Pair {
                     self.compiled.attacked(pos, cell, by),
                     self.interpreter.attacked(pos, cell, by),
                     "attacked({}, by {}) differs: {}",
-                    game.board.cells[cell.index()].name,
+                    game.board.cells[cell].name,
                     game.players[by as usize].name,
                     self.describe(pos)
                 );

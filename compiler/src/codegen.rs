@@ -204,12 +204,12 @@ impl<'g> Ctx<'g> {
     }
 
     pub fn piece_label(&self, kind: PieceId, player: PlayerId) -> String {
-        format!("{} of {}", self.game.pieces[kind.index()].name, self.game.players[player as usize].name)
+        format!("{} of {}", self.game.pieces[kind].name, self.game.players[player as usize].name)
     }
 
     fn vector_name(&self, dir: DirId) -> String {
         let parts: Vec<String> =
-            self.game.directions[dir.index()].vector.iter().map(|&c| if c < 0 { format!("M{}", -c) } else { c.to_string() }).collect();
+            self.game.directions[dir].vector.iter().map(|&c| if c < 0 { format!("M{}", -c) } else { c.to_string() }).collect();
         parts.join("_")
     }
 
@@ -283,7 +283,7 @@ impl<'g> Ctx<'g> {
     fn piece_items(&self) -> TokenStream {
         let kinds = self.used_kinds.iter().map(|&kind| {
             let name = format_ident!("KIND_{}", self.names.pieces[kind.index()]);
-            let doc = tables::doc_lines(&[format!("The piece type {}.", self.game.pieces[kind.index()].name)]);
+            let doc = tables::doc_lines(&[format!("The piece type {}.", self.game.pieces[kind].name)]);
             let k = Literal::u8_unsuffixed(kind.0);
             quote! { #doc const #name: PieceId = PieceId(#k); }
         });
@@ -355,8 +355,7 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
     let cells = Literal::usize_unsuffixed(ctx.cells());
     let name_doc = tables::doc_lines(&[format!("The move generator of `{}`.", ctx.game.name)]);
     // Piece constants (and an obligation's inert stand-in) name their type.
-    let piece_id = (!ctx.used_pieces.is_empty() || !ctx.used_kinds.is_empty() || ctx.has_obligations())
-        .then(|| quote!(PieceId,));
+    let piece_id = (!ctx.used_pieces.is_empty() || !ctx.used_kinds.is_empty() || ctx.has_obligations()).then(|| quote!(PieceId,));
     let none = uses.none.then(|| {
         quote! {
             /// Marks "no cell" (off the board) in the cell tables.

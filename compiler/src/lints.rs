@@ -88,7 +88,7 @@ fn cells_never_reached(
         if mobility.exhausted() {
             return;
         }
-        let promotions = game.pieces[kind.index()].promotions.iter().flat_map(|p| p.choices(player).iter().map(|c| c.kind));
+        let promotions = game.pieces[kind].promotions.iter().flat_map(|p| p.choices(player).iter().map(|c| c.kind));
         let next = moves.iter().flat_map(|mv| std::iter::once(kind).chain(promotions.clone()).map(move |k| (k, player, mv.to.index())));
         queue.extend(next.filter(|state| !seen.contains(state)));
     }
@@ -166,7 +166,7 @@ fn promotions_that_never_happen(game: &Game, mobility: &Mobility, kind: PieceId,
             _ => None,
         })
         .collect();
-    for (promotion, stmt) in game.pieces[kind.index()].promotions.iter().zip(statements) {
+    for (promotion, stmt) in game.pieces[kind].promotions.iter().zip(statements) {
         let possible = (0..game.players.len()).filter(|&p| !promotion.choices(p as PlayerId).is_empty()).any(|p| {
             (0..game.cell_count()).any(|c| {
                 mobility.moves(kind, p as PlayerId, c).iter().any(|mv| promotion.trigger.applies(game, p as PlayerId, mv.from, mv.to))
@@ -190,7 +190,7 @@ fn lost_types_never_in_setup(game: &Game, promotion: &Promotion, stmt: &ast::Pro
     let mut warnings: Vec<(Vec<String>, Vec<&str>)> = Vec::new();
     for (player, choices) in promotion.to.iter().enumerate() {
         let never: Vec<String> =
-            choices.iter().filter(|c| c.while_fewer_than == Some(0)).map(|c| format!("`{}`", game.pieces[c.kind.index()].name)).collect();
+            choices.iter().filter(|c| c.while_fewer_than == Some(0)).map(|c| format!("`{}`", game.pieces[c.kind].name)).collect();
         if never.is_empty() {
             continue;
         }

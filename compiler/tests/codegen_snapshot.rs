@@ -135,7 +135,11 @@ fn tiny() -> Game {
                 both(
                     (0..4)
                         .map(|d| rule(ride(d, Some(1)), Mode::Both, None))
-                        .chain([rule(MoveKind::Swap { dir: DirId(0), with: vec![PieceId(0), PieceId(1)], unattacked: true }, Mode::Both, None)])
+                        .chain([rule(
+                            MoveKind::Swap { dir: DirId(0), with: vec![PieceId(0), PieceId(1)], unattacked: true },
+                            Mode::Both,
+                            None,
+                        )])
                         .collect(),
                 ),
             ),
@@ -192,7 +196,10 @@ fn tiny() -> Game {
             // the second player's never a Knight.
             PieceType {
                 promotions: vec![Promotion {
-                    to: PerPlayer(vec![vec![Choice::always(PieceId(1)), Choice { kind: PieceId(2), while_fewer_than: Some(2) }], vec![Choice::always(PieceId(1))]]),
+                    to: PerPlayer(vec![
+                        vec![Choice::always(PieceId(1)), Choice { kind: PieceId(2), while_fewer_than: Some(2) }],
+                        vec![Choice::always(PieceId(1))],
+                    ]),
                     trigger: Trigger::Touches(ZoneId(2)),
                     optional: true,
                     forced_at: Some(ZoneId(1)),

@@ -115,7 +115,7 @@ pub fn hands(session: &Session) -> Value {
                 .into_iter()
                 .map(|(kind, count)| {
                     json!({
-                        "symbol": game.pieces[kind.index()].symbol,
+                        "symbol": game.pieces[kind].symbol,
                         "text": piece_symbol(game, Piece::new(kind, player as PlayerId)),
                         "count": count,
                     })
@@ -134,17 +134,18 @@ pub fn board_state(session: &Session) -> serde_json::Map<String, Value> {
     let game = session.game();
     let pos = session.position();
     let mut map = state(session);
-    let board: Vec<Value> = (game.cell_ids())
+    let board: Vec<Value> = game
+        .cell_ids()
         .map(|cell| {
             let piece = pos.at(cell);
             if piece.is_empty() {
                 Value::Null
             } else {
                 json!({
-                    "symbol": game.pieces[piece.kind().index()].symbol,
+                    "symbol": game.pieces[piece.kind()].symbol,
                     "text": piece_symbol(game, piece),
                     "owner": piece.owner(),
-                    "royal": game.pieces[piece.kind().index()].royal,
+                    "royal": game.pieces[piece.kind()].royal,
                 })
             }
         })

@@ -158,8 +158,7 @@ fn forward_only(game: &Game) -> PieceSet {
     for (kind, piece) in game.piece_ids().zip(&game.pieces) {
         for (player, rules) in piece.moves.iter().enumerate() {
             let forward = &game.players[player].forward;
-            let ahead =
-                |dir: crate::ir::DirId| game.directions[dir].vector.iter().zip(forward).map(|(a, b)| a * b).sum::<i32>() > 0;
+            let ahead = |dir: crate::ir::DirId| game.directions[dir].vector.iter().zip(forward).map(|(a, b)| a * b).sum::<i32>() > 0;
             let all_ahead = !rules.is_empty()
                 && rules.iter().all(|rule| match rule.kind {
                     MoveKind::Ride { dir, .. } | MoveKind::Hop { dir } => ahead(dir),

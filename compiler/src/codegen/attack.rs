@@ -87,8 +87,8 @@ fn attacks_of(ctx: &mut Ctx, player: PlayerId) -> TokenStream {
     let mut forward = TokenStream::new();
     let mut null_moves = TokenStream::new();
     for kind in game.piece_ids() {
-        let Some(rules) = game.pieces[kind.index()].moves.get(player as usize) else { continue };
-        let confined = game.pieces[kind.index()].confined;
+        let Some(rules) = game.pieces[kind].moves.get(player as usize) else { continue };
+        let confined = game.pieces[kind].confined;
         if (0..ctx.cells()).all(|cell| !ctx.in_zone(confined, player, cell)) {
             continue;
         }
@@ -142,7 +142,7 @@ fn attacks_of(ctx: &mut Ctx, player: PlayerId) -> TokenStream {
 /// The tests that a piece on `cell` with the rule's zone and confinement may
 /// attack `target`, as `&& ...` clauses (empty when always true).
 fn zone_tests(ctx: &mut Ctx, kind: PieceId, player: PlayerId, only_in: Option<ZoneId>, cell: &TokenStream) -> TokenStream {
-    let confined = ctx.zone_flags(ctx.game.pieces[kind.index()].confined, player).map(|z| quote!(&& #z[target]));
+    let confined = ctx.zone_flags(ctx.game.pieces[kind].confined, player).map(|z| quote!(&& #z[target]));
     let only_in = ctx.zone_flags(only_in, player).map(|z| quote!(&& #z[#cell]));
     quote!(#only_in #confined)
 }
@@ -163,7 +163,7 @@ fn jump(
     routes: &[Route],
     step: bool,
 ) -> TokenStream {
-    let confined = ctx.game.pieces[kind.index()].confined;
+    let confined = ctx.game.pieces[kind].confined;
     let dirs = Rc::clone(&ctx.dirs);
     let route_cells =
         |route: &[DirId], from: usize| -> Option<Vec<usize>> { route.iter().map(|&d| dirs[d.index()].forward[from]).collect() };
@@ -299,7 +299,7 @@ fn capturing_jump(
     crossing: Option<Crossing>,
 ) {
     let game = ctx.game;
-    let confined = game.pieces[kind.index()].confined;
+    let confined = game.pieces[kind].confined;
     let dirs = Rc::clone(&ctx.dirs);
     for from in 0..ctx.cells() {
         let (Some(to), Some(via)) = (dirs[target_dir.index()].forward[from], dirs[via_dir.index()].forward[from]) else {
@@ -332,7 +332,7 @@ fn capturing_jump(
 /// target. The interpreter counts that as an attack; no real capture is meant,
 /// and a target holding a piece of the attacker is never asked about in play.
 fn null_move(ctx: &mut Ctx, kind: PieceId, player: PlayerId, index: usize, rule: &MoveRule, dir: DirId, range: Option<u32>) -> TokenStream {
-    let confined = ctx.game.pieces[kind.index()].confined;
+    let confined = ctx.game.pieces[kind].confined;
     let forward = &ctx.dirs[dir.index()].forward;
     // Cells whose ring along `dir` comes back within the range.
     let flags: Vec<bool> = (0..ctx.cells())

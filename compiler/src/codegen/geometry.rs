@@ -58,7 +58,7 @@ mod tests {
                 axes: vec![Axis { name: "x".into(), size: n as u32, labels: vec![], wrap: false }],
                 cells: (0..n).map(|i| Cell { name: format!("c{i}"), coords: vec![i as i32] }).collect(),
                 layout: Layout {
-                    rows: vec![(CellId::first(n)).map(Some).collect()],
+                    rows: vec![CellId::first(n).map(Some).collect()],
                     separators: vec![],
                     row_labels: vec![],
                     column_labels: vec![],

@@ -243,7 +243,7 @@ fn sets_table(ctx: &mut Ctx, name: &str, who: &str, sets: &[Kinds]) -> String {
     let mut values = Vec::new();
     for (number, &kinds) in sets.iter().enumerate() {
         let kinds: Vec<PieceId> = PieceId::first(Kinds::BITS as usize).filter(|&k| kinds >> k.index() & 1 != 0).collect();
-        let names: Vec<&str> = kinds.iter().map(|&k| ctx.game.pieces[k.index()].name.as_str()).collect();
+        let names: Vec<&str> = kinds.iter().map(|&k| ctx.game.pieces[k].name.as_str()).collect();
         let end = if number + 1 == sets.len() { "." } else { ";" };
         docs.push(format!("{number}. {}{end}", names.join(", ")));
         values.push(kinds.iter().map(|&k| format!("1 << {}.0", ctx.kind(k))).collect::<Vec<_>>());

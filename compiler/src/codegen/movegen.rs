@@ -212,7 +212,7 @@ impl PieceGen {
 /// can never move.
 fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<(Ident, TokenStream, bool)> {
     let game = ctx.game;
-    let rules = game.pieces[kind.index()].moves.get(player as usize)?;
+    let rules = game.pieces[kind].moves.get(player as usize)?;
     let promotions = Promotions::analyse(ctx, kind, player);
     let repeats = ctx.plan.side(player).repeats(kind).to_vec();
     let bound_kind = game.rules.obligations.iter().any(|o| o.piece == kind);
@@ -256,7 +256,7 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<(Ide
         return None;
     }
     let blocks = walks::merge(blocks);
-    let confined = game.pieces[kind.index()].confined;
+    let confined = game.pieces[kind].confined;
     if let Some(zone) = confined {
         docs.push(String::new());
         docs.push(format!("Confined to zone `{}`.", game.zones[zone].name));
@@ -419,7 +419,7 @@ fn swap(
 ) -> Option<TokenStream> {
     let game = ctx.game;
     let player = pg.player;
-    let confined = game.pieces[pg.kind.index()].confined;
+    let confined = game.pieces[pg.kind].confined;
     // A swap with the piece itself (a direction coming straight back) is a move
     // too, as in the interpreter.
     let data: Vec<Option<usize>> = (0..ctx.cells())
@@ -433,7 +433,7 @@ fn swap(
     }
     let mut kinds: Vec<PieceId> = Vec::new();
     for &k in with {
-        let zone = game.pieces[k.index()].confined;
+        let zone = game.pieces[k].confined;
         if !kinds.contains(&k) && (0..ctx.cells()).any(|c| ctx.in_zone(zone, player, c)) {
             kinds.push(k);
         }
@@ -446,7 +446,7 @@ fn swap(
         .iter()
         .map(|&k| {
             let piece = ctx.piece(k, player);
-            match ctx.zone_flags(game.pieces[k.index()].confined, player) {
+            match ctx.zone_flags(game.pieces[k].confined, player) {
                 Some(zone) => quote!((friend == #piece && #zone[from])),
                 None => quote!(friend == #piece),
             }
@@ -500,7 +500,7 @@ fn guard_zone(ctx: &mut Ctx, rule: &MoveRule, player: PlayerId, body: TokenStrea
 /// With one table, the code is shared with rules alike (see `walks`).
 fn jump(ctx: &mut Ctx, pg: &mut PieceGen, index: usize, rule: &MoveRule, target: DirId, routes: &[Route]) -> Option<RuleCode> {
     let player = pg.player;
-    let confined = ctx.game.pieces[pg.kind.index()].confined;
+    let confined = ctx.game.pieces[pg.kind].confined;
     let dirs = Rc::clone(&ctx.dirs);
     let forward = &dirs[target.index()].forward;
     let route_cells =
@@ -627,7 +627,7 @@ fn capturing_leap(
 ) -> Option<TokenStream> {
     let player = pg.player;
     let game = ctx.game;
-    let confined = game.pieces[pg.kind.index()].confined;
+    let confined = game.pieces[pg.kind].confined;
     let dirs = Rc::clone(&ctx.dirs);
     // The cell passed holding the moving piece blocks the leap for good.
     let data: Vec<Option<usize>> = (0..ctx.cells())
@@ -681,7 +681,7 @@ fn capturing_leap(
 /// line, anything else ends it.
 fn landing_in_line(ctx: &mut Ctx, pg: &mut PieceGen, mode: Mode) -> TokenStream {
     let player = pg.player;
-    let confined = ctx.zone_flags(ctx.game.pieces[pg.kind.index()].confined, player);
+    let confined = ctx.zone_flags(ctx.game.pieces[pg.kind].confined, player);
     let p = Literal::u8_unsuffixed(player);
     let inside = confined.as_ref().map(|z| quote!(&& #z[to]));
     let emit_quiet = (mode != Mode::CaptureOnly).then(|| pg.emit(quote!(to), None, Outcome::ByDestination));

@@ -47,7 +47,7 @@ impl Promotions {
     /// ever promote.
     pub fn analyse(ctx: &Ctx, kind: PieceId, player: PlayerId) -> Option<Promotions> {
         let game = ctx.game;
-        let piece = &game.pieces[kind.index()];
+        let piece = &game.pieces[kind];
         if piece.promotions.is_empty() {
             return None;
         }
@@ -146,7 +146,7 @@ impl Promotions {
     /// The helper `promote_*(out, mv, outcome)`.
     pub fn helper_item(&self, ctx: &mut Ctx) -> TokenStream {
         let game = ctx.game;
-        let piece = &game.pieces[self.kind.index()];
+        let piece = &game.pieces[self.kind];
         let mut docs = vec![format!(
             "Appends `mv`, a move of the {}, as promotion outcome `outcome` has it:",
             ctx.piece_label(self.kind, self.player)

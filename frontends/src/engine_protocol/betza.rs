@@ -121,10 +121,10 @@ pub fn playable(rule: &MoveRule) -> Result<(), String> {
 /// The moves of `kind` for `player`, seen from that player's side (XBoard
 /// turns the second player's description half round).
 pub fn describe(game: &Game, grid: &Grid, kind: PieceId, player: PlayerId) -> Description {
-    let piece = &game.pieces[kind.index()];
+    let piece = &game.pieces[kind];
     let turn = if player == 0 { 1 } else { -1 };
     let step = |dir: DirId| {
-        let (x, y) = grid.step(&game.directions[dir.index()].vector);
+        let (x, y) = grid.step(&game.directions[dir].vector);
         (x * turn, y * turn)
     };
     let mut families: BTreeMap<Family, BTreeSet<(i32, i32)>> = BTreeMap::new();
@@ -206,7 +206,7 @@ mod tests {
         let game = (vdl_variants::by_name(name).unwrap().engine)().game().clone();
         let grid = Grid::of(&game).unwrap();
         game.piece_ids()
-            .map(|k| (game.pieces[k.index()].symbol.clone(), (describe(&game, &grid, k, 0).betza, describe(&game, &grid, k, 1).betza)))
+            .map(|k| (game.pieces[k].symbol.clone(), (describe(&game, &grid, k, 0).betza, describe(&game, &grid, k, 1).betza)))
             .collect()
     }
 
@@ -346,7 +346,7 @@ mod tests {
                     assert_eq!(
                         read, engine_targets,
                         "{name}: {} `{}` on {}",
-                        game.pieces[kind.index()].name, description.betza, game.board.cells[cell].name
+                        game.pieces[kind].name, description.betza, game.board.cells[cell].name
                     );
                 }
             }

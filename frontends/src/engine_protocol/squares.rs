@@ -49,7 +49,8 @@ impl Squares {
     pub fn usi(game: &Game) -> Result<Squares, String> {
         match Grid::of(game) {
             Ok(grid) if grid.ranks <= 26 => {
-                let names = (game.cell_ids())
+                let names = game
+                    .cell_ids()
                     .map(|cell| {
                         let (file, rank) = grid.square(cell);
                         format!("{}{}", grid.files - file, (b'a' + (grid.ranks - 1 - rank) as u8) as char)
@@ -64,7 +65,8 @@ impl Squares {
     /// XBoard's squares on a grid.
     pub fn xboard(game: &Game, grid: &Grid) -> Squares {
         let first_rank = if grid.ranks == 10 { 0 } else { 1 };
-        let names = (game.cell_ids())
+        let names = game
+            .cell_ids()
             .map(|cell| {
                 let (file, rank) = grid.square(cell);
                 format!("{}{}", (b'a' + file as u8) as char, rank + first_rank)

@@ -183,7 +183,13 @@ impl Trie {
 
     fn insert_all(&mut self, path: impl Iterator<Item = CellId>, attackers: PieceSet) {
         if self.nodes.is_empty() {
-            self.nodes.push(TrieNode { cell: CellId(0), attackers: PieceSet::EMPTY, first_child: NO_NODE, next_sibling: NO_NODE, children: 0 });
+            self.nodes.push(TrieNode {
+                cell: CellId(0),
+                attackers: PieceSet::EMPTY,
+                first_child: NO_NODE,
+                next_sibling: NO_NODE,
+                children: 0,
+            });
         }
         let mut at = 0usize;
         for cell in path {

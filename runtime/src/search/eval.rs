@@ -48,8 +48,7 @@ impl Evaluator {
         for (kind, piece) in game.piece_ids().zip(&game.pieces) {
             // mobility[owner][cell]: average (destinations, covered cells), or
             // None where the piece may not stand.
-            let mobility: Vec<Vec<Option<(f64, f64)>>> =
-                (0..players).map(|owner| cell_mobility(engine, kind, owner as PlayerId)).collect();
+            let mobility: Vec<Vec<Option<(f64, f64)>>> = (0..players).map(|owner| cell_mobility(engine, kind, owner as PlayerId)).collect();
             let measured: Vec<(f64, f64)> = mobility.iter().flatten().flatten().copied().collect();
             let mean = |f: fn(&(f64, f64)) -> f64| {
                 if measured.is_empty() {
