@@ -115,3 +115,56 @@ impl ZoneId {
 
 /// Index of a player in [`super::Game::players`]; 0 moves first.
 pub type PlayerId = u8;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::NO_CELL;
+    use crate::Piece;
+
+    #[test]
+    fn new_refuses_what_an_id_cannot_name() {
+        assert_eq!(CellId::new(65_534), Some(CellId(65_534)));
+        assert_eq!(CellId::new(65_535), None, "u16::MAX is kept for no cell");
+        assert_eq!(CellId::new(usize::MAX), None);
+        assert_eq!(PieceId::new(126), Some(PieceId(126)));
+        assert_eq!(PieceId::new(127), None, "a piece byte holds 127 types");
+        assert_eq!(PieceId::new(256), None, "not wrapped to type 0");
+        assert_eq!(ZoneId::new(65_535), Some(ZoneId(65_535)));
+        assert_eq!(DirId::new(65_536), None);
+    }
+
+    #[test]
+    fn no_real_cell_is_the_no_cell_mark() {
+        assert!(CellId::first(CellId::MAX_COUNT).all(|cell| cell != NO_CELL));
+        assert_eq!(CellId::first(CellId::MAX_COUNT).len(), 65_535);
+    }
+
+    #[test]
+    fn every_piece_type_fits_a_piece_byte() {
+        for kind in PieceId::first(PieceId::MAX_COUNT) {
+            for owner in 0..2 {
+                let piece = Piece::new(kind, owner);
+                assert!(!piece.is_empty());
+                assert_eq!((piece.kind(), piece.owner()), (kind, owner));
+            }
+        }
+    }
+
+    #[test]
+    fn ids_are_written_as_plain_numbers() {
+        let target = vec![Some(CellId(1)), None, Some(CellId(0))];
+        let json = serde_json::to_string(&Direction { vector: vec![1, 0], target }).unwrap();
+        assert_eq!(json, r#"{"vector":[1,0],"target":[1,null,0]}"#);
+        let read: Vec<PieceId> = serde_json::from_str("[0,5,126]").unwrap();
+        assert_eq!(read, [PieceId(0), PieceId(5), PieceId(126)]);
+        assert!(serde_json::from_str::<CellId>("70000").is_err(), "out of range, not wrapped");
+        assert_eq!(format!("{} {}", CellId(12), PieceId(3)), "12 3");
+    }
+
+    #[test]
+    fn lists_are_indexed_by_their_ids() {
+        let cells: Vec<Cell> = ["a1", "b1"].map(|name| Cell { name: name.into(), coords: vec![] }).to_vec();
+        assert_eq!(cells[CellId(1)].name, "b1");
+    }
+}
