@@ -278,10 +278,10 @@ fn agree_on_random_placements() {
         for _ in 0..pair.budget.placements {
             let density: f64 = rng.gen_range(0.05..0.9);
             let mut pos = Position::empty(game);
-            for cell in 0..game.cell_count() {
+            for cell in game.cell_ids() {
                 if rng.gen_bool(density) {
                     let kind = PieceId(rng.gen_range(0..game.pieces.len()) as u8);
-                    pos.put(CellId(cell as u16), Piece::new(kind, rng.gen_range(0..players)));
+                    pos.put(cell, Piece::new(kind, rng.gen_range(0..players)));
                 }
             }
             // Half the countdowns run, at any value up to the obligation's delay.

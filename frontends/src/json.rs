@@ -6,7 +6,7 @@ use serde_json::{json, Value};
 use vdl_runtime::fen::piece_symbol;
 use vdl_runtime::ir::{Trigger, ZoneId};
 use vdl_runtime::search::{self, SearchResult};
-use vdl_runtime::{Game, Piece, PieceId, PlayerId};
+use vdl_runtime::{Game, Piece, PlayerId};
 
 /// What a front end needs to draw and name things: players, axes (with their
 /// labels), cells with their coordinates, the layout (rows as position strings
@@ -29,11 +29,9 @@ pub fn game_description(game: &Game) -> Value {
     });
     if game.has_hands() {
         let held: Vec<&str> = game
-            .pieces
-            .iter()
-            .enumerate()
-            .filter(|&(kind, _)| game.pieces.iter().any(|p| p.captured_as == Some(PieceId(kind as u8))))
-            .map(|(_, p)| p.symbol.as_str())
+            .piece_ids()
+            .filter(|&kind| game.pieces.iter().any(|p| p.captured_as == Some(kind)))
+            .map(|kind| game.pieces[kind].symbol.as_str())
             .collect();
         description["hand_pieces"] = json!(held);
     }

@@ -23,7 +23,7 @@ pub struct Squares {
 
 impl Squares {
     fn from_names(names: Vec<String>) -> Squares {
-        let cells = names.iter().enumerate().map(|(cell, name)| (name.clone(), CellId(cell as u16))).collect();
+        let cells = names.iter().zip(CellId::first(names.len())).map(|(name, cell)| (name.clone(), cell)).collect();
         Squares { names, cells }
     }
 

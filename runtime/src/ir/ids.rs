@@ -62,12 +62,11 @@ impl CellId {
     /// ([`crate::position::NO_CELL`]).
     pub const MAX_COUNT: usize = u16::MAX as usize;
 
-    /// The ids of the first `count` cells, in order; `count` is at most
-    /// [`CellId::MAX_COUNT`], as the checker makes sure of every board.
+    /// The ids of the first `count` cells, in order (of at most
+    /// [`CellId::MAX_COUNT`]: the checker refuses larger boards).
     #[inline]
     pub fn first(count: usize) -> impl DoubleEndedIterator<Item = CellId> + ExactSizeIterator + Clone {
-        debug_assert!(count <= CellId::MAX_COUNT);
-        (0..count as u16).map(CellId)
+        (0..count.min(CellId::MAX_COUNT) as u16).map(CellId)
     }
 }
 
@@ -81,12 +80,11 @@ impl PieceId {
     /// type in seven bits (the type plus one, so that 0 is the empty cell).
     pub const MAX_COUNT: usize = 127;
 
-    /// The ids of the first `count` piece types, in order; `count` is at most
-    /// [`PieceId::MAX_COUNT`], as the checker makes sure of every game.
+    /// The ids of the first `count` piece types, in order (of at most
+    /// [`PieceId::MAX_COUNT`]: the checker refuses more types).
     #[inline]
     pub fn first(count: usize) -> impl DoubleEndedIterator<Item = PieceId> + ExactSizeIterator + Clone {
-        debug_assert!(count <= PieceId::MAX_COUNT);
-        (0..count as u8).map(PieceId)
+        (0..count.min(PieceId::MAX_COUNT) as u8).map(PieceId)
     }
 }
 
@@ -138,6 +136,8 @@ mod tests {
     fn no_real_cell_is_the_no_cell_mark() {
         assert!(CellId::first(CellId::MAX_COUNT).all(|cell| cell != NO_CELL));
         assert_eq!(CellId::first(CellId::MAX_COUNT).len(), 65_535);
+        assert_eq!(CellId::first(70_000).len(), 65_535, "capped, not wrapped");
+        assert_eq!(PieceId::first(300).len(), 127, "capped, not wrapped");
     }
 
     #[test]
