@@ -22,12 +22,12 @@ macro_rules! id {
                 (index < Self::MAX_COUNT).then_some($name(index as $int))
             }
 
+            /// The item's position in its list.
             #[inline]
             pub const fn index(self) -> usize {
                 self.0 as usize
             }
         }
-
 
         impl std::ops::Index<$name> for Vec<$item> {
             type Output = $item;
