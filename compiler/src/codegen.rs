@@ -44,11 +44,13 @@ mod attack;
 mod format;
 mod geometry;
 mod jump_lists;
+mod lines;
 mod movegen;
 mod names;
 mod obligation;
 mod promotion;
 mod routes;
+mod rule_steps;
 mod safety;
 mod tables;
 mod text;
@@ -218,11 +220,20 @@ impl<'g> Ctx<'g> {
     pub fn cell_table(&mut self, name: &str, doc: String, data: Vec<Option<usize>>) -> Ident {
         let data = tables::compact(&data);
         match self.dir_by_table.get(&data) {
-            Some(&dir) => {
-                let name = format!("DIR_{}", self.vector_name(dir));
-                self.tables.cells(&name, doc, data)
-            }
+            // Documented as the displacement it is, whatever asked for it.
+            Some(&dir) => self.dir_table(dir),
             None => self.tables.cells(name, doc, data),
+        }
+    }
+
+    /// A table of cells read only on the cells where `read` holds: a
+    /// displacement's table if one agrees there (fewer tables, fewer cache
+    /// lines), else `data` as it is.
+    pub fn cell_table_read_on(&mut self, name: &str, doc: String, data: Vec<Option<usize>>, read: &[bool]) -> Ident {
+        let agrees = |dir: &DirInfo| (0..data.len()).all(|c| !read[c] || dir.forward[c] == data[c]);
+        match self.dirs.iter().position(agrees) {
+            Some(dir) => self.dir_table(DirId(dir as u16)),
+            None => self.cell_table(name, doc, data),
         }
     }
 

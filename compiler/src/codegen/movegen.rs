@@ -5,18 +5,18 @@
 //! asks about attacks under obligations, an obligation's countdown, a promotion
 //! by proxy) also take the position.
 
+use super::lines;
 use super::names::describe_rule;
 use super::obligation;
 use super::promotion::Promotions;
-use super::routes::{group_by, usable, Usable};
+use super::rule_steps::{Resolved, RuleSteps};
 use super::tables::doc_lines;
 use super::walks::{self, RuleCode};
 use super::{any_route, Ctx, Helpers};
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::quote;
-use std::rc::Rc;
-use vdl_runtime::ir::{CellId, Crossing, DirId, Gate, Mode, MoveKind, MoveRule, PieceId, PlayerId, Route};
-use vdl_runtime::plan::Repeats;
+use vdl_runtime::ir::{CellId, Mode, MoveRule, PieceId, PlayerId};
+use vdl_runtime::plan::{LineCell, Repeats};
 
 pub fn generate(ctx: &mut Ctx) -> TokenStream {
     let mut functions = TokenStream::new();
@@ -212,7 +212,7 @@ impl PieceGen {
 /// can never move.
 fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<(Ident, TokenStream, bool)> {
     let game = ctx.game;
-    let rules = game.pieces[kind].moves.get(player as usize)?;
+    let rules = game.pieces[kind.index()].moves.get(player as usize)?;
     let promotions = Promotions::analyse(ctx, kind, player);
     let repeats = ctx.plan.side(player).repeats(kind).to_vec();
     let bound_kind = game.rules.obligations.iter().any(|o| o.piece == kind);
@@ -256,7 +256,7 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<(Ide
         return None;
     }
     let blocks = walks::merge(blocks);
-    let confined = game.pieces[kind].confined;
+    let confined = game.pieces[kind.index()].confined;
     if let Some(zone) = confined {
         docs.push(String::new());
         docs.push(format!("Confined to zone `{}`.", game.zones[zone].name));
@@ -358,226 +358,109 @@ fn proxy(ctx: &mut Ctx, pg: &mut PieceGen) -> Option<TokenStream> {
     })
 }
 
+/// The code of rule `index`, from the plan's steps of it.
 fn rule_block(ctx: &mut Ctx, pg: &mut PieceGen, index: usize, rule: &MoveRule) -> Option<RuleCode> {
-    let player = pg.player;
-    if (0..ctx.cells()).all(|cell| !ctx.in_zone(rule.only_in, player, cell)) {
-        return None;
+    let steps = RuleSteps::of(ctx.plan.side(pg.player), pg.kind, index, ctx.cells())?;
+    let about = RuleAbout { index, rule, mode: steps.mode };
+    let code = match steps.starts.iter().flatten().next()? {
+        Resolved::Ride { .. } if is_single_step(&steps) => jump(ctx, pg, &about, &single_steps(&steps)),
+        Resolved::Ride { .. } => ride(ctx, pg, &about, &steps),
+        Resolved::Hop { .. } => hop(ctx, pg, &about, &steps),
+        Resolved::Leap { .. } => jump(ctx, pg, &about, &steps),
+        Resolved::CapturingLeap { .. } => capturing_leap(ctx, pg, &about, &steps).map(RuleCode::Plain),
+        Resolved::Swap { .. } => Some(RuleCode::Plain(swap(ctx, pg, &about, &steps))),
+    }?;
+    if !steps.unmoved {
+        return Some(code);
     }
-    // Castling is walked from the plan by the runtime (`vdl_runtime::gated`);
-    // other rules of unmoved pieces are guarded here.
-    if rule.gate == Gate::Unmoved {
-        let code = ungated_block(ctx, pg, index, rule)?;
-        pg.needs_pos = true;
-        let guard = |code: TokenStream| quote!(if pos.is_unmoved(CellId(from as u16)) { #code });
-        return Some(match code {
-            RuleCode::Plain(code) => RuleCode::Plain(guard(code)),
-            RuleCode::Shared { tables, code } => RuleCode::Shared { tables, code: guard(code) },
-        });
-    }
-    ungated_block(ctx, pg, index, rule)
-}
-
-/// The code of a rule, whatever its gate.
-fn ungated_block(ctx: &mut Ctx, pg: &mut PieceGen, index: usize, rule: &MoveRule) -> Option<RuleCode> {
-    let player = pg.player;
-    match &rule.kind {
-        MoveKind::Ride { range: Some(0), .. } | MoveKind::Castle { .. } => None,
-        // A step that comes back to its start at once is a null move: a ride.
-        MoveKind::Ride { dir, range: Some(1), circuit }
-            if !(*circuit && (0..ctx.cells()).any(|c| ctx.dirs[dir.index()].forward[c] == Some(c))) =>
-        {
-            jump(ctx, pg, index, rule, *dir, &[])
-        }
-        MoveKind::CapturingLeap { target, via, crossing } => {
-            capturing_leap(ctx, pg, index, rule, (*target, *via), *crossing).map(RuleCode::Plain)
-        }
-        MoveKind::Leap { target, routes } => jump(ctx, pg, index, rule, *target, routes),
-        MoveKind::Ride { dir, range, circuit } => {
-            let tables = vec![ctx.dir_table(*dir)];
-            let line = line(ctx, pg, rule, *dir, *range, *circuit, &walks::name(0));
-            Some(RuleCode::Shared { tables, code: guard_zone(ctx, rule, player, line) })
-        }
-        MoveKind::Hop { dir } => {
-            let tables = vec![ctx.dir_table(*dir)];
-            let hop = hop(ctx, pg, rule, *dir, &walks::name(0));
-            Some(RuleCode::Shared { tables, code: guard_zone(ctx, rule, player, hop) })
-        }
-        MoveKind::Swap { dir, with, unattacked } => swap(ctx, pg, index, rule, *dir, with, *unattacked).map(RuleCode::Plain),
-    }
-}
-
-/// A swap with the friend one `dir` away, if it is of a `with` type allowed on
-/// `from` and, with `unattacked`, neither cell is attacked.
-fn swap(
-    ctx: &mut Ctx,
-    pg: &mut PieceGen,
-    index: usize,
-    rule: &MoveRule,
-    dir: DirId,
-    with: &[PieceId],
-    unattacked: bool,
-) -> Option<TokenStream> {
-    let game = ctx.game;
-    let player = pg.player;
-    let confined = game.pieces[pg.kind].confined;
-    // A swap with the piece itself (a direction coming straight back) is a move
-    // too, as in the interpreter.
-    let data: Vec<Option<usize>> = (0..ctx.cells())
-        .map(|from| {
-            let to = ctx.dirs[dir.index()].forward[from]?;
-            (ctx.in_zone(rule.only_in, player, from) && ctx.in_zone(confined, player, to)).then_some(to)
-        })
-        .collect();
-    if data.iter().all(Option::is_none) {
-        return None;
-    }
-    let mut kinds: Vec<PieceId> = Vec::new();
-    for &k in with {
-        let zone = game.pieces[k].confined;
-        if !kinds.contains(&k) && (0..ctx.cells()).any(|c| ctx.in_zone(zone, player, c)) {
-            kinds.push(k);
-        }
-    }
-    if kinds.is_empty() {
-        return None;
-    }
-    // The friend must be allowed on `from` too.
-    let friends: Vec<TokenStream> = kinds
-        .iter()
-        .map(|&k| {
-            let piece = ctx.piece(k, player);
-            match ctx.zone_flags(game.pieces[k].confined, player) {
-                Some(zone) => quote!((friend == #piece && #zone[from])),
-                None => quote!(friend == #piece),
-            }
-        })
-        .collect();
-    let enemy = player ^ 1;
-    let safe = (unattacked && (enemy as usize) < game.players.len()).then(|| {
-        if ctx.has_obligations() {
-            pg.needs_pos = true;
-            let attacked_by = obligation::now_fn(ctx, enemy);
-            quote!(&& !#attacked_by(pos, board, from) && !#attacked_by(pos, board, to))
-        } else {
-            let attacked_by = ctx.names.player_fn("attacked_by", enemy);
-            quote!(&& !#attacked_by(board, from) && !#attacked_by(board, to))
-        }
-    });
-    let name = format!("{}_{}_SWAP_{}", ctx.names.pieces[pg.kind.index()], ctx.names.players[player as usize], index);
-    let doc = format!(
-        "{}, rule {}: {}; the cell of the friend from each cell.",
-        ctx.piece_label(pg.kind, player),
-        index,
-        describe_rule(game, rule)
-    );
-    let table = ctx.cell_table(&name, doc, data);
-    let emit = pg.emit_swap();
-    // Cheap tests first: the attacks last.
-    let bound = pg.bound.then(|| quote!(&&bound.is_none_or(|zone| zone[to])));
-    Some(quote! {
-        let to = #table[from];
-        if to != NONE {
-            let to = to as usize;
-            let friend = board[to];
-            if (#(#friends)||*) #bound #safe {
-                #emit
-            }
-        }
+    // Castling is walked by the runtime (`vdl_runtime::gated`); the other
+    // rules of unmoved pieces are guarded here.
+    pg.needs_pos = true;
+    let guard = |code: TokenStream| quote!(if pos.is_unmoved(CellId(from as u16)) { #code });
+    Some(match code {
+        RuleCode::Plain(code) => RuleCode::Plain(guard(code)),
+        RuleCode::Shared { tables, code } => RuleCode::Shared { tables, code: guard(code) },
     })
 }
 
-/// Wraps `body` in the test of the rule's `only_in` zone.
-fn guard_zone(ctx: &mut Ctx, rule: &MoveRule, player: PlayerId, body: TokenStream) -> TokenStream {
-    match ctx.zone_flags(rule.only_in, player) {
-        Some(zone) => quote!(if #zone[from] { #body }),
-        None => body,
+/// The rule whose code is being generated: for names, docs and its mode.
+struct RuleAbout<'r> {
+    index: usize,
+    rule: &'r MoveRule,
+    mode: Mode,
+}
+
+impl RuleAbout<'_> {
+    fn table_name(&self, ctx: &Ctx, pg: &PieceGen, what: &str) -> String {
+        format!("{}_{}_{}_{}", ctx.names.pieces[pg.kind.index()], ctx.names.players[pg.player as usize], what, self.index)
+    }
+
+    fn doc(&self, ctx: &Ctx, pg: &PieceGen, what: &str) -> String {
+        format!("{}, rule {}: {}; {what}.", ctx.piece_label(pg.kind, pg.player), self.index, describe_rule(ctx.game, self.rule))
     }
 }
 
-/// A leap, or a single step: one table lookup, with everything that does not
-/// depend on the position folded into the table. Starts whose moves may use
-/// different routes (by crossing a zone's boundary or not) get a table each.
-/// With one table, the code is shared with rules alike (see `walks`).
-fn jump(ctx: &mut Ctx, pg: &mut PieceGen, index: usize, rule: &MoveRule, target: DirId, routes: &[Route]) -> Option<RuleCode> {
-    let player = pg.player;
-    let confined = ctx.game.pieces[pg.kind].confined;
-    let dirs = Rc::clone(&ctx.dirs);
-    let forward = &dirs[target.index()].forward;
-    let route_cells =
-        |route: &[DirId], from: usize| -> Option<Vec<usize>> { route.iter().map(|&d| dirs[d.index()].forward[from]).collect() };
-    // A route is closed for good if a cell is off the board or is the start
-    // (which holds the moving piece).
-    let maybe_open = |route: &[DirId], from: usize| route_cells(route, from).is_some_and(|cells| !cells.contains(&from));
-    // The starts with a destination, each with the routes it may use.
-    let starts: Vec<(usize, usize, Usable)> = (0..ctx.cells())
-        .filter_map(|from| {
-            let to = forward[from]?;
-            let usable = usable(ctx.game, player, routes, from, to);
-            let ok = to != from
-                && ctx.in_zone(rule.only_in, player, from)
-                && ctx.in_zone(confined, player, to)
-                && !usable.is_impossible()
-                && (usable == Usable::Always || usable.routes().iter().any(|r| maybe_open(r, from)));
-            ok.then_some((from, to, usable))
+/// Does every start of a ride reach at most one cell, with no null move? It
+/// is then a single step: a table lookup, like a leap.
+fn is_single_step(steps: &RuleSteps) -> bool {
+    steps.starts.iter().flatten().all(|s| matches!(s, Resolved::Ride { line, null_move: false } if line.len() <= 1))
+}
+
+/// A single-step ride as the leap it is: the one cell, where the piece may
+/// land there.
+fn single_steps(steps: &RuleSteps) -> RuleSteps {
+    let starts = steps
+        .starts
+        .iter()
+        .map(|s| match s {
+            Some(Resolved::Ride { line, .. }) => {
+                line.first().filter(|c| c.may_land).map(|c| Resolved::Leap { to: c.cell.index(), routes: Vec::new() })
+            }
+            _ => None,
         })
         .collect();
-    let groups = group_by(starts, |(_, _, usable)| usable);
+    RuleSteps { mode: steps.mode, unmoved: steps.unmoved, starts }
+}
+
+/// A leap, or a single step: one table lookup, and the routes where it has
+/// them. Starts whose leaps have routes of different shapes (how many, how
+/// long) get a table each; with one table and no routes the code is shared
+/// with rules alike (see `walks`).
+fn jump(ctx: &mut Ctx, pg: &mut PieceGen, about: &RuleAbout, steps: &RuleSteps) -> Option<RuleCode> {
+    let leaps = steps.starts.iter().enumerate().filter_map(|(from, s)| match s {
+        Some(Resolved::Leap { to, routes }) => Some((from, *to, routes)),
+        _ => None,
+    });
+    let shape = |(_, _, routes): &(usize, usize, &Vec<Vec<usize>>)| routes.iter().map(Vec::len).collect::<Vec<_>>();
+    let groups = super::routes::group_by(leaps.map(|leap| (shape(&leap), leap)), |(shape, _)| shape);
     let several = groups.len() > 1;
     let mut blocks = Vec::new();
-    for (group, (usable, starts)) in groups.iter().enumerate() {
-        let routes = usable.routes();
-        let mut data: Vec<Option<usize>> = vec![None; ctx.cells()];
-        for &(from, to, _) in starts {
-            data[from] = Some(to);
-        }
-        let domain: Vec<usize> = starts.iter().map(|&(from, _, _)| from).collect();
-        // Routes open somewhere, each with its cells and whether a cell can be
-        // off the board from a start in the table.
-        let mut route_tests = Vec::new();
-        for route in routes {
-            if !domain.iter().any(|&from| maybe_open(route, from)) {
-                continue;
-            }
-            let cells: Vec<TokenStream> = route
-                .iter()
-                .map(|&d| {
-                    let may_be_off = domain.iter().any(|&from| dirs[d.index()].forward[from].is_none());
-                    let table = ctx.dir_table(d);
-                    if may_be_off {
-                        quote!({
-                            let r = #table[from];
-                            r != NONE && board[r as usize].is_empty()
-                        })
-                    } else {
-                        quote!(board[#table[from] as usize].is_empty())
-                    }
-                })
-                .collect();
-            route_tests.push(cells);
-        }
-        let routes_test = if routes.is_empty() { quote!() } else { any_route(route_tests) };
+    for (group, (shape, leaps)) in groups.iter().enumerate() {
         let suffix = if several { format!("_{}", group + 1) } else { String::new() };
-        let name = format!("{}_{}_TO_{}{}", ctx.names.pieces[pg.kind.index()], ctx.names.players[player as usize], index, suffix);
-        let which = if several { format!(" (starts whose moves may use {})", describe_routes(ctx, usable)) } else { String::new() };
-        let doc = format!(
-            "{}, rule {}: {}; the destination from each cell{which}.",
-            ctx.piece_label(pg.kind, player),
-            index,
-            describe_rule(ctx.game, rule)
-        );
-        // The code reads its tables by the names of `walks`.
+        let mut data: Vec<Option<usize>> = vec![None; ctx.cells()];
+        for (_, (from, to, _)) in leaps {
+            data[*from] = Some(*to);
+        }
         let mut tables = vec![];
-        let outcome = match pg.fixed_outcome(ctx, index, &suffix, rule, &data) {
+        let outcome = match pg.fixed_outcome(ctx, about.index, &suffix, about.rule, &data) {
             Outcome::ByStart(table) => {
-                tables.push(table);
-                Outcome::ByStart(walks::name(1))
+                tables.push(("outcome", table));
+                Outcome::ByStart(walks::name("outcome"))
             }
             outcome => outcome,
         };
-        tables.insert(0, ctx.cell_table(&name, doc, data));
-        let table = walks::name(0);
-        let landing = may_land(rule.mode, player);
+        let which = if several {
+            format!(" (starts whose leap has {} route{})", shape.len(), if shape.len() == 1 { "" } else { "s" })
+        } else {
+            String::new()
+        };
+        let doc = about.doc(ctx, pg, &format!("the destination from each cell{which}"));
+        let name = about.table_name(ctx, pg, "TO") + &suffix;
+        tables.insert(0, ("table", ctx.cell_table(&name, doc, data)));
+        let routes_test = route_tests(ctx, pg, about, &suffix, shape, leaps.iter().map(|(_, leap)| leap));
+        let landing = may_land(about.mode, pg.player);
         let emit = pg.emit(quote!(to), None, outcome);
+        let table = walks::name("table");
         let block = quote! {
             let to = #table[from];
             if to != NONE #routes_test {
@@ -599,62 +482,63 @@ fn jump(ctx: &mut Ctx, pg: &mut PieceGen, index: usize, rule: &MoveRule, target:
     }
 }
 
-/// The routes of a group, in words.
-fn describe_routes(ctx: &Ctx, usable: &Usable) -> String {
-    match usable {
-        Usable::Always => "no route: nothing blocks them".to_string(),
-        Usable::Routes(routes) => {
-            let routes: Vec<String> = routes
-                .iter()
-                .map(|cells| cells.iter().map(|&d| super::names::vector(ctx.game, d)).collect::<Vec<_>>().join(" and "))
-                .collect();
-            format!("the route{} through {}", if routes.len() == 1 { "" } else { "s" }, routes.join(", or "))
-        }
+/// `&& ...`: at least one route of the leap from `from` is open, for leaps
+/// whose routes have `shape` (the lengths of their routes): one table per
+/// route and cell of it. No routes: nothing to test.
+fn route_tests<'a>(
+    ctx: &mut Ctx,
+    pg: &PieceGen,
+    about: &RuleAbout,
+    suffix: &str,
+    shape: &[usize],
+    leaps: impl Iterator<Item = &'a (usize, usize, &'a Vec<Vec<usize>>)> + Clone,
+) -> TokenStream {
+    if shape.is_empty() {
+        return quote!();
     }
+    let mut routes = Vec::new();
+    for (r, &len) in shape.iter().enumerate() {
+        let mut cells = Vec::new();
+        for i in 0..len {
+            let mut data: Vec<Option<usize>> = vec![None; ctx.cells()];
+            let mut read = vec![false; ctx.cells()];
+            for (from, _, leap_routes) in leaps.clone() {
+                data[*from] = Some(leap_routes[r][i]);
+                read[*from] = true;
+            }
+            let name = format!("{}_ROUTE_{}_{}{suffix}", about.table_name(ctx, pg, "TO"), r + 1, i + 1);
+            let doc = about.doc(ctx, pg, &format!("cell {} of route {} from each cell", i + 1, r + 1));
+            let table = ctx.cell_table_read_on(&name, doc, data, &read);
+            cells.push(quote!(board[#table[from] as usize].is_empty()));
+        }
+        routes.push(cells);
+    }
+    any_route(routes)
 }
 
 /// A capturing leap: like a leap over one cell that must be empty, except that
 /// an enemy piece there is captured too (the move then captures even onto an
 /// empty destination).
-/// A capturing leap: `dirs` are its destination's and the passed cell's.
-fn capturing_leap(
-    ctx: &mut Ctx,
-    pg: &mut PieceGen,
-    index: usize,
-    rule: &MoveRule,
-    (target, via_dir): (DirId, DirId),
-    crossing: Option<Crossing>,
-) -> Option<TokenStream> {
-    let player = pg.player;
-    let game = ctx.game;
-    let confined = game.pieces[pg.kind].confined;
-    let dirs = Rc::clone(&ctx.dirs);
-    // The cell passed holding the moving piece blocks the leap for good.
-    let data: Vec<Option<usize>> = (0..ctx.cells())
-        .map(|from| {
-            let to = dirs[target.index()].forward[from]?;
-            let via = dirs[via_dir.index()].forward[from]?;
-            let ok = to != from
-                && via != from
-                && ctx.in_zone(rule.only_in, player, from)
-                && ctx.in_zone(confined, player, to)
-                && crossing.is_none_or(|c| c.allows(game, player, CellId(from as u16), CellId(to as u16)));
-            ok.then_some(to)
+fn capturing_leap(ctx: &mut Ctx, pg: &mut PieceGen, about: &RuleAbout, steps: &RuleSteps) -> Option<TokenStream> {
+    let data = steps.destinations();
+    let vias: Vec<Option<usize>> = steps
+        .starts
+        .iter()
+        .map(|s| match s {
+            Some(Resolved::CapturingLeap { via, .. }) => Some(*via),
+            _ => None,
         })
         .collect();
-    if data.iter().all(Option::is_none) {
-        return None;
-    }
-    let name = format!("{}_{}_TO_{}", ctx.names.pieces[pg.kind.index()], ctx.names.players[player as usize], index);
-    let doc =
-        format!("{}, rule {}: {}; the destination from each cell.", ctx.piece_label(pg.kind, player), index, describe_rule(game, rule));
-    let outcome = pg.fixed_outcome(ctx, index, "", rule, &data);
-    let table = ctx.cell_table(&name, doc, data);
-    let via_table = ctx.dir_table(via_dir);
-    let p = Literal::u8_unsuffixed(player);
-    let landing = may_land(rule.mode, player);
+    let outcome = pg.fixed_outcome(ctx, about.index, "", about.rule, &data);
+    let doc = about.doc(ctx, pg, "the destination from each cell");
+    let table = ctx.cell_table(&about.table_name(ctx, pg, "TO"), doc, data);
+    let doc = about.doc(ctx, pg, "the cell it passes from each cell");
+    let read: Vec<bool> = vias.iter().map(Option::is_some).collect();
+    let via_table = ctx.cell_table_read_on(&about.table_name(ctx, pg, "VIA"), doc, vias, &read);
+    let p = Literal::u8_unsuffixed(pg.player);
+    let landing = may_land(about.mode, pg.player);
     let plain = pg.emit(quote!(to), None, outcome.clone());
-    let capture = (rule.mode != Mode::MoveOnly).then(|| {
+    let capture = (about.mode != Mode::MoveOnly).then(|| {
         let emit = pg.emit(quote!(to), Some(quote!(via)), outcome);
         quote! {
             else if passed.owner() != #p && !board[to].is_of(#p) {
@@ -677,15 +561,74 @@ fn capturing_leap(
     })
 }
 
+/// A swap with the friend on the plan's cell, if it is one of the partners
+/// the plan allows there and, with `unattacked`, neither cell is attacked.
+/// Starts with different partners get a table each.
+fn swap(ctx: &mut Ctx, pg: &mut PieceGen, about: &RuleAbout, steps: &RuleSteps) -> TokenStream {
+    let swaps = steps.starts.iter().enumerate().filter_map(|(from, s)| match s {
+        Some(Resolved::Swap { to, partners, unattacked }) => Some(((*partners, *unattacked), (from, *to))),
+        _ => None,
+    });
+    let groups = super::routes::group_by(swaps, |(key, _)| key);
+    let several = groups.len() > 1;
+    let mut blocks = Vec::new();
+    for (group, ((partners, unattacked), starts)) in groups.into_iter().enumerate() {
+        let mut data: Vec<Option<usize>> = vec![None; ctx.cells()];
+        for (_, (from, to)) in starts {
+            data[from] = Some(to);
+        }
+        let suffix = if several { format!("_{}", group + 1) } else { String::new() };
+        let doc = about.doc(ctx, pg, "the cell of the friend from each cell");
+        let table = ctx.cell_table(&(about.table_name(ctx, pg, "SWAP") + &suffix), doc, data);
+        let friends: Vec<TokenStream> = partners
+            .pieces()
+            .map(|piece| {
+                let piece = ctx.piece(piece.kind(), piece.owner());
+                quote!(friend == #piece)
+            })
+            .collect();
+        let safe = unattacked.then(|| attack_free(ctx, pg));
+        let emit = pg.emit_swap();
+        // Cheap tests first: the attacks last.
+        let bound = pg.bound.then(|| quote!(&&bound.is_none_or(|zone| zone[to])));
+        blocks.push(quote! {
+            let to = #table[from];
+            if to != NONE {
+                let to = to as usize;
+                let friend = board[to];
+                if (#(#friends)||*) #bound #safe {
+                    #emit
+                }
+            }
+        });
+    }
+    quote!(#({ #blocks })*)
+}
+
+/// `&& ...`: neither `from` nor `to` is attacked by the enemy (none: true).
+fn attack_free(ctx: &mut Ctx, pg: &mut PieceGen) -> TokenStream {
+    let enemy = pg.player ^ 1;
+    if enemy as usize >= ctx.game.players.len() {
+        return quote!();
+    }
+    if ctx.has_obligations() {
+        pg.needs_pos = true;
+        let attacked_by = obligation::now_fn(ctx, enemy);
+        quote!(&& !#attacked_by(pos, board, from) && !#attacked_by(pos, board, to))
+    } else {
+        let attacked_by = ctx.names.player_fn("attacked_by", enemy);
+        quote!(&& !#attacked_by(board, from) && !#attacked_by(board, to))
+    }
+}
+
 /// The statements landing on `to` inside a line walk: empty cells continue the
-/// line, anything else ends it.
-fn landing_in_line(ctx: &mut Ctx, pg: &mut PieceGen, mode: Mode) -> TokenStream {
-    let player = pg.player;
-    let confined = ctx.zone_flags(ctx.game.pieces[pg.kind].confined, player);
-    let p = Literal::u8_unsuffixed(player);
-    let inside = confined.as_ref().map(|z| quote!(&& #z[to]));
+/// line, anything else ends it with `stop`. `lands`: the table of cells the
+/// piece may land on, if it may not land everywhere.
+fn landing_in_line(pg: &mut PieceGen, mode: Mode, lands: Option<&Ident>, stop: TokenStream) -> TokenStream {
+    let p = Literal::u8_unsuffixed(pg.player);
+    let inside = lands.map(|z| quote!(&& #z[to]));
     let emit_quiet = (mode != Mode::CaptureOnly).then(|| pg.emit(quote!(to), None, Outcome::ByDestination));
-    let quiet = match (&confined, emit_quiet) {
+    let quiet = match (lands, emit_quiet) {
         (_, None) => None,
         (Some(z), Some(emit)) => Some(quote!(if #z[to] { #emit })),
         (None, Some(emit)) => Some(emit),
@@ -701,85 +644,201 @@ fn landing_in_line(ctx: &mut Ctx, pg: &mut PieceGen, mode: Mode) -> TokenStream 
                 #quiet
             } else {
                 #capture
-                break;
+                #stop
             }
         },
         None => quote! {
             let piece = board[to];
             if !piece.is_empty() {
                 #capture
-                break;
+                #stop
             }
         },
     }
 }
 
-/// A ride: along `dir`, whose table the code reads as `table`, through empty
-/// cells. Coming back round a ring to its start ends it, as a null move when
-/// it is a circuit.
-fn line(ctx: &mut Ctx, pg: &mut PieceGen, rule: &MoveRule, dir: DirId, range: Option<u32>, circuit: bool, table: &Ident) -> TokenStream {
-    let back_home = ctx.dirs[dir.index()].returns.then(|| {
-        if circuit && rule.mode != Mode::CaptureOnly {
-            pg.uses_null_move = true;
-            quote!(if to == from {
-                null_move = true;
-                break;
-            })
+/// The lines of a ride or hop from each start.
+fn lines_of(steps: &RuleSteps) -> Vec<Option<&[LineCell]>> {
+    steps
+        .starts
+        .iter()
+        .map(|s| match s {
+            Some(Resolved::Ride { line, .. } | Resolved::Hop { line }) => Some(line.as_slice()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// How a rule's lines are stored and walked from `from`: a loop binding each
+/// cell to `to`, which one code or two consecutive loops (a hop's) can run.
+enum LineLoop {
+    /// One table: the first cell is `table[from]`, each next `table[to]`.
+    Table { table: Ident, range: Option<usize>, stop_at_start: bool },
+    /// The first cell from `first`, each next from `next`.
+    FirstNext { first: Ident, next: Ident, range: Option<usize>, stop_at_start: bool },
+    /// A list of cells per start.
+    Lists { table: Ident },
+}
+
+impl LineLoop {
+    /// The loop of `lines`; `ranged`: the walk may end after a number of
+    /// cells (a hop's two loops cannot count across them: lists instead).
+    fn of(ctx: &mut Ctx, pg: &PieceGen, about: &RuleAbout, lines: &[Option<&[LineCell]>], ranged: bool) -> LineLoop {
+        let walk = lines::as_walk(lines).filter(|walk| ranged || walk.range.is_none());
+        let Some(walk) = walk else {
+            // Lines that are no one walk: stored as they are.
+            let data = lines.iter().map(|l| l.unwrap_or(&[]).iter().map(|c| c.cell.0).collect()).collect();
+            let doc = about.doc(ctx, pg, "the cells of its line from each cell");
+            return LineLoop::Lists { table: ctx.tables.lists(&about.table_name(ctx, pg, "LINE"), doc, data) };
+        };
+        let doc = about.doc(ctx, pg, "the first cell of its line from each cell");
+        let first = ctx.cell_table(&about.table_name(ctx, pg, "FIRST"), doc, walk.first);
+        let doc = about.doc(ctx, pg, "the cell after each cell on its lines");
+        let next = ctx.cell_table(&about.table_name(ctx, pg, "NEXT"), doc, walk.next);
+        let (range, stop_at_start) = (walk.range, walk.stop_at_start);
+        if first == next {
+            LineLoop::Table { table: first, range, stop_at_start }
         } else {
-            quote!(if to == from {
-                break;
-            })
+            LineLoop::FirstNext { first, next, range, stop_at_start }
         }
-    });
-    let landing = landing_in_line(ctx, pg, rule.mode);
-    let landings = landings(super::ride_head(range), table, back_home, landing);
-    quote! {
-        let mut cell = from;
-        #landings
     }
-}
 
-/// The loop over the cells a line lands on: from `cell` along `table` (one
-/// turn per cell under `head`), on a ring first `back_home`, then `landing`.
-fn landings(head: TokenStream, table: &Ident, back_home: Option<TokenStream>, landing: TokenStream) -> TokenStream {
-    quote! {
-        #head {
-            let next = #table[cell];
-            if next == NONE {
-                break;
+    /// The tables, by the names the code reads them (see `walks`).
+    fn tables(&self) -> Vec<(&'static str, Ident)> {
+        match self {
+            LineLoop::Table { table, .. } => vec![("table", table.clone())],
+            LineLoop::FirstNext { first, next, .. } => vec![("table", first.clone()), ("next", next.clone())],
+            LineLoop::Lists { table } => vec![("line", table.clone())],
+        }
+    }
+
+    /// The statements before the first loop.
+    fn init(&self) -> TokenStream {
+        let table = walks::name("table");
+        match self {
+            LineLoop::Table { .. } => quote!(let mut cell = from;),
+            LineLoop::FirstNext { .. } => quote!(let mut cell = #table[from];),
+            LineLoop::Lists { .. } => {
+                let line = walks::name("line");
+                quote!(let mut cells = #line[from].iter();)
             }
-            let to = next as usize;
-            #back_home
-            #landing
-            cell = to;
+        }
+    }
+
+    /// A loop running `body` on each cell `to` until `body` breaks; at the
+    /// line's end it runs `end` (`break` to leave the loop).
+    fn looping(&self, end: TokenStream, body: TokenStream) -> TokenStream {
+        let (range, stop_at_start) = match self {
+            LineLoop::Lists { .. } => {
+                return quote! {
+                    loop {
+                        let Some(&to) = cells.next() else { #end };
+                        let to = to as usize;
+                        #body
+                    }
+                }
+            }
+            LineLoop::Table { range, stop_at_start, .. } | LineLoop::FirstNext { range, stop_at_start, .. } => (*range, *stop_at_start),
+        };
+        let head = match range {
+            None => quote!(loop),
+            Some(n) => {
+                let n = Literal::usize_unsuffixed(n);
+                quote!(for _ in 0..#n)
+            }
+        };
+        let home = stop_at_start.then(|| quote!(if to == from { #end }));
+        let (table, next) = (walks::name("table"), walks::name("next"));
+        match self {
+            LineLoop::Table { .. } => quote! {
+                #head {
+                    let next = #table[cell];
+                    if next == NONE {
+                        #end
+                    }
+                    let to = next as usize;
+                    #home
+                    cell = to;
+                    #body
+                }
+            },
+            _ => quote! {
+                #head {
+                    if cell == NONE {
+                        #end
+                    }
+                    let to = cell as usize;
+                    #home
+                    cell = #next[to];
+                    #body
+                }
+            },
         }
     }
 }
 
-/// A hop: along `dir`, whose table the code reads as `table`, to the first
-/// piece, over it, then on as a ride.
-fn hop(ctx: &mut Ctx, pg: &mut PieceGen, rule: &MoveRule, dir: DirId, table: &Ident) -> TokenStream {
-    let returns = ctx.dirs[dir.index()].returns;
-    let screen_home = returns.then(|| {
-        quote!(if cell == from {
-            break 'hop;
-        })
-    });
-    let back_home = returns.then(|| {
-        quote!(if to == from {
+/// The flags of the cells a rule's piece may land on, if not every cell.
+fn lands_table(ctx: &mut Ctx, pg: &PieceGen, about: &RuleAbout, lines: &[Option<&[LineCell]>]) -> Option<Ident> {
+    let flags = lines::landing_flags(lines)?;
+    let doc = about.doc(ctx, pg, "the cells it may land on");
+    Some(ctx.tables.flags(&about.table_name(ctx, pg, "LANDS"), doc, flags))
+}
+
+/// A ride: along its line through empty cells, landing on each as the mode
+/// allows and capturing at the first piece. A line that came round a ring to
+/// its start with every cell empty makes a null move, once however many do.
+fn ride(ctx: &mut Ctx, pg: &mut PieceGen, about: &RuleAbout, steps: &RuleSteps) -> Option<RuleCode> {
+    let lines = lines_of(steps);
+    let lands = lands_table(ctx, pg, about, &lines);
+    let nulls: Vec<bool> = steps.starts.iter().map(|s| matches!(s, Some(Resolved::Ride { null_move: true, .. }))).collect();
+    let walk = LineLoop::of(ctx, pg, about, &lines, true);
+    let init = walk.init();
+    if !nulls.contains(&true) {
+        let landing = landing_in_line(pg, about.mode, lands.as_ref(), quote!(break;));
+        let walk_line = walk.looping(quote!(break;), landing);
+        return Some(RuleCode::Shared { tables: walk.tables(), code: quote!(#init #walk_line) });
+    }
+    pg.uses_null_move = true;
+    let doc = about.doc(ctx, pg, "whether its line from each cell comes round a ring to it");
+    let round = ctx.tables.flags(&about.table_name(ctx, pg, "ROUND"), doc, nulls);
+    // A piece met ends the line before it could come round.
+    let landing = landing_in_line(pg, about.mode, lands.as_ref(), quote!(break 'line;));
+    let walk_line = walk.looping(quote!(break;), landing);
+    let code = quote! {
+        'line: {
+            #init
+            #walk_line
+            if #round[from] {
+                null_move = true;
+            }
+        }
+    };
+    Some(RuleCode::Shared { tables: walk.tables(), code })
+}
+
+/// A hop: along its line to the first piece (the screen), over it, then on
+/// as a ride.
+fn hop(ctx: &mut Ctx, pg: &mut PieceGen, about: &RuleAbout, steps: &RuleSteps) -> Option<RuleCode> {
+    let lines = lines_of(steps);
+    let lands = lands_table(ctx, pg, about, &lines);
+    let walk = LineLoop::of(ctx, pg, about, &lines, false);
+    let init = walk.init();
+    let to_screen = walk.looping(
+        quote!(break 'hop;),
+        quote!(if !board[to].is_empty() {
             break;
-        })
-    });
-    let landing = landing_in_line(ctx, pg, rule.mode);
-    let to_screen = super::walk_to(table, quote!(break 'hop;), quote!(), quote!(#screen_home), quote!(!board[cell].is_empty()));
-    let beyond = landings(super::ride_head(None), table, back_home, landing);
-    quote! {
+        }),
+    );
+    let landing = landing_in_line(pg, about.mode, lands.as_ref(), quote!(break;));
+    let beyond = walk.looping(quote!(break;), landing);
+    let code = quote! {
         'hop: {
-            let mut cell = from;
+            #init
             #to_screen
             #beyond
         }
-    }
+    };
+    Some(RuleCode::Shared { tables: walk.tables(), code })
 }
 
 /// Generated test: may a piece of `player` whose rule has `mode` land on `to`?

@@ -35,10 +35,6 @@ impl Usable {
             Usable::Routes(routes) => routes,
         }
     }
-
-    pub fn is_impossible(&self) -> bool {
-        matches!(self, Usable::Routes(routes) if routes.is_empty())
-    }
 }
 
 /// Groups `items` by `key`, groups in the order their first item comes. The

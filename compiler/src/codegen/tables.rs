@@ -14,6 +14,8 @@ enum Data {
     Flags(Vec<bool>),
     /// One small number per cell.
     Bytes(Vec<u8>),
+    /// A list of cells per cell.
+    Lists(Vec<Vec<u16>>),
 }
 
 struct Table {
@@ -28,6 +30,7 @@ pub struct Tables {
     cells_index: HashMap<Vec<u16>, usize>,
     flags_index: HashMap<Vec<bool>, usize>,
     bytes_index: HashMap<Vec<u8>, usize>,
+    lists_index: HashMap<Vec<Vec<u16>>, usize>,
     names: HashSet<String>,
     /// Items added as text.
     text: String,
@@ -70,6 +73,18 @@ impl Tables {
             None => {
                 let i = self.add(name, doc, Data::Bytes(data.clone()));
                 self.bytes_index.insert(data, i);
+                self.tables[i].name.clone()
+            }
+        }
+    }
+
+    /// A `[&[u16]; CELLS]` table: a list of cells per cell.
+    pub fn lists(&mut self, name: &str, doc: String, data: Vec<Vec<u16>>) -> Ident {
+        match self.lists_index.get(&data) {
+            Some(&i) => self.reuse(i, doc),
+            None => {
+                let i = self.add(name, doc, Data::Lists(data.clone()));
+                self.lists_index.insert(data, i);
                 self.tables[i].name.clone()
             }
         }
@@ -119,6 +134,7 @@ impl Tables {
                 Data::Cells(cells) => ("u16", cells.iter().map(|&c| if c == NONE { "NONE".to_string() } else { c.to_string() }).collect()),
                 Data::Flags(flags) => ("bool", flags.iter().map(bool::to_string).collect()),
                 Data::Bytes(bytes) => ("u8", bytes.iter().map(u8::to_string).collect()),
+                Data::Lists(lists) => ("&[u16]", lists.iter().map(|list| format!("&{list:?}")).collect()),
             };
             text::array(&mut out, &table.docs, &table.name.to_string(), ty, "CELLS", &values, per_row);
         }

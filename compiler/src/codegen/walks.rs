@@ -19,40 +19,26 @@ use quote::{format_ident, quote};
 /// a square board.
 const FEWEST_IN_LOOP: usize = 9;
 
-/// The names by which shared code reads its tables, in order.
-const NAMES: [&str; 2] = ["table", "outcome"];
-
 /// The code of one rule.
 pub enum RuleCode {
     /// Code with nothing to share.
     Plain(TokenStream),
-    /// Code that reads `tables` by the first names of [`name`].
-    Shared { tables: Vec<Ident>, code: TokenStream },
+    /// Code that reads each table by the name paired with it (`table`,
+    /// `next`, `outcome`...), so that rules alike can share it.
+    Shared { tables: Vec<(&'static str, Ident)>, code: TokenStream },
 }
 
-/// The name by which shared code reads its `i`-th table: `table` (the
-/// direction or destinations), then `outcome` (promotion outcomes).
-pub fn name(i: usize) -> Ident {
-    format_ident!("{}", NAMES[i])
+/// The name by which shared code reads a table.
+pub fn name(role: &str) -> Ident {
+    format_ident!("{}", role)
 }
 
 /// The statements of `rules`, in order, each in a block; enough consecutive
 /// rules with the same code become one loop over their tables.
 pub fn merge(rules: Vec<RuleCode>) -> Vec<TokenStream> {
-    // Shared code with its text, to compare.
-    let rules: Vec<(RuleCode, String)> = rules
-        .into_iter()
-        .map(|rule| {
-            let text = match &rule {
-                RuleCode::Plain(_) => String::new(),
-                RuleCode::Shared { code, .. } => code.to_string(),
-            };
-            (rule, text)
-        })
-        .collect();
     let mut out = Vec::new();
     let mut rules = rules.into_iter().peekable();
-    while let Some((rule, text)) = rules.next() {
+    while let Some(rule) = rules.next() {
         let (tables, code) = match rule {
             RuleCode::Plain(code) => {
                 out.push(quote!({ #code }));
@@ -60,9 +46,11 @@ pub fn merge(rules: Vec<RuleCode>) -> Vec<TokenStream> {
             }
             RuleCode::Shared { tables, code } => (tables, code),
         };
+        let text = code.to_string();
+        let roles: Vec<&str> = tables.iter().map(|(role, _)| *role).collect();
         let mut group = vec![tables];
-        while let Some((RuleCode::Shared { tables, .. }, next)) = rules.peek() {
-            if tables.len() != group[0].len() || *next != text {
+        while let Some(RuleCode::Shared { tables, code: next }) = rules.peek() {
+            if tables.iter().map(|(role, _)| *role).ne(roles.iter().copied()) || next.to_string() != text {
                 break;
             }
             group.push(tables.clone());
@@ -75,14 +63,17 @@ pub fn merge(rules: Vec<RuleCode>) -> Vec<TokenStream> {
             }
             continue;
         }
-        let names: Vec<Ident> = (0..group[0].len()).map(name).collect();
+        let names: Vec<Ident> = roles.iter().map(|role| name(role)).collect();
         out.push(match names.as_slice() {
             [table] => {
-                let tables = group.iter().map(|t| &t[0]);
+                let tables = group.iter().map(|t| &t[0].1);
                 quote!(for #table in [#(&#tables),*] { #code })
             }
             _ => {
-                let tuples = group.iter().map(|t| quote!((#(&#t),*)));
+                let tuples = group.iter().map(|t| {
+                    let t = t.iter().map(|(_, table)| table);
+                    quote!((#(&#t),*))
+                });
                 quote!(for (#(#names),*) in [#(#tuples),*] { #code })
             }
         });
@@ -91,12 +82,12 @@ pub fn merge(rules: Vec<RuleCode>) -> Vec<TokenStream> {
 }
 
 /// `code` reading `tables` where it reads them by name.
-pub fn bind(code: &TokenStream, tables: &[Ident]) -> TokenStream {
+pub fn bind(code: &TokenStream, tables: &[(&'static str, Ident)]) -> TokenStream {
     code.clone()
         .into_iter()
         .map(|tree| match tree {
-            TokenTree::Ident(ident) => match (0..tables.len()).find(|&i| ident == NAMES[i]) {
-                Some(i) => TokenTree::Ident(tables[i].clone()),
+            TokenTree::Ident(ident) => match tables.iter().find(|(role, _)| ident == role) {
+                Some((_, table)) => TokenTree::Ident(table.clone()),
                 None => TokenTree::Ident(ident),
             },
             TokenTree::Group(group) => {
@@ -114,7 +105,7 @@ mod tests {
     use super::*;
 
     fn ride(table: &str) -> RuleCode {
-        RuleCode::Shared { tables: vec![format_ident!("{}", table)], code: quote!(let next = table[from];) }
+        RuleCode::Shared { tables: vec![("table", format_ident!("{}", table))], code: quote!(let next = table[from];) }
     }
 
     #[test]

@@ -1,0 +1,95 @@
+//! What the generated code of one move rule is made from: the plan's steps of
+//! that rule, gathered per start cell. The plan has decided everything that
+//! depends only on the start (ranges, rings, edges, confinement, `when in`
+//! zones, crossing conditions, swap partners); the code generator only
+//! chooses how to store it (see `lines` for the lines) and specialises the
+//! walk per rule.
+
+use vdl_runtime::ir::{CellId, Mode, PieceId};
+use vdl_runtime::piece_set::PieceSet;
+use vdl_runtime::plan::{LineCell, SidePlan, StepKind};
+
+/// What one rule does from one start cell, owned (the generators add tables
+/// to the context while they read it).
+#[derive(Clone, Debug)]
+pub enum Resolved {
+    Ride {
+        line: Vec<LineCell>,
+        null_move: bool,
+    },
+    Hop {
+        line: Vec<LineCell>,
+    },
+    /// `routes` empty: nothing can block it; else at least one must be open.
+    Leap {
+        to: usize,
+        routes: Vec<Vec<usize>>,
+    },
+    CapturingLeap {
+        to: usize,
+        via: usize,
+    },
+    Swap {
+        to: usize,
+        partners: PieceSet,
+        unattacked: bool,
+    },
+}
+
+/// The steps of one rule of one piece type and player.
+pub struct RuleSteps {
+    pub mode: Mode,
+    /// The rule holds only while its piece is unmoved (its steps are the
+    /// plan's `unmoved_steps`).
+    pub unmoved: bool,
+    /// Per start cell, the step from there, if the rule has one.
+    pub starts: Vec<Option<Resolved>>,
+}
+
+impl RuleSteps {
+    /// The steps of rule `index` of `kind` in `side`, or `None` when it has
+    /// none the generated code walks (no start, only castling: the runtime
+    /// walks that, or a rule left out as a repeat).
+    pub fn of(side: &SidePlan, kind: PieceId, index: usize, cells: usize) -> Option<RuleSteps> {
+        let mut found = RuleSteps { mode: Mode::Both, unmoved: false, starts: Vec::with_capacity(cells) };
+        let mut any = false;
+        for from in CellId::first(cells) {
+            let plain = side.steps(kind, from).iter().map(|s| (s, false));
+            let gated = side.unmoved_steps(kind, from).iter().map(|s| (s, true));
+            let step = plain.chain(gated).find(|(s, _)| s.rule as usize == index);
+            let resolved = step.and_then(|(step, unmoved)| {
+                let resolved = resolve(side, &step.kind)?;
+                (found.mode, found.unmoved) = (step.mode, unmoved);
+                Some(resolved)
+            });
+            any |= resolved.is_some();
+            found.starts.push(resolved);
+        }
+        any.then_some(found)
+    }
+
+    /// The destination of each start, for rules with one per start.
+    pub fn destinations(&self) -> Vec<Option<usize>> {
+        self.starts
+            .iter()
+            .map(|s| match s {
+                Some(Resolved::Leap { to, .. } | Resolved::CapturingLeap { to, .. } | Resolved::Swap { to, .. }) => Some(*to),
+                _ => None,
+            })
+            .collect()
+    }
+}
+
+fn resolve(side: &SidePlan, kind: &StepKind) -> Option<Resolved> {
+    Some(match *kind {
+        StepKind::Ride { cells, null_move } => Resolved::Ride { line: side.line(cells).to_vec(), null_move },
+        StepKind::Hop { cells } => Resolved::Hop { line: side.line(cells).to_vec() },
+        StepKind::Leap { to, routes } => {
+            Resolved::Leap { to: to.index(), routes: side.routes(routes).map(|route| route.iter().map(|&c| c.index()).collect()).collect() }
+        }
+        StepKind::CapturingLeap { to, via } => Resolved::CapturingLeap { to: to.index(), via: via.index() },
+        StepKind::Swap { to, partners, unattacked } => Resolved::Swap { to: to.index(), partners, unattacked },
+        // The runtime walks castling for every engine (`vdl_runtime::gated`).
+        StepKind::Castle { .. } => return None,
+    })
+}
