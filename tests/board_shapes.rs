@@ -99,7 +99,7 @@ fn the_hexagon_has_nineteen_cells_named_by_file_and_rank() {
         assert!(game.cell_by_name(&format!("{file}{cells}")).is_some(), "{file}{cells}");
         assert!(game.cell_by_name(&format!("{file}{}", cells + 1)).is_none(), "{file}{}", cells + 1);
     }
-    let coords = |name: &str| game.board.cells[game.cell_by_name(name).unwrap() as usize].coords.clone();
+    let coords = |name: &str| game.board.cells[game.cell_by_name(name).unwrap()].coords.clone();
     // Coordinates are label indices: x, y, z = -2..2 are 0..4.
     assert_eq!(coords("c1"), vec![2, 0, 4]);
     assert_eq!(coords("c3"), vec![2, 2, 2]);
@@ -162,7 +162,7 @@ fn the_terminal_draws_hexagons_as_offset_rows() {
 #[test]
 fn hexagon_centres_put_forward_up_and_neighbours_one_apart() {
     let game = game("hexagon.vdl");
-    let centre = |name: &str| game.board.layout.centres[game.cell_by_name(name).unwrap() as usize];
+    let centre = |name: &str| game.board.layout.centres[game.cell_by_name(name).unwrap().index()];
     let distance = |a: [f64; 2], b: [f64; 2]| ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2)).sqrt();
     let (c1, c2, b1, d1) = (centre("c1"), centre("c2"), centre("b1"), centre("d1"));
     assert!((c2[0] - c1[0]).abs() < 1e-6 && (c2[1] - c1[1] - 1.0).abs() < 1e-6, "c2 {c2:?} one above c1 {c1:?}");

@@ -107,12 +107,12 @@ impl Pair {
                 _ => (0..cells).collect(),
             };
             for cell in asked {
-                let cell = cell as CellId;
+                let cell = CellId(cell as u16);
                 assert_eq!(
                     self.compiled.attacked(pos, cell, by),
                     self.interpreter.attacked(pos, cell, by),
                     "attacked({}, by {}) differs: {}",
-                    game.board.cells[cell as usize].name,
+                    game.board.cells[cell].name,
                     game.players[by as usize].name,
                     self.describe(pos)
                 );
@@ -278,10 +278,10 @@ fn agree_on_random_placements() {
         for _ in 0..pair.budget.placements {
             let density: f64 = rng.gen_range(0.05..0.9);
             let mut pos = Position::empty(game);
-            for cell in 0..game.cell_count() {
+            for cell in game.cell_ids() {
                 if rng.gen_bool(density) {
-                    let kind = rng.gen_range(0..game.pieces.len()) as PieceId;
-                    pos.put(cell as CellId, Piece::new(kind, rng.gen_range(0..players)));
+                    let kind = PieceId(rng.gen_range(0..game.pieces.len()) as u8);
+                    pos.put(cell, Piece::new(kind, rng.gen_range(0..players)));
                 }
             }
             // Half the countdowns run, at any value up to the obligation's delay.
@@ -344,7 +344,8 @@ fn xiangqi_perft_matches_fairy_stockfish() {
 /// Moves are plain data; make sure the sort used above is a total order on them.
 #[test]
 fn moves_sort_totally() {
-    let mut moves = vec![Move::new(3, 1), Move::new(1, 1), Move::new(1, 2), Move::swapping(1, 2)];
+    let (a, b, c) = (CellId(1), CellId(2), CellId(3));
+    let mut moves = vec![Move::new(c, a), Move::new(a, a), Move::new(a, b), Move::swapping(a, b)];
     moves.sort();
-    assert_eq!(moves, [Move::new(1, 1), Move::new(1, 2), Move::swapping(1, 2), Move::new(3, 1)]);
+    assert_eq!(moves, [Move::new(a, a), Move::new(a, b), Move::swapping(a, b), Move::new(c, a)]);
 }

@@ -15,12 +15,12 @@ const EMPERORS: &str = "Ka1u kf9z";
 fn directions(engine: &dyn Engine, pieces: &str, from: &str) -> (usize, bool) {
     let game = engine.game();
     let pos = place(engine, pieces, 0);
-    let start = &game.board.cells[game.cell_by_name(from).unwrap() as usize].coords;
+    let start = &game.board.cells[game.cell_by_name(from).unwrap()].coords;
     let mut dirs: Vec<Vec<i32>> = Vec::new();
     let mut slides = false;
     for mv in moves_from(engine, &pos, from) {
         let to = mv.split('-').nth(1).unwrap().split('=').next().unwrap();
-        let end = &game.board.cells[game.cell_by_name(to).unwrap() as usize].coords;
+        let end = &game.board.cells[game.cell_by_name(to).unwrap()].coords;
         let delta: Vec<i32> = end.iter().zip(start).map(|(a, b)| a - b).collect();
         let size = delta.iter().map(|d| d.abs()).max().unwrap();
         slides |= size > 1;

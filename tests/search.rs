@@ -138,7 +138,7 @@ fn piece_values_follow_mobility() {
     let engine = xiangqi();
     let game = engine.game();
     let eval = search::eval::Evaluator::new(&*engine);
-    let value = |symbol: &str| eval.piece_values()[game.piece_by_symbol(symbol).unwrap() as usize];
+    let value = |symbol: &str| eval.piece_values()[game.piece_by_symbol(symbol).unwrap().index()];
     // Royals count for nothing; a Chariot is worth more than a Cannon, which is
     // worth more than a Horse, which is worth more than a Soldier or an Advisor.
     assert_eq!(value("K"), 0);

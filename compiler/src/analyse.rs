@@ -31,8 +31,7 @@ pub struct Facts {
 pub fn facts(lowered: &Lowered, plan: &Arc<Plan>) -> Facts {
     let mobility = Mobility::new(&lowered.movement, plan);
     let mut facts = Facts::default();
-    for (kind, rules) in lowered.pieces.iter().enumerate() {
-        let kind = kind as PieceId;
+    for (kind, rules) in PieceId::first(lowered.pieces.len()).zip(&lowered.pieces) {
         let dropped = lowered.pieces.iter().any(|p| p.captured_as == Some(kind));
         if dropped || rules.promotions.iter().any(|p| p.optional) {
             facts.dead.insert(kind, mobility.dead_cells(kind));

@@ -101,7 +101,7 @@ impl BoardModel {
     /// A cell by its labels on the geometric axes, for messages made before
     /// cells have names: `x -5, y 0, z 5`.
     pub fn describe_cell(&self, cell: CellId) -> String {
-        let coords = &self.cells[cell as usize].coords;
+        let coords = &self.cells[cell.index()].coords;
         self.axes.iter().zip(coords).map(|(a, &c)| format!("{} {}", a.name, a.labels[c as usize])).collect::<Vec<_>>().join(", ")
     }
 
@@ -112,7 +112,7 @@ impl BoardModel {
 
     /// The cell `vector` away from `cell`.
     pub fn offset(&self, cell: CellId, vector: &[i32]) -> Option<CellId> {
-        let coords: Vec<i32> = self.cells[cell as usize].coords.iter().zip(vector).map(|(c, d)| c + d).collect();
+        let coords: Vec<i32> = self.cells[cell.index()].coords.iter().zip(vector).map(|(c, d)| c + d).collect();
         self.cell_at(&coords)
     }
 
@@ -221,7 +221,7 @@ pub fn lower(board: &ast::Board, diags: &mut Vec<Diagnostic>) -> Option<BoardMod
         diags.push(Diagnostic::error(Code::BadBoard, board.span, format!("the board has more than {MAX_CELLS} cells, the most supported")));
         return None;
     }
-    let every_place = (0..place_count).map(|p| Place::Cell(p as CellId)).collect();
+    let every_place = CellId::first(place_count).map(Place::Cell).collect();
     let has_lines = board.folds.iter().any(|f| matches!(f.along, ast::FoldAlong::Lines(_)));
     let full = build(board, axes, axis_ids, every_place, Stage::Box, diags)?;
     if board.shapes.is_empty() && !has_lines {
@@ -255,7 +255,7 @@ fn build(
     let mut place_of = Vec::new();
     for (index, place) in places.iter_mut().enumerate() {
         if let Place::Cell(id) = place {
-            *id = cells.len() as CellId;
+            *id = CellId(cells.len() as u16);
             cells.push(ir::Cell { name: String::new(), coords: coords_of(&axes, index) });
             place_of.push(index);
         }
@@ -281,7 +281,7 @@ fn build(
             );
             return None;
         }
-        model.names.entry(name.clone()).or_insert(cell as CellId);
+        model.names.entry(name.clone()).or_insert(CellId(cell as u16));
         model.cells[cell].name = name;
     }
     Some(model)
@@ -439,9 +439,9 @@ fn line_positions(board: &BoardModel, back: &[i32]) -> Option<Vec<(usize, CellId
     let mut path = Vec::new();
     for cell in 0..count {
         path.clear();
-        let mut at = cell as CellId;
+        let mut at = CellId(cell as u16);
         let before = loop {
-            if let Some(known) = placed[at as usize] {
+            if let Some(known) = placed[at.index()] {
                 break Some(known);
             }
             path.push(at);
@@ -458,7 +458,7 @@ fn line_positions(board: &BoardModel, back: &[i32]) -> Option<Vec<(usize, CellId
             None => (0, *path.last().expect("the walk placed a cell")),
         };
         for &walked in path.iter().rev() {
-            placed[walked as usize] = Some((index, first));
+            placed[walked.index()] = Some((index, first));
             index += 1;
         }
     }

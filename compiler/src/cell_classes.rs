@@ -23,7 +23,7 @@ impl CellClasses {
                 classes.push(Vec::new());
             }
             class_of.push(index);
-            classes[index as usize].push(cell as CellId);
+            classes[index as usize].push(CellId(cell as u16));
         }
         CellClasses { class_of, classes }
     }

@@ -151,8 +151,8 @@ fn inherit_moves(decls: &[&ast::PieceDecl], ids: &HashMap<String, PieceId>, piec
                 );
                 break;
             };
-            if chain.contains(&(base_id as usize)) {
-                if current.name.text == decl.name.text || base_id as usize == index {
+            if chain.contains(&base_id.index()) {
+                if current.name.text == decl.name.text || base_id.index() == index {
                     diags.push(
                         Diagnostic::error(
                             Code::ConflictingStatements,
@@ -164,13 +164,13 @@ fn inherit_moves(decls: &[&ast::PieceDecl], ids: &HashMap<String, PieceId>, piec
                 }
                 break;
             }
-            chain.push(base_id as usize);
-            for (player, rules) in own[base_id as usize].iter().enumerate() {
+            chain.push(base_id.index());
+            for (player, rules) in own[base_id.index()].iter().enumerate() {
                 let moves = &mut pieces[index].moves[player];
                 let mut present: HashSet<ir::MoveRule> = moves.iter().cloned().collect();
                 moves.extend(rules.iter().filter(|rule| present.insert((*rule).clone())).cloned());
             }
-            current = &decls[base_id as usize];
+            current = &decls[base_id.index()];
         }
     }
 }
@@ -264,7 +264,7 @@ fn drop_mate_bans(
 fn warn_about_passings(passings: &[(Span, Vec<PieceId>)], pieces: &[DraftPiece], diags: &mut Vec<Diagnostic>) {
     for (span, capturers) in passings {
         for &kind in capturers {
-            let Some(piece) = pieces.get(kind as usize) else { continue };
+            let Some(piece) = pieces.get(kind.index()) else { continue };
             let captures_only = piece.moves.iter().flatten().any(|rule| {
                 rule.mode == ir::Mode::CaptureOnly
                     && matches!(rule.kind, ir::MoveKind::Ride { .. } | ir::MoveKind::Leap { .. } | ir::MoveKind::Hop { .. })

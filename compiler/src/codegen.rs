@@ -201,16 +201,16 @@ impl<'g> Ctx<'g> {
     /// the module then defines.
     pub fn kind(&mut self, kind: PieceId) -> Ident {
         self.used_kinds.insert(kind);
-        format_ident!("KIND_{}", self.names.pieces[kind as usize])
+        format_ident!("KIND_{}", self.names.pieces[kind.index()])
     }
 
     pub fn piece_label(&self, kind: PieceId, player: PlayerId) -> String {
-        format!("{} of {}", self.game.pieces[kind as usize].name, self.game.players[player as usize].name)
+        format!("{} of {}", self.game.pieces[kind].name, self.game.players[player as usize].name)
     }
 
     fn vector_name(&self, dir: DirId) -> String {
         let parts: Vec<String> =
-            self.game.directions[dir.index()].vector.iter().map(|&c| if c < 0 { format!("M{}", -c) } else { c.to_string() }).collect();
+            self.game.directions[dir].vector.iter().map(|&c| if c < 0 { format!("M{}", -c) } else { c.to_string() }).collect();
         parts.join("_")
     }
 
@@ -277,10 +277,10 @@ impl<'g> Ctx<'g> {
 
     fn piece_items(&self) -> TokenStream {
         let kinds = self.used_kinds.iter().map(|&kind| {
-            let name = format_ident!("KIND_{}", self.names.pieces[kind as usize]);
-            let doc = tables::doc_lines(&[format!("The piece type {}.", self.game.pieces[kind as usize].name)]);
-            let k = Literal::u8_unsuffixed(kind);
-            quote! { #doc const #name: u8 = #k; }
+            let name = format_ident!("KIND_{}", self.names.pieces[kind.index()]);
+            let doc = tables::doc_lines(&[format!("The piece type {}.", self.game.pieces[kind].name)]);
+            let k = Literal::u8_unsuffixed(kind.0);
+            quote! { #doc const #name: PieceId = PieceId(#k); }
         });
         let kinds: TokenStream = kinds.collect();
         let pieces: TokenStream = self
@@ -289,9 +289,9 @@ impl<'g> Ctx<'g> {
             .map(|&(kind, player)| {
                 let name = self.names.piece_const(kind, player);
                 let doc = tables::doc_lines(&[format!("{}.", self.piece_label(kind, player))]);
-                let k = Literal::u8_unsuffixed(kind);
+                let k = Literal::u8_unsuffixed(kind.0);
                 let p = Literal::u8_unsuffixed(player);
-                quote! { #doc const #name: Piece = Piece::new(#k, #p); }
+                quote! { #doc const #name: Piece = Piece::new(PieceId(#k), #p); }
             })
             .collect();
         quote!(#kinds #pieces)
@@ -349,6 +349,8 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
     let json = raw_string(&ctx.game.to_json());
     let cells = Literal::usize_unsuffixed(ctx.cells());
     let name_doc = tables::doc_lines(&[format!("The move generator of `{}`.", ctx.game.name)]);
+    // Piece constants (and an obligation's inert stand-in) name their type.
+    let piece_id = (!ctx.used_pieces.is_empty() || !ctx.used_kinds.is_empty() || ctx.has_obligations()).then(|| quote!(PieceId,));
     let none = uses.none.then(|| {
         quote! {
             /// Marks "no cell" (off the board) in the cell tables.
@@ -359,7 +361,7 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
         quote! {
             #[inline(always)]
             fn push(out: &mut Vec<Move>, from: usize, to: usize) {
-                out.push(Move::new(from as CellId, to as CellId));
+                out.push(Move::new(CellId(from as u16), CellId(to as u16)));
             }
         }
     });
@@ -368,7 +370,7 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
             /// The move from `from` to `to`.
             #[inline(always)]
             fn new_move(from: usize, to: usize) -> Move {
-                Move::new(from as CellId, to as CellId)
+                Move::new(CellId(from as u16), CellId(to as u16))
             }
         }
     });
@@ -380,7 +382,7 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
             /// `moves`, the moves of one piece so far? Its moves form a set.
             #[inline(always)]
             fn already(moves: &[Move], to: usize, extra: CellId) -> bool {
-                moves.iter().any(|m| m.to as usize == to && m.extra == extra)
+                moves.iter().any(|m| m.to.index() == to && m.extra == extra)
             }
         }
     });
@@ -399,19 +401,19 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
     // With obligations, attacks depend on the countdowns.
     let (attacked, is_safe, not_counting) = if ctx.has_obligations() {
         (
-            quote!(attacked_now(pos, board_of(pos), cell as usize, by)),
+            quote!(attacked_now(pos, board_of(pos), cell.index(), by)),
             quote!(is_safe(pos, board_of(pos), mover)),
             quote!(
                 use vdl_runtime::position::NOT_COUNTING;
             ),
         )
     } else {
-        (quote!(attacked(board_of(pos), cell as usize, by)), quote!(is_safe(board_of(pos), mover)), quote!())
+        (quote!(attacked(board_of(pos), cell.index(), by)), quote!(is_safe(board_of(pos), mover)), quote!())
     };
     quote! {
         use std::sync::OnceLock;
         use vdl_runtime::influence::Influence;
-        use vdl_runtime::ir::{CellId, Game, PlayerId};
+        use vdl_runtime::ir::{CellId, Game, #piece_id PlayerId};
         use vdl_runtime::{Engine, Move, Piece, Position};
         #not_counting
 

@@ -12,16 +12,16 @@ pub fn finish(lowered: Lowered, facts: Facts) -> Game {
     let Lowered { movement, pieces: rules, limits, no_drop_mate } = lowered;
     let in_setup = SetupCounts::of(&movement);
     let mut zones = movement.zones;
-    let kinds = 0..rules.len() as PieceId;
+    let kinds = PieceId::first(rules.len());
     let mut dead_zone = |kind: PieceId| -> Option<ZoneId> {
         let cells = facts.dead.get(&kind).filter(|cells| cells.iter().any(|set| set.contains(&true)))?;
-        Some(zone_for(&mut zones, format!("where {} cannot move", movement.pieces[kind as usize].name), cells))
+        Some(zone_for(&mut zones, format!("where {} cannot move", movement.pieces[kind.index()].name), cells))
     };
     // An optional promotion is compulsory where the unpromoted piece could never
     // move again (Shogi's pawn on the last rank); a piece may not be dropped
     // there either.
     let forced: Vec<Option<ZoneId>> =
-        kinds.clone().map(|kind| rules[kind as usize].promotions.iter().any(|p| p.optional).then(|| dead_zone(kind)).flatten()).collect();
+        kinds.clone().map(|kind| rules[kind.index()].promotions.iter().any(|p| p.optional).then(|| dead_zone(kind)).flatten()).collect();
     let no_drop: Vec<Option<ZoneId>> =
         kinds.map(|kind| rules.iter().any(|r| r.captured_as == Some(kind)).then(|| dead_zone(kind)).flatten()).collect();
     let pieces = movement

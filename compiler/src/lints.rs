@@ -10,7 +10,7 @@ use crate::mobility::Mobility;
 use std::collections::HashMap;
 use std::sync::Arc;
 use vdl_dsl::ast;
-use vdl_runtime::ir::{Game, PieceId, PlayerId, Promotion};
+use vdl_runtime::ir::{CellId, Game, PieceId, PlayerId, Promotion};
 use vdl_runtime::plan::Plan;
 use vdl_runtime::{legal, Interpreter, Position};
 
@@ -27,8 +27,7 @@ pub fn run(game: &Game, plan: &Arc<Plan>, declared: &Declared, diags: &mut Vec<D
     let mobility = Mobility::with_budget(game, plan, LINT_WORK);
     setup_not_already_decided(game, plan, &start, declared, diags);
     pieces_outside_their_confinement(game, &start, declared, diags);
-    for (kind, decl) in declared.pieces.iter().enumerate() {
-        let kind = kind as PieceId;
+    for (kind, decl) in PieceId::first(declared.pieces.len()).zip(&declared.pieces) {
         let never_moves = (0..game.players.len()).all(|p| (0..game.cell_count()).all(|c| !mobility.can_move_from(kind, p as PlayerId, c)));
         if never_moves && !mobility.exhausted() {
             diags.push(
@@ -66,11 +65,11 @@ fn cells_never_reached(
     for (cell, piece) in start.board().iter().enumerate().filter(|(_, p)| !p.is_empty()) {
         queue.push((piece.kind(), piece.owner(), cell));
     }
-    for (kind, piece) in game.pieces.iter().enumerate() {
-        let droppable = present[kind] && game.pieces.iter().any(|p| p.captured_as == Some(kind as PieceId));
+    for (kind, piece) in game.piece_ids().zip(&game.pieces) {
+        let droppable = present[kind.index()] && game.pieces.iter().any(|p| p.captured_as == Some(kind));
         for player in (0..game.players.len() as PlayerId).filter(|_| droppable) {
-            for cell in (0..cells).filter(|&c| piece.no_drop.is_none_or(|z| !game.in_zone(z, player, c as u16))) {
-                queue.push((kind as PieceId, player, cell));
+            for cell in (0..cells).filter(|&c| piece.no_drop.is_none_or(|z| !game.in_zone(z, player, CellId(c as u16)))) {
+                queue.push((kind, player, cell));
             }
         }
     }
@@ -89,8 +88,8 @@ fn cells_never_reached(
         if mobility.exhausted() {
             return;
         }
-        let promotions = game.pieces[kind as usize].promotions.iter().flat_map(|p| p.choices(player).iter().map(|c| c.kind));
-        let next = moves.iter().flat_map(|mv| std::iter::once(kind).chain(promotions.clone()).map(move |k| (k, player, mv.to as usize)));
+        let promotions = game.pieces[kind].promotions.iter().flat_map(|p| p.choices(player).iter().map(|c| c.kind));
+        let next = moves.iter().flat_map(|mv| std::iter::once(kind).chain(promotions.clone()).map(move |k| (k, player, mv.to.index())));
         queue.extend(next.filter(|state| !seen.contains(state)));
     }
     let never: Vec<&str> = (0..cells).filter(|&c| !reached[c]).map(|c| game.board.cells[c].name.as_str()).collect();
@@ -136,12 +135,12 @@ fn setup_not_already_decided(game: &Game, plan: &Arc<Plan>, start: &Position, de
 }
 
 fn pieces_outside_their_confinement(game: &Game, start: &Position, declared: &Declared, diags: &mut Vec<Diagnostic>) {
-    for (cell, piece) in start.board().iter().enumerate() {
+    for (cell, piece) in start.cells() {
         if piece.is_empty() {
             continue;
         }
-        let kind = &game.pieces[piece.kind() as usize];
-        if let Some(zone) = kind.confined.filter(|&z| !game.in_zone(z, piece.owner(), cell as u16)) {
+        let kind = &game.pieces[piece.kind()];
+        if let Some(zone) = kind.confined.filter(|&z| !game.in_zone(z, piece.owner(), cell)) {
             diags.push(
                 Diagnostic::warning(
                     Code::OutsideConfinement,
@@ -151,7 +150,7 @@ fn pieces_outside_their_confinement(game: &Game, start: &Position, declared: &De
                         kind.name, game.board.cells[cell].name, game.zones[zone].name
                     ),
                 )
-                .with_note(declared.pieces[piece.kind() as usize].name.span, "the piece is declared here"),
+                .with_note(declared.pieces[piece.kind().index()].name.span, "the piece is declared here"),
             );
         }
     }
@@ -167,7 +166,7 @@ fn promotions_that_never_happen(game: &Game, mobility: &Mobility, kind: PieceId,
             _ => None,
         })
         .collect();
-    for (promotion, stmt) in game.pieces[kind as usize].promotions.iter().zip(statements) {
+    for (promotion, stmt) in game.pieces[kind].promotions.iter().zip(statements) {
         let possible = (0..game.players.len()).filter(|&p| !promotion.choices(p as PlayerId).is_empty()).any(|p| {
             (0..game.cell_count()).any(|c| {
                 mobility.moves(kind, p as PlayerId, c).iter().any(|mv| promotion.trigger.applies(game, p as PlayerId, mv.from, mv.to))
@@ -191,7 +190,7 @@ fn lost_types_never_in_setup(game: &Game, promotion: &Promotion, stmt: &ast::Pro
     let mut warnings: Vec<(Vec<String>, Vec<&str>)> = Vec::new();
     for (player, choices) in promotion.to.iter().enumerate() {
         let never: Vec<String> =
-            choices.iter().filter(|c| c.while_fewer_than == Some(0)).map(|c| format!("`{}`", game.pieces[c.kind as usize].name)).collect();
+            choices.iter().filter(|c| c.while_fewer_than == Some(0)).map(|c| format!("`{}`", game.pieces[c.kind].name)).collect();
         if never.is_empty() {
             continue;
         }
@@ -219,7 +218,7 @@ fn lost_types_never_in_setup(game: &Game, promotion: &Promotion, stmt: &ast::Pro
 fn pieces_that_never_appear(game: &Game, start: &Position, declared: &Declared, diags: &mut Vec<Diagnostic>) -> Vec<bool> {
     let mut present = vec![false; game.pieces.len()];
     for piece in start.board().iter().filter(|p| !p.is_empty()) {
-        present[piece.kind() as usize] = true;
+        present[piece.kind().index()] = true;
     }
     for (index, &count) in start.hands.iter().enumerate() {
         if count > 0 {
@@ -228,15 +227,14 @@ fn pieces_that_never_appear(game: &Game, start: &Position, declared: &Declared, 
     }
     loop {
         let mut grew = false;
-        for (kind, piece) in game.pieces.iter().enumerate() {
-            if !present[kind] {
+        for (kind, piece) in game.piece_ids().zip(&game.pieces) {
+            if !present[kind.index()] {
                 continue;
             }
-            let by_proxy =
-                game.rules.proxy_promotions.iter().filter(|p| p.movers.contains(&(kind as PieceId))).flat_map(|p| p.into.iter().copied());
+            let by_proxy = game.rules.proxy_promotions.iter().filter(|p| p.movers.contains(&kind)).flat_map(|p| p.into.iter().copied());
             let reached = piece.promotions.iter().flat_map(|p| p.kinds()).chain(piece.captured_as).chain(by_proxy);
             for to in reached {
-                grew |= !std::mem::replace(&mut present[to as usize], true);
+                grew |= !std::mem::replace(&mut present[to.index()], true);
             }
         }
         if !grew {

@@ -53,7 +53,7 @@ impl Mobility {
             return Vec::new();
         }
         let mut pos = self.empty.borrow_mut();
-        let at = cell as CellId;
+        let at = CellId(cell as u16);
         pos.put(at, Piece::new(kind, player));
         pos.side = player;
         let mut moves = Vec::new();
@@ -69,7 +69,7 @@ impl Mobility {
     /// Could `kind` of `player` ever move from `cell`? Alone on the empty
     /// board, or by a move that needs another piece there.
     pub fn can_move_from(&self, kind: PieceId, player: PlayerId, cell: usize) -> bool {
-        !self.moves(kind, player, cell).is_empty() || self.moves_with_company(kind, player, cell as CellId)
+        !self.moves(kind, player, cell).is_empty() || self.moves_with_company(kind, player, CellId(cell as u16))
     }
 
     /// `cells[player][cell]`: the piece could never move from the cell.
@@ -109,7 +109,7 @@ impl Mobility {
         for player in 0..game.players.len() {
             for cell in 0..cells {
                 for mv in self.moves(kind, player as PlayerId, cell) {
-                    let (a, b) = (root(&mut parent, cell), root(&mut parent, mv.to as usize));
+                    let (a, b) = (root(&mut parent, cell), root(&mut parent, mv.to.index()));
                     parent[a] = b;
                 }
             }

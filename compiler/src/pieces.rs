@@ -32,7 +32,7 @@ impl DirectionTable {
         if let Some(&id) = self.index.get(vector) {
             return id;
         }
-        let target = (0..board.cells.len()).map(|cell| board.offset(cell as u16, vector)).collect();
+        let target = CellId::first(board.cells.len()).map(|cell| board.offset(cell, vector)).collect();
         self.ir.push(ir::Direction { vector: vector.to_vec(), target });
         let Some(id) = DirId::new(self.ir.len() - 1) else {
             self.ir.pop();
@@ -376,7 +376,7 @@ impl PieceLowering<'_> {
 
     /// Whether a move by `vector` reaches a cell from some cell of the board.
     fn lands_somewhere(&self, vector: &[i32]) -> bool {
-        (0..self.board.cells.len()).any(|cell| self.board.offset(cell as CellId, vector).is_some())
+        CellId::first(self.board.cells.len()).any(|cell| self.board.offset(cell, vector).is_some())
     }
 
     /// Whether `more` direction tables still fit in [`MAX_TABLE_ENTRIES`];

@@ -77,8 +77,10 @@ pub fn resolve<'a>(file: &'a ast::File, source: &'a str, file_name: &str, diags:
         );
     }
     let mut piece_ids = HashMap::new();
-    for (index, piece) in items.pieces.iter().enumerate() {
-        piece_ids.entry(piece.name.text.clone()).or_insert(index as PieceId);
+    // Past the most piece types a game may have, pieces get no id: the checker
+    // reports them.
+    for (id, piece) in PieceId::first(items.pieces.len().min(PieceId::MAX_COUNT)).zip(&items.pieces) {
+        piece_ids.entry(piece.name.text.clone()).or_insert(id);
     }
     let game_name = items.games.first().map_or_else(|| file_stem(file_name), |g| g.value.clone());
     Names { source, items, game_name, file_start, piece_ids, board, setup }

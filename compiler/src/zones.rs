@@ -95,7 +95,7 @@ impl ZoneEval<'_> {
                 let mut ok = true;
                 for cell in cells {
                     match self.board.cell_by_name(&cell.text) {
-                        Some(id) => set[id as usize] = true,
+                        Some(id) => set[id.index()] = true,
                         None => {
                             ok = false;
                             diags.push(
@@ -222,7 +222,7 @@ impl ZoneEval<'_> {
                 for (cell, _) in set.iter().enumerate().filter(|(_, &inside)| inside) {
                     let coords = self.players.map_coords(self.board, p, &self.board.cells[cell].coords);
                     if let Some(target) = self.board.cell_at(&coords) {
-                        image[target as usize] = true;
+                        image[target.index()] = true;
                     }
                 }
                 image

@@ -157,3 +157,18 @@ fn more_directions_than_an_id_can_name_are_an_error_not_a_wrapped_id() {
     let codes = codes_within(&source, Duration::from_secs(10));
     assert!(codes.contains(&"E0305"), "{:?}", &codes[..codes.len().min(5)]);
 }
+
+#[test]
+fn more_piece_types_than_an_id_can_name_are_an_error_not_a_wrapped_id() {
+    // 300 types: past the 127 a piece byte holds and past the 256 a `u8`
+    // counts, where ids given by a cast would wrap around to the first types.
+    let pieces: String = (0..300).map(|i| format!("piece Type{i} {} {{\n    step orth\n}}\n", (b'A' + (i % 26) as u8) as char)).collect();
+    let source = mini(&pieces);
+    let start = Instant::now();
+    let checked = vdl_compiler::check("bounds.vdl", &source);
+    assert!(start.elapsed() < Duration::from_secs(2), "took {:?}", start.elapsed());
+    assert!(checked.game.is_none());
+    let cap = checked.diagnostics.iter().find(|d| d.message.contains("at most 127 piece types"));
+    let cap = cap.unwrap_or_else(|| panic!("no error about the number of types: {:?}", &checked.diagnostics[..3]));
+    assert_eq!(&source[cap.span.start..cap.span.end], "Type127", "the first type past the cap is named");
+}

@@ -13,7 +13,7 @@ use vdl_runtime::ir::*;
 fn tiny() -> Game {
     const FILES: i32 = 4;
     const RANKS: i32 = 4;
-    let cell = |f: i32, r: i32| (r * FILES + f) as CellId;
+    let cell = |f: i32, r: i32| CellId((r * FILES + f) as u16);
     let vectors: Vec<[i32; 2]> = vec![[0, 1], [0, -1], [1, 0], [-1, 0], [1, 1], [-1, 1], [1, 2], [2, 1], [0, 2], [0, -2]];
     let directions = vectors
         .iter()
@@ -135,7 +135,11 @@ fn tiny() -> Game {
                 both(
                     (0..4)
                         .map(|d| rule(ride(d, Some(1)), Mode::Both, None))
-                        .chain([rule(MoveKind::Swap { dir: DirId(0), with: vec![0, 1], unattacked: true }, Mode::Both, None)])
+                        .chain([rule(
+                            MoveKind::Swap { dir: DirId(0), with: vec![PieceId(0), PieceId(1)], unattacked: true },
+                            Mode::Both,
+                            None,
+                        )])
                         .collect(),
                 ),
             ),
@@ -192,7 +196,10 @@ fn tiny() -> Game {
             // the second player's never a Knight.
             PieceType {
                 promotions: vec![Promotion {
-                    to: PerPlayer(vec![vec![Choice::always(1), Choice { kind: 2, while_fewer_than: Some(2) }], vec![Choice::always(1)]]),
+                    to: PerPlayer(vec![
+                        vec![Choice::always(PieceId(1)), Choice { kind: PieceId(2), while_fewer_than: Some(2) }],
+                        vec![Choice::always(PieceId(1))],
+                    ]),
                     trigger: Trigger::Touches(ZoneId(2)),
                     optional: true,
                     forced_at: Some(ZoneId(1)),
@@ -230,15 +237,15 @@ fn tiny() -> Game {
             // A Rook moving from the home ranks into the upper ones may turn a
             // Pawn into a Knight, if a King stays home.
             proxy_promotions: vec![ProxyPromotion {
-                movers: vec![1],
+                movers: vec![PieceId(1)],
                 trigger: Trigger::FromInto { from: ZoneId(0), into: ZoneId(2) },
-                targets: vec![4],
-                into: vec![2],
-                require: Some((ZoneId(0), vec![0])),
+                targets: vec![PieceId(4)],
+                into: vec![PieceId(2)],
+                require: Some((ZoneId(0), vec![PieceId(0)])),
             }],
             // Once a side has no Elephant, its Rooks must be home within two
             // moves, and stay.
-            obligations: vec![Obligation { piece: 1, zone: ZoneId(0), unless: vec![5], delay: 2 }],
+            obligations: vec![Obligation { piece: PieceId(1), zone: ZoneId(0), unless: vec![PieceId(5)], delay: 2 }],
         },
         setup: "rkec/p2p/P2P/RKEC w".into(),
     }

@@ -18,7 +18,7 @@ fn board_has_ninety_named_cells_and_fen_layout() {
     assert_eq!(game.board.cells[0].name, "a1");
     assert_eq!(game.board.cells[89].name, "i10");
     // The first row of a position string is the far rank of the first player.
-    let first_row: Vec<&str> = game.board.layout.rows[0].iter().flatten().map(|&c| game.board.cells[c as usize].name.as_str()).collect();
+    let first_row: Vec<&str> = game.board.layout.rows[0].iter().flatten().map(|&c| game.board.cells[c].name.as_str()).collect();
     assert_eq!(first_row, ["a10", "b10", "c10", "d10", "e10", "f10", "g10", "h10", "i10"]);
 }
 

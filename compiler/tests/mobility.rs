@@ -36,13 +36,13 @@ setup "2k2/5/5/5/BCK2[-] w"
 
 fn cells(game: &vdl_runtime::Game, zone: Option<vdl_runtime::ir::ZoneId>) -> Vec<String> {
     let Some(zone) = zone else { return Vec::new() };
-    (0..game.cell_count()).filter(|&c| game.in_zone(zone, 0, c as u16)).map(|c| game.board.cells[c].name.clone()).collect()
+    game.cell_ids().filter(|&c| game.in_zone(zone, 0, c)).map(|c| game.board.cells[c].name.clone()).collect()
 }
 
 #[test]
 fn a_capture_only_piece_is_dead_only_where_its_capture_leaves_the_board() {
     let game = compile(GAME);
-    let biter = game.piece_by_symbol("B").unwrap() as usize;
+    let biter = game.piece_by_symbol("B").unwrap();
     let last_rank: Vec<String> = ["a5", "b5", "c5", "d5", "e5"].map(String::from).to_vec();
     assert_eq!(cells(&game, game.pieces[biter].no_drop), last_rank);
     assert_eq!(cells(&game, game.pieces[biter].promotions[0].forced_at), last_rank);
@@ -51,7 +51,7 @@ fn a_capture_only_piece_is_dead_only_where_its_capture_leaves_the_board() {
 #[test]
 fn a_hopping_piece_needs_room_for_the_screen_and_the_landing() {
     let game = compile(GAME);
-    let cannon = game.piece_by_symbol("C").unwrap() as usize;
+    let cannon = game.piece_by_symbol("C").unwrap();
     let last_two: Vec<String> = ["a4", "b4", "c4", "d4", "e4", "a5", "b5", "c5", "d5", "e5"].map(String::from).to_vec();
     assert_eq!(cells(&game, game.pieces[cannon].no_drop), last_two);
 }

@@ -6,7 +6,7 @@ use serde_json::{json, Value};
 use vdl_runtime::fen::piece_symbol;
 use vdl_runtime::ir::{Trigger, ZoneId};
 use vdl_runtime::search::{self, SearchResult};
-use vdl_runtime::{CellId, Game, Piece, PieceId, PlayerId};
+use vdl_runtime::{Game, Piece, PlayerId};
 
 /// What a front end needs to draw and name things: players, axes (with their
 /// labels), cells with their coordinates, the layout (rows as position strings
@@ -29,11 +29,9 @@ pub fn game_description(game: &Game) -> Value {
     });
     if game.has_hands() {
         let held: Vec<&str> = game
-            .pieces
-            .iter()
-            .enumerate()
-            .filter(|&(kind, _)| game.pieces.iter().any(|p| p.captured_as == Some(kind as PieceId)))
-            .map(|(_, p)| p.symbol.as_str())
+            .piece_ids()
+            .filter(|&kind| game.pieces.iter().any(|p| p.captured_as == Some(kind)))
+            .map(|kind| game.pieces[kind].symbol.as_str())
             .collect();
         description["hand_pieces"] = json!(held);
     }
@@ -115,7 +113,7 @@ pub fn hands(session: &Session) -> Value {
                 .into_iter()
                 .map(|(kind, count)| {
                     json!({
-                        "symbol": game.pieces[kind as usize].symbol,
+                        "symbol": game.pieces[kind].symbol,
                         "text": piece_symbol(game, Piece::new(kind, player as PlayerId)),
                         "count": count,
                     })
@@ -134,17 +132,18 @@ pub fn board_state(session: &Session) -> serde_json::Map<String, Value> {
     let game = session.game();
     let pos = session.position();
     let mut map = state(session);
-    let board: Vec<Value> = (0..game.cell_count() as CellId)
+    let board: Vec<Value> = game
+        .cell_ids()
         .map(|cell| {
             let piece = pos.at(cell);
             if piece.is_empty() {
                 Value::Null
             } else {
                 json!({
-                    "symbol": game.pieces[piece.kind() as usize].symbol,
+                    "symbol": game.pieces[piece.kind()].symbol,
                     "text": piece_symbol(game, piece),
                     "owner": piece.owner(),
-                    "royal": game.pieces[piece.kind() as usize].royal,
+                    "royal": game.pieces[piece.kind()].royal,
                 })
             }
         })

@@ -206,9 +206,7 @@ impl Session {
         let game = self.game();
         let pos = self.position();
         (0..game.players.len() as PlayerId)
-            .map(|player| {
-                (0..game.pieces.len() as PieceId).map(|kind| (kind, pos.in_hand(player, kind))).filter(|&(_, count)| count > 0).collect()
-            })
+            .map(|player| game.piece_ids().map(|kind| (kind, pos.in_hand(player, kind))).filter(|&(_, count)| count > 0).collect())
             .collect()
     }
 

@@ -99,8 +99,8 @@ fn draw_at_centres(game: &Game, pos: &Position) -> Option<String> {
         return None;
     }
     let mut grid = vec![vec![String::new(); column_count]; line_count];
-    for (cell, (&column, &line)) in columns.iter().zip(&lines).enumerate() {
-        grid[line][column] = cell_text(game, pos, cell as CellId);
+    for (cell, (&column, &line)) in game.cell_ids().zip(columns.iter().zip(&lines)) {
+        grid[line][column] = cell_text(game, pos, cell);
     }
     let mut out = String::new();
     let render = |texts: &mut dyn Iterator<Item = &str>| -> String {

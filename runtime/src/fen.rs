@@ -188,7 +188,7 @@ fn parse_board(game: &Game, text: &str, base: usize, pos: &mut Position) -> Resu
                     filled += count;
                 }
                 Some(&WALL) => {
-                    let name = &game.board.cells[cell as usize].name;
+                    let name = &game.board.cells[cell].name;
                     return Err(error(base + at, format!("`*` (a wall) where the board has cell {name}")));
                 }
                 Some(_) if layout.separators.iter().any(|sep| text[i..].starts_with(sep.as_str())) => return Err(too_short(i, filled)),
@@ -233,10 +233,10 @@ fn parse_hands(game: &Game, text: &str, base: usize, pos: &mut Position) -> Resu
         let count: u8 = if i > at { body[at..i].parse().map_err(|_| error(base + 1 + at, "too many pieces in hand"))? } else { 1 };
         let (piece, len) = parse_piece(game, &body[i..])
             .ok_or_else(|| error(base + 1 + i, format!("unknown piece in hand `{}`", symbol_at(&body[i..]))))?;
-        if game.pieces[piece.kind() as usize].captured_as != Some(piece.kind()) {
+        if game.pieces[piece.kind()].captured_as != Some(piece.kind()) {
             return Err(error(base + 1 + i, format!("`{}` cannot be held in hand", &body[i..i + len])));
         }
-        let slot = piece.owner() as usize * game.pieces.len() + piece.kind() as usize;
+        let slot = piece.owner() as usize * game.pieces.len() + piece.kind().index();
         pos.hands[slot] = pos.hands[slot].saturating_add(count);
         i += len;
     }
@@ -300,7 +300,7 @@ pub fn format(game: &Game, pos: &Position) -> String {
         out.push('[');
         let before = out.len();
         for player in 0..game.players.len() as u8 {
-            for kind in 0..game.pieces.len() as u8 {
+            for kind in game.piece_ids() {
                 for _ in 0..pos.in_hand(player, kind) {
                     out.push_str(&piece_symbol(game, Piece::new(kind, player)));
                 }
@@ -346,7 +346,7 @@ pub fn format(game: &Game, pos: &Position) -> String {
 
 /// The symbol of a piece as a position string writes it: case shows the owner.
 pub fn piece_symbol(game: &Game, piece: Piece) -> String {
-    let symbol = &game.pieces[piece.kind() as usize].symbol;
+    let symbol = &game.pieces[piece.kind()].symbol;
     if piece.owner() == 0 {
         symbol.to_ascii_uppercase()
     } else {

@@ -28,11 +28,11 @@ struct CastleLine {
 
 fn castle_lines(game: &Game) -> Vec<CastleLine> {
     let mut lines = Vec::new();
-    for (kind, piece) in game.pieces.iter().enumerate() {
+    for (kind, piece) in game.piece_ids().zip(&game.pieces) {
         for (player, rules) in piece.moves.iter().enumerate() {
             for rule in rules {
                 if let MoveKind::Castle { dir, with, .. } = &rule.kind {
-                    lines.push(CastleLine { player: player as PlayerId, kind: kind as PieceId, dir: *dir, partners: with.clone() });
+                    lines.push(CastleLine { player: player as PlayerId, kind, dir: *dir, partners: with.clone() });
                 }
             }
         }
@@ -58,15 +58,15 @@ fn possible_rights(game: &Game, pos: &Position) -> Vec<Right> {
     let mut rights = Vec::new();
     for line in castle_lines(game) {
         let piece = Piece::new(line.kind, line.player);
-        let table = &game.directions[line.dir.index()].target;
-        let king_side = game.directions[line.dir.index()].vector.first().is_some_and(|&x| x > 0);
-        for (cell, &there) in pos.board().iter().enumerate() {
+        let table = &game.directions[line.dir].target;
+        let king_side = game.directions[line.dir].vector.first().is_some_and(|&x| x > 0);
+        for (cell, there) in pos.cells() {
             if there != piece {
                 continue;
             }
             let mut partners = Vec::new();
-            let mut at = cell as CellId;
-            while let Some(next) = table[at as usize].filter(|&n| n != cell as CellId) {
+            let mut at = cell;
+            while let Some(next) = table[at.index()].filter(|&n| n != cell) {
                 let p = pos.at(next);
                 if p.is_of(line.player) && line.partners.contains(&p.kind()) {
                     partners.push(next);
@@ -75,7 +75,7 @@ fn possible_rights(game: &Game, pos: &Position) -> Vec<Right> {
             }
             let last = partners.last().copied();
             for partner in partners {
-                rights.push(Right { player: line.player, piece: cell as CellId, partner, king_side, outermost: Some(partner) == last });
+                rights.push(Right { player: line.player, piece: cell, partner, king_side, outermost: Some(partner) == last });
             }
         }
     }
@@ -93,10 +93,10 @@ fn castling_kinds(game: &Game) -> Vec<PieceId> {
 pub fn parse_castling(game: &Game, field: &str, setup: Option<&Position>, pos: &mut Position) -> Result<(), String> {
     let castling = castling_kinds(game);
     if let Some(setup) = setup {
-        for cell in 0..game.cell_count() as CellId {
+        for cell in game.cell_ids() {
             let piece = pos.at(cell);
             let first_moves =
-                game.pieces.get(piece.kind() as usize).is_some_and(|p| p.moves.iter().flatten().any(|r| r.gate == Gate::Unmoved));
+                game.pieces.get(piece.kind().index()).is_some_and(|p| p.moves.iter().flatten().any(|r| r.gate == Gate::Unmoved));
             if !piece.is_empty() && first_moves && !castling.contains(&piece.kind()) && setup.at(cell) == piece {
                 pos.set_unmoved(cell, true);
             }
@@ -116,7 +116,7 @@ pub fn parse_castling(game: &Game, field: &str, setup: Option<&Position>, pos: &
                     game.board.axes.first().and_then(|axis| axis.labels.iter().position(|l| l.eq_ignore_ascii_case(&lower.to_string())));
                 rights
                     .iter()
-                    .filter(|r| r.player == player && file.is_some_and(|f| game.board.cells[r.partner as usize].coords[0] == f as i32))
+                    .filter(|r| r.player == player && file.is_some_and(|f| game.board.cells[r.partner].coords[0] == f as i32))
                     .collect()
             }
         };
@@ -142,7 +142,7 @@ pub fn format_castling(game: &Game, pos: &Position) -> String {
         }
     }
     // FEN's order: the first player's rights, then the second's; `K` before `Q`.
-    rights.sort_by_key(|r| (r.player, !r.outermost, !r.king_side, game.board.cells[r.partner as usize].coords.first().copied()));
+    rights.sort_by_key(|r| (r.player, !r.outermost, !r.king_side, game.board.cells[r.partner].coords.first().copied()));
     let text: String = rights
         .iter()
         .map(|r| {
@@ -150,7 +150,7 @@ pub fn format_castling(game: &Game, pos: &Position) -> String {
                 (true, true) => 'k',
                 (true, false) => 'q',
                 (false, _) => {
-                    let file = game.board.cells[r.partner as usize].coords[0] as usize;
+                    let file = game.board.cells[r.partner].coords[0] as usize;
                     game.board.axes[0].labels.get(file).and_then(|l| l.chars().next()).unwrap_or('?')
                 }
             };
@@ -201,7 +201,7 @@ fn cells_named(game: &Game, mut text: &str) -> Option<Vec<CellId>> {
 /// The en-passant field.
 pub fn format_en_passant(game: &Game, pos: &Position) -> String {
     match pos.en_passant() {
-        Some(passing) => passing.cells.iter().map(|&c| game.board.cells[c as usize].name.as_str()).collect(),
+        Some(passing) => passing.cells.iter().map(|&c| game.board.cells[c].name.as_str()).collect(),
         None => "-".to_string(),
     }
 }

@@ -5,7 +5,6 @@
 //! copy of their meaning.
 
 use crate::engine::Engine;
-use crate::ir::CellId;
 use crate::plan::{Plan, Repeats, StepKind};
 use crate::position::{Move, Position};
 use crate::walk::Emitter;
@@ -49,11 +48,10 @@ pub fn generate<E: Engine + ?Sized>(engine: &E, plan: &Plan, pos: &Position, whi
         }
     }
     if let Some(passing) = pos.en_passant() {
-        for (cell, &piece) in pos.board().iter().enumerate() {
+        for (from, piece) in pos.cells() {
             if !passing.by.contains(piece) {
                 continue;
             }
-            let from = cell as CellId;
             let emitter = Emitter::new(game, pos, from, true, out.len());
             for step in side.steps(piece.kind(), from) {
                 emitter.capture_in_passing(side, step, passing, out);

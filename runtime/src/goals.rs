@@ -65,7 +65,7 @@ fn count_with_hand(pos: &Position, player: PlayerId, kind: PieceId) -> u32 {
 
 /// The pieces of `player` that are not royal, on the board and in hand.
 fn non_royal_count(game: &Game, pos: &Position, player: PlayerId) -> u32 {
-    (0..game.pieces.len() as PieceId).filter(|&kind| !game.pieces[kind as usize].royal).map(|kind| count_with_hand(pos, player, kind)).sum()
+    game.piece_ids().filter(|&kind| !game.pieces[kind].royal).map(|kind| count_with_hand(pos, player, kind)).sum()
 }
 
 /// The loser by a bare royal, if any. The side that has just moved, bare, loses

@@ -19,7 +19,7 @@
 
 use crate::ir::{CellId, Game, PieceId, PlayerId, MAX_PIECE_TYPES, MAX_PLAYERS};
 use crate::plan::{Attacks, Plan, Span};
-use crate::position::{Move, Position, NOT_COUNTING};
+use crate::position::{Move, Position, NOT_COUNTING, NO_CELL};
 
 /// Per attacking player and target cell, the cells (bit sets of `words`
 /// words each) whose piece leaving or being captured could let a leap reach
@@ -87,21 +87,21 @@ impl Influence {
         if game.players.len() > MAX_PLAYERS || game.pieces.len() > MAX_PIECE_TYPES || words > MAX_WORDS {
             return None;
         }
-        let kinds = |kinds: &mut dyn Iterator<Item = PieceId>| kinds.fold(0u128, |set, kind| set | 1 << kind);
+        let kinds = |kinds: &mut dyn Iterator<Item = PieceId>| kinds.fold(0u128, |set, kind| set | 1 << kind.index());
         let mut influence = Influence {
             plan,
             cells,
             words,
             vacate: vec![0; game.players.len() * cells * words],
-            facing: game.rules.facing.iter().map(|&dir| game.directions[dir.index()].target.clone()).collect(),
-            royal: kinds(&mut (0..game.pieces.len() as PieceId).filter(|&k| game.pieces[k as usize].royal)),
+            facing: game.rules.facing.iter().map(|&dir| game.directions[dir].target.clone()).collect(),
+            royal: kinds(&mut game.piece_ids().filter(|&k| game.pieces[k].royal)),
             limited: kinds(&mut game.rules.limits.iter().map(|limit| limit.piece)),
             no_drop_mate: kinds(&mut game.rules.no_drop_mate.iter().copied()),
             obligations: game.rules.obligations.len(),
             binds_at_once: game.rules.obligations.iter().any(|o| o.delay == 0),
         };
         for attacker in 0..game.players.len() as PlayerId {
-            for target in 0..cells as CellId {
+            for target in CellId::first(cells) {
                 let needed: Vec<CellId> = influence.plan.side(attacker).attacks().leaps(target).flat_map(|(_, cells)| cells).collect();
                 let base = influence.base(attacker, target);
                 for cell in needed {
@@ -131,7 +131,7 @@ impl Influence {
                 watch.vacate[w] |= self.vacate[base + w];
             }
             watch_rides(attacks, pos, attacks.line_roots(royal, false), &mut watch);
-            watch_hops(attacks, pos, attacks.line_roots(royal, true), ([0; 2], 0), &mut watch);
+            watch_hops(attacks, pos, attacks.line_roots(royal, true), ([NO_CELL; 2], 0), &mut watch);
             for next in &self.facing {
                 watch_facing(self, pos, next, royal, enemy, &mut watch);
             }
@@ -142,7 +142,7 @@ impl Influence {
     /// Is `kind` royal?
     #[inline]
     pub fn is_royal(&self, kind: PieceId) -> bool {
-        self.royal >> kind & 1 != 0
+        self.royal >> kind.index() & 1 != 0
     }
 
     /// Are some types counted by a limit or banned from mating by a drop?
@@ -171,18 +171,18 @@ impl Influence {
     /// Is `kind` counted by a limit?
     #[inline]
     pub fn is_limited(&self, kind: PieceId) -> bool {
-        self.limited >> kind & 1 != 0
+        self.limited >> kind.index() & 1 != 0
     }
 
     /// May `kind` not be dropped to mate?
     #[inline]
     pub fn may_not_drop_mate(&self, kind: PieceId) -> bool {
-        self.no_drop_mate >> kind & 1 != 0
+        self.no_drop_mate >> kind.index() & 1 != 0
     }
 
     #[inline]
     fn base(&self, attacker: PlayerId, target: CellId) -> usize {
-        (attacker as usize * self.cells + target as usize) * self.words
+        (attacker as usize * self.cells + target.index()) * self.words
     }
 }
 
@@ -244,7 +244,7 @@ fn watch_hops(attacks: &Attacks, pos: &Position, nodes: Span, (pieces, count): (
 fn watch_facing(influence: &Influence, pos: &Position, next: &[Option<CellId>], royal: CellId, enemy: PlayerId, watch: &mut Watch) {
     let mut first = None;
     let mut cell = royal;
-    while let Some(step) = next[cell as usize] {
+    while let Some(step) = next[cell.index()] {
         if step == royal {
             return;
         }
@@ -267,9 +267,9 @@ fn watch_facing(influence: &Influence, pos: &Position, next: &[Option<CellId>], 
 
 #[inline]
 fn bit(set: &[u64], base: usize, cell: CellId) -> bool {
-    set[base + cell as usize / 64] >> (cell % 64) & 1 != 0
+    set[base + cell.index() / 64] >> (cell.index() % 64) & 1 != 0
 }
 
 fn set_bit(set: &mut [u64], base: usize, cell: CellId) {
-    set[base + cell as usize / 64] |= 1 << (cell % 64);
+    set[base + cell.index() / 64] |= 1 << (cell.index() % 64);
 }

@@ -41,11 +41,10 @@ impl Engine for Interpreter {
 
     fn generate(&self, pos: &Position, out: &mut Vec<Move>) {
         let side = self.plan.side(pos.side);
-        for (cell, &piece) in pos.board().iter().enumerate() {
+        for (from, piece) in pos.cells() {
             if !piece.is_of(pos.side) {
                 continue;
             }
-            let from = cell as CellId;
             let emitter = Emitter::new(&self.game, pos, from, side.may_repeat(piece.kind(), from), out.len());
             for step in side.steps(piece.kind(), from) {
                 emitter.step(self, side, step, out);

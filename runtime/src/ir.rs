@@ -12,93 +12,17 @@
 
 use serde::{Deserialize, Serialize};
 
-/// The most cells a board may have: cell ids are `u16`, with `u16::MAX` left
-/// for "no cell".
-pub const MAX_CELLS: usize = u16::MAX as usize;
-/// The most piece types a game may have: a [`crate::Piece`] keeps its type
-/// in seven bits (the type plus one, so that 0 is the empty cell).
-pub const MAX_PIECE_TYPES: usize = 127;
+mod ids;
+
+pub use ids::{CellId, DirId, PieceId, PlayerId, ZoneId};
+
+/// The most cells a board may have (see [`CellId::MAX_COUNT`]).
+pub const MAX_CELLS: usize = CellId::MAX_COUNT;
+/// The most piece types a game may have (see [`PieceId::MAX_COUNT`]).
+pub const MAX_PIECE_TYPES: usize = PieceId::MAX_COUNT;
 /// The most players a game may have: a [`crate::Piece`] keeps its owner in one
 /// bit.
 pub const MAX_PLAYERS: usize = 2;
-
-/// Index of a cell in [`Board::cells`].
-pub type CellId = u16;
-/// Index of a displacement in [`Game::directions`] (`game.directions[id]`);
-/// written in the IR as its number.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct DirId(pub u16);
-
-impl DirId {
-    /// The most directions a game may have.
-    pub const MAX_COUNT: usize = u16::MAX as usize + 1;
-
-    /// The id of the direction at `index`, if an id can say it.
-    pub fn new(index: usize) -> Option<DirId> {
-        u16::try_from(index).ok().map(DirId)
-    }
-
-    #[inline]
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-}
-
-impl std::fmt::Display for DirId {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.0.fmt(f)
-    }
-}
-
-impl std::ops::Index<DirId> for Vec<Direction> {
-    type Output = Direction;
-
-    #[inline]
-    fn index(&self, id: DirId) -> &Direction {
-        &self[id.index()]
-    }
-}
-/// Index of a zone in [`Game::zones`] (`game.zones[id]`); written in the
-/// IR as its number.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct ZoneId(pub u16);
-
-impl ZoneId {
-    /// The highest id a zone may have.
-    pub const MAX: u16 = u16::MAX;
-
-    /// The id of the zone at `index`, if an id can say it.
-    pub fn new(index: usize) -> Option<ZoneId> {
-        u16::try_from(index).ok().map(ZoneId)
-    }
-
-    #[inline]
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-}
-
-impl std::ops::Index<ZoneId> for Vec<Zone> {
-    type Output = Zone;
-
-    #[inline]
-    fn index(&self, id: ZoneId) -> &Zone {
-        &self[id.index()]
-    }
-}
-
-impl std::ops::IndexMut<ZoneId> for Vec<Zone> {
-    #[inline]
-    fn index_mut(&mut self, id: ZoneId) -> &mut Zone {
-        &mut self[id.index()]
-    }
-}
-/// Index of a piece type in [`Game::pieces`].
-pub type PieceId = u8;
-/// Index of a player in [`Game::players`]; 0 moves first.
-pub type PlayerId = u8;
 
 /// One value for each player, in player order: indexed by [`PlayerId`], and a
 /// slice for everything else. Written in the IR as a list.
@@ -606,12 +530,24 @@ impl Game {
         self.board.cells.len()
     }
 
+    /// Every cell's id, in order.
+    #[inline]
+    pub fn cell_ids(&self) -> impl DoubleEndedIterator<Item = CellId> + ExactSizeIterator + Clone {
+        CellId::first(self.cell_count())
+    }
+
+    /// Every piece type's id, in order.
+    #[inline]
+    pub fn piece_ids(&self) -> impl DoubleEndedIterator<Item = PieceId> + ExactSizeIterator + Clone {
+        PieceId::first(self.pieces.len())
+    }
+
     pub fn cell_by_name(&self, name: &str) -> Option<CellId> {
-        self.board.cells.iter().position(|c| c.name == name).map(|i| i as CellId)
+        self.board.cells.iter().position(|c| c.name == name).and_then(CellId::new)
     }
 
     pub fn piece_by_symbol(&self, symbol: &str) -> Option<PieceId> {
-        self.pieces.iter().position(|p| p.symbol.eq_ignore_ascii_case(symbol)).map(|i| i as PieceId)
+        self.pieces.iter().position(|p| p.symbol.eq_ignore_ascii_case(symbol)).and_then(PieceId::new)
     }
 
     /// Every move rule of every piece type and player.
@@ -655,7 +591,7 @@ impl Game {
     /// Is `cell` in `zone` for `player`?
     #[inline]
     pub fn in_zone(&self, zone: ZoneId, player: PlayerId, cell: CellId) -> bool {
-        self.zones[zone].cells[player][cell as usize]
+        self.zones[zone].cells[player][cell.index()]
     }
 
     pub fn to_json(&self) -> String {
@@ -669,19 +605,19 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
-    use super::Choice;
+    use super::{Choice, PieceId};
 
     #[test]
     fn a_type_offered_twice_keeps_the_wider_offer() {
-        let capped = |cap| Choice { kind: 3, while_fewer_than: Some(cap) };
+        let capped = |cap| Choice { kind: PieceId(3), while_fewer_than: Some(cap) };
         let mut choices = vec![capped(1)];
         capped(2).merge_into(&mut choices);
         assert_eq!(choices, [capped(2)]);
-        Choice::always(3).merge_into(&mut choices);
-        assert_eq!(choices, [Choice::always(3)]);
+        Choice::always(PieceId(3)).merge_into(&mut choices);
+        assert_eq!(choices, [Choice::always(PieceId(3))]);
         capped(5).merge_into(&mut choices);
-        assert_eq!(choices, [Choice::always(3)], "an offer without a cap stays open");
-        Choice::always(4).merge_into(&mut choices);
-        assert_eq!(choices, [Choice::always(3), Choice::always(4)]);
+        assert_eq!(choices, [Choice::always(PieceId(3))], "an offer without a cap stays open");
+        Choice::always(PieceId(4)).merge_into(&mut choices);
+        assert_eq!(choices, [Choice::always(PieceId(3)), Choice::always(PieceId(4))]);
     }
 }

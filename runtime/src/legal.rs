@@ -4,7 +4,7 @@ use crate::engine::Engine;
 use crate::goals::GoalKind;
 use crate::influence::{Influence, Watch};
 use crate::ir::{Outcome, PlayerId};
-use crate::position::{Move, Position, Undo};
+use crate::position::{Move, Position, Undo, NO_CELL};
 
 /// The rules that hold after every move, written once for every engine: the
 /// royals of `mover` are not attacked and no two royals face each other.
@@ -25,15 +25,15 @@ pub fn royals_safe<E: Engine + ?Sized>(engine: &E, pos: &Position, mover: Player
 
 fn faces_enemy_royal(game: &crate::Game, pos: &Position, from: crate::CellId, dir: crate::ir::DirId) -> bool {
     let owner = pos.at(from).owner();
-    let table = &game.directions[dir.index()].target;
+    let table = &game.directions[dir].target;
     let mut cell = from;
-    while let Some(next) = table[cell as usize] {
+    while let Some(next) = table[cell.index()] {
         if next == from {
             return false;
         }
         let piece = pos.at(next);
         if !piece.is_empty() {
-            return piece.owner() != owner && game.pieces[piece.kind() as usize].royal;
+            return piece.owner() != owner && game.pieces[piece.kind()].royal;
         }
         cell = next;
     }
@@ -103,7 +103,7 @@ impl<'e> Legality<'e> {
         let mut legality =
             Legality { shortcut: None, checks_forbidden: game.rules.checks_forbidden, counts_checks: game.checks_to_win().is_some() };
         let Some(influence) = engine.influence() else { return legality };
-        let mut royals = [0; MAX_ROYALS];
+        let mut royals = [NO_CELL; MAX_ROYALS];
         let mut count = 0;
         for royal in pos.royal_cells(engine.game(), pos.side) {
             if count == MAX_ROYALS {
@@ -235,7 +235,7 @@ fn other_rules_hold<E: Engine + ?Sized>(engine: &E, pos: &mut Position, mover: P
 fn limits_hold(game: &crate::Game, pos: &Position, filled: crate::CellId) -> bool {
     let arrived = pos.at(filled);
     game.rules.limits.iter().filter(|limit| arrived.kind() == limit.piece).all(|limit| {
-        let class = &limit.classes[limit.class_of[filled as usize] as usize];
+        let class = &limit.classes[limit.class_of[filled.index()] as usize];
         // A class of the whole board is counted already.
         let count = if class.len() == pos.board().len() {
             pos.count(arrived) as usize
@@ -251,11 +251,7 @@ fn limits_hold(game: &crate::Game, pos: &Position, filled: crate::CellId) -> boo
 fn obligations_hold(game: &crate::Game, pos: &Position, mover: PlayerId) -> bool {
     game.rules.obligations.iter().enumerate().all(|(i, o)| {
         pos.countdown(mover, i) != 0
-            || pos
-                .board()
-                .iter()
-                .enumerate()
-                .all(|(cell, p)| !(p.is_of(mover) && p.kind() == o.piece) || game.in_zone(o.zone, mover, cell as crate::CellId))
+            || pos.cells().all(|(cell, p)| !(p.is_of(mover) && p.kind() == o.piece) || game.in_zone(o.zone, mover, cell))
     })
 }
 

@@ -12,15 +12,15 @@ use std::fmt;
 pub fn move_text(game: &Game, mv: Move) -> String {
     let cells = &game.board.cells;
     if let Some(kind) = mv.drop_kind() {
-        return format!("{}*{}", game.pieces[kind as usize].symbol.to_ascii_uppercase(), cells[mv.to as usize].name);
+        return format!("{}*{}", game.pieces[kind].symbol.to_ascii_uppercase(), cells[mv.to.index()].name);
     }
-    let mut text = format!("{}-{}", cells[mv.from as usize].name, cells[mv.to as usize].name);
+    let mut text = format!("{}-{}", cells[mv.from.index()].name, cells[mv.to.index()].name);
     if let Some(kind) = mv.promotion() {
         text.push('=');
-        text.push_str(&game.pieces[kind as usize].symbol.to_ascii_uppercase());
+        text.push_str(&game.pieces[kind].symbol.to_ascii_uppercase());
     }
     if let Some((cell, kind)) = mv.proxy_promotion() {
-        text.push_str(&format!(",{}={}", cells[cell as usize].name, game.pieces[kind as usize].symbol.to_ascii_uppercase()));
+        text.push_str(&format!(",{}={}", cells[cell.index()].name, game.pieces[kind].symbol.to_ascii_uppercase()));
     }
     text
 }

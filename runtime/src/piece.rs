@@ -11,7 +11,7 @@ impl Piece {
 
     #[inline]
     pub const fn new(kind: PieceId, owner: PlayerId) -> Piece {
-        Piece(((kind + 1) << 1) | owner)
+        Piece(((kind.0 + 1) << 1) | owner)
     }
 
     #[inline]
@@ -21,7 +21,7 @@ impl Piece {
 
     #[inline]
     pub const fn kind(self) -> PieceId {
-        (self.0 >> 1) - 1
+        PieceId((self.0 >> 1) - 1)
     }
 
     #[inline]

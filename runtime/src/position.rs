@@ -8,9 +8,9 @@ use crate::plan::passing::{Passing, Passings};
 use std::sync::Arc;
 
 /// Marks "no piece type" in [`Move::promote`], [`Move::dropped`], [`Move::proxy`].
-pub const NO_PROMOTION: u8 = u8::MAX;
+pub const NO_PROMOTION: PieceId = PieceId(u8::MAX);
 /// Marks "no cell" in [`Move::extra`].
-pub const NO_CELL: CellId = CellId::MAX;
+pub const NO_CELL: CellId = CellId(u16::MAX);
 /// A countdown that has not started (see [`crate::ir::Obligation`]).
 pub const NOT_COUNTING: u8 = u8::MAX;
 /// At most this many obligations per game (two players each).
@@ -22,16 +22,16 @@ pub struct Move {
     pub from: CellId,
     pub to: CellId,
     /// The type the moving piece becomes, or [`NO_PROMOTION`].
-    pub promote: u8,
+    pub promote: PieceId,
     /// A second cell: the enemy piece the move captures on its way (a capturing
     /// leap), or the friendly piece it promotes by proxy; else [`NO_CELL`].
     pub extra: CellId,
     /// For a drop, the type put on `to` from the hand (`from` is [`NO_CELL`]);
     /// otherwise [`NO_PROMOTION`].
-    pub dropped: u8,
+    pub dropped: PieceId,
     /// The type the piece on `extra` becomes (a promotion by proxy), or
     /// [`NO_PROMOTION`].
-    pub proxy: u8,
+    pub proxy: PieceId,
     /// The piece changes places with the friendly piece on `to`.
     pub swap: bool,
     /// Castling: where the friendly piece on `extra` (the partner) lands;
@@ -85,7 +85,7 @@ impl Move {
 
     #[inline]
     pub const fn is_drop(self) -> bool {
-        self.dropped != NO_PROMOTION
+        self.dropped.0 != NO_PROMOTION.0
     }
 
     pub fn drop_kind(self) -> Option<PieceId> {
@@ -155,11 +155,10 @@ pub struct Undo {
 /// moves can never be undone, so they reset the half-move clock.
 fn forward_only(game: &Game) -> PieceSet {
     let mut set = PieceSet::EMPTY;
-    for (kind, piece) in game.pieces.iter().enumerate() {
+    for (kind, piece) in game.piece_ids().zip(&game.pieces) {
         for (player, rules) in piece.moves.iter().enumerate() {
             let forward = &game.players[player].forward;
-            let ahead =
-                |dir: crate::ir::DirId| game.directions[dir.index()].vector.iter().zip(forward).map(|(a, b)| a * b).sum::<i32>() > 0;
+            let ahead = |dir: crate::ir::DirId| game.directions[dir].vector.iter().zip(forward).map(|(a, b)| a * b).sum::<i32>() > 0;
             let all_ahead = !rules.is_empty()
                 && rules.iter().all(|rule| match rule.kind {
                     MoveKind::Ride { dir, .. } | MoveKind::Hop { dir } => ahead(dir),
@@ -167,7 +166,7 @@ fn forward_only(game: &Game) -> PieceSet {
                     MoveKind::Swap { .. } | MoveKind::Castle { .. } => false,
                 });
             if all_ahead {
-                set.insert(Piece::new(kind as PieceId, player as PlayerId));
+                set.insert(Piece::new(kind, player as PlayerId));
             }
         }
     }
@@ -181,7 +180,7 @@ struct Shared {
     kinds: usize,
     /// `captured_as` per piece type, [`NO_PROMOTION`] where captured pieces
     /// leave the game.
-    to_hand: Vec<u8>,
+    to_hand: Vec<PieceId>,
     /// Per obligation, the piece types that keep their owner's countdown from
     /// starting.
     keeps_free: Vec<Vec<PieceId>>,
@@ -250,9 +249,9 @@ impl Position {
             to_hand: game.pieces.iter().map(|p| p.captured_as.unwrap_or(NO_PROMOTION)).collect(),
             keeps_free: obligations.iter().map(|o| o.unless.clone()).collect(),
             delays: obligations.iter().map(|o| o.delay).collect(),
-            royal: (0..kinds as PieceId).filter(|&k| game.pieces[k as usize].royal).collect(),
+            royal: game.piece_ids().filter(|&k| game.pieces[k].royal).collect(),
             royal_pieces: (0..game.players.len() as PlayerId)
-                .map(|player| PieceSet::of(player, (0..kinds as PieceId).filter(|&k| game.pieces[k as usize].royal)))
+                .map(|player| PieceSet::of(player, game.piece_ids().filter(|&k| game.pieces[k].royal)))
                 .collect(),
             tracks_unmoved,
             passings,
@@ -278,7 +277,7 @@ impl Position {
 
     #[inline]
     pub fn at(&self, cell: CellId) -> Piece {
-        self.board[cell as usize]
+        self.board[cell.index()]
     }
 
     /// Every cell's piece, indexed by [`CellId`].
@@ -287,10 +286,16 @@ impl Position {
         &self.board
     }
 
+    /// Every cell with its piece (or [`Piece::EMPTY`]), in order.
+    #[inline]
+    pub fn cells(&self) -> impl Iterator<Item = (CellId, Piece)> + '_ {
+        CellId::first(self.board.len()).zip(self.board.iter().copied())
+    }
+
     /// Puts `piece` (or [`Piece::EMPTY`]) on `cell`, whatever stood there.
     #[inline]
     pub fn put(&mut self, cell: CellId, piece: Piece) {
-        self.set(cell as usize, piece);
+        self.set(cell.index(), piece);
     }
 
     /// How many cells hold `piece`.
@@ -309,12 +314,12 @@ impl Position {
     /// How many pieces of `kind` `player` holds in hand.
     #[inline]
     pub fn in_hand(&self, player: PlayerId, kind: PieceId) -> u8 {
-        self.hands.get(player as usize * self.shared.kinds + kind as usize).copied().unwrap_or(0)
+        self.hands.get(player as usize * self.shared.kinds + kind.index()).copied().unwrap_or(0)
     }
 
     #[inline]
     fn hand_slot(&self, player: PlayerId, kind: PieceId) -> usize {
-        player as usize * self.shared.kinds + kind as usize
+        player as usize * self.shared.kinds + kind.index()
     }
 
     /// The countdown of `obligation` for `player`.
@@ -327,14 +332,14 @@ impl Position {
     /// games where no rule asks.)
     #[inline]
     pub fn is_unmoved(&self, cell: CellId) -> bool {
-        self.unmoved.get(cell as usize >> 6).is_some_and(|bits| bits >> (cell & 63) & 1 != 0)
+        self.unmoved.get(cell.index() >> 6).is_some_and(|bits| bits >> (cell.index() & 63) & 1 != 0)
     }
 
     /// Marks the piece on `cell` as unmoved or moved (for readers of position
     /// strings); ignored in games where no rule asks.
     pub fn set_unmoved(&mut self, cell: CellId, unmoved: bool) {
-        if let Some(bits) = self.unmoved.get_mut(cell as usize >> 6) {
-            let bit = 1u64 << (cell & 63);
+        if let Some(bits) = self.unmoved.get_mut(cell.index() >> 6) {
+            let bit = 1u64 << (cell.index() & 63);
             if unmoved {
                 *bits |= bit;
             } else {
@@ -352,7 +357,7 @@ impl Position {
                 (bits != 0).then(|| {
                     let bit = bits.trailing_zeros();
                     bits &= bits - 1;
-                    (word * 64) as CellId + bit as CellId
+                    CellId((word * 64) as u16 + bit as u16)
                 })
             })
         })
@@ -386,7 +391,7 @@ impl Position {
         if captured.is_empty() || self.hands.is_empty() {
             return;
         }
-        let kind = self.shared.to_hand[captured.kind() as usize];
+        let kind = self.shared.to_hand[captured.kind().index()];
         if kind != NO_PROMOTION {
             let slot = self.hand_slot(captor, kind);
             self.hands[slot] = self.hands[slot].wrapping_add_signed(delta);
@@ -417,28 +422,28 @@ impl Position {
         if let Some(kind) = mv.drop_kind() {
             let slot = self.hand_slot(mover, kind);
             self.hands[slot] -= 1;
-            self.set(mv.to as usize, Piece::new(kind, mover));
+            self.set(mv.to.index(), Piece::new(kind, mover));
         } else {
-            let moved = self.board[mv.from as usize];
+            let moved = self.board[mv.from.index()];
             undo.moved = moved;
             // A null move (from = to) and castling capture nothing; a swap
             // moves the friend.
             let castling = mv.partner_to != NO_CELL;
-            undo.captured = if mv.from == mv.to || castling { Piece::EMPTY } else { self.board[mv.to as usize] };
+            undo.captured = if mv.from == mv.to || castling { Piece::EMPTY } else { self.board[mv.to.index()] };
             if mv.extra != NO_CELL {
-                undo.captured_extra = self.board[mv.extra as usize];
-                self.set(mv.extra as usize, if mv.proxy == NO_PROMOTION { Piece::EMPTY } else { Piece::new(mv.proxy, mover) });
+                undo.captured_extra = self.board[mv.extra.index()];
+                self.set(mv.extra.index(), if mv.proxy == NO_PROMOTION { Piece::EMPTY } else { Piece::new(mv.proxy, mover) });
             }
-            self.set(mv.from as usize, if mv.swap { undo.captured } else { Piece::EMPTY });
+            self.set(mv.from.index(), if mv.swap { undo.captured } else { Piece::EMPTY });
             self.set(
-                mv.to as usize,
+                mv.to.index(),
                 match mv.promotion() {
                     Some(kind) => Piece::new(kind, moved.owner()),
                     None => moved,
                 },
             );
             if castling {
-                self.set(mv.partner_to as usize, undo.captured_extra);
+                self.set(mv.partner_to.index(), undo.captured_extra);
             } else if !mv.swap {
                 self.hand_capture(mover, undo.captured, 1);
                 if mv.extra_capture().is_some() {
@@ -532,20 +537,20 @@ impl Position {
         if let Some(kind) = mv.drop_kind() {
             let slot = self.hand_slot(mover, kind);
             self.hands[slot] += 1;
-            self.set(mv.to as usize, Piece::EMPTY);
+            self.set(mv.to.index(), Piece::EMPTY);
         } else {
             if mv.partner_to != NO_CELL {
-                self.set(mv.partner_to as usize, Piece::EMPTY);
+                self.set(mv.partner_to.index(), Piece::EMPTY);
             } else if !mv.swap {
                 self.hand_capture(mover, undo.captured, -1);
                 if mv.extra_capture().is_some() {
                     self.hand_capture(mover, undo.captured_extra, -1);
                 }
             }
-            self.set(mv.to as usize, undo.captured);
-            self.set(mv.from as usize, undo.moved);
+            self.set(mv.to.index(), undo.captured);
+            self.set(mv.from.index(), undo.moved);
             if mv.extra != NO_CELL {
-                self.set(mv.extra as usize, undo.captured_extra);
+                self.set(mv.extra.index(), undo.captured_extra);
             }
         }
         if undo.unmoved != 0 {
@@ -578,7 +583,7 @@ impl Position {
         self.board[skip..]
             .iter()
             .enumerate()
-            .filter_map(move |(cell, &piece)| royal.contains(piece).then_some((skip + cell) as CellId))
+            .filter_map(move |(cell, &piece)| royal.contains(piece).then_some(CellId((skip + cell) as u16)))
             .take(total)
     }
 }

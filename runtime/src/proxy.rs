@@ -2,7 +2,7 @@
 //! type. Written once for every engine: it depends on the move and the position,
 //! not on how the move was found.
 
-use crate::ir::{CellId, Game};
+use crate::ir::Game;
 use crate::piece::Piece;
 use crate::position::{Move, Position};
 
@@ -16,8 +16,7 @@ pub fn add(game: &Game, pos: &Position, piece: Piece, mv: Move, out: &mut Vec<Mo
         if !rule.movers.contains(&piece.kind()) || !rule.trigger.applies(game, owner, mv.from, mv.to) {
             continue;
         }
-        for (cell, target) in pos.board().iter().enumerate() {
-            let cell = cell as CellId;
+        for (cell, target) in pos.cells() {
             if cell == mv.from || !target.is_of(owner) || !rule.targets.contains(&target.kind()) {
                 continue;
             }
@@ -36,9 +35,6 @@ pub fn requirement_holds(game: &Game, pos: &Position, mover: u8, moved: Piece, m
     }
     game.rules.proxy_promotions.iter().filter(|rule| rule.movers.contains(&moved.kind())).all(|rule| {
         let Some((zone, kinds)) = &rule.require else { return true };
-        pos.board()
-            .iter()
-            .enumerate()
-            .any(|(cell, p)| p.is_of(mover) && kinds.contains(&p.kind()) && game.in_zone(*zone, mover, cell as CellId))
+        pos.cells().any(|(cell, p)| p.is_of(mover) && kinds.contains(&p.kind()) && game.in_zone(*zone, mover, cell))
     })
 }

@@ -181,7 +181,7 @@ impl<'a> Emitter<'a> {
 /// promotion is compulsory there. A compulsory promotion whose choices are all
 /// closed leaves no move at all.
 pub(crate) fn push_with_promotions(game: &Game, pos: &Position, piece: Piece, plain: Move, out: &mut Vec<Move>) {
-    let kind = &game.pieces[piece.kind() as usize];
+    let kind = &game.pieces[piece.kind()];
     if kind.promotions.is_empty() && game.rules.proxy_promotions.is_empty() {
         out.push(plain);
         return;

@@ -67,8 +67,8 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
 fn lists_of(ctx: &Ctx, player: PlayerId) -> AttackLists {
     let attacks = ctx.plan.side(player).attacks();
     let mut lists = AttackLists::new(ctx.cells());
-    for target in 0..ctx.cells() {
-        let cell = target as vdl_runtime::ir::CellId;
+    for cell in ctx.game.cell_ids() {
+        let target = cell.index();
         for hop in [false, true] {
             let mut chains = Vec::new();
             chains_of(attacks, attacks.line_roots(cell, hop), &mut Vec::new(), &mut chains);
@@ -76,21 +76,21 @@ fn lists_of(ctx: &Ctx, player: PlayerId) -> AttackLists {
                 match chain.as_slice() {
                     // A ride's one cell: the piece there attacks if it is of
                     // a listed type, as a leap's would.
-                    [only] if !hop => lists.add_open(target, only.cell as usize, only.attackers),
+                    [only] if !hop => lists.add_open(target, only.cell.index(), only.attackers),
                     _ => lists.add_line(target, hop, &chain),
                 }
             }
         }
         for (leap, cells) in attacks.leaps(cell) {
-            let from = leap.from as usize;
+            let from = leap.from.index();
             match leap.needs {
-                Needs::NotOwn(cell) => lists.add_guarded(target, from, cell as usize, leap.attackers),
+                Needs::NotOwn(cell) => lists.add_guarded(target, from, cell.index(), leap.attackers),
                 Needs::Routes(routes) if routes.is_empty() => lists.add_open(target, from, leap.attackers),
                 Needs::Routes(routes) if routes.end - routes.start == 1 && cells.len() == 1 => {
-                    lists.add_blockable(target, from, cells[0] as usize, leap.attackers)
+                    lists.add_blockable(target, from, cells[0].index(), leap.attackers)
                 }
                 Needs::Routes(_) => {
-                    let routes = attacks.leap_routes(leap).map(|route| route.iter().map(|&c| c as usize).collect()).collect();
+                    let routes = attacks.leap_routes(leap).map(|route| route.iter().map(|c| c.index()).collect()).collect();
                     lists.add_routed(target, from, routes, leap.attackers);
                 }
             }

@@ -25,7 +25,7 @@ type Kinds = u128;
 
 /// The types of a set of pieces (all of one player).
 fn kinds_of(pieces: PieceSet) -> Kinds {
-    pieces.pieces().fold(0, |kinds, piece| kinds | (1 as Kinds) << piece.kind())
+    pieces.pieces().fold(0, |kinds, piece| kinds | (1 as Kinds) << piece.kind().index())
 }
 
 /// Per target, the entries keyed by their cells (the origin, and for the
@@ -99,7 +99,7 @@ impl AttackLists {
 
     /// A chain of a line out from `target` (a hop's when `hop`).
     pub fn add_line(&mut self, target: usize, hop: bool, chain: &[Node]) {
-        let chain = chain.iter().map(|node| (node.cell as usize, kinds_of(node.attackers))).collect();
+        let chain = chain.iter().map(|node| (node.cell.index(), kinds_of(node.attackers))).collect();
         if hop {
             self.hops[target].push(chain);
         } else {
@@ -221,7 +221,7 @@ impl FlatTable {
                 let end = #start[target + 1] as usize;
                 for #pattern in &#entries[start..end] {
                     let piece = board[from as usize];
-                    if piece.is_of(#player) && (#sets[set as usize] >> piece.kind()) & 1 != 0 #cell_test {
+                    if piece.is_of(#player) && (#sets[set as usize] >> piece.kind().index()) & 1 != 0 #cell_test {
                         return true;
                     }
                 }
@@ -245,7 +245,7 @@ impl FlatTable {
                     if piece.is_empty() {
                         i += 1;
                     } else {
-                        if piece.is_of(#player) && (#sets[set as usize] >> piece.kind()) & 1 != 0 {
+                        if piece.is_of(#player) && (#sets[set as usize] >> piece.kind().index()) & 1 != 0 {
                             return true;
                         }
                         // The piece blocks the rest of the chain.
@@ -275,7 +275,7 @@ impl FlatTable {
                     let piece = board[cell as usize];
                     if !piece.is_empty() {
                         if screened {
-                            if piece.is_of(#player) && (#sets[set as usize] >> piece.kind()) & 1 != 0 {
+                            if piece.is_of(#player) && (#sets[set as usize] >> piece.kind().index()) & 1 != 0 {
                                 return true;
                             }
                             i = chain_end;
@@ -399,7 +399,7 @@ fn wrap_set(out: &mut String, bits: &[String]) {
 /// holds a bit for every type a piece on the board can have (the inert
 /// stand-in of obligations included).
 fn sets_table(ctx: &mut Ctx, name: &str, who: &str, sets: &[Kinds]) -> String {
-    let highest = if ctx.has_obligations() { INERT_KIND as usize } else { ctx.game.pieces.len() - 1 };
+    let highest = if ctx.has_obligations() { INERT_KIND.index() } else { ctx.game.pieces.len() - 1 };
     let ty = match highest {
         0..32 => "u32",
         32..64 => "u64",
@@ -409,13 +409,13 @@ fn sets_table(ctx: &mut Ctx, name: &str, who: &str, sets: &[Kinds]) -> String {
         vec![format!("The piece types of {who} that attack by leaps and steps, in the sets the tables of leaps name (a bit per type):")];
     let mut values = Vec::new();
     for (number, &kinds) in sets.iter().enumerate() {
-        let kinds: Vec<PieceId> = (0..Kinds::BITS as PieceId).filter(|&k| kinds >> k & 1 != 0).collect();
-        let names: Vec<&str> = kinds.iter().map(|&k| ctx.game.pieces[k as usize].name.as_str()).collect();
+        let kinds: Vec<PieceId> = PieceId::first(Kinds::BITS as usize).filter(|&k| kinds >> k.index() & 1 != 0).collect();
+        let names: Vec<&str> = kinds.iter().map(|&k| ctx.game.pieces[k].name.as_str()).collect();
         let end = if number + 1 == sets.len() { "." } else { ";" };
         // A cell on the way to attackers further out attacks with none.
         let names = if names.is_empty() { "none".to_string() } else { names.join(", ") };
         docs.push(format!("{number}. {names}{end}"));
-        let bits: Vec<String> = kinds.iter().map(|&k| format!("1 << {}", ctx.kind(k))).collect();
+        let bits: Vec<String> = kinds.iter().map(|&k| format!("1 << {}.0", ctx.kind(k))).collect();
         values.push(if bits.is_empty() { vec!["0".to_string()] } else { bits });
     }
     let mut out = String::new();

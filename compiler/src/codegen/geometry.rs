@@ -19,7 +19,7 @@ pub fn analyse(game: &Game) -> Vec<DirInfo> {
 
 fn analyse_dir(game: &Game, dir: DirId) -> DirInfo {
     let n = game.cell_count();
-    let forward: Vec<Option<usize>> = game.directions[dir.index()].target.iter().map(|t| t.map(|c| c as usize)).collect();
+    let forward: Vec<Option<usize>> = game.directions[dir.index()].target.iter().map(|t| t.map(|c| c.index())).collect();
     assert_eq!(forward.len(), n, "direction {dir} has a target table of the wrong size");
     let returns = (0..n).any(|start| {
         let mut cell = start;
@@ -48,7 +48,7 @@ mod tests {
                 axes: vec![Axis { name: "x".into(), size: n as u32, labels: vec![], wrap: false }],
                 cells: (0..n).map(|i| Cell { name: format!("c{i}"), coords: vec![i as i32] }).collect(),
                 layout: Layout {
-                    rows: vec![(0..n as CellId).map(Some).collect()],
+                    rows: vec![CellId::first(n).map(Some).collect()],
                     separators: vec![],
                     row_labels: vec![],
                     column_labels: vec![],
@@ -80,10 +80,10 @@ mod tests {
     #[test]
     fn line_ring_and_fold() {
         let game = game_with(vec![
-            vec![Some(1), Some(2), None],
-            vec![Some(1), Some(2), Some(0)],
-            vec![Some(2), Some(2), None],
-            vec![Some(1), Some(2), Some(1)],
+            vec![Some(CellId(1)), Some(CellId(2)), None],
+            vec![Some(CellId(1)), Some(CellId(2)), Some(CellId(0))],
+            vec![Some(CellId(2)), Some(CellId(2)), None],
+            vec![Some(CellId(1)), Some(CellId(2)), Some(CellId(1))],
         ]);
         let info = analyse(&game);
         assert!(!info[0].returns);

@@ -31,9 +31,9 @@ pub fn as_walk(lines: &[Option<&[LineCell]>]) -> Option<Walk> {
     let mut next = vec![None; cells];
     for (from, line) in lines.iter().enumerate() {
         let Some(line) = line else { continue };
-        first[from] = line.first().map(|c| c.cell as usize);
+        first[from] = line.first().map(|c| c.cell.index());
         for pair in line.windows(2) {
-            let (a, b) = (pair[0].cell as usize, pair[1].cell as usize);
+            let (a, b) = (pair[0].cell.index(), pair[1].cell.index());
             match next[a] {
                 None => next[a] = Some(b),
                 Some(n) if n == b => {}
@@ -70,7 +70,7 @@ fn gives(walk: &Walk, lines: &[Option<&[LineCell]>]) -> bool {
                 break;
             }
             // A walk longer than the line, or leaving it, is not the line.
-            if walked == line.len() || line[walked].cell as usize != c {
+            if walked == line.len() || line[walked].cell.index() != c {
                 return false;
             }
             walked += 1;
@@ -86,7 +86,7 @@ fn gives(walk: &Walk, lines: &[Option<&[LineCell]>]) -> bool {
 pub fn landing_flags(lines: &[Option<&[LineCell]>]) -> Option<Vec<bool>> {
     let mut lands = vec![true; lines.len()];
     for c in lines.iter().flatten().flat_map(|line| line.iter()) {
-        lands[c.cell as usize] &= c.may_land;
+        lands[c.cell.index()] &= c.may_land;
     }
     lands.contains(&false).then_some(lands)
 }
@@ -94,9 +94,10 @@ pub fn landing_flags(lines: &[Option<&[LineCell]>]) -> Option<Vec<bool>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use vdl_runtime::CellId;
 
     fn line(cells: &[u16]) -> Vec<LineCell> {
-        cells.iter().map(|&cell| LineCell { cell, may_land: true }).collect()
+        cells.iter().map(|&cell| LineCell { cell: CellId(cell), may_land: true }).collect()
     }
 
     #[test]

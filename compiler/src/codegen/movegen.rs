@@ -23,7 +23,7 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
     let mut arms_by_player = Vec::new();
     for player in ctx.players() {
         let mut arms = Vec::new();
-        for kind in 0..ctx.game.pieces.len() as PieceId {
+        for kind in PieceId::first(ctx.game.pieces.len()) {
             if let Some((name, function, needs_pos)) = piece_function(ctx, kind, player) {
                 functions.extend(function);
                 let piece = ctx.piece(kind, player);
@@ -111,7 +111,7 @@ impl PieceGen {
         }
         let extra = match via {
             None => quote!(NO_CELL),
-            Some(via) => quote!(#via as CellId),
+            Some(via) => quote!(CellId(#via as u16)),
         };
         self.helpers.already = true;
         let emit = quote! {
@@ -125,12 +125,12 @@ impl PieceGen {
     /// Statements appending the swap from `from` with the friend on `to` (the
     /// caller tests the zone an obligation may bind the piece to).
     fn emit_swap(&mut self) -> TokenStream {
-        let emit = quote!(out.push(Move::swapping(from as CellId, to as CellId)););
+        let emit = quote!(out.push(Move::swapping(CellId(from as u16), CellId(to as u16))););
         if !self.checking {
             return emit;
         }
         quote! {
-            if !out[first..].iter().any(|m| m.swap && m.to as usize == to) {
+            if !out[first..].iter().any(|m| m.swap && m.to.index() == to) {
                 #emit
             }
         }
@@ -159,7 +159,7 @@ impl PieceGen {
             return match via {
                 None => quote!(push(out, from, #to_cell);),
                 Some(via) => quote! {
-                    out.push(Move::new(from as CellId, #to_cell as CellId).capturing_on_the_way(#via as CellId));
+                    out.push(Move::new(CellId(from as u16), CellId(#to_cell as u16)).capturing_on_the_way(CellId(#via as u16)));
                 },
             };
         };
@@ -181,7 +181,7 @@ impl PieceGen {
         self.helpers.new_move = true;
         let mv = match via {
             None => quote!(new_move(from, #to_cell)),
-            Some(via) => quote!(new_move(from, #to_cell).capturing_on_the_way(#via as CellId)),
+            Some(via) => quote!(new_move(from, #to_cell).capturing_on_the_way(CellId(#via as u16))),
         };
         quote!(#helper(#pos out, #mv, #outcome);)
     }
@@ -197,7 +197,7 @@ impl PieceGen {
             return Outcome::Fixed(first);
         }
         let name =
-            format!("{}_{}_PROMOTION_{}{}", ctx.names.pieces[self.kind as usize], ctx.names.players[self.player as usize], index, suffix);
+            format!("{}_{}_PROMOTION_{}{}", ctx.names.pieces[self.kind.index()], ctx.names.players[self.player as usize], index, suffix);
         let doc = format!(
             "{}, rule {}: {}; the promotion outcome of its move from each cell.",
             ctx.piece_label(self.kind, self.player),
@@ -212,7 +212,7 @@ impl PieceGen {
 /// can never move.
 fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<(Ident, TokenStream, bool)> {
     let game = ctx.game;
-    let rules = game.pieces[kind as usize].moves.get(player as usize)?;
+    let rules = game.pieces[kind.index()].moves.get(player as usize)?;
     let promotions = Promotions::analyse(ctx, kind, player);
     let repeats = ctx.plan.side(player).repeats(kind).to_vec();
     let bound_kind = game.rules.obligations.iter().any(|o| o.piece == kind);
@@ -256,7 +256,7 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<(Ide
         return None;
     }
     let blocks = walks::merge(blocks);
-    let confined = game.pieces[kind as usize].confined;
+    let confined = game.pieces[kind.index()].confined;
     if let Some(zone) = confined {
         docs.push(String::new());
         docs.push(format!("Confined to zone `{}`.", game.zones[zone].name));
@@ -330,17 +330,17 @@ fn proxy(ctx: &mut Ctx, pg: &mut PieceGen) -> Option<TokenStream> {
     // The destinations of moves that may trigger one.
     let cells = ctx.cells();
     let flags: Vec<bool> = (0..cells)
-        .map(|to| rules.iter().any(|r| (0..cells).any(|from| r.trigger.applies(game, player, from as CellId, to as CellId))))
+        .map(|to| rules.iter().any(|r| (0..cells).any(|from| r.trigger.applies(game, player, CellId(from as u16), CellId(to as u16)))))
         .collect();
     if !flags.contains(&true) {
         return None;
     }
     pg.needs_pos = true;
     let test = if flags.contains(&false) {
-        let name = format!("{}_{}_PROXY", ctx.names.pieces[kind as usize], ctx.names.players[player as usize]);
+        let name = format!("{}_{}_PROXY", ctx.names.pieces[kind.index()], ctx.names.players[player as usize]);
         let doc = format!("{}: the destinations of its moves that may also promote another piece by proxy.", ctx.piece_label(kind, player));
         let table = ctx.tables.flags(&name, doc, flags);
-        Some(quote!(if #table[mv.to as usize]))
+        Some(quote!(if #table[mv.to.index()]))
     } else {
         None
     };
@@ -376,7 +376,7 @@ fn rule_block(ctx: &mut Ctx, pg: &mut PieceGen, index: usize, rule: &MoveRule) -
     // Castling is walked by the runtime (`vdl_runtime::gated`); the other
     // rules of unmoved pieces are guarded here.
     pg.needs_pos = true;
-    let guard = |code: TokenStream| quote!(if pos.is_unmoved(from as CellId) { #code });
+    let guard = |code: TokenStream| quote!(if pos.is_unmoved(CellId(from as u16)) { #code });
     Some(match code {
         RuleCode::Plain(code) => RuleCode::Plain(guard(code)),
         RuleCode::Shared { tables, code } => RuleCode::Shared { tables, code: guard(code) },
@@ -392,7 +392,7 @@ struct RuleAbout<'r> {
 
 impl RuleAbout<'_> {
     fn table_name(&self, ctx: &Ctx, pg: &PieceGen, what: &str) -> String {
-        format!("{}_{}_{}_{}", ctx.names.pieces[pg.kind as usize], ctx.names.players[pg.player as usize], what, self.index)
+        format!("{}_{}_{}_{}", ctx.names.pieces[pg.kind.index()], ctx.names.players[pg.player as usize], what, self.index)
     }
 
     fn doc(&self, ctx: &Ctx, pg: &PieceGen, what: &str) -> String {
@@ -414,7 +414,7 @@ fn single_steps(steps: &RuleSteps) -> RuleSteps {
         .iter()
         .map(|s| match s {
             Some(Resolved::Ride { line, .. }) => {
-                line.first().filter(|c| c.may_land).map(|c| Resolved::Leap { to: c.cell as usize, routes: Vec::new() })
+                line.first().filter(|c| c.may_land).map(|c| Resolved::Leap { to: c.cell.index(), routes: Vec::new() })
             }
             _ => None,
         })
@@ -687,7 +687,7 @@ impl LineLoop {
         let walk = lines::as_walk(lines).filter(|walk| ranged || walk.range.is_none());
         let Some(walk) = walk else {
             // Lines that are no one walk: stored as they are.
-            let data = lines.iter().map(|l| l.unwrap_or(&[]).iter().map(|c| c.cell).collect()).collect();
+            let data = lines.iter().map(|l| l.unwrap_or(&[]).iter().map(|c| c.cell.0).collect()).collect();
             let doc = about.doc(ctx, pg, "the cells of its line from each cell");
             return LineLoop::Lists { table: ctx.tables.lists(&about.table_name(ctx, pg, "LINE"), doc, data) };
         };

@@ -33,7 +33,7 @@ impl Names {
 
     /// The constant holding piece `kind` of `player` (`CHARIOT_RED`).
     pub fn piece_const(&self, kind: PieceId, player: PlayerId) -> Ident {
-        format_ident!("{}_{}", self.pieces[kind as usize], self.players[player as usize])
+        format_ident!("{}_{}", self.pieces[kind.index()], self.players[player as usize])
     }
 
     /// A lower-case function name built from `prefix`, a piece and a player.
@@ -41,7 +41,7 @@ impl Names {
         format_ident!(
             "{}_{}_{}",
             prefix,
-            self.pieces[kind as usize].to_ascii_lowercase(),
+            self.pieces[kind.index()].to_ascii_lowercase(),
             self.players[player as usize].to_ascii_lowercase()
         )
     }
@@ -136,11 +136,11 @@ pub fn describe_rule(game: &Game, rule: &MoveRule) -> String {
         }
         MoveKind::Hop { dir } => format!("hop {}", vector(game, *dir)),
         MoveKind::Castle { dir, distance, with } => {
-            let names: Vec<&str> = with.iter().map(|&k| game.pieces[k as usize].name.as_str()).collect();
+            let names: Vec<&str> = with.iter().map(|&k| game.pieces[k].name.as_str()).collect();
             format!("castle {} cells along {} with {}", distance, vector(game, *dir), names.join(" or "))
         }
         MoveKind::Swap { dir, with, unattacked } => {
-            let names: Vec<&str> = with.iter().map(|&k| game.pieces[k as usize].name.as_str()).collect();
+            let names: Vec<&str> = with.iter().map(|&k| game.pieces[k].name.as_str()).collect();
             let unless = if *unattacked { ", if neither cell is attacked" } else { "" };
             format!("swap with a friendly {} {} away{unless}", names.join(" or "), vector(game, *dir))
         }
@@ -161,7 +161,7 @@ pub fn describe_rule(game: &Game, rule: &MoveRule) -> String {
     let passing = if rule.en_passant.is_empty() {
         String::new()
     } else {
-        let names: Vec<&str> = rule.en_passant.iter().map(|&k| game.pieces[k as usize].name.as_str()).collect();
+        let names: Vec<&str> = rule.en_passant.iter().map(|&k| game.pieces[k].name.as_str()).collect();
         format!(", leaving the cells it passes open to capture in passing by {}", names.join(" or "))
     };
     format!("{what}{mode}{zone}{gate}{passing}")
@@ -179,7 +179,7 @@ fn crossing(game: &Game, condition: Option<Crossing>) -> String {
 
 /// A promotion's choice in words, for doc comments.
 pub fn describe_choice(game: &Game, choice: &Choice) -> String {
-    let name = &game.pieces[choice.kind as usize].name;
+    let name = &game.pieces[choice.kind].name;
     match choice.while_fewer_than {
         Some(cap) => format!("{name} while fewer than {cap} are on the board"),
         None => name.clone(),

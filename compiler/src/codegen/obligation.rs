@@ -21,7 +21,7 @@ use vdl_runtime::ir::{PieceId, PlayerId};
 
 /// The piece type the inert stand-in uses: the highest a [`vdl_runtime::Piece`]
 /// can hold, above any real type.
-pub const INERT_KIND: PieceId = 126;
+pub const INERT_KIND: PieceId = PieceId(126);
 
 /// The piece types some obligation names, each once, in order.
 pub fn bound_kinds(ctx: &Ctx) -> Vec<PieceId> {
@@ -92,7 +92,7 @@ pub fn attacks(ctx: &mut Ctx) -> TokenStream {
     if obligations.is_empty() {
         return TokenStream::new();
     }
-    assert!(game.pieces.len() < INERT_KIND as usize, "too many piece types for an inert stand-in");
+    assert!(game.pieces.len() < INERT_KIND.index(), "too many piece types for an inert stand-in");
     let kinds = bound_kinds(ctx);
     let mut functions = TokenStream::new();
     let mut arms = Vec::new();
@@ -121,7 +121,7 @@ pub fn attacks(ctx: &mut Ctx) -> TokenStream {
             })
             .collect();
         let inert = format_ident!("INERT_{}", ctx.names.players[player as usize]);
-        let kind = Literal::u8_unsuffixed(INERT_KIND);
+        let kind = Literal::u8_unsuffixed(INERT_KIND.0);
         let inert_doc = doc_lines(&[format!(
             "A piece of {} of no type: it blocks, but attacks nothing (stands in for pieces an obligation keeps from the target).",
             game.players[player as usize].name
@@ -132,7 +132,7 @@ pub fn attacks(ctx: &mut Ctx) -> TokenStream {
         )]);
         functions.extend(quote! {
             #inert_doc
-            const #inert: Piece = Piece::new(#kind, #p);
+            const #inert: Piece = Piece::new(PieceId(#kind), #p);
 
             #docs
             fn #name(pos: &Position, board: &Board, target: usize) -> bool {

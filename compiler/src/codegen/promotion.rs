@@ -47,7 +47,7 @@ impl Promotions {
     /// ever promote.
     pub fn analyse(ctx: &Ctx, kind: PieceId, player: PlayerId) -> Option<Promotions> {
         let game = ctx.game;
-        let piece = &game.pieces[kind as usize];
+        let piece = &game.pieces[kind];
         if piece.promotions.is_empty() {
             return None;
         }
@@ -68,7 +68,7 @@ impl Promotions {
             let class = *row_of_zone_class[from_class].get_or_insert_with(|| {
                 let row: Vec<u8> = (0..n)
                     .map(|to| {
-                        let key = promotion_key(game, piece, player, from as CellId, to as CellId);
+                        let key = promotion_key(game, piece, player, CellId(from as u16), CellId(to as u16));
                         outcome_index(&mut outcomes, outcome_of(piece, player, key))
                     })
                     .collect();
@@ -100,7 +100,7 @@ impl Promotions {
     }
 
     fn upper(&self, ctx: &Ctx) -> String {
-        format!("{}_{}", ctx.names.pieces[self.kind as usize], ctx.names.players[self.player as usize])
+        format!("{}_{}", ctx.names.pieces[self.kind.index()], ctx.names.players[self.player as usize])
     }
 
     /// The statement that binds `promotion`, the outcome of a move from `from`
@@ -146,7 +146,7 @@ impl Promotions {
     /// The helper `promote_*(out, mv, outcome)`.
     pub fn helper_item(&self, ctx: &mut Ctx) -> TokenStream {
         let game = ctx.game;
-        let piece = &game.pieces[self.kind as usize];
+        let piece = &game.pieces[self.kind];
         let mut docs = vec![format!(
             "Appends `mv`, a move of the {}, as promotion outcome `outcome` has it:",
             ctx.piece_label(self.kind, self.player)

@@ -53,7 +53,7 @@ impl RuleSteps {
     pub fn of(side: &SidePlan, kind: PieceId, index: usize, cells: usize) -> Option<RuleSteps> {
         let mut found = RuleSteps { mode: Mode::Both, unmoved: false, starts: Vec::with_capacity(cells) };
         let mut any = false;
-        for from in 0..cells as CellId {
+        for from in CellId::first(cells) {
             let plain = side.steps(kind, from).iter().map(|s| (s, false));
             let gated = side.unmoved_steps(kind, from).iter().map(|s| (s, true));
             let step = plain.chain(gated).find(|(s, _)| s.rule as usize == index);
@@ -84,12 +84,11 @@ fn resolve(side: &SidePlan, kind: &StepKind) -> Option<Resolved> {
     Some(match *kind {
         StepKind::Ride { cells, null_move } => Resolved::Ride { line: side.line(cells).to_vec(), null_move },
         StepKind::Hop { cells } => Resolved::Hop { line: side.line(cells).to_vec() },
-        StepKind::Leap { to, routes } => Resolved::Leap {
-            to: to as usize,
-            routes: side.routes(routes).map(|route| route.iter().map(|&c| c as usize).collect()).collect(),
-        },
-        StepKind::CapturingLeap { to, via } => Resolved::CapturingLeap { to: to as usize, via: via as usize },
-        StepKind::Swap { to, partners, unattacked } => Resolved::Swap { to: to as usize, partners, unattacked },
+        StepKind::Leap { to, routes } => {
+            Resolved::Leap { to: to.index(), routes: side.routes(routes).map(|route| route.iter().map(|&c| c.index()).collect()).collect() }
+        }
+        StepKind::CapturingLeap { to, via } => Resolved::CapturingLeap { to: to.index(), via: via.index() },
+        StepKind::Swap { to, partners, unattacked } => Resolved::Swap { to: to.index(), partners, unattacked },
         // The runtime walks castling for every engine (`vdl_runtime::gated`).
         StepKind::Castle { .. } => return None,
     })

@@ -14,7 +14,7 @@ use vdl_runtime::ir::PieceId;
 
 pub fn generate(ctx: &mut Ctx) -> TokenStream {
     let game = ctx.game;
-    let royals: Vec<PieceId> = (0..game.pieces.len() as PieceId).filter(|&k| game.pieces[k as usize].royal).collect();
+    let royals: Vec<PieceId> = game.piece_ids().filter(|&k| game.pieces[k].royal).collect();
     let mut functions = TokenStream::new();
     let mut arms = Vec::new();
     let with_pos = ctx.has_obligations();

@@ -121,10 +121,10 @@ pub fn playable(rule: &MoveRule) -> Result<(), String> {
 /// The moves of `kind` for `player`, seen from that player's side (XBoard
 /// turns the second player's description half round).
 pub fn describe(game: &Game, grid: &Grid, kind: PieceId, player: PlayerId) -> Description {
-    let piece = &game.pieces[kind as usize];
+    let piece = &game.pieces[kind];
     let turn = if player == 0 { 1 } else { -1 };
     let step = |dir: DirId| {
-        let (x, y) = grid.step(&game.directions[dir.index()].vector);
+        let (x, y) = grid.step(&game.directions[dir].vector);
         (x * turn, y * turn)
     };
     let mut families: BTreeMap<Family, BTreeSet<(i32, i32)>> = BTreeMap::new();
@@ -205,8 +205,8 @@ mod tests {
     fn describe_all(name: &str) -> BTreeMap<String, (String, String)> {
         let game = (vdl_variants::by_name(name).unwrap().engine)().game().clone();
         let grid = Grid::of(&game).unwrap();
-        (0..game.pieces.len() as PieceId)
-            .map(|k| (game.pieces[k as usize].symbol.clone(), (describe(&game, &grid, k, 0).betza, describe(&game, &grid, k, 1).betza)))
+        game.piece_ids()
+            .map(|k| (game.pieces[k].symbol.clone(), (describe(&game, &grid, k, 0).betza, describe(&game, &grid, k, 1).betza)))
             .collect()
     }
 
@@ -329,12 +329,12 @@ mod tests {
             let game = engine.game();
             let grid = Grid::of(game).unwrap();
             let size = (grid.files as i32, grid.ranks as i32);
-            for kind in 0..game.pieces.len() as PieceId {
+            for kind in game.piece_ids() {
                 let description = describe(game, &grid, kind, 0);
                 if !description.unsaid.is_empty() {
                     continue;
                 }
-                for cell in 0..game.cell_count() as u16 {
+                for cell in game.cell_ids() {
                     let mut pos = Position::empty(game);
                     pos.put(cell, Piece::new(kind, 0));
                     let mut moves = Vec::new();
@@ -346,7 +346,7 @@ mod tests {
                     assert_eq!(
                         read, engine_targets,
                         "{name}: {} `{}` on {}",
-                        game.pieces[kind as usize].name, description.betza, game.board.cells[cell as usize].name
+                        game.pieces[kind].name, description.betza, game.board.cells[cell].name
                     );
                 }
             }

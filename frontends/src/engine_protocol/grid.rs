@@ -46,10 +46,10 @@ impl Grid {
         let mut squares = vec![(0, 0); game.cell_count()];
         for (i, row) in rows.iter().enumerate() {
             for (file, &cell) in row.iter().enumerate() {
-                squares[cell as usize] = (file, ranks - 1 - i);
+                squares[cell.index()] = (file, ranks - 1 - i);
             }
         }
-        let coords = |file: usize, rank: usize| &board.cells[rows[ranks - 1 - rank][file] as usize].coords;
+        let coords = |file: usize, rank: usize| &board.cells[rows[ranks - 1 - rank][file].index()].coords;
         let origin = coords(0, 0).clone();
         let step = |to: &Vec<i32>| -> Option<(usize, i32)> {
             let diff: Vec<i32> = to.iter().zip(&origin).map(|(a, b)| a - b).collect();
@@ -77,7 +77,7 @@ impl Grid {
 
     /// `(file, rank)` of a cell, from 0 at the bottom left.
     pub fn square(&self, cell: CellId) -> (usize, usize) {
-        self.squares[cell as usize]
+        self.squares[cell.index()]
     }
 
     /// A direction vector of the game's axes as a (file, rank) step.

@@ -35,13 +35,13 @@ impl MoveFormat {
 
     /// The protocol's upper-case letter(s) for a piece type.
     pub fn letter(&self, game: &Game, kind: PieceId) -> String {
-        let symbol = game.pieces[kind as usize].symbol.to_ascii_uppercase();
+        let symbol = game.pieces[kind].symbol.to_ascii_uppercase();
         self.letters.get(&symbol).cloned().unwrap_or(symbol)
     }
 
     /// The suffix for a piece of type `from` becoming `to`.
     fn promotion_suffix(&self, game: &Game, from: PieceId, to: PieceId) -> String {
-        let (old, new) = (&game.pieces[from as usize].symbol, &game.pieces[to as usize].symbol);
+        let (old, new) = (&game.pieces[from].symbol, &game.pieces[to].symbol);
         if new.strip_prefix('+').is_some_and(|base| base.eq_ignore_ascii_case(old)) {
             "+".to_string()
         } else {

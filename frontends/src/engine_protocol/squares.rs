@@ -23,7 +23,7 @@ pub struct Squares {
 
 impl Squares {
     fn from_names(names: Vec<String>) -> Squares {
-        let cells = names.iter().enumerate().map(|(cell, name)| (name.clone(), cell as CellId)).collect();
+        let cells = names.iter().zip(CellId::first(names.len())).map(|(name, cell)| (name.clone(), cell)).collect();
         Squares { names, cells }
     }
 
@@ -49,7 +49,8 @@ impl Squares {
     pub fn usi(game: &Game) -> Result<Squares, String> {
         match Grid::of(game) {
             Ok(grid) if grid.ranks <= 26 => {
-                let names = (0..game.cell_count() as CellId)
+                let names = game
+                    .cell_ids()
                     .map(|cell| {
                         let (file, rank) = grid.square(cell);
                         format!("{}{}", grid.files - file, (b'a' + (grid.ranks - 1 - rank) as u8) as char)
@@ -64,7 +65,8 @@ impl Squares {
     /// XBoard's squares on a grid.
     pub fn xboard(game: &Game, grid: &Grid) -> Squares {
         let first_rank = if grid.ranks == 10 { 0 } else { 1 };
-        let names = (0..game.cell_count() as CellId)
+        let names = game
+            .cell_ids()
             .map(|cell| {
                 let (file, rank) = grid.square(cell);
                 format!("{}{}", (b'a' + file as u8) as char, rank + first_rank)
@@ -74,7 +76,7 @@ impl Squares {
     }
 
     pub fn name(&self, cell: CellId) -> &str {
-        &self.names[cell as usize]
+        &self.names[cell.index()]
     }
 
     pub fn cell(&self, name: &str) -> Option<CellId> {
@@ -95,7 +97,7 @@ mod tests {
         for bundled in vdl_variants::all() {
             let game = (bundled.engine)().game().clone();
             let squares = Squares::cell_names(&game).unwrap_or_else(|e| panic!("{}: {e}", bundled.name));
-            assert_eq!(squares.name(0), game.board.cells[0].name);
+            assert_eq!(squares.name(CellId(0)), game.board.cells[0].name);
         }
     }
 
@@ -108,7 +110,7 @@ mod tests {
         assert_eq!(squares.name(shogi.cell_by_name("a9").unwrap()), "9a");
         assert_eq!(squares.name(shogi.cell_by_name("i1").unwrap()), "1i");
         let triaxial = game("triaxial-qi");
-        assert_eq!(Squares::usi(&triaxial).unwrap().name(0), triaxial.board.cells[0].name);
+        assert_eq!(Squares::usi(&triaxial).unwrap().name(CellId(0)), triaxial.board.cells[0].name);
     }
 
     #[test]

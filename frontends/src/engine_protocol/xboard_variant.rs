@@ -197,8 +197,8 @@ pub fn present(variant: &Arc<Variant>) -> Result<XboardVariant, String> {
     let name = variant.name.clone();
     let mut xboard = XboardVariant { variant: variant.clone(), name, grid, format, definition: Vec::new(), letters: HashMap::new() };
     xboard.definition.push(format!("setup ({table}) {size} {}", xboard.xboard_fen(&start)));
-    for kind in 0..game.pieces.len() as PieceId {
-        let symbol = &game.pieces[kind as usize].symbol;
+    for kind in game.piece_ids() {
+        let symbol = &game.pieces[kind].symbol;
         let (white, black) = (betza::describe(game, &xboard.grid, kind, 0), betza::describe(game, &xboard.grid, kind, 1));
         if white.betza == black.betza {
             xboard.definition.push(format!("piece {symbol}& {}", white.betza));
@@ -213,9 +213,7 @@ pub fn present(variant: &Arc<Variant>) -> Result<XboardVariant, String> {
 /// The piece types that can be held in hand, in declaration order (a royal
 /// piece is never captured, so never held).
 fn held_kinds(game: &Game) -> Vec<PieceId> {
-    (0..game.pieces.len() as PieceId)
-        .filter(|&k| !game.pieces[k as usize].royal && game.pieces.iter().any(|p| !p.royal && p.captured_as == Some(k)))
-        .collect()
+    game.piece_ids().filter(|&k| !game.pieces[k].royal && game.pieces.iter().any(|p| !p.royal && p.captured_as == Some(k))).collect()
 }
 
 /// The slot of XBoard's piece type whose picture fits a letter.
@@ -263,11 +261,11 @@ fn piece_table(game: &Game) -> Result<String, String> {
         slots[s].is_none() && (!promotable(letter) || (s < PROMOTED_OFFSET && slots[s + PROMOTED_OFFSET].is_none()))
     };
     let held = held_kinds(game);
-    let mut rest: Vec<PieceId> = (0..game.pieces.len() as PieceId).filter(|k| !held.contains(k)).collect();
+    let mut rest: Vec<PieceId> = game.piece_ids().filter(|k| !held.contains(k)).collect();
     // Promotable pieces choose before the others, which could take their partner slots.
-    rest.sort_by_key(|&k| !game.pieces[k as usize].symbol.chars().next().is_some_and(promotable));
+    rest.sort_by_key(|&k| !game.pieces[k].symbol.chars().next().is_some_and(promotable));
     for (position, &kind) in held.iter().chain(&rest).enumerate() {
-        let piece = &game.pieces[kind as usize];
+        let piece = &game.pieces[kind];
         let (promoted, letter) = letter_of(&piece.symbol)?;
         if promoted {
             continue;
@@ -329,7 +327,7 @@ mod tests {
         let game = (vdl_variants::by_name("minishogi").unwrap().engine)().game().clone();
         let table = piece_table(&game).unwrap();
         let white = &table[..table.len() / 2];
-        let held: Vec<char> = held_kinds(&game).iter().map(|&k| game.pieces[k as usize].symbol.chars().last().unwrap()).collect();
+        let held: Vec<char> = held_kinds(&game).iter().map(|&k| game.pieces[k].symbol.chars().last().unwrap()).collect();
         assert_eq!(white[..held.len()].chars().collect::<Vec<_>>(), held);
         assert!(white.ends_with('K'));
         for (i, _) in white.char_indices().filter(|&(_, c)| c == '+') {

@@ -73,7 +73,7 @@ impl Attacks {
     /// attack.
     #[inline]
     pub fn attacked(&self, pos: &Position, target: CellId, by: PlayerId, accept: &mut impl FnMut(Piece, CellId) -> bool) -> bool {
-        let t = self.targets[target as usize];
+        let t = self.targets[target.index()];
         self.ride_line(pos, t.rides, accept) || self.hop_line(pos, t.hops, false, accept) || self.leap(pos, t.leaps, by, accept)
     }
 
@@ -126,7 +126,7 @@ impl Attacks {
     /// The first cells out from `target` on its rides' trie (`hop: false`)
     /// or its hops': for the legality shortcut, which walks them.
     pub fn line_roots(&self, target: CellId, hop: bool) -> Span {
-        let t = self.targets[target as usize];
+        let t = self.targets[target.index()];
         if hop {
             t.hops
         } else {
@@ -152,7 +152,7 @@ impl Attacks {
 
     /// The leaps toward `target`, with the cells each needs.
     pub fn leaps(&self, target: CellId) -> impl Iterator<Item = (&LeapAttack, Vec<CellId>)> + '_ {
-        self.leaps[self.targets[target as usize].leaps.range()].iter().map(|leap| {
+        self.leaps[self.targets[target.index()].leaps.range()].iter().map(|leap| {
             let cells = match leap.needs {
                 Needs::Routes(routes) => {
                     self.routes[routes.range()].iter().flat_map(|r| self.route_cells[r.range()].iter().copied()).collect()
@@ -193,7 +193,13 @@ impl Trie {
 
     fn insert_all(&mut self, path: impl Iterator<Item = CellId>, attackers: PieceSet) {
         if self.nodes.is_empty() {
-            self.nodes.push(TrieNode { cell: 0, attackers: PieceSet::EMPTY, first_child: NO_NODE, next_sibling: NO_NODE, children: 0 });
+            self.nodes.push(TrieNode {
+                cell: CellId(0),
+                attackers: PieceSet::EMPTY,
+                first_child: NO_NODE,
+                next_sibling: NO_NODE,
+                children: 0,
+            });
         }
         let mut at = 0usize;
         for cell in path {
@@ -294,16 +300,16 @@ pub(super) fn invert(plan: &SidePlan) -> Attacks {
     // Lines walked by many piece types (every slider along one direction)
     // are inserted once per start, with all their types.
     let mut lines: Drafts<(CellId, bool, &[LineCell])> = Drafts::default();
-    for kind in 0..plan.kinds as PieceId {
+    for kind in PieceId::first(plan.kinds) {
         let attacker = Piece::new(kind, plan.player);
-        for from in 0..cells as CellId {
+        for from in CellId::first(cells) {
             for step in plan.steps(kind, from) {
                 if let StepKind::Ride { cells, null_move: true } = step.kind {
                     // A null move "captures" on its own start, the target
                     // counting as an enemy there: engines agree on it, though
                     // no rule asks about a cell the attacker stands on.
                     let line = plan.line(cells);
-                    rides[from as usize].insert(line.iter().rev().map(|c| c.cell).chain([from]), attacker);
+                    rides[from.index()].insert(line.iter().rev().map(|c| c.cell).chain([from]), attacker);
                 }
                 if step.mode == Mode::MoveOnly {
                     continue;
@@ -313,14 +319,14 @@ pub(super) fn invert(plan: &SidePlan) -> Attacks {
                     StepKind::Hop { cells } => lines.add((from, true, plan.line(cells)), attacker),
                     StepKind::Leap { to, routes } => {
                         let routes: Vec<Vec<CellId>> = plan.routes(routes).map(<[CellId]>::to_vec).collect();
-                        leaps[to as usize].add((from, None, routes), attacker);
+                        leaps[to.index()].add((from, None, routes), attacker);
                     }
                     // Over a cell that is its destination too, the leap needs
                     // nothing: the target counts as an enemy there.
-                    StepKind::CapturingLeap { to, via } if via == to => leaps[to as usize].add((from, None, Vec::new()), attacker),
+                    StepKind::CapturingLeap { to, via } if via == to => leaps[to.index()].add((from, None, Vec::new()), attacker),
                     StepKind::CapturingLeap { to, via } => {
-                        leaps[to as usize].add((from, Some(via), Vec::new()), attacker);
-                        leaps[via as usize].add((from, Some(to), Vec::new()), attacker);
+                        leaps[to.index()].add((from, Some(via), Vec::new()), attacker);
+                        leaps[via.index()].add((from, Some(to), Vec::new()), attacker);
                     }
                     // Neither ever captures (and the steps that hold only
                     // while a piece is unmoved are not these steps).
@@ -334,7 +340,7 @@ pub(super) fn invert(plan: &SidePlan) -> Attacks {
         let first_landing = if hop { 1 } else { 0 };
         for (i, target) in line.iter().enumerate().skip(first_landing).filter(|(_, c)| c.may_land) {
             let path = line[..i].iter().rev().map(|c| c.cell).chain([from]);
-            let trie = if hop { &mut hops[target.cell as usize] } else { &mut rides[target.cell as usize] };
+            let trie = if hop { &mut hops[target.cell.index()] } else { &mut rides[target.cell.index()] };
             trie.insert_all(path, attackers);
         }
     }

@@ -1,7 +1,7 @@
 //! Resolving the IR's move rules into a [`SidePlan`].
 
 use super::{overlap, LineCell, Repeats, SidePlan, Span, Step, StepKind};
-use crate::ir::{CellId, DirId, Game, Gate, MoveKind, MoveRule, PieceId, PlayerId, Route, ZoneId};
+use crate::ir::{CellId, DirId, Game, Gate, MoveKind, MoveRule, PlayerId, Route, ZoneId};
 use crate::piece_set::PieceSet;
 
 pub(super) fn side(game: &Game, player: PlayerId) -> SidePlan {
@@ -22,11 +22,11 @@ pub(super) fn side(game: &Game, player: PlayerId) -> SidePlan {
         kinds: game.pieces.len(),
         attacks: std::sync::OnceLock::new(),
     };
-    for kind in 0..game.pieces.len() as PieceId {
-        let rules = &game.pieces[kind as usize].moves[player];
+    for kind in game.piece_ids() {
+        let rules = &game.pieces[kind].moves[player];
         let mut repeats = overlap::covered(game, player, kind);
-        let lands = Landing { game, player, confined: game.pieces[kind as usize].confined };
-        for from in 0..cells as CellId {
+        let lands = Landing { game, player, confined: game.pieces[kind].confined };
+        for from in CellId::first(cells) {
             for gate in [Gate::Always, Gate::Unmoved] {
                 let start = plan.steps.len();
                 for (index, rule) in rules.iter().enumerate() {
@@ -51,7 +51,7 @@ pub(super) fn side(game: &Game, player: PlayerId) -> SidePlan {
             }
         }
         overlap::find_clashes(&plan, game, player, kind, &mut repeats);
-        for from in 0..cells as CellId {
+        for from in CellId::first(cells) {
             let maybe = plan.steps(kind, from).iter().any(|step| overlap::step_may_repeat(&repeats, step));
             plan.may_repeat.push(maybe);
         }
@@ -90,7 +90,7 @@ pub(super) struct Ray<'g> {
 
 impl<'g> Ray<'g> {
     pub(super) fn new(game: &'g Game, dir: DirId, from: CellId, range: Option<u32>) -> Ray<'g> {
-        Ray { table: &game.directions[dir.index()].target, from, cell: from, left: range, back_at_start: false }
+        Ray { table: &game.directions[dir].target, from, cell: from, left: range, back_at_start: false }
     }
 }
 
@@ -101,7 +101,7 @@ impl Iterator for Ray<'_> {
         if self.left == Some(0) {
             return None;
         }
-        let next = self.table[self.cell as usize]?;
+        let next = self.table[self.cell.index()]?;
         if next == self.from {
             self.back_at_start = true;
             return None;
@@ -113,7 +113,7 @@ impl Iterator for Ray<'_> {
 }
 
 fn target(game: &Game, dir: DirId, from: CellId) -> Option<CellId> {
-    game.directions[dir.index()].target[from as usize]
+    game.directions[dir].target[from.index()]
 }
 
 impl SidePlan {
@@ -153,7 +153,7 @@ impl SidePlan {
                     return;
                 }
                 // The partner must be allowed on the mover's cell too.
-                let partners = with.iter().copied().filter(|&k| applies(game, player, game.pieces[k as usize].confined, from));
+                let partners = with.iter().copied().filter(|&k| applies(game, player, game.pieces[k].confined, from));
                 let partners = PieceSet::of(player, partners);
                 if partners.is_empty() {
                     return;
@@ -170,7 +170,7 @@ impl SidePlan {
                     return;
                 }
                 let landing = cells[distance - 2].cell;
-                let partners = with.iter().copied().filter(|&k| applies(game, player, game.pieces[k as usize].confined, landing));
+                let partners = with.iter().copied().filter(|&k| applies(game, player, game.pieces[k].confined, landing));
                 let partners = PieceSet::of(player, partners);
                 if partners.is_empty() {
                     return;

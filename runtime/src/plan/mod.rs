@@ -67,7 +67,7 @@ impl Plan {
                         crate::ir::MoveKind::Hop { dir } => (dir, None),
                         _ => continue,
                     };
-                    for from in 0..game.cell_count() as CellId {
+                    for from in game.cell_ids() {
                         for _ in build::Ray::new(game, dir, from, range) {
                             total += 1;
                             if total > budget {
@@ -196,14 +196,14 @@ impl SidePlan {
     /// The steps of a piece of type `kind` standing on `from`.
     #[inline]
     pub fn steps(&self, kind: PieceId, from: CellId) -> &[Step] {
-        &self.steps[self.starts[kind as usize * self.cells + from as usize].range()]
+        &self.steps[self.starts[kind.index() * self.cells + from.index()].range()]
     }
 
     /// The steps of a piece of type `kind` on `from` that hold only while it
     /// is unmoved.
     #[inline]
     pub fn unmoved_steps(&self, kind: PieceId, from: CellId) -> &[Step] {
-        &self.steps[self.unmoved_starts[kind as usize * self.cells + from as usize].range()]
+        &self.steps[self.unmoved_starts[kind.index() * self.cells + from.index()].range()]
     }
 
     /// Does `piece` (of this player) have steps that hold only while it is
@@ -222,13 +222,13 @@ impl SidePlan {
     /// May two steps of `kind` from `from` reach one destination?
     #[inline]
     pub fn may_repeat(&self, kind: PieceId, from: CellId) -> bool {
-        self.may_repeat[kind as usize * self.cells + from as usize]
+        self.may_repeat[kind.index() * self.cells + from.index()]
     }
 
     /// Per rule of `kind`: may it repeat a move of an earlier rule? (the
     /// overlap analysis, for code generators).
     pub fn repeats(&self, kind: PieceId) -> &[Repeats] {
-        &self.repeats[kind as usize]
+        &self.repeats[kind.index()]
     }
 
     #[inline]

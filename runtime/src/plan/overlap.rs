@@ -25,8 +25,8 @@ pub enum Repeats {
 /// earlier one covers (the same move, with no narrower mode, applying
 /// wherever it does), else [`Repeats::Never`] until the steps say otherwise.
 pub(super) fn covered(game: &Game, player: PlayerId, kind: PieceId) -> Vec<Repeats> {
-    let rules = &game.pieces[kind as usize].moves[player];
-    let applies = |rule: &MoveRule, cell: usize| rule.only_in.is_none_or(|z| game.in_zone(z, player, cell as CellId));
+    let rules = &game.pieces[kind].moves[player];
+    let applies = |rule: &MoveRule, cell: CellId| rule.only_in.is_none_or(|z| game.in_zone(z, player, cell));
     (0..rules.len())
         .map(|index| {
             let rule = &rules[index];
@@ -34,7 +34,7 @@ pub(super) fn covered(game: &Game, player: PlayerId, kind: PieceId) -> Vec<Repea
                 earlier.kind == rule.kind
                     && (earlier.mode == rule.mode || earlier.mode == Mode::Both)
                     && (earlier.gate == rule.gate || earlier.gate == Gate::Always)
-                    && (0..game.cell_count()).all(|c| !applies(rule, c) || applies(earlier, c))
+                    && game.cell_ids().all(|c| !applies(rule, c) || applies(earlier, c))
             });
             if covered {
                 Repeats::Always
@@ -72,9 +72,9 @@ impl Reach {
 /// Marks [`Repeats::Maybe`] in `repeats` each rule whose steps, from some
 /// start, may reach a destination another rule's step reaches too.
 pub(super) fn find_clashes(plan: &SidePlan, game: &Game, player: PlayerId, kind: PieceId, repeats: &mut [Repeats]) {
-    let rules = &game.pieces[kind as usize].moves[player];
+    let rules = &game.pieces[kind].moves[player];
     let mut reaches: Vec<Reach> = Vec::new();
-    for from in 0..plan.cells as CellId {
+    for from in CellId::first(plan.cells) {
         reaches.clear();
         for step in plan.steps(kind, from).iter().chain(plan.unmoved_steps(kind, from)) {
             let rule = &rules[step.rule as usize];

@@ -6,7 +6,7 @@
 //! needs no room for it.
 
 use super::build::Ray;
-use crate::ir::{CellId, Game, MoveKind, PieceId, PlayerId};
+use crate::ir::{CellId, Game, MoveKind, PlayerId};
 use crate::piece::Piece;
 use crate::piece_set::PieceSet;
 
@@ -40,12 +40,12 @@ impl Passings {
     /// The passings of `game`'s rules, for every player and start cell.
     pub fn of(game: &Game) -> Passings {
         let mut list = Vec::new();
-        for (kind, piece) in game.pieces.iter().enumerate() {
+        for (kind, piece) in game.piece_ids().zip(&game.pieces) {
             for (player, rules) in piece.moves.iter().enumerate() {
-                let mover = Piece::new(kind as PieceId, player as PlayerId);
+                let mover = Piece::new(kind, player as PlayerId);
                 for rule in rules.iter().filter(|rule| !rule.en_passant.is_empty()) {
                     let by = PieceSet::of(player as PlayerId ^ 1, rule.en_passant.iter().copied());
-                    for from in 0..game.cell_count() as CellId {
+                    for from in game.cell_ids() {
                         if rule.only_in.is_some_and(|zone| !game.in_zone(zone, player as PlayerId, from)) {
                             continue;
                         }
@@ -93,7 +93,7 @@ fn passed(game: &Game, kind: &MoveKind, from: CellId) -> Vec<(CellId, Vec<CellId
             (1..line.len()).map(|i| (line[i], line[..i].to_vec())).collect()
         }
         MoveKind::Leap { target, routes } => {
-            let reach = |dir: crate::ir::DirId| game.directions[dir.index()].target[from as usize];
+            let reach = |dir: crate::ir::DirId| game.directions[dir].target[from.index()];
             let Some(to) = reach(*target) else { return Vec::new() };
             // The checker allows one route; its cells are the ones passed.
             let cells: Option<Vec<CellId>> = routes.first().map_or(Some(Vec::new()), |r| r.cells.iter().map(|&d| reach(d)).collect());

@@ -45,11 +45,10 @@ impl Evaluator {
         let players = game.players.len().min(2);
         let mut values = Vec::with_capacity(game.pieces.len());
         let mut square = Vec::with_capacity(game.pieces.len());
-        for (kind, piece) in game.pieces.iter().enumerate() {
+        for (kind, piece) in game.piece_ids().zip(&game.pieces) {
             // mobility[owner][cell]: average (destinations, covered cells), or
             // None where the piece may not stand.
-            let mobility: Vec<Vec<Option<(f64, f64)>>> =
-                (0..players).map(|owner| cell_mobility(engine, kind as PieceId, owner as PlayerId)).collect();
+            let mobility: Vec<Vec<Option<(f64, f64)>>> = (0..players).map(|owner| cell_mobility(engine, kind, owner as PlayerId)).collect();
             let measured: Vec<(f64, f64)> = mobility.iter().flatten().flatten().copied().collect();
             let mean = |f: fn(&(f64, f64)) -> f64| {
                 if measured.is_empty() {
@@ -93,23 +92,23 @@ impl Evaluator {
     /// The value of `piece` standing on `cell`, material included.
     #[inline]
     pub fn piece_on(&self, piece: Piece, cell: CellId) -> i32 {
-        self.square[piece.kind() as usize][piece.owner() as usize][cell as usize]
+        self.square[piece.kind().index()][piece.owner() as usize][cell.index()]
     }
 
     /// The value of a piece type, for move ordering.
     #[inline]
     pub fn value(&self, kind: PieceId) -> i32 {
-        self.values[kind as usize]
+        self.values[kind.index()]
     }
 
     /// The position from the side to move's point of view.
     pub fn evaluate(&self, pos: &Position) -> i32 {
         let mut score = 0;
-        for (cell, &piece) in pos.board().iter().enumerate() {
+        for (cell, piece) in pos.cells() {
             if piece.is_empty() {
                 continue;
             }
-            let v = self.piece_on(piece, cell as CellId);
+            let v = self.piece_on(piece, cell);
             if piece.owner() == pos.side {
                 score += v;
             } else {
@@ -140,7 +139,7 @@ impl SplitMix {
 
 /// Can a piece of this type and owner stand on `cell` (its confinement)?
 fn may_stand(game: &Game, kind: PieceId, owner: PlayerId, cell: CellId) -> bool {
-    game.pieces[kind as usize].confined.is_none_or(|zone| game.in_zone(zone, owner, cell))
+    game.pieces[kind].confined.is_none_or(|zone| game.in_zone(zone, owner, cell))
 }
 
 /// What one piece can do on each cell, averaged over the sample boards (`None`
@@ -156,14 +155,14 @@ fn cell_mobility<E: Engine + ?Sized>(engine: &E, kind: PieceId, owner: PlayerId)
     // Blockers are of non-royal types where possible, so that the sample boards
     // look like the middle of a game.
     let blocker_kinds: Vec<PieceId> = {
-        let plain: Vec<PieceId> = (0..game.pieces.len()).filter(|&k| !game.pieces[k].royal).map(|k| k as PieceId).collect();
+        let plain: Vec<PieceId> = game.piece_ids().filter(|&k| !game.pieces[k].royal).collect();
         if plain.is_empty() {
-            (0..game.pieces.len() as PieceId).collect()
+            game.piece_ids().collect()
         } else {
             plain
         }
     };
-    let mut rng = SplitMix(0x5EED ^ ((kind as u64) << 8) ^ owner as u64);
+    let mut rng = SplitMix(0x5EED ^ ((kind.index() as u64) << 8) ^ owner as u64);
     // Per cell: destinations, and covered cells in hundredths.
     let mut totals = vec![(0u64, 0u64); cells];
     let mut samples = 0u64;
@@ -174,17 +173,16 @@ fn cell_mobility<E: Engine + ?Sized>(engine: &E, kind: PieceId, owner: PlayerId)
         for _ in 0..boards {
             let mut base = Position::empty(game);
             base.side = owner;
-            for cell in 0..cells {
+            for cell in game.cell_ids() {
                 if rng.below(100) < density as u64 {
                     let k = blocker_kinds[rng.below(blocker_kinds.len() as u64) as usize];
-                    if may_stand(game, k, enemy, cell as CellId) {
-                        base.put(cell as CellId, Piece::new(k, enemy));
+                    if may_stand(game, k, enemy, cell) {
+                        base.put(cell, Piece::new(k, enemy));
                     }
                 }
             }
             samples += 1;
-            for (cell, total) in totals.iter_mut().enumerate() {
-                let cell_id = cell as CellId;
+            for (cell_id, total) in game.cell_ids().zip(totals.iter_mut()) {
                 if !may_stand(game, kind, owner, cell_id) {
                     continue;
                 }
@@ -195,11 +193,11 @@ fn cell_mobility<E: Engine + ?Sized>(engine: &E, kind: PieceId, owner: PlayerId)
                 // Covered cells, counted in hundredths: all of them on small
                 // boards, a fixed-size sample of them on large ones.
                 let covered = if targets >= cells {
-                    100 * (0..cells as CellId).filter(|&c| c != cell_id && engine.attacked(&pos, c, owner)).count() as u64
+                    100 * game.cell_ids().filter(|&c| c != cell_id && engine.attacked(&pos, c, owner)).count() as u64
                 } else {
                     let hits = (0..targets)
                         .filter(|_| {
-                            let c = rng.below(cells as u64) as CellId;
+                            let c = CellId(rng.below(cells as u64) as u16);
                             c != cell_id && engine.attacked(&pos, c, owner)
                         })
                         .count();
@@ -210,10 +208,10 @@ fn cell_mobility<E: Engine + ?Sized>(engine: &E, kind: PieceId, owner: PlayerId)
             }
         }
     }
-    (0..cells)
+    game.cell_ids()
         .map(|cell| {
-            may_stand(game, kind, owner, cell as CellId).then(|| {
-                let (d, c) = totals[cell];
+            may_stand(game, kind, owner, cell).then(|| {
+                let (d, c) = totals[cell.index()];
                 (d as f64 / samples as f64, c as f64 / 100.0 / samples as f64)
             })
         })
