@@ -28,14 +28,14 @@ fn main() {
         let stem = path.file_stem().and_then(|n| n.to_str()).expect("variant file names are UTF-8");
         let module = module_name(stem);
         let source = fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-        let game = match vdl_compiler::compile(file_name, &source) {
-            Ok(game) => game,
+        let (game, plan) = match vdl_compiler::compile_with_plan(file_name, &source) {
+            Ok(compiled) => compiled,
             Err(diagnostics) => panic!(
                 "the bundled variant {file_name} does not check:\n{}",
                 vdl_compiler::render_diagnostics(file_name, &source, &diagnostics)
             ),
         };
-        write(&out.join(format!("{module}.rs")), &vdl_compiler::generate_rust(&game));
+        write(&out.join(format!("{module}.rs")), &vdl_compiler::generate_rust_with_plan(&game, &plan));
         let doc = format!("The move generator of `{}`, compiled from `{file_name}`.", game.name);
         // The generated code keeps one `if` per condition of a rule and walks
         // cells by index, like the tables it reads: clippy's style lints on

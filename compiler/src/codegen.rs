@@ -68,9 +68,15 @@ use vdl_runtime::plan::Plan;
 /// The source of a Rust module implementing [`vdl_runtime::Engine`] for `game`
 /// as `pub struct Rules`, with `pub fn engine() -> Rules`.
 pub fn generate_rust(game: &Game) -> String {
+    generate_rust_with_plan(game, &Plan::of(game))
+}
+
+/// [`generate_rust`] with the game's move plan made before (the compiler's
+/// pipeline makes one: see `compile_with_plan`).
+pub fn generate_rust_with_plan(game: &Game, plan: &Plan) -> String {
     assert!(game.cell_count() <= ir::MAX_CELLS, "too many cells for u16 tables");
     assert!(game.players.len() <= ir::MAX_PLAYERS, "pieces store their owner in one bit");
-    let mut ctx = Ctx::new(game);
+    let mut ctx = Ctx::new(game, plan);
     // The obligations' zones first, so that tables equal to them are named
     // after them.
     for o in &game.rules.obligations {
@@ -138,7 +144,7 @@ pub(crate) struct Ctx<'g> {
     pub game: &'g Game,
     /// What every rule does from every cell; which rules may repeat a move
     /// (the overlap analysis) is read from it.
-    pub plan: Plan,
+    pub plan: &'g Plan,
     pub names: Names,
     /// Shared so that closures can read it while tables are being added.
     pub dirs: Rc<Vec<DirInfo>>,
@@ -160,7 +166,7 @@ pub(crate) struct Ctx<'g> {
 }
 
 impl<'g> Ctx<'g> {
-    fn new(game: &'g Game) -> Ctx<'g> {
+    fn new(game: &'g Game, plan: &'g Plan) -> Ctx<'g> {
         let dirs = geometry::analyse(game);
         let mut dir_by_table = HashMap::new();
         for (dir, info) in dirs.iter().enumerate() {
@@ -168,7 +174,7 @@ impl<'g> Ctx<'g> {
         }
         Ctx {
             game,
-            plan: Plan::of(game),
+            plan,
             names: Names::new(game),
             dir_tables: vec![None; dirs.len()],
             dir_by_table,

@@ -33,7 +33,7 @@ mod shape;
 mod suggestions;
 mod zones;
 
-pub use codegen::generate_rust;
+pub use codegen::{generate_rust, generate_rust_with_plan};
 pub use codes::Code;
 pub use diagnostic::{Diagnostic, Severity};
 use std::sync::Arc;
@@ -51,15 +51,21 @@ pub struct Checked {
 /// Parses, checks and lowers `source`. `file_name` names the game when the file
 /// has no `game` line.
 pub fn check(file_name: &str, source: &str) -> Checked {
+    let (game, diagnostics) = checked(file_name, source);
+    Checked { game: game.map(|(game, _)| game), diagnostics }
+}
+
+/// The pipeline's result with its diagnostics in source order.
+fn checked(file_name: &str, source: &str) -> (Option<(Game, Arc<Plan>)>, Vec<Diagnostic>) {
     let mut diagnostics = Vec::new();
     let game = pipeline(file_name, source, &mut diagnostics);
     diagnostics.sort_by_key(|d| (d.span.start, d.severity));
-    Checked { game, diagnostics }
+    (game, diagnostics)
 }
 
 /// The whole compiler front end, phase by phase. Each phase reports into
 /// `diags`; a `None` stops the pipeline after errors.
-fn pipeline(file_name: &str, source: &str, diags: &mut Vec<Diagnostic>) -> Option<Game> {
+fn pipeline(file_name: &str, source: &str, diags: &mut Vec<Diagnostic>) -> Option<(Game, Arc<Plan>)> {
     let file = parse::parse(source, diags)?; // text -> syntax tree
     let names = resolve::resolve(&file, source, file_name, diags); // items by kind, names declared once
     let draft = check::check(&names, diags)?; // every problem reported; a draft only without errors
@@ -69,7 +75,7 @@ fn pipeline(file_name: &str, source: &str, diags: &mut Vec<Diagnostic>) -> Optio
     let facts = analyse::facts(&lowered, &plan); // where pieces could never move, their bindings
     let game = finish::finish(lowered, facts); // the Game, built in one step
     analyse::lint(&game, &plan, &names, diags); // the setup, then warnings about the finished game
-    (!diags.iter().any(Diagnostic::is_error)).then_some(game)
+    (!diags.iter().any(Diagnostic::is_error)).then_some((game, plan))
 }
 
 /// Refuses a game whose move plan would hold more line cells than
@@ -98,6 +104,15 @@ pub fn compile(file_name: &str, source: &str) -> Result<Game, Vec<Diagnostic>> {
     match checked.game {
         Some(game) => Ok(game),
         None => Err(checked.diagnostics.into_iter().filter(Diagnostic::is_error).collect()),
+    }
+}
+
+/// The IR of `source` and its move plan (the one the pipeline made, which
+/// code generation reads: [`generate_rust_with_plan`]), or its errors.
+pub fn compile_with_plan(file_name: &str, source: &str) -> Result<(Game, Arc<Plan>), Vec<Diagnostic>> {
+    match checked(file_name, source) {
+        (Some(compiled), _) => Ok(compiled),
+        (None, diagnostics) => Err(diagnostics.into_iter().filter(Diagnostic::is_error).collect()),
     }
 }
 

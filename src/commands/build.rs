@@ -67,7 +67,7 @@ fn write(path: &Path, contents: &str) -> Result<(), Failure> {
 pub fn run(args: Args) -> Result<ExitCode, Failure> {
     let source = read(&args.file)?;
     let file_label = args.file.display().to_string();
-    let game = vdl_compiler::compile(&file_label, &source)
+    let (game, plan) = vdl_compiler::compile_with_plan(&file_label, &source)
         .map_err(|diags| Failure::invalid(vdl_compiler::render_diagnostics(&file_label, &source, &diags)))?;
     let stem = args.file.file_stem().and_then(|s| s.to_str()).unwrap_or("variant");
     let name = package_name(stem);
@@ -127,7 +127,7 @@ fn main() -> std::process::ExitCode {{
     );
     write(&dir.join("Cargo.toml"), &manifest)?;
     write(&src.join("main.rs"), &main_rs)?;
-    write(&src.join("rules.rs"), &vdl_compiler::generate_rust(&game))?;
+    write(&src.join("rules.rs"), &vdl_compiler::generate_rust_with_plan(&game, &plan))?;
     if let Some(file_name) = args.file.file_name() {
         write(&dir.join(file_name), &source)?;
     }

@@ -15,9 +15,9 @@ pub struct Args {
 pub fn run(args: Args) -> Result<ExitCode, Failure> {
     let source = read(&args.file)?;
     let name = args.file.display().to_string();
-    let game = vdl_compiler::compile(&name, &source)
+    let (game, plan) = vdl_compiler::compile_with_plan(&name, &source)
         .map_err(|diags| Failure::invalid(vdl_compiler::render_diagnostics(&name, &source, &diags)))?;
-    let rust = vdl_compiler::generate_rust(&game);
+    let rust = vdl_compiler::generate_rust_with_plan(&game, &plan);
     match args.output {
         Some(out) => std::fs::write(&out, rust).map_err(|e| Failure::usage(format!("{}: error: cannot write: {e}", out.display())))?,
         None => out!("{rust}")?,

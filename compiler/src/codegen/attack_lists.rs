@@ -48,6 +48,7 @@ pub struct AttackLists {
     /// its routes in `routes`), one route of which must be empty.
     routed: List<(usize, usize)>,
     routes: Vec<Vec<Vec<usize>>>,
+    route_numbers: std::collections::HashMap<Vec<Vec<usize>>, usize>,
     /// Rides: the first piece on a chain attacks if it is of a type listed
     /// at its cell.
     rides: Lines,
@@ -63,6 +64,7 @@ impl AttackLists {
             guarded: vec![BTreeMap::new(); cells],
             routed: vec![BTreeMap::new(); cells],
             routes: Vec::new(),
+            route_numbers: std::collections::HashMap::new(),
             rides: vec![Vec::new(); cells],
             hops: vec![Vec::new(); cells],
         }
@@ -87,9 +89,10 @@ impl AttackLists {
     /// Pieces of `attackers` on `from` attack `target` when one of `routes`
     /// has every cell empty.
     pub fn add_routed(&mut self, target: usize, from: usize, routes: Vec<Vec<usize>>, attackers: PieceSet) {
-        let number = match self.routes.iter().position(|r| *r == routes) {
-            Some(n) => n,
+        let number = match self.route_numbers.get(&routes) {
+            Some(&n) => n,
             None => {
+                self.route_numbers.insert(routes.clone(), self.routes.len());
                 self.routes.push(routes);
                 self.routes.len() - 1
             }

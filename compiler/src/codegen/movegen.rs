@@ -232,13 +232,15 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<(Ide
     let mut docs = vec![format!("Moves of the {} from `from`:", ctx.piece_label(kind, player))];
     let mut checks = false;
     let mut left_out = Vec::new();
+    let mut steps = RuleSteps::of_piece(ctx.plan.side(player), kind, rules.len(), ctx.cells());
     for (index, rule) in rules.iter().enumerate() {
         if pg.repeats[index] == Repeats::Always {
             left_out.push(describe_rule(game, rule));
             continue;
         }
         pg.checking = pg.repeats[index] == Repeats::Maybe;
-        if let Some(block) = rule_block(ctx, &mut pg, index, rule) {
+        let Some(steps) = steps[index].take() else { continue };
+        if let Some(block) = rule_block(ctx, &mut pg, RuleAbout { index, rule, mode: steps.mode }, &steps) {
             let again = if pg.checking { " (it may reach a destination an earlier rule gave: each is given once)" } else { "" };
             checks |= pg.checking;
             docs.push(format!("{}. {}{again}", blocks.len() + 1, describe_rule(game, rule)));
@@ -358,17 +360,16 @@ fn proxy(ctx: &mut Ctx, pg: &mut PieceGen) -> Option<TokenStream> {
     })
 }
 
-/// The code of rule `index`, from the plan's steps of it.
-fn rule_block(ctx: &mut Ctx, pg: &mut PieceGen, index: usize, rule: &MoveRule) -> Option<RuleCode> {
-    let steps = RuleSteps::of(ctx.plan.side(pg.player), pg.kind, index, ctx.cells())?;
-    let about = RuleAbout { index, rule, mode: steps.mode };
+/// The code of a rule, from the plan's steps of it.
+fn rule_block(ctx: &mut Ctx, pg: &mut PieceGen, about: RuleAbout, steps: &RuleSteps) -> Option<RuleCode> {
+    let about = &about;
     let code = match steps.starts.iter().flatten().next()? {
-        Resolved::Ride { .. } if is_single_step(&steps) => jump(ctx, pg, &about, &single_steps(&steps)),
-        Resolved::Ride { .. } => ride(ctx, pg, &about, &steps),
-        Resolved::Hop { .. } => hop(ctx, pg, &about, &steps),
-        Resolved::Leap { .. } => jump(ctx, pg, &about, &steps),
-        Resolved::CapturingLeap { .. } => capturing_leap(ctx, pg, &about, &steps).map(RuleCode::Plain),
-        Resolved::Swap { .. } => Some(RuleCode::Plain(swap(ctx, pg, &about, &steps))),
+        Resolved::Ride { .. } if is_single_step(steps) => jump(ctx, pg, about, &single_steps(steps)),
+        Resolved::Ride { .. } => ride(ctx, pg, about, steps),
+        Resolved::Hop { .. } => hop(ctx, pg, about, steps),
+        Resolved::Leap { .. } => jump(ctx, pg, about, steps),
+        Resolved::CapturingLeap { .. } => capturing_leap(ctx, pg, about, steps).map(RuleCode::Plain),
+        Resolved::Swap { .. } => Some(RuleCode::Plain(swap(ctx, pg, about, steps))),
     }?;
     if !steps.unmoved {
         return Some(code);
@@ -422,23 +423,30 @@ fn single_steps(steps: &RuleSteps) -> RuleSteps {
     RuleSteps { mode: steps.mode, unmoved: steps.unmoved, starts }
 }
 
+/// A leap from a start: (start, destination, routes).
+type Leap<'s> = (usize, usize, &'s Vec<Vec<usize>>);
+
 /// A leap, or a single step: one table lookup, and the routes where it has
 /// them. Starts whose leaps have routes of different shapes (how many, how
 /// long) get a table each; with one table and no routes the code is shared
 /// with rules alike (see `walks`).
 fn jump(ctx: &mut Ctx, pg: &mut PieceGen, about: &RuleAbout, steps: &RuleSteps) -> Option<RuleCode> {
-    let leaps = steps.starts.iter().enumerate().filter_map(|(from, s)| match s {
-        Some(Resolved::Leap { to, routes }) => Some((from, *to, routes)),
-        _ => None,
-    });
-    let shape = |(_, _, routes): &(usize, usize, &Vec<Vec<usize>>)| routes.iter().map(Vec::len).collect::<Vec<_>>();
-    let groups = group_by(leaps.map(|leap| (shape(&leap), leap)), |(shape, _)| shape);
+    // Grouped by the shape of their routes: how many, how long each.
+    let mut groups: Vec<(Vec<usize>, Vec<Leap>)> = Vec::new();
+    for (from, step) in steps.starts.iter().enumerate() {
+        let Some(Resolved::Leap { to, routes }) = step else { continue };
+        let same_shape = |shape: &Vec<usize>| shape.len() == routes.len() && shape.iter().zip(routes).all(|(&n, r)| n == r.len());
+        match groups.iter_mut().find(|(shape, _)| same_shape(shape)) {
+            Some((_, leaps)) => leaps.push((from, *to, routes)),
+            None => groups.push((routes.iter().map(Vec::len).collect(), vec![(from, *to, routes)])),
+        }
+    }
     let several = groups.len() > 1;
     let mut blocks = Vec::new();
     for (group, (shape, leaps)) in groups.iter().enumerate() {
         let suffix = if several { format!("_{}", group + 1) } else { String::new() };
         let mut data: Vec<Option<usize>> = vec![None; ctx.cells()];
-        for (_, (from, to, _)) in leaps {
+        for (from, to, _) in leaps {
             data[*from] = Some(*to);
         }
         let mut tables = vec![];
@@ -457,7 +465,7 @@ fn jump(ctx: &mut Ctx, pg: &mut PieceGen, about: &RuleAbout, steps: &RuleSteps) 
         let doc = about.doc(ctx, pg, &format!("the destination from each cell{which}"));
         let name = about.table_name(ctx, pg, "TO") + &suffix;
         tables.insert(0, ("table", ctx.cell_table(&name, doc, data)));
-        let routes_test = route_tests(ctx, pg, about, &suffix, shape, leaps.iter().map(|(_, leap)| leap));
+        let routes_test = route_tests(ctx, pg, about, &suffix, shape, leaps.iter());
         let landing = may_land(about.mode, pg.player);
         let emit = pg.emit(quote!(to), None, outcome);
         let table = walks::name("table");
@@ -491,7 +499,7 @@ fn route_tests<'a>(
     about: &RuleAbout,
     suffix: &str,
     shape: &[usize],
-    leaps: impl Iterator<Item = &'a (usize, usize, &'a Vec<Vec<usize>>)> + Clone,
+    leaps: impl Iterator<Item = &'a Leap<'a>> + Clone,
 ) -> TokenStream {
     if shape.is_empty() {
         return quote!();
@@ -855,7 +863,8 @@ fn may_land(mode: Mode, player: PlayerId) -> TokenStream {
 fn group_by<T, K: PartialEq + Clone>(items: impl IntoIterator<Item = T>, key: impl Fn(&T) -> &K) -> Vec<(K, Vec<T>)> {
     let mut groups: Vec<(K, Vec<T>)> = Vec::new();
     for item in items {
-        match groups.iter_mut().find(|(g, _)| g == key(&item)) {
+        // Items of one group mostly come together: the last group first.
+        match groups.iter_mut().rev().find(|(g, _)| g == key(&item)) {
             Some((_, list)) => list.push(item),
             None => groups.push((key(&item).clone(), vec![item])),
         }

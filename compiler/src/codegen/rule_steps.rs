@@ -47,25 +47,25 @@ pub struct RuleSteps {
 }
 
 impl RuleSteps {
-    /// The steps of rule `index` of `kind` in `side`, or `None` when it has
-    /// none the generated code walks (no start, only castling: the runtime
-    /// walks that, or a rule left out as a repeat).
-    pub fn of(side: &SidePlan, kind: PieceId, index: usize, cells: usize) -> Option<RuleSteps> {
-        let mut found = RuleSteps { mode: Mode::Both, unmoved: false, starts: Vec::with_capacity(cells) };
-        let mut any = false;
+    /// The steps of each of the `rules` rules of `kind` in `side`, by rule;
+    /// `None` for a rule with none the generated code walks (no start, only
+    /// castling: the runtime walks that, or a rule left out as a repeat).
+    pub fn of_piece(side: &SidePlan, kind: PieceId, rules: usize, cells: usize) -> Vec<Option<RuleSteps>> {
+        let mut found: Vec<RuleSteps> =
+            (0..rules).map(|_| RuleSteps { mode: Mode::Both, unmoved: false, starts: vec![None; cells] }).collect();
+        let mut any = vec![false; rules];
         for from in CellId::first(cells) {
             let plain = side.steps(kind, from).iter().map(|s| (s, false));
             let gated = side.unmoved_steps(kind, from).iter().map(|s| (s, true));
-            let step = plain.chain(gated).find(|(s, _)| s.rule as usize == index);
-            let resolved = step.and_then(|(step, unmoved)| {
-                let resolved = resolve(side, &step.kind)?;
-                (found.mode, found.unmoved) = (step.mode, unmoved);
-                Some(resolved)
-            });
-            any |= resolved.is_some();
-            found.starts.push(resolved);
+            for (step, unmoved) in plain.chain(gated) {
+                let Some(resolved) = resolve(side, &step.kind) else { continue };
+                let rule = &mut found[step.rule as usize];
+                (rule.mode, rule.unmoved) = (step.mode, unmoved);
+                rule.starts[from.index()] = Some(resolved);
+                any[step.rule as usize] = true;
+            }
         }
-        any.then_some(found)
+        found.into_iter().zip(any).map(|(rule, any)| any.then_some(rule)).collect()
     }
 
     /// The destination of each start, for rules with one per start.

@@ -36,9 +36,20 @@ pub fn name(role: &str) -> Ident {
 /// The statements of `rules`, in order, each in a block; enough consecutive
 /// rules with the same code become one loop over their tables.
 pub fn merge(rules: Vec<RuleCode>) -> Vec<TokenStream> {
+    // Shared code with its text, to compare (once per rule: the text is long).
+    let rules: Vec<(RuleCode, String)> = rules
+        .into_iter()
+        .map(|rule| {
+            let text = match &rule {
+                RuleCode::Plain(_) => String::new(),
+                RuleCode::Shared { code, .. } => code.to_string(),
+            };
+            (rule, text)
+        })
+        .collect();
     let mut out = Vec::new();
     let mut rules = rules.into_iter().peekable();
-    while let Some(rule) = rules.next() {
+    while let Some((rule, text)) = rules.next() {
         let (tables, code) = match rule {
             RuleCode::Plain(code) => {
                 out.push(quote!({ #code }));
@@ -46,11 +57,10 @@ pub fn merge(rules: Vec<RuleCode>) -> Vec<TokenStream> {
             }
             RuleCode::Shared { tables, code } => (tables, code),
         };
-        let text = code.to_string();
         let roles: Vec<&str> = tables.iter().map(|(role, _)| *role).collect();
         let mut group = vec![tables];
-        while let Some(RuleCode::Shared { tables, code: next }) = rules.peek() {
-            if tables.iter().map(|(role, _)| *role).ne(roles.iter().copied()) || next.to_string() != text {
+        while let Some((RuleCode::Shared { tables, .. }, next)) = rules.peek() {
+            if tables.iter().map(|(role, _)| *role).ne(roles.iter().copied()) || *next != text {
                 break;
             }
             group.push(tables.clone());
