@@ -1,21 +1,23 @@
 //! Rust code generation: turns a checked [`Game`] into the source of a module
 //! with a move generator specialised for that one game.
 //!
-//! The generated module depends only on `vdl_runtime`. It holds:
+//! The generated module depends only on `vdl_runtime`. Everything it does
+//! with moves comes from the game's move plan (`vdl_runtime::plan`), which has
+//! resolved every rule per start cell; code generation chooses how to store
+//! the plan's data and specialises the walk of each rule. It holds:
 //! * the IR as JSON, deserialised once, for [`Engine::game`];
-//! * constant tables: one per displacement (the cell it reaches from each cell,
-//!   `NONE` off the board), one per displacement walked backwards, one per zone
-//!   and player, and per move rule the folded destination table (zones,
-//!   confinement, route conditions and statically closed routes already
-//!   applied) and its inverse; per player, the leaps and steps that attack
-//!   each cell (see `jump_lists`);
+//! * constant tables: per rule the plan's data per start cell (a leap's
+//!   destination and route cells, a capturing leap's passed cell, a swap's
+//!   partner cell; a line's first cell from each start and next cell after
+//!   each, see `lines`), tables that agree with a displacement's shared with
+//!   it; per zone and player its cells; per player the plan's inverted
+//!   attacks as flat lists per target (see `attack_lists`);
 //! * one function per piece type and player generating its moves, every rule
 //!   unrolled (but for nine or more alike, see `walks`), and for a piece that
 //!   promotes a helper appending a move with its promotions, their outcome
 //!   folded into tables (see `promotion`);
-//! * one `attacked_by_*` function per player that looks outwards from the target
-//!   cell (inverse leap tables, rays walked backwards) instead of generating the
-//!   attacker's moves;
+//! * one `attacked_by_*` function per player that walks the attack lists of
+//!   the target cell instead of generating the attacker's moves;
 //! * one `safe_*` function per player for [`Engine::is_safe`];
 //! * with obligations (see `obligation`), a `bound_*` function per piece type
 //!   they name and player, and `attacked_by_*_now`, which applies them to
@@ -32,15 +34,15 @@
 //! The code is built as tokens and formatted by `prettyplease`; the tables,
 //! most of a large module, are written as text (see `text`).
 //!
-//! The semantics are exactly those of [`vdl_runtime::Interpreter`], including its
-//! corner cases (rays stop when they come back to their start, as a null move
-//! once per piece for circuits; the target of an attack counts as an enemy
-//! piece, so it blocks routes and rays).
+//! The semantics are exactly those of [`vdl_runtime::Interpreter`], which walks
+//! the same plan, including its corner cases (rays stop when they come back to
+//! their start, as a null move once per piece for circuits).
 //!
 //! [`Engine::game`]: vdl_runtime::Engine::game
 //! [`Engine::is_safe`]: vdl_runtime::Engine::is_safe
 
 mod attack;
+mod attack_lines;
 mod attack_lists;
 mod format;
 mod geometry;

@@ -90,8 +90,9 @@ fn lists_of(ctx: &Ctx, player: PlayerId) -> AttackLists {
                     lists.add_blockable(target, from, cells[0].index(), leap.attackers)
                 }
                 Needs::Routes(_) => {
-                    let routes = attacks.leap_routes(leap).map(|route| route.iter().map(|c| c.index()).collect()).collect();
-                    lists.add_routed(target, from, routes, leap.attackers);
+                    let routes: Vec<Vec<usize>> =
+                        attacks.leap_routes(leap).map(|route| route.iter().map(|c| c.index()).collect()).collect();
+                    lists.add_routed(target, from, &routes, leap.attackers);
                 }
             }
         }

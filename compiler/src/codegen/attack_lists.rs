@@ -44,11 +44,11 @@ pub struct AttackLists {
     /// (the cell passed when the target is the destination, the destination
     /// when the target is the cell passed).
     guarded: List<(usize, usize)>,
-    /// Leaps with several routes, or longer ones: (origin, the number of
-    /// its routes in `routes`), one route of which must be empty.
-    routed: List<(usize, usize)>,
-    routes: Vec<Vec<Vec<usize>>>,
-    route_numbers: std::collections::HashMap<Vec<Vec<usize>>, usize>,
+    /// Leaps with several routes, or longer ones, by the shape of their
+    /// routes (how many, how long each): (origin, the routes' cells in
+    /// turn), one route of which must be empty.
+    routed: BTreeMap<Vec<usize>, List<(usize, Vec<usize>)>>,
+    cells: usize,
     /// Rides: the first piece on a chain attacks if it is of a type listed
     /// at its cell.
     rides: Lines,
@@ -62,9 +62,8 @@ impl AttackLists {
             open: vec![BTreeMap::new(); cells],
             blockable: vec![BTreeMap::new(); cells],
             guarded: vec![BTreeMap::new(); cells],
-            routed: vec![BTreeMap::new(); cells],
-            routes: Vec::new(),
-            route_numbers: std::collections::HashMap::new(),
+            routed: BTreeMap::new(),
+            cells,
             rides: vec![Vec::new(); cells],
             hops: vec![Vec::new(); cells],
         }
@@ -88,16 +87,11 @@ impl AttackLists {
 
     /// Pieces of `attackers` on `from` attack `target` when one of `routes`
     /// has every cell empty.
-    pub fn add_routed(&mut self, target: usize, from: usize, routes: Vec<Vec<usize>>, attackers: PieceSet) {
-        let number = match self.route_numbers.get(&routes) {
-            Some(&n) => n,
-            None => {
-                self.route_numbers.insert(routes.clone(), self.routes.len());
-                self.routes.push(routes);
-                self.routes.len() - 1
-            }
-        };
-        *self.routed[target].entry((from, number)).or_default() |= kinds_of(attackers);
+    pub fn add_routed(&mut self, target: usize, from: usize, routes: &[Vec<usize>], attackers: PieceSet) {
+        let shape: Vec<usize> = routes.iter().map(Vec::len).collect();
+        let cells = self.cells;
+        let list = self.routed.entry(shape).or_insert_with(|| vec![BTreeMap::new(); cells]);
+        *list[target].entry((from, routes.concat())).or_default() |= kinds_of(attackers);
     }
 
     /// A chain of a line out from `target` (a hop's when `hop`).
@@ -119,7 +113,8 @@ impl AttackLists {
         // refer to them.
         let sets_name = format_ident!("{}", ctx.tables.unique_name(&format!("ATTACKERS_{upper}")));
         let in_sets = format!("the set of piece types in [`{sets_name}`]");
-        let mut sets: Vec<Kinds> = Vec::new();
+        // Set 0 attacks with no type: walks pad with it.
+        let mut sets: Vec<Kinds> = vec![0];
         let mut tables = String::new();
         let p = Literal::u8_unsuffixed(player);
         let mut out = TokenStream::new();
@@ -136,22 +131,33 @@ impl AttackLists {
         if let Some(table) = flat_table(ctx, &mut sets, &mut tables, &format!("CAPTURING_JUMPS_{upper}"), &doc, &self.guarded) {
             out.extend(table.code(&sets_name, &p, Some(quote!(!board[cell as usize].is_of(#p)))));
         }
-        let routes_name = format!("ROUTES_{upper}");
-        let doc = format!("Leaps of {who} with several routes or longer ones: for each target, the cells they attack it from when one of the routes numbered in [`{routes_name}`] is empty, with that number and {in_sets}");
-        if let Some(table) = flat_table(ctx, &mut sets, &mut tables, &format!("ROUTED_JUMPS_{upper}"), &doc, &self.routed) {
-            let routes = routes_table(&mut tables, ctx.tables.unique_name(&routes_name), &who, &self.routes);
-            let open = quote!(#routes[cell as usize].iter().any(|route| route.iter().all(|&c| board[c as usize].is_empty())));
-            out.extend(table.code(&sets_name, &p, Some(open)));
+        for (shape, list) in &self.routed {
+            let routes: Vec<String> = shape.iter().map(|n| n.to_string()).collect();
+            let doc = format!("Leaps of {who} with {} route(s) of {} cell(s): for each target, the cells they attack it from when one route is empty, with the routes' cells in turn and {in_sets}", shape.len(), routes.join(" and "));
+            let name = format!("ROUTED_JUMPS_{upper}_{}", routes.join("_"));
+            if let Some(table) = routed_table(ctx, &mut sets, &mut tables, &name, &doc, shape, list) {
+                out.extend(table.routed_code(&sets_name, &p, shape));
+            }
         }
-        let doc = format!("Rides of {who}: for each target, its lines as chains of cells out from it, each cell with {in_sets} (those of its pieces that attack the target from there) and how many cells of the chain follow it");
-        if let Some(table) = lines_table(ctx, &mut sets, &mut tables, &format!("RIDES_{upper}"), &doc, &self.rides) {
-            out.extend(table.ride_code(&sets_name, &p));
+        for (hop, lines) in [(false, &self.rides), (true, &self.hops)] {
+            let chains: Vec<Vec<Vec<(usize, usize)>>> = lines
+                .iter()
+                .map(|chains| {
+                    chains.iter().map(|chain| chain.iter().map(|&(cell, kinds)| (cell, set_number(&mut sets, kinds))).collect()).collect()
+                })
+                .collect();
+            // Set 0 is "no attacker": the walks pad their rows with it.
+            if let Some(code) = super::attack_lines::code(ctx, &mut tables, &sets_name, player, hop, &chains) {
+                out.extend(code);
+                continue;
+            }
+            let (name, line, how) = if hop { ("HOPS", "Hops", " over one screen") } else { ("RIDES", "Rides", "") };
+            let doc = format!("{line} of {who}: for each target, its lines as chains of cells out from it, each cell with {in_sets} (those of its pieces that attack the target from there{how}) and how many cells of the chain follow it");
+            if let Some(table) = lines_table(ctx, &mut sets, &mut tables, &format!("{name}_{upper}"), &doc, lines) {
+                out.extend(if hop { table.hop_code(&sets_name, &p) } else { table.ride_code(&sets_name, &p) });
+            }
         }
-        let doc = format!("Hops of {who}: for each target, its lines as chains of cells out from it, each cell with {in_sets} (those of its pieces that attack the target from there over one screen) and how many cells of the chain follow it");
-        if let Some(table) = lines_table(ctx, &mut sets, &mut tables, &format!("HOPS_{upper}"), &doc, &self.hops) {
-            out.extend(table.hop_code(&sets_name, &p));
-        }
-        if !sets.is_empty() {
+        if !out.is_empty() {
             // The sets first: the lists refer to them.
             let sets = sets_table(ctx, &sets_name.to_string(), &who, &sets);
             ctx.tables.add_text(&sets);
@@ -159,22 +165,6 @@ impl AttackLists {
         }
         out
     }
-}
-
-/// The `static` of the routes that `ROUTED_JUMPS_*` number, written to `out`;
-/// returns its name.
-fn routes_table(out: &mut String, name: String, who: &str, routes: &[Vec<Vec<usize>>]) -> Ident {
-    text::doc(out, &[format!("The routes of the leaps of {who} with several routes or longer ones: each entry the routes of one leap.")]);
-    writeln!(out, "static {name}: [&[&[u16]]; {}] = [", routes.len()).unwrap();
-    for leap in routes {
-        writeln!(out, "    &[{}],", leap.iter().map(|route| format!("&{route:?}")).collect::<Vec<_>>().join(", ")).unwrap();
-    }
-    out.push_str(
-        "];
-
-",
-    );
-    format_ident!("{}", name)
 }
 
 /// The cells an entry is keyed by: its origin, and for some lists a cell to
@@ -291,6 +281,51 @@ impl FlatTable {
             }
         }
     }
+}
+
+impl FlatTable {
+    /// The loop returning true when a leap of `target` with routes of
+    /// `shape` starts from one of its pieces and one route is empty.
+    fn routed_code(&self, sets: &Ident, player: &Literal, shape: &[usize]) -> TokenStream {
+        let FlatTable { entries, start } = self;
+        let mut at = 0;
+        let routes = shape.iter().map(|&len| {
+            let cells = (at..at + len).map(|i| quote!(board[cells[#i] as usize].is_empty()));
+            at += len;
+            quote!((#(#cells)&&*))
+        });
+        quote! {
+            {
+                let start = #start[target] as usize;
+                let end = #start[target + 1] as usize;
+                for &(from, set, cells) in &#entries[start..end] {
+                    let piece = board[from as usize];
+                    if piece.is_of(#player) && (#sets[set as usize] >> piece.kind().index()) & 1 != 0 && (#(#routes)||*) {
+                        return true;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Writes to `out` the flat table `name` of routed leaps of one `shape`:
+/// entries `(origin, set, [the routes' cells])`; `None` when there are none.
+fn routed_table(
+    ctx: &mut Ctx,
+    sets: &mut Vec<Kinds>,
+    out: &mut String,
+    name: &str,
+    doc: &str,
+    shape: &[usize],
+    list: &List<(usize, Vec<usize>)>,
+) -> Option<FlatTable> {
+    let entries: Vec<Vec<String>> = list
+        .iter()
+        .map(|entries| entries.iter().map(|((from, cells), &kinds)| format!("({from}, {}, {cells:?})", set_number(sets, kinds))).collect())
+        .collect();
+    let ty = format!("(u16, u16, [u16; {}])", shape.iter().sum::<usize>());
+    write_flat(ctx, out, name, doc, &ty, &entries)
 }
 
 /// Writes to `out` the flat table `name` of the chains of `lines`: entries

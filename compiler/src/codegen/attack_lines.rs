@@ -1,0 +1,237 @@
+//! The lines of the plan's inverted attacks stored as walks: the chains out
+//! from each target (see `attack`) fall into families in which every chain
+//! follows one successor table (on most boards a family is a direction walked
+//! backwards), so that a family is two tables of cells, the first cell from
+//! each target and the next after each cell, like the lines of moves (see
+//! `lines`). What attacks from the `d`-th cell of a chain (the types whose
+//! rides reach that far) is a sequence of sets per chain, numbered per target.
+//! A walk goes as far as the family's longest chain, so it may go on past its
+//! own chain's last cell: the sequence is padded with the empty set there, so
+//! nothing beyond attacks.
+//!
+//! Boards where chains fall into too many families keep them as flat lists
+//! (see `attack_lists`).
+
+/// The most families worth a walk each: more than the 26 directions of a 3D
+/// board, fewer than the unrolled code would bear.
+const MOST_FAMILIES: usize = 64;
+
+use super::{text, Ctx};
+use proc_macro2::{Ident, Literal, TokenStream};
+use quote::{format_ident, quote};
+use std::fmt::Write as _;
+use vdl_runtime::ir::PlayerId;
+
+/// Chains that follow one successor table.
+#[derive(Debug, Default)]
+pub struct Family {
+    /// The first cell of the chain of each target, if it has one here.
+    pub first: Vec<Option<usize>>,
+    /// The cell after each cell (`None` where no chain goes on; free for a
+    /// walk to go anywhere there, see `read`).
+    pub next: Vec<Option<usize>>,
+    /// The cells whose `next` a walk reads: every cell of a chain but the
+    /// last (the walk may read past it, and finds the empty set there).
+    pub read: Vec<bool>,
+    /// Per target, the sets attacking from each cell of its chain, in order.
+    pub sets: Vec<Vec<usize>>,
+}
+
+impl Family {
+    fn new(cells: usize) -> Family {
+        Family { first: vec![None; cells], next: vec![None; cells], read: vec![false; cells], sets: vec![Vec::new(); cells] }
+    }
+
+    /// Can the chain of `target` (cells and their set numbers) join?
+    fn fits(&self, target: usize, chain: &[(usize, usize)]) -> bool {
+        self.first[target].is_none() && chain.windows(2).all(|pair| self.next[pair[0].0].is_none_or(|next| next == pair[1].0))
+    }
+
+    fn add(&mut self, target: usize, chain: &[(usize, usize)]) {
+        self.first[target] = Some(chain[0].0);
+        for pair in chain.windows(2) {
+            self.next[pair[0].0] = Some(pair[1].0);
+            self.read[pair[0].0] = true;
+        }
+        self.sets[target] = chain.iter().map(|&(_, set)| set).collect();
+    }
+}
+
+/// The chains of every target (cells with their set numbers) as families of
+/// walks, or `None` when they would need too many. A chain that is a walk of
+/// one of `displacements` (from the target on) joins that displacement's
+/// family, so that a family is a direction where the board has them; the
+/// others join the first family they fit.
+pub fn families(chains: &[Vec<Vec<(usize, usize)>>], displacements: &[Vec<Option<usize>>]) -> Option<Vec<Family>> {
+    let cells = chains.len();
+    let mut families: Vec<Family> = Vec::new();
+    let mut by_displacement: Vec<Option<usize>> = vec![None; displacements.len()];
+    for (target, chains) in chains.iter().enumerate() {
+        for chain in chains.iter().filter(|c| !c.is_empty()) {
+            let along = |next: &Vec<Option<usize>>| {
+                next[target] == Some(chain[0].0) && chain.windows(2).all(|pair| next[pair[0].0] == Some(pair[1].0))
+            };
+            let displacement = displacements.iter().position(along);
+            let fitting = match displacement {
+                // A direction's chains go to its own family, made for it.
+                Some(d) => by_displacement[d].filter(|&at| families[at].fits(target, chain)),
+                None => families.iter().position(|f| f.fits(target, chain)),
+            };
+            let at = match fitting {
+                Some(at) => at,
+                None if families.len() == MOST_FAMILIES => return None,
+                None => {
+                    families.push(Family::new(cells));
+                    families.len() - 1
+                }
+            };
+            if let Some(d) = displacement {
+                by_displacement[d] = Some(at);
+            }
+            families[at].add(target, chain);
+        }
+    }
+    Some(families)
+}
+
+/// The code walking the families of `player`'s rides (or hops, `hop`),
+/// reading `sets` (the sets of piece types, numbered); their tables go to
+/// `ctx.tables` and `text`. `None` when the chains are better kept as lists
+/// (too many families, or set numbers past a byte).
+pub fn code(
+    ctx: &mut Ctx,
+    text: &mut String,
+    sets: &Ident,
+    player: PlayerId,
+    hop: bool,
+    chains: &[Vec<Vec<(usize, usize)>>],
+) -> Option<TokenStream> {
+    let displacements: Vec<Vec<Option<usize>>> = ctx.dirs.iter().map(|d| d.forward.clone()).collect();
+    let families = families(chains, &displacements)?;
+    if chains.iter().flatten().flatten().any(|&(_, set)| set > u8::MAX as usize) {
+        return None;
+    }
+    let what = if hop { "HOP" } else { "RIDE" };
+    let upper = ctx.names.players[player as usize].clone();
+    let who = ctx.game.players[player as usize].name.clone();
+    let line = if hop { "hop" } else { "ride" };
+    let mut out = TokenStream::new();
+    for (k, family) in families.iter().enumerate() {
+        let name = format!("{what}S_{upper}_{}", k + 1);
+        let doc = format!("The {line}s of {who} attacking along walk {}: the first cell out from each target", k + 1);
+        let first = ctx.cell_table(&format!("{name}_FIRST"), format!("{doc}."), family.first.clone());
+        let doc = format!("The {line}s of {who} attacking along walk {}: the cell after each cell on it", k + 1);
+        let next = ctx.cell_table_read_on(&format!("{name}_NEXT"), format!("{doc}."), family.next.clone(), &family.read);
+        // No walk goes further than the longest chain: beyond it nothing
+        // attacks (and round a ring it would never stop).
+        let length = family.sets.iter().map(Vec::len).max().unwrap_or(0);
+        // The sequences of sets, each padded with "no attacker".
+        let mut sequences: Vec<Vec<usize>> = Vec::new();
+        let mut numbers = Vec::with_capacity(chains.len());
+        for sets_of in &family.sets {
+            let mut sequence = sets_of.clone();
+            sequence.resize(length, 0);
+            let number = sequences.iter().position(|s| *s == sequence).unwrap_or_else(|| {
+                sequences.push(sequence);
+                sequences.len() - 1
+            });
+            numbers.push(number);
+        }
+        if sequences.len() > u8::MAX as usize + 1 {
+            return None;
+        }
+        let doc = format!("The {line}s of {who} attacking along walk {}: the number of each target's row in [`{name}_SETS`].", k + 1);
+        let rows = ctx.tables.bytes(&format!("{name}_ROW"), doc, numbers.iter().map(|&n| n as u8).collect());
+        let seqs = ctx.tables.unique_name(&format!("{name}_SETS"));
+        text::doc(text, &[format!("The {line}s of {who} attacking along walk {}: per row, the set (in [`{sets}`]) of types attacking from each cell of the walk, in order.", k + 1)]);
+        writeln!(text, "static {seqs}: [[u8; {length}]; {}] = [", sequences.len()).unwrap();
+        for sequence in &sequences {
+            writeln!(text, "    {sequence:?},").unwrap();
+        }
+        text.push_str("];\n\n");
+        let seqs = format_ident!("{}", seqs);
+        out.extend(walk_code(&first, &next, (&rows, &seqs, length), sets, player, hop));
+    }
+    Some(out)
+}
+
+/// The walk of one family: the first piece met (the second, for a hop)
+/// attacks if its type is in the set for its distance.
+fn walk_code(
+    first: &Ident,
+    next: &Ident,
+    (rows, seqs, length): (&Ident, &Ident, usize),
+    sets: &Ident,
+    player: PlayerId,
+    hop: bool,
+) -> TokenStream {
+    let length = Literal::usize_unsuffixed(length);
+    let p = Literal::u8_unsuffixed(player);
+    let test = quote! {
+        if piece.is_of(#p) && (#sets[row[d] as usize] >> piece.kind().index()) & 1 != 0 {
+            return true;
+        }
+        break;
+    };
+    let met = if hop {
+        quote! {
+            if screened {
+                #test
+            }
+            screened = true;
+        }
+    } else {
+        test
+    };
+    let screened = hop.then(|| quote!(let mut screened = false;));
+    quote! {
+        {
+            let row = &#seqs[#rows[target] as usize];
+            let mut cell = #first[target];
+            let mut d = 0;
+            #screened
+            while d < #length && cell != NONE {
+                let piece = board[cell as usize];
+                if !piece.is_empty() {
+                    #met
+                }
+                d += 1;
+                cell = #next[cell as usize];
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_chain_along_a_displacement_goes_to_its_own_family() {
+        // On a row of four: target 0 attacked from the east (1, 2), target 3
+        // from the west (2, 1). Without displacements both chains fit one
+        // family; with east and west, each goes to its direction's.
+        let (east, west) = (vec![Some(1), Some(2), Some(3), None], vec![None, Some(0), Some(1), Some(2)]);
+        let chains = vec![vec![vec![(1, 0), (2, 1)]], vec![], vec![], vec![vec![(2, 0), (1, 1)]]];
+        assert_eq!(families(&chains, &[]).expect("families").len(), 1);
+        let found = families(&chains, &[east, west]).expect("families");
+        assert_eq!(found.len(), 2);
+        assert_eq!(found[0].first, vec![Some(1), None, None, None]);
+        assert_eq!(found[1].first, vec![None, None, None, Some(2)]);
+    }
+
+    #[test]
+    fn chains_along_one_direction_are_one_family_and_branches_are_two() {
+        // A row of four cells, attacked from the east: target 0's chain is
+        // 1, 2, 3; target 1's is 2, 3.
+        let chains = vec![vec![vec![(1, 0), (2, 1), (3, 1)]], vec![vec![(2, 0), (3, 1)]], vec![], vec![]];
+        let found = families(&chains, &[]).expect("one family");
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].first, vec![Some(1), Some(2), None, None]);
+        assert_eq!(found[0].next, vec![None, Some(2), Some(3), None]);
+        assert_eq!(found[0].sets[0], vec![0, 1, 1]);
+        // Target 0 has a second chain: it goes in a family of its own.
+        let chains = vec![vec![vec![(1, 0), (2, 1)], vec![(3, 0), (2, 1)]], vec![], vec![], vec![]];
+        assert_eq!(families(&chains, &[]).expect("two families").len(), 2);
+    }
+}
