@@ -8,13 +8,6 @@
 //! A walk goes as far as the family's longest chain, so it may go on past its
 //! own chain's last cell: the sequence is padded with the empty set there, so
 //! nothing beyond attacks.
-//!
-//! Boards where chains fall into too many families keep them as flat lists
-//! (see `attack_lists`).
-
-/// The most families worth a walk each: more than the 26 directions of a 3D
-/// board, fewer than the unrolled code would bear.
-const MOST_FAMILIES: usize = 64;
 
 use super::{text, Ctx};
 use proc_macro2::{Ident, Literal, TokenStream};
@@ -58,11 +51,11 @@ impl Family {
 }
 
 /// The chains of every target (cells with their set numbers) as families of
-/// walks, or `None` when they would need too many. A chain that is a walk of
+/// walks. A chain that is a walk of
 /// one of `displacements` (from the target on) joins that displacement's
 /// family, so that a family is a direction where the board has them; the
 /// others join the first family they fit.
-pub fn families(chains: &[Vec<Vec<(usize, usize)>>], displacements: &[Vec<Option<usize>>]) -> Option<Vec<Family>> {
+pub fn families(chains: &[Vec<Vec<(usize, usize)>>], displacements: &[Vec<Option<usize>>]) -> Vec<Family> {
     let cells = chains.len();
     let mut families: Vec<Family> = Vec::new();
     let mut by_displacement: Vec<Option<usize>> = vec![None; displacements.len()];
@@ -79,7 +72,6 @@ pub fn families(chains: &[Vec<Vec<(usize, usize)>>], displacements: &[Vec<Option
             };
             let at = match fitting {
                 Some(at) => at,
-                None if families.len() == MOST_FAMILIES => return None,
                 None => {
                     families.push(Family::new(cells));
                     families.len() - 1
@@ -91,13 +83,12 @@ pub fn families(chains: &[Vec<Vec<(usize, usize)>>], displacements: &[Vec<Option
             families[at].add(target, chain);
         }
     }
-    Some(families)
+    families
 }
 
 /// The code walking the families of `player`'s rides (or hops, `hop`),
 /// reading `sets` (the sets of piece types, numbered); their tables go to
-/// `ctx.tables` and `text`. `None` when the chains are better kept as lists
-/// (too many families, or set numbers past a byte).
+/// `ctx.tables` and `text`.
 pub fn code(
     ctx: &mut Ctx,
     text: &mut String,
@@ -105,12 +96,11 @@ pub fn code(
     player: PlayerId,
     hop: bool,
     chains: &[Vec<Vec<(usize, usize)>>],
-) -> Option<TokenStream> {
+) -> TokenStream {
     let displacements: Vec<Vec<Option<usize>>> = ctx.dirs.iter().map(|d| d.forward.clone()).collect();
-    let families = families(chains, &displacements)?;
-    if chains.iter().flatten().flatten().any(|&(_, set)| set > u8::MAX as usize) {
-        return None;
-    }
+    let families = families(chains, &displacements);
+    // Set numbers in a byte where they fit.
+    let set_type = if chains.iter().flatten().flatten().all(|&(_, set)| set <= u8::MAX as usize) { "u8" } else { "u16" };
     let what = if hop { "HOP" } else { "RIDE" };
     let upper = ctx.names.players[player as usize].clone();
     let who = ctx.game.players[player as usize].name.clone();
@@ -137,14 +127,15 @@ pub fn code(
             });
             numbers.push(number);
         }
-        if sequences.len() > u8::MAX as usize + 1 {
-            return None;
-        }
         let doc = format!("The {line}s of {who} attacking along walk {}: the number of each target's row in [`{name}_SETS`].", k + 1);
-        let rows = ctx.tables.bytes(&format!("{name}_ROW"), doc, numbers.iter().map(|&n| n as u8).collect());
+        let rows = if sequences.len() <= 256 {
+            ctx.tables.bytes(&format!("{name}_ROW"), doc, numbers.iter().map(|&n| n as u8).collect())
+        } else {
+            ctx.tables.cells(&format!("{name}_ROW"), doc, numbers.iter().map(|&n| n as u16).collect())
+        };
         let seqs = ctx.tables.unique_name(&format!("{name}_SETS"));
         text::doc(text, &[format!("The {line}s of {who} attacking along walk {}: per row, the set (in [`{sets}`]) of types attacking from each cell of the walk, in order.", k + 1)]);
-        writeln!(text, "static {seqs}: [[u8; {length}]; {}] = [", sequences.len()).unwrap();
+        writeln!(text, "static {seqs}: [[{set_type}; {length}]; {}] = [", sequences.len()).unwrap();
         for sequence in &sequences {
             writeln!(text, "    {sequence:?},").unwrap();
         }
@@ -152,7 +143,7 @@ pub fn code(
         let seqs = format_ident!("{}", seqs);
         out.extend(walk_code(&first, &next, (&rows, &seqs, length), sets, player, hop));
     }
-    Some(out)
+    out
 }
 
 /// The walk of one family: the first piece met (the second, for a hop)
@@ -213,8 +204,8 @@ mod tests {
         // family; with east and west, each goes to its direction's.
         let (east, west) = (vec![Some(1), Some(2), Some(3), None], vec![None, Some(0), Some(1), Some(2)]);
         let chains = vec![vec![vec![(1, 0), (2, 1)]], vec![], vec![], vec![vec![(2, 0), (1, 1)]]];
-        assert_eq!(families(&chains, &[]).expect("families").len(), 1);
-        let found = families(&chains, &[east, west]).expect("families");
+        assert_eq!(families(&chains, &[]).len(), 1);
+        let found = families(&chains, &[east, west]);
         assert_eq!(found.len(), 2);
         assert_eq!(found[0].first, vec![Some(1), None, None, None]);
         assert_eq!(found[1].first, vec![None, None, None, Some(2)]);
@@ -225,13 +216,13 @@ mod tests {
         // A row of four cells, attacked from the east: target 0's chain is
         // 1, 2, 3; target 1's is 2, 3.
         let chains = vec![vec![vec![(1, 0), (2, 1), (3, 1)]], vec![vec![(2, 0), (3, 1)]], vec![], vec![]];
-        let found = families(&chains, &[]).expect("one family");
+        let found = families(&chains, &[]);
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].first, vec![Some(1), Some(2), None, None]);
         assert_eq!(found[0].next, vec![None, Some(2), Some(3), None]);
         assert_eq!(found[0].sets[0], vec![0, 1, 1]);
         // Target 0 has a second chain: it goes in a family of its own.
         let chains = vec![vec![vec![(1, 0), (2, 1)], vec![(3, 0), (2, 1)]], vec![], vec![], vec![]];
-        assert_eq!(families(&chains, &[]).expect("two families").len(), 2);
+        assert_eq!(families(&chains, &[]).len(), 2);
     }
 }

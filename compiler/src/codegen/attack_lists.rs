@@ -1,6 +1,7 @@
 //! The attacks of a player listed per target (see `attack`): for each
 //! target, the leaps' start cells, each with the set of piece types that
-//! attack from there, and the lines out from the target as chains of cells.
+//! attack from there, and the lines out from the target as chains of cells
+//! (stored as walks by `attack_lines`).
 //! Many types share their leaps (in Ladies and Generals, 67,000 (origin,
 //! piece) pairs per player are 6,000 origins with one of 6 sets), so an
 //! attack test looks at each origin once.
@@ -146,16 +147,7 @@ impl AttackLists {
                     chains.iter().map(|chain| chain.iter().map(|&(cell, kinds)| (cell, set_number(&mut sets, kinds))).collect()).collect()
                 })
                 .collect();
-            // Set 0 is "no attacker": the walks pad their rows with it.
-            if let Some(code) = super::attack_lines::code(ctx, &mut tables, &sets_name, player, hop, &chains) {
-                out.extend(code);
-                continue;
-            }
-            let (name, line, how) = if hop { ("HOPS", "Hops", " over one screen") } else { ("RIDES", "Rides", "") };
-            let doc = format!("{line} of {who}: for each target, its lines as chains of cells out from it, each cell with {in_sets} (those of its pieces that attack the target from there{how}) and how many cells of the chain follow it");
-            if let Some(table) = lines_table(ctx, &mut sets, &mut tables, &format!("{name}_{upper}"), &doc, lines) {
-                out.extend(if hop { table.hop_code(&sets_name, &p) } else { table.ride_code(&sets_name, &p) });
-            }
+            out.extend(super::attack_lines::code(ctx, &mut tables, &sets_name, player, hop, &chains));
         }
         if !out.is_empty() {
             // The sets first: the lists refer to them.
@@ -224,66 +216,6 @@ impl FlatTable {
 }
 
 impl FlatTable {
-    /// The walk returning true when the first piece on a chain of a ride
-    /// out from `target` is one of the types its cell lists.
-    fn ride_code(&self, sets: &Ident, player: &Literal) -> TokenStream {
-        let FlatTable { entries, start } = self;
-        quote! {
-            {
-                let end = #start[target + 1] as usize;
-                let mut i = #start[target] as usize;
-                while i < end {
-                    let (cell, set, rest) = #entries[i];
-                    let piece = board[cell as usize];
-                    if piece.is_empty() {
-                        i += 1;
-                    } else {
-                        if piece.is_of(#player) && (#sets[set as usize] >> piece.kind().index()) & 1 != 0 {
-                            return true;
-                        }
-                        // The piece blocks the rest of the chain.
-                        i += 1 + rest as usize;
-                    }
-                }
-            }
-        }
-    }
-
-    /// The walk returning true when the second piece on a chain of a hop out
-    /// from `target` is one of the types its cell lists.
-    fn hop_code(&self, sets: &Ident, player: &Literal) -> TokenStream {
-        let FlatTable { entries, start } = self;
-        quote! {
-            {
-                let end = #start[target + 1] as usize;
-                let mut i = #start[target] as usize;
-                let mut chain_end = i;
-                let mut screened = false;
-                while i < end {
-                    let (cell, set, rest) = #entries[i];
-                    if i >= chain_end {
-                        screened = false;
-                        chain_end = i + 1 + rest as usize;
-                    }
-                    let piece = board[cell as usize];
-                    if !piece.is_empty() {
-                        if screened {
-                            if piece.is_of(#player) && (#sets[set as usize] >> piece.kind().index()) & 1 != 0 {
-                                return true;
-                            }
-                            i = chain_end;
-                            continue;
-                        }
-                        screened = true;
-                    }
-                    i += 1;
-                }
-            }
-        }
-    }
-}
-
-impl FlatTable {
     /// The loop returning true when a leap of `target` with routes of
     /// `shape` starts from one of its pieces and one route is empty.
     fn routed_code(&self, sets: &Ident, player: &Literal, shape: &[usize]) -> TokenStream {
@@ -326,23 +258,6 @@ fn routed_table(
         .collect();
     let ty = format!("(u16, u16, [u16; {}])", shape.iter().sum::<usize>());
     write_flat(ctx, out, name, doc, &ty, &entries)
-}
-
-/// Writes to `out` the flat table `name` of the chains of `lines`: entries
-/// `(cell, set, cells after it on the chain)`, and `{name}_START`; `None`
-/// when there are none.
-fn lines_table(ctx: &mut Ctx, sets: &mut Vec<Kinds>, out: &mut String, name: &str, doc: &str, lines: &Lines) -> Option<FlatTable> {
-    let list: Vec<Vec<String>> = lines
-        .iter()
-        .map(|chains| {
-            chains
-                .iter()
-                .flat_map(|chain| chain.iter().enumerate().map(move |(i, &(cell, kinds))| (cell, kinds, chain.len() - 1 - i)))
-                .map(|(cell, kinds, rest)| format!("({cell}, {}, {rest})", set_number(sets, kinds)))
-                .collect()
-        })
-        .collect();
-    write_flat(ctx, out, name, doc, "(u16, u16, u16)", &list)
 }
 
 /// Writes to `out` the flat table `name` of `list`, its sets numbered in
