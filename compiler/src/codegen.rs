@@ -11,13 +11,15 @@
 //!   partner cell; a line's first cell from each start and next cell after
 //!   each, see `lines`), tables that agree with a displacement's shared with
 //!   it; per zone and player its cells; per player the plan's inverted
-//!   attacks as flat lists per target (see `attack_lists`);
+//!   attacks: leaps as flat lists per target (see `attack_lists`), lines as
+//!   walks (see `attack_lines`);
 //! * one function per piece type and player generating its moves, every rule
 //!   unrolled (but for nine or more alike, see `walks`), and for a piece that
 //!   promotes a helper appending a move with its promotions, their outcome
 //!   folded into tables (see `promotion`);
-//! * one `attacked_by_*` function per player that walks the attack lists of
-//!   the target cell instead of generating the attacker's moves;
+//! * one `attacked_by_*` function per player that reads the target cell's
+//!   attack lists and walks its lines instead of generating the attacker's
+//!   moves;
 //! * one `safe_*` function per player for [`Engine::is_safe`];
 //! * with obligations (see `obligation`), a `bound_*` function per piece type
 //!   they name and player, and `attacked_by_*_now`, which applies them to
@@ -237,10 +239,15 @@ impl<'g> Ctx<'g> {
     /// displacement's table if one agrees there (fewer tables, fewer cache
     /// lines), else `data` as it is.
     pub fn cell_table_read_on(&mut self, name: &str, doc: String, data: Vec<Option<usize>>, read: &[bool]) -> Ident {
+        self.cell_table_and_data(name, doc, data, read).0
+    }
+
+    /// [`Ctx::cell_table_read_on`], with the cells the table holds.
+    pub fn cell_table_and_data(&mut self, name: &str, doc: String, data: Vec<Option<usize>>, read: &[bool]) -> (Ident, Vec<Option<usize>>) {
         let agrees = |dir: &DirInfo| (0..data.len()).all(|c| !read[c] || dir.forward[c] == data[c]);
         match self.dirs.iter().position(agrees) {
-            Some(dir) => self.dir_table(DirId(dir as u16)),
-            None => self.cell_table(name, doc, data),
+            Some(dir) => (self.dir_table(DirId(dir as u16)), self.dirs[dir].forward.clone()),
+            None => (self.cell_table(name, doc, data.clone()), data),
         }
     }
 

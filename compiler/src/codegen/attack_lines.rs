@@ -13,7 +13,7 @@ use super::{text, Ctx};
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote};
 use std::fmt::Write as _;
-use vdl_runtime::ir::PlayerId;
+use vdl_runtime::ir::{PieceId, PlayerId};
 
 /// Chains that follow one successor table.
 #[derive(Debug, Default)]
@@ -92,7 +92,7 @@ pub fn families(chains: &[Vec<Vec<(usize, usize)>>], displacements: &[Vec<Option
 pub fn code(
     ctx: &mut Ctx,
     text: &mut String,
-    sets: &Ident,
+    (sets, kinds): (&Ident, &[u128]),
     player: PlayerId,
     hop: bool,
     chains: &[Vec<Vec<(usize, usize)>>],
@@ -111,7 +111,23 @@ pub fn code(
         let doc = format!("The {line}s of {who} attacking along walk {}: the first cell out from each target", k + 1);
         let first = ctx.cell_table(&format!("{name}_FIRST"), format!("{doc}."), family.first.clone());
         let doc = format!("The {line}s of {who} attacking along walk {}: the cell after each cell on it", k + 1);
-        let next = ctx.cell_table_read_on(&format!("{name}_NEXT"), format!("{doc}."), family.next.clone(), &family.read);
+        let (next, stored) = ctx.cell_table_and_data(&format!("{name}_NEXT"), format!("{doc}."), family.next.clone(), &family.read);
+        if let Some(set) = uniform_set(family, &stored, hop) {
+            // One set everywhere, and walks that end where their chains do:
+            // no rows to read.
+            let attacks = match single_kind(kinds[set]) {
+                Some(kind) => {
+                    let piece = ctx.piece(kind, player);
+                    quote!(piece == #piece)
+                }
+                None => {
+                    let (p, set) = (Literal::u8_unsuffixed(player), Literal::usize_unsuffixed(set));
+                    quote!(piece.is_of(#p) && (#sets[#set] >> piece.kind().index()) & 1 != 0)
+                }
+            };
+            out.extend(uniform_walk_code(&first, &next, attacks, hop));
+            continue;
+        }
         // No walk goes further than the longest chain: beyond it nothing
         // attacks (and round a ring it would never stop).
         let length = family.sets.iter().map(Vec::len).max().unwrap_or(0);
@@ -144,6 +160,68 @@ pub fn code(
         out.extend(walk_code(&first, &next, (&rows, &seqs, length), sets, player, hop));
     }
     out
+}
+
+/// The one set every tested cell of `family`'s chains has (a hop's first
+/// cell is its screen, never tested), if walks along `next` end exactly where
+/// the chains do, so that nothing beyond them needs a set of its own.
+fn uniform_set(family: &Family, next: &[Option<usize>], hop: bool) -> Option<usize> {
+    let skip = usize::from(hop);
+    let mut tested = family.sets.iter().flat_map(|sets| sets.iter().skip(skip).copied());
+    let set = tested.next().filter(|&set| set != 0)?;
+    if !tested.all(|s| s == set) {
+        return None;
+    }
+    let ends_with_chains = family.sets.iter().enumerate().all(|(target, sets)| {
+        let mut cell = family.first[target];
+        let mut length = 0;
+        while let Some(c) = cell.filter(|_| length <= sets.len()) {
+            length += 1;
+            cell = next[c];
+        }
+        length == sets.len()
+    });
+    ends_with_chains.then_some(set)
+}
+
+/// The type of a set with exactly one.
+fn single_kind(kinds: u128) -> Option<PieceId> {
+    (kinds.count_ones() == 1).then(|| PieceId(kinds.trailing_zeros() as u8))
+}
+
+/// The walk of a family with one set: the first piece met (the second, for
+/// a hop) attacks if `attacks` holds for it.
+fn uniform_walk_code(first: &Ident, next: &Ident, attacks: TokenStream, hop: bool) -> TokenStream {
+    let test = quote! {
+        if #attacks {
+            return true;
+        }
+        break;
+    };
+    let met = if hop {
+        quote! {
+            if screened {
+                #test
+            }
+            screened = true;
+        }
+    } else {
+        test
+    };
+    let screened = hop.then(|| quote!(let mut screened = false;));
+    quote! {
+        {
+            let mut cell = #first[target];
+            #screened
+            while cell != NONE {
+                let piece = board[cell as usize];
+                if !piece.is_empty() {
+                    #met
+                }
+                cell = #next[cell as usize];
+            }
+        }
+    }
 }
 
 /// The walk of one family: the first piece met (the second, for a hop)

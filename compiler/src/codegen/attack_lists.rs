@@ -147,7 +147,7 @@ impl AttackLists {
                     chains.iter().map(|chain| chain.iter().map(|&(cell, kinds)| (cell, set_number(&mut sets, kinds))).collect()).collect()
                 })
                 .collect();
-            out.extend(super::attack_lines::code(ctx, &mut tables, &sets_name, player, hop, &chains));
+            out.extend(super::attack_lines::code(ctx, &mut tables, (&sets_name, &sets), player, hop, &chains));
         }
         if !out.is_empty() {
             // The sets first: the lists refer to them.

@@ -733,8 +733,19 @@ impl LineLoop {
         }
     }
 
-    /// A loop running `body` on each cell `to` until `body` breaks; at the
-    /// line's end it runs `end` (`break` to leave the loop).
+    /// The statement moving the walk on from `to` (run before `body` leaves
+    /// a loop that another loop goes on from).
+    fn advance(&self) -> TokenStream {
+        let next = walks::name("next");
+        match self {
+            LineLoop::Table { .. } => quote!(cell = to;),
+            LineLoop::FirstNext { .. } => quote!(cell = #next[to];),
+            LineLoop::Lists { .. } => quote!(),
+        }
+    }
+
+    /// A loop running `body` on each cell `to`, then moving on, until `body`
+    /// breaks; at the line's end it runs `end` (`break` to leave the loop).
     fn looping(&self, end: TokenStream, body: TokenStream) -> TokenStream {
         let (range, stop_at_start) = match self {
             LineLoop::Lists { .. } => {
@@ -756,7 +767,8 @@ impl LineLoop {
             }
         };
         let home = stop_at_start.then(|| quote!(if to == from { #end }));
-        let (table, next) = (walks::name("table"), walks::name("next"));
+        let table = walks::name("table");
+        let advance = self.advance();
         match self {
             LineLoop::Table { .. } => quote! {
                 #head {
@@ -766,8 +778,8 @@ impl LineLoop {
                     }
                     let to = next as usize;
                     #home
-                    cell = to;
                     #body
+                    #advance
                 }
             },
             _ => quote! {
@@ -777,8 +789,8 @@ impl LineLoop {
                     }
                     let to = cell as usize;
                     #home
-                    cell = #next[to];
                     #body
+                    #advance
                 }
             },
         }
@@ -831,9 +843,11 @@ fn hop(ctx: &mut Ctx, pg: &mut PieceGen, about: &RuleAbout, steps: &RuleSteps) -
     let lands = lands_table(ctx, pg, about, &lines);
     let walk = LineLoop::of(ctx, pg, about, &lines, false);
     let init = walk.init();
+    let advance = walk.advance();
     let to_screen = walk.looping(
         quote!(break 'hop;),
         quote!(if !board[to].is_empty() {
+            #advance
             break;
         }),
     );
