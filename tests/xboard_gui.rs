@@ -1,6 +1,6 @@
 //! `vdl xboard` under Debian's XBoard: XBoard (on a virtual X display,
 //! `xvfb-run`) runs two `vdl xboard` engines against each other for a few
-//! moves of chess (XBoard's `normal`), Xiang Qi (XBoard's own variant), Minishogi and a small fairy
+//! moves of chess (XBoard's `normal`), Xiang Qi and Capablanca (XBoard's own variants), Minishogi and a small fairy
 //! game (engine-defined variants: `setup` and Betza `piece` commands), with
 //! XBoard's legality test on. Its debug log must show every move sent by one
 //! engine and passed on to the other, and no illegal move or error; its
@@ -81,7 +81,7 @@ fn check_game(variant: &str, files: &[&str], out: &Path, engine_defined: bool) {
 }
 
 #[test]
-fn xboard_plays_chess_xiangqi_minishogi_and_a_fairy_game_with_vdl() {
+fn xboard_plays_chess_xiangqi_capablanca_minishogi_and_a_fairy_game_with_vdl() {
     if std::env::var("VDL_XBOARD_TESTS").as_deref() != Ok("1") {
         eprintln!("skipped: set VDL_XBOARD_TESTS=1 to drive vdl xboard with Debian's xboard under xvfb-run");
         return;
@@ -91,6 +91,7 @@ fn xboard_plays_chess_xiangqi_minishogi_and_a_fairy_game_with_vdl() {
     std::fs::create_dir_all(&out).unwrap();
     check_game("normal", &[], &out, false);
     check_game("xiangqi", &[], &out, false);
+    check_game("capablanca", &[], &out, false);
     check_game("minishogi", &[], &out, true);
     check_game("court", &["tests/data/xboard/court.vdl"], &out, true);
 }

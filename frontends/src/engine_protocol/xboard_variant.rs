@@ -51,6 +51,7 @@ const KNOWN: &[Known] = &[
     Known { name: "xiangqi", xboard_name: "xiangqi", files: 9, ranks: 10, hands: false, letters: &[("N", "H"), ("B", "E")] },
     Known { name: "shogi", xboard_name: "shogi", files: 9, ranks: 9, hands: true, letters: &[] },
     Known { name: "chess", xboard_name: "normal", files: 8, ranks: 8, hands: false, letters: &[] },
+    Known { name: "capablanca", xboard_name: "capablanca", files: 10, ranks: 8, hands: false, letters: &[] },
 ];
 
 /// A variant as XBoard sees it.
@@ -311,6 +312,18 @@ mod tests {
         assert_eq!(fen::format(game, &start), game.setup);
         assert_eq!(xiangqi.xboard_fen(&start), "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w - - 0 1");
         assert!(present(&variant("shogi")).unwrap().definition.is_empty());
+    }
+
+    #[test]
+    fn capablanca_is_xboards_own_with_its_castling_field() {
+        let capablanca = present(&variant("capablanca")).unwrap();
+        assert_eq!(capablanca.name, "capablanca");
+        assert!(capablanca.definition.is_empty());
+        // XBoard's start position of `capablanca`, as its FEN writes it.
+        let start = capablanca.read_fen("rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1").unwrap();
+        let game = capablanca.variant.engine.game();
+        assert_eq!(fen::format(game, &start), game.setup);
+        assert_eq!(capablanca.xboard_fen(&start), "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1");
     }
 
     #[test]
