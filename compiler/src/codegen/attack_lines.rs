@@ -125,7 +125,7 @@ pub fn code(
                     quote!(piece.is_of(#p) && (#sets[#set] >> piece.kind().index()) & 1 != 0)
                 }
             };
-            out.extend(uniform_walk_code(&first, &next, attacks, hop));
+            out.extend(walk_code(&first, &next, Attackers::Everywhere(attacks), hop));
             continue;
         }
         // No walk goes further than the longest chain: beyond it nothing
@@ -157,7 +157,8 @@ pub fn code(
         }
         text.push_str("];\n\n");
         let seqs = format_ident!("{}", seqs);
-        out.extend(walk_code(&first, &next, (&rows, &seqs, length), sets, player, hop));
+        let attackers = Attackers::ByDistance { rows, seqs, length, sets: sets.clone(), player };
+        out.extend(walk_code(&first, &next, attackers, hop));
     }
     out
 }
@@ -189,9 +190,31 @@ fn single_kind(kinds: u128) -> Option<PieceId> {
     (kinds.count_ones() == 1).then(|| PieceId(kinds.trailing_zeros() as u8))
 }
 
-/// The walk of a family with one set: the first piece met (the second, for
-/// a hop) attacks if `attacks` holds for it.
-fn uniform_walk_code(first: &Ident, next: &Ident, attacks: TokenStream, hop: bool) -> TokenStream {
+/// What a walk tests the piece it meets against.
+enum Attackers {
+    /// The same test at every distance.
+    Everywhere(TokenStream),
+    /// The set of the row of the target (`rows[target]` in `seqs`) at the
+    /// distance, the walk going no further than `length` cells.
+    ByDistance { rows: Ident, seqs: Ident, length: usize, sets: Ident, player: PlayerId },
+}
+
+/// The walk of one family: the first piece met (the second, for a hop)
+/// attacks if it is one of the `attackers`.
+fn walk_code(first: &Ident, next: &Ident, attackers: Attackers, hop: bool) -> TokenStream {
+    let (attacks, row, distance, bound, step) = match attackers {
+        Attackers::Everywhere(attacks) => (attacks, None, None, None, None),
+        Attackers::ByDistance { rows, seqs, length, sets, player } => {
+            let (length, p) = (Literal::usize_unsuffixed(length), Literal::u8_unsuffixed(player));
+            (
+                quote!(piece.is_of(#p) && (#sets[row[d] as usize] >> piece.kind().index()) & 1 != 0),
+                Some(quote!(let row = &#seqs[#rows[target] as usize];)),
+                Some(quote!(let mut d = 0;)),
+                Some(quote!(d < #length &&)),
+                Some(quote!(d += 1;)),
+            )
+        }
+    };
     let test = quote! {
         if #attacks {
             return true;
@@ -211,60 +234,16 @@ fn uniform_walk_code(first: &Ident, next: &Ident, attacks: TokenStream, hop: boo
     let screened = hop.then(|| quote!(let mut screened = false;));
     quote! {
         {
+            #row
             let mut cell = #first[target];
+            #distance
             #screened
-            while cell != NONE {
+            while #bound cell != NONE {
                 let piece = board[cell as usize];
                 if !piece.is_empty() {
                     #met
                 }
-                cell = #next[cell as usize];
-            }
-        }
-    }
-}
-
-/// The walk of one family: the first piece met (the second, for a hop)
-/// attacks if its type is in the set for its distance.
-fn walk_code(
-    first: &Ident,
-    next: &Ident,
-    (rows, seqs, length): (&Ident, &Ident, usize),
-    sets: &Ident,
-    player: PlayerId,
-    hop: bool,
-) -> TokenStream {
-    let length = Literal::usize_unsuffixed(length);
-    let p = Literal::u8_unsuffixed(player);
-    let test = quote! {
-        if piece.is_of(#p) && (#sets[row[d] as usize] >> piece.kind().index()) & 1 != 0 {
-            return true;
-        }
-        break;
-    };
-    let met = if hop {
-        quote! {
-            if screened {
-                #test
-            }
-            screened = true;
-        }
-    } else {
-        test
-    };
-    let screened = hop.then(|| quote!(let mut screened = false;));
-    quote! {
-        {
-            let row = &#seqs[#rows[target] as usize];
-            let mut cell = #first[target];
-            let mut d = 0;
-            #screened
-            while d < #length && cell != NONE {
-                let piece = board[cell as usize];
-                if !piece.is_empty() {
-                    #met
-                }
-                d += 1;
+                #step
                 cell = #next[cell as usize];
             }
         }
