@@ -27,6 +27,13 @@ macro_rules! id {
             pub const fn index(self) -> usize {
                 self.0 as usize
             }
+
+            /// The ids of the first `count` items, in order (of at most
+            /// `MAX_COUNT`: the checker refuses more).
+            #[inline]
+            pub fn first(count: usize) -> impl DoubleEndedIterator<Item = $name> + ExactSizeIterator + Clone {
+                (0..count.min(Self::MAX_COUNT)).map(|index| $name(index as $int))
+            }
         }
 
         impl std::ops::Index<$name> for Vec<$item> {
@@ -56,13 +63,6 @@ impl CellId {
     /// The most cells a board may have: `u16::MAX` is left for "no cell"
     /// ([`crate::position::NO_CELL`]).
     pub const MAX_COUNT: usize = u16::MAX as usize;
-
-    /// The ids of the first `count` cells, in order (of at most
-    /// [`CellId::MAX_COUNT`]: the checker refuses larger boards).
-    #[inline]
-    pub fn first(count: usize) -> impl DoubleEndedIterator<Item = CellId> + ExactSizeIterator + Clone {
-        (0..count.min(CellId::MAX_COUNT) as u16).map(CellId)
-    }
 }
 
 id! {
@@ -74,13 +74,6 @@ impl PieceId {
     /// The most piece types a game may have: a [`crate::Piece`] keeps its
     /// type in seven bits (the type plus one, so that 0 is the empty cell).
     pub const MAX_COUNT: usize = 127;
-
-    /// The ids of the first `count` piece types, in order (of at most
-    /// [`PieceId::MAX_COUNT`]: the checker refuses more types).
-    #[inline]
-    pub fn first(count: usize) -> impl DoubleEndedIterator<Item = PieceId> + ExactSizeIterator + Clone {
-        (0..count.min(PieceId::MAX_COUNT) as u8).map(PieceId)
-    }
 }
 
 id! {
