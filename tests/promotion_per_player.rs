@@ -70,3 +70,21 @@ fn a_compulsory_promotion_for_one_player_binds_only_it() {
     let pos = place(&engine, "Ka1 kc5 Pb3", 0);
     assert!(moves_from(&engine, &pos, "b3").contains(&"b3-b4".to_string()));
 }
+
+/// A player-only promotion zone: the page shades the zone for the players
+/// whose pieces promote there (`promotes_for`); here, whose choices there are
+/// not empty. A zone every player promotes in (Shogi's camp) lists both.
+#[test]
+fn the_page_learns_whose_pieces_promote_in_a_zone() {
+    let only_white =
+        GAME.replace("    may promote to Queen, Bishop in far for black\n    must promote to lost Rook in far for black\n", "");
+    let game = vdl_compiler::compile("only-white.vdl", &only_white).expect("the test game checks");
+    let desc = vdl_frontends::json::game_description(&game);
+    let far = desc["zones"].as_array().unwrap().iter().find(|z| z["name"] == "far").expect("the promotion zone");
+    assert_eq!(far["uses"], serde_json::json!(["promotion"]));
+    assert_eq!(far["promotes_for"], serde_json::json!([0]));
+    let both = vdl_compiler::compile("per-player.vdl", GAME).expect("the test game checks");
+    let desc = vdl_frontends::json::game_description(&both);
+    let far = desc["zones"].as_array().unwrap().iter().find(|z| z["name"] == "far").expect("the promotion zone");
+    assert_eq!(far["promotes_for"], serde_json::json!([0, 1]));
+}

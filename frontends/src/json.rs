@@ -40,8 +40,9 @@ pub fn game_description(game: &Game) -> Value {
 
 /// The zones the rules make matter, for drawings: those pieces are confined to
 /// (`"confinement"`) and those where promotions happen (`"promotion"`: the
-/// zone a move enters, or the zone it starts or ends in), each with its cells
-/// for every player.
+/// zone a move enters, or the zone it starts or ends in, with the players
+/// whose pieces promote there: `"promotes_for"`), each with its cells for
+/// every player.
 fn zones_to_draw(game: &Game) -> Vec<Value> {
     let mut uses: Vec<Vec<&str>> = vec![Vec::new(); game.zones.len()];
     let mut mark = |zone: ZoneId, role| {
@@ -49,21 +50,33 @@ fn zones_to_draw(game: &Game) -> Vec<Value> {
             roles.push(role);
         }
     };
-    let triggers = game.pieces.iter().flat_map(|p| p.promotions.iter().map(|promotion| promotion.trigger));
-    for trigger in triggers.chain(game.rules.proxy_promotions.iter().map(|proxy| proxy.trigger)) {
-        match trigger {
-            Trigger::FromInto { into, .. } | Trigger::Touches(into) => mark(into, "promotion"),
-        }
+    let mut promotes_for: Vec<Vec<PlayerId>> = vec![Vec::new(); game.zones.len()];
+    let players = 0..game.players.len() as PlayerId;
+    // A promotion `for` some players only promotes their pieces; one by
+    // proxy, every player's.
+    let promotions = game.pieces.iter().flat_map(|p| p.promotions.iter()).map(|promotion| {
+        let players: Vec<PlayerId> = players.clone().filter(|&player| !promotion.choices(player).is_empty()).collect();
+        (promotion.trigger, players)
+    });
+    let proxies = game.rules.proxy_promotions.iter().map(|proxy| (proxy.trigger, players.clone().collect()));
+    for (trigger, players) in promotions.chain(proxies) {
+        let (Trigger::FromInto { into: zone, .. } | Trigger::Touches(zone)) = trigger;
+        mark(zone, "promotion");
+        let list = &mut promotes_for[zone.index()];
+        list.extend(players);
+        list.sort_unstable();
+        list.dedup();
     }
     game.pieces.iter().filter_map(|p| p.confined).for_each(|z| mark(z, "confinement"));
     game.rules.obligations.iter().for_each(|o| mark(o.zone, "confinement"));
     game.zones
         .iter()
         .zip(uses)
-        .filter(|(_, roles)| !roles.is_empty())
-        .map(|(zone, roles)| {
+        .zip(promotes_for)
+        .filter(|((_, roles), _)| !roles.is_empty())
+        .map(|((zone, roles), promotes_for)| {
             let cells: Vec<Vec<usize>> = zone.cells.iter().map(|of| (0..of.len()).filter(|&c| of[c]).collect()).collect();
-            json!({"name": zone.name, "uses": roles, "cells": cells})
+            json!({"name": zone.name, "uses": roles, "cells": cells, "promotes_for": promotes_for})
         })
         .collect()
 }

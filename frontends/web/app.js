@@ -314,7 +314,12 @@ function zoneMarks(desc, g) {
       });
       continue;
     }
-    if (zone.uses.includes('promotion')) zone.sets.forEach((set) => set.forEach((c) => shaded.add(c)));
+    // A promotion zone is shaded for the players whose pieces promote there.
+    if (zone.uses.includes('promotion')) {
+      zone.sets.forEach((set, player) => {
+        if (!zone.promotes_for || zone.promotes_for.includes(player)) set.forEach((c) => shaded.add(c));
+      });
+    }
     if (zone.uses.includes('confinement') && !g.ring) {
       for (const set of zone.sets) {
         g.blocks.forEach((block) => {
