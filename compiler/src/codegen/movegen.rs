@@ -240,7 +240,7 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<(Ide
         }
         pg.checking = pg.repeats[index] == Repeats::Maybe;
         let Some(steps) = steps[index].take() else { continue };
-        if let Some(block) = rule_block(ctx, &mut pg, RuleAbout { index, rule, mode: steps.mode }, &steps) {
+        if let Some(block) = rule_block(ctx, &mut pg, &RuleAbout { index, rule, mode: steps.mode }, &steps) {
             let again = if pg.checking { " (it may reach a destination an earlier rule gave: each is given once)" } else { "" };
             checks |= pg.checking;
             docs.push(format!("{}. {}{again}", blocks.len() + 1, describe_rule(game, rule)));
@@ -361,8 +361,7 @@ fn proxy(ctx: &mut Ctx, pg: &mut PieceGen) -> Option<TokenStream> {
 }
 
 /// The code of a rule, from the plan's steps of it.
-fn rule_block(ctx: &mut Ctx, pg: &mut PieceGen, about: RuleAbout, steps: &RuleSteps) -> Option<RuleCode> {
-    let about = &about;
+fn rule_block(ctx: &mut Ctx, pg: &mut PieceGen, about: &RuleAbout, steps: &RuleSteps) -> Option<RuleCode> {
     let code = match steps.starts.iter().flatten().next()? {
         Resolved::Ride { .. } if is_single_step(steps) => jump(ctx, pg, about, &single_steps(steps)),
         Resolved::Ride { .. } => ride(ctx, pg, about, steps),
