@@ -12,6 +12,7 @@
 use super::{text, Ctx};
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote};
+use std::collections::HashMap;
 use std::fmt::Write as _;
 use vdl_runtime::ir::{PieceId, PlayerId};
 
@@ -133,12 +134,13 @@ pub fn code(
         let length = family.sets.iter().map(Vec::len).max().unwrap_or(0);
         // The sequences of sets, each padded with "no attacker".
         let mut sequences: Vec<Vec<usize>> = Vec::new();
+        let mut numbered: HashMap<Vec<usize>, usize> = HashMap::new();
         let mut numbers = Vec::with_capacity(chains.len());
         for sets_of in &family.sets {
             let mut sequence = sets_of.clone();
             sequence.resize(length, 0);
-            let number = sequences.iter().position(|s| *s == sequence).unwrap_or_else(|| {
-                sequences.push(sequence);
+            let number = *numbered.entry(sequence).or_insert_with_key(|sequence| {
+                sequences.push(sequence.clone());
                 sequences.len() - 1
             });
             numbers.push(number);

@@ -232,7 +232,8 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<(Ide
     let mut docs = vec![format!("Moves of the {} from `from`:", ctx.piece_label(kind, player))];
     let mut checks = false;
     let mut left_out = Vec::new();
-    let mut steps = RuleSteps::of_piece(ctx.plan.side(player), kind, rules.len(), ctx.cells());
+    let plan = ctx.plan;
+    let mut steps = RuleSteps::of_piece(plan.side(player), kind, rules.len(), ctx.cells());
     for (index, rule) in rules.iter().enumerate() {
         if pg.repeats[index] == Repeats::Always {
             left_out.push(describe_rule(game, rule));
@@ -408,7 +409,7 @@ fn is_single_step(steps: &RuleSteps) -> bool {
 
 /// A single-step ride as the leap it is: the one cell, where the piece may
 /// land there.
-fn single_steps(steps: &RuleSteps) -> RuleSteps {
+fn single_steps<'p>(steps: &RuleSteps<'p>) -> RuleSteps<'p> {
     let starts = steps
         .starts
         .iter()
@@ -665,12 +666,12 @@ fn landing_in_line(pg: &mut PieceGen, mode: Mode, lands: Option<&Ident>, stop: T
 }
 
 /// The lines of a ride or hop from each start.
-fn lines_of(steps: &RuleSteps) -> Vec<Option<&[LineCell]>> {
+fn lines_of<'p>(steps: &RuleSteps<'p>) -> Vec<Option<&'p [LineCell]>> {
     steps
         .starts
         .iter()
         .map(|s| match s {
-            Some(Resolved::Ride { line, .. } | Resolved::Hop { line }) => Some(line.as_slice()),
+            Some(Resolved::Ride { line, .. } | Resolved::Hop { line }) => Some(*line),
             _ => None,
         })
         .collect()

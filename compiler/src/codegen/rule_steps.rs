@@ -9,16 +9,15 @@ use vdl_runtime::ir::{CellId, Mode, PieceId};
 use vdl_runtime::piece_set::PieceSet;
 use vdl_runtime::plan::{LineCell, SidePlan, StepKind};
 
-/// What one rule does from one start cell, owned (the generators add tables
-/// to the context while they read it).
+/// What one rule does from one start cell, its lines borrowed from the plan.
 #[derive(Clone, Debug)]
-pub enum Resolved {
+pub enum Resolved<'p> {
     Ride {
-        line: Vec<LineCell>,
+        line: &'p [LineCell],
         null_move: bool,
     },
     Hop {
-        line: Vec<LineCell>,
+        line: &'p [LineCell],
     },
     /// `routes` empty: nothing can block it; else at least one must be open.
     Leap {
@@ -37,21 +36,21 @@ pub enum Resolved {
 }
 
 /// The steps of one rule of one piece type and player.
-pub struct RuleSteps {
+pub struct RuleSteps<'p> {
     pub mode: Mode,
     /// The rule holds only while its piece is unmoved (its steps are the
     /// plan's `unmoved_steps`).
     pub unmoved: bool,
     /// Per start cell, the step from there, if the rule has one.
-    pub starts: Vec<Option<Resolved>>,
+    pub starts: Vec<Option<Resolved<'p>>>,
 }
 
-impl RuleSteps {
+impl<'p> RuleSteps<'p> {
     /// The steps of each of the `rules` rules of `kind` in `side`, by rule;
     /// `None` for a rule with none the generated code walks (no start, only
     /// castling: the runtime walks that, or a rule left out as a repeat).
-    pub fn of_piece(side: &SidePlan, kind: PieceId, rules: usize, cells: usize) -> Vec<Option<RuleSteps>> {
-        let mut found: Vec<RuleSteps> =
+    pub fn of_piece(side: &'p SidePlan, kind: PieceId, rules: usize, cells: usize) -> Vec<Option<RuleSteps<'p>>> {
+        let mut found: Vec<RuleSteps<'p>> =
             (0..rules).map(|_| RuleSteps { mode: Mode::Both, unmoved: false, starts: vec![None; cells] }).collect();
         let mut any = vec![false; rules];
         for from in CellId::first(cells) {
@@ -80,10 +79,10 @@ impl RuleSteps {
     }
 }
 
-fn resolve(side: &SidePlan, kind: &StepKind) -> Option<Resolved> {
+fn resolve<'p>(side: &'p SidePlan, kind: &StepKind) -> Option<Resolved<'p>> {
     Some(match *kind {
-        StepKind::Ride { cells, null_move } => Resolved::Ride { line: side.line(cells).to_vec(), null_move },
-        StepKind::Hop { cells } => Resolved::Hop { line: side.line(cells).to_vec() },
+        StepKind::Ride { cells, null_move } => Resolved::Ride { line: side.line(cells), null_move },
+        StepKind::Hop { cells } => Resolved::Hop { line: side.line(cells) },
         StepKind::Leap { to, routes } => {
             Resolved::Leap { to: to.index(), routes: side.routes(routes).map(|route| route.iter().map(|&c| c.index()).collect()).collect() }
         }
