@@ -52,10 +52,9 @@ impl Family {
 }
 
 /// The chains of every target (cells with their set numbers) as families of
-/// walks. A chain that is a walk of
-/// one of `displacements` (from the target on) joins that displacement's
-/// family, so that a family is a direction where the board has them; the
-/// others join the first family they fit.
+/// walks. A chain that is a walk of one of `displacements` (from the target
+/// on) joins that displacement's family, so that a family is a direction
+/// where the board has them; the others join the first family they fit.
 pub fn families(chains: &[Vec<Vec<(usize, usize)>>], displacements: &[Vec<Option<usize>>]) -> Vec<Family> {
     let cells = chains.len();
     let mut families: Vec<Family> = Vec::new();
@@ -129,40 +128,53 @@ pub fn code(
             out.extend(walk_code(&first, &next, Attackers::Everywhere(attacks), hop));
             continue;
         }
-        // No walk goes further than the longest chain: beyond it nothing
-        // attacks (and round a ring it would never stop).
-        let length = family.sets.iter().map(Vec::len).max().unwrap_or(0);
-        // The sequences of sets, each padded with "no attacker".
-        let mut sequences: Vec<Vec<usize>> = Vec::new();
-        let mut numbered: HashMap<Vec<usize>, usize> = HashMap::new();
-        let mut numbers = Vec::with_capacity(chains.len());
-        for sets_of in &family.sets {
-            let mut sequence = sets_of.clone();
-            sequence.resize(length, 0);
-            let number = *numbered.entry(sequence).or_insert_with_key(|sequence| {
-                sequences.push(sequence.clone());
-                sequences.len() - 1
-            });
-            numbers.push(number);
-        }
-        let doc = format!("The {line}s of {who} attacking along walk {}: the number of each target's row in [`{name}_SETS`].", k + 1);
-        let rows = if sequences.len() <= 256 {
-            ctx.tables.bytes(&format!("{name}_ROW"), doc, numbers.iter().map(|&n| n as u8).collect())
-        } else {
-            ctx.tables.cells(&format!("{name}_ROW"), doc, numbers.iter().map(|&n| n as u16).collect())
-        };
-        let seqs = ctx.tables.unique_name(&format!("{name}_SETS"));
-        text::doc(text, &[format!("The {line}s of {who} attacking along walk {}: per row, the set (in [`{sets}`]) of types attacking from each cell of the walk, in order.", k + 1)]);
-        writeln!(text, "static {seqs}: [[{set_type}; {length}]; {}] = [", sequences.len()).unwrap();
-        for sequence in &sequences {
-            writeln!(text, "    {sequence:?},").unwrap();
-        }
-        text.push_str("];\n\n");
-        let seqs = format_ident!("{}", seqs);
+        let about = format!("The {line}s of {who} attacking along walk {}", k + 1);
+        let (rows, seqs, length) = rows_tables(ctx, text, (&name, &about), family, (sets, set_type));
         let attackers = Attackers::ByDistance { rows, seqs, length, sets: sets.clone(), player };
         out.extend(walk_code(&first, &next, attackers, hop));
     }
     out
+}
+
+/// The rows of sets of `family` (one per distinct sequence of sets, padded
+/// with "no attacker" to the longest chain) and each target's row number,
+/// as the tables named after `name`; returns them with the rows' length.
+fn rows_tables(
+    ctx: &mut Ctx,
+    text: &mut String,
+    (name, about): (&str, &str),
+    family: &Family,
+    (sets, set_type): (&Ident, &str),
+) -> (Ident, Ident, usize) {
+    // No walk goes further than the longest chain: beyond it nothing
+    // attacks (and round a ring it would never stop).
+    let length = family.sets.iter().map(Vec::len).max().unwrap_or(0);
+    let mut sequences: Vec<Vec<usize>> = Vec::new();
+    let mut numbered: HashMap<Vec<usize>, usize> = HashMap::new();
+    let mut numbers = Vec::with_capacity(family.sets.len());
+    for sets_of in &family.sets {
+        let mut sequence = sets_of.clone();
+        sequence.resize(length, 0);
+        let number = *numbered.entry(sequence).or_insert_with_key(|sequence| {
+            sequences.push(sequence.clone());
+            sequences.len() - 1
+        });
+        numbers.push(number);
+    }
+    let doc = format!("{about}: the number of each target's row in [`{name}_SETS`].");
+    let rows = if sequences.len() <= 256 {
+        ctx.tables.bytes(&format!("{name}_ROW"), doc, numbers.iter().map(|&n| n as u8).collect())
+    } else {
+        ctx.tables.cells(&format!("{name}_ROW"), doc, numbers.iter().map(|&n| n as u16).collect())
+    };
+    let seqs = ctx.tables.unique_name(&format!("{name}_SETS"));
+    text::doc(text, &[format!("{about}: per row, the set (in [`{sets}`]) of types attacking from each cell of the walk, in order.")]);
+    writeln!(text, "static {seqs}: [[{set_type}; {length}]; {}] = [", sequences.len()).unwrap();
+    for sequence in &sequences {
+        writeln!(text, "    {sequence:?},").unwrap();
+    }
+    text.push_str("];\n\n");
+    (rows, format_ident!("{}", seqs), length)
 }
 
 /// The one set every tested cell of `family`'s chains has (a hop's first
