@@ -4,7 +4,8 @@
 //! axes, odd encodings) mutated at random (bytes replaced, lines dropped or
 //! repeated, words swapped) go through decoding + parse + check + lowering. A
 //! bounded run is part of the test suite; each case must also come back in well
-//! under a second. A stack overflow would abort the whole test binary.
+//! under a second. A stack overflow would abort the whole test binary. Mutated
+//! variant files that still check also go through code generation.
 
 use proptest::prelude::*;
 use std::time::{Duration, Instant};
@@ -178,4 +179,26 @@ fn every_corpus_file_checks_without_panic_and_with_located_errors() {
 fn deeply_nested_parentheses_are_an_error_not_a_crash() {
     let source = format!("direction d = {}(0,1){}\n", "(".repeat(2000), ")".repeat(2000));
     check(&source);
+}
+
+proptest! {
+    // Code generation is slower than checking (tens of milliseconds for the
+    // largest games): fewer cases.
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// A mutated variant file that still checks compiles to Rust that parses:
+    /// the code generator, which reads the move plan, never panics on a game
+    /// the checker accepted.
+    #[test]
+    fn mutated_variants_that_check_generate_rust(file in 0usize..16, mutations in prop::collection::vec(mutation(), 1..3)) {
+        let files = bundled();
+        let mut source = files[file % files.len()].clone();
+        for m in &mutations {
+            source = apply(&source, m);
+        }
+        if let Ok((game, plan)) = vdl_compiler::compile_with_plan("fuzz.vdl", &source) {
+            let rust = vdl_compiler::generate_rust_with_plan(&game, &plan);
+            prop_assert!(syn::parse_file(&rust).is_ok(), "the generated code parses");
+        }
+    }
 }
