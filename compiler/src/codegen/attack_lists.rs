@@ -109,54 +109,73 @@ impl AttackLists {
     /// tables go to `ctx.tables`.
     pub fn generate(&self, ctx: &mut Ctx, player: PlayerId) -> TokenStream {
         let upper = ctx.names.players[player as usize].clone();
-        let who = ctx.game.players[player as usize].name.clone();
         // The sets are named before they are all gathered: the lists' docs
         // refer to them.
         let sets_name = format_ident!("{}", ctx.tables.unique_name(&format!("ATTACKERS_{upper}")));
-        let in_sets = format!("the set of piece types in [`{sets_name}`]");
-        // Set 0 attacks with no type: walks pad with it.
-        let mut sets: Vec<Kinds> = vec![0];
-        let mut tables = String::new();
-        let p = Literal::u8_unsuffixed(player);
-        let mut out = TokenStream::new();
+        let mut out = Output { sets_name, sets: vec![0], tables: String::new(), code: TokenStream::new() };
+        self.leap_code(ctx, player, &mut out);
+        for (hop, lines) in [(false, &self.rides), (true, &self.hops)] {
+            let chains: Vec<Vec<Vec<(usize, usize)>>> = lines
+                .iter()
+                .map(|chains| {
+                    chains
+                        .iter()
+                        .map(|chain| chain.iter().map(|&(cell, kinds)| (cell, set_number(&mut out.sets, kinds))).collect())
+                        .collect()
+                })
+                .collect();
+            let code = super::attack_lines::code(ctx, &mut out.tables, (&out.sets_name, &out.sets), player, hop, &chains);
+            out.code.extend(code);
+        }
+        if !out.code.is_empty() {
+            // The sets first: the lists refer to them.
+            let who = ctx.game.players[player as usize].name.clone();
+            let sets = sets_table(ctx, &out.sets_name.to_string(), &who, &out.sets);
+            ctx.tables.add_text(&sets);
+            ctx.tables.add_text(&out.tables);
+        }
+        out.code
+    }
+
+    /// The loops over the leaps' lists, into `out`.
+    fn leap_code(&self, ctx: &mut Ctx, player: PlayerId, out: &mut Output) {
+        let upper = ctx.names.players[player as usize].clone();
+        let who = ctx.game.players[player as usize].name.clone();
+        let in_sets = format!("the set of piece types in [`{}`]", out.sets_name);
+        let (sets, tables) = (&mut out.sets, &mut out.tables);
+        let (sets_name, p) = (&out.sets_name, Literal::u8_unsuffixed(player));
         let doc =
             format!("Leaps and steps of {who} that nothing can block: for each target, the cells they attack it from, each with {in_sets}");
-        if let Some(table) = flat_table(ctx, &mut sets, &mut tables, &format!("JUMPS_{upper}"), &doc, &self.open) {
-            out.extend(table.code(&sets_name, &p, None));
+        if let Some(table) = flat_table(ctx, sets, tables, &format!("JUMPS_{upper}"), &doc, &self.open) {
+            out.code.extend(table.code(sets_name, &p, None));
         }
         let doc = format!("Leaps of {who} over one cell: for each target, the cells they attack it from when the cell passed is empty, with that cell and {in_sets}");
-        if let Some(table) = flat_table(ctx, &mut sets, &mut tables, &format!("BLOCKABLE_JUMPS_{upper}"), &doc, &self.blockable) {
-            out.extend(table.code(&sets_name, &p, Some(quote!(board[cell as usize].is_empty()))));
+        if let Some(table) = flat_table(ctx, sets, tables, &format!("BLOCKABLE_JUMPS_{upper}"), &doc, &self.blockable) {
+            out.code.extend(table.code(sets_name, &p, Some(quote!(board[cell as usize].is_empty()))));
         }
         let doc = format!("Capturing leaps of {who}: for each target, the cells they attack it from when a cell holds no piece of {who} (the cell passed when the target is the destination, the destination when the target is the cell passed), with that cell and {in_sets}");
-        if let Some(table) = flat_table(ctx, &mut sets, &mut tables, &format!("CAPTURING_JUMPS_{upper}"), &doc, &self.guarded) {
-            out.extend(table.code(&sets_name, &p, Some(quote!(!board[cell as usize].is_of(#p)))));
+        if let Some(table) = flat_table(ctx, sets, tables, &format!("CAPTURING_JUMPS_{upper}"), &doc, &self.guarded) {
+            out.code.extend(table.code(sets_name, &p, Some(quote!(!board[cell as usize].is_of(#p)))));
         }
         for (shape, list) in &self.routed {
             let routes: Vec<String> = shape.iter().map(|n| n.to_string()).collect();
             let doc = format!("Leaps of {who} with {} route(s) of {} cell(s): for each target, the cells they attack it from when one route is empty, with the routes' cells in turn and {in_sets}", shape.len(), routes.join(" and "));
             let name = format!("ROUTED_JUMPS_{upper}_{}", routes.join("_"));
-            if let Some(table) = routed_table(ctx, &mut sets, &mut tables, &name, &doc, shape, list) {
-                out.extend(table.routed_code(&sets_name, &p, shape));
+            if let Some(table) = routed_table(ctx, sets, tables, &name, &doc, shape, list) {
+                out.code.extend(table.routed_code(sets_name, &p, shape));
             }
         }
-        for (hop, lines) in [(false, &self.rides), (true, &self.hops)] {
-            let chains: Vec<Vec<Vec<(usize, usize)>>> = lines
-                .iter()
-                .map(|chains| {
-                    chains.iter().map(|chain| chain.iter().map(|&(cell, kinds)| (cell, set_number(&mut sets, kinds))).collect()).collect()
-                })
-                .collect();
-            out.extend(super::attack_lines::code(ctx, &mut tables, (&sets_name, &sets), player, hop, &chains));
-        }
-        if !out.is_empty() {
-            // The sets first: the lists refer to them.
-            let sets = sets_table(ctx, &sets_name.to_string(), &who, &sets);
-            ctx.tables.add_text(&sets);
-            ctx.tables.add_text(&tables);
-        }
-        out
     }
+}
+
+/// What the attack code of one player is built into: the code, its sets of
+/// piece types (numbered; set 0 attacks with no type, which walks pad with)
+/// and the text of its tables.
+struct Output {
+    sets_name: Ident,
+    sets: Vec<Kinds>,
+    tables: String,
+    code: TokenStream,
 }
 
 /// The cells an entry is keyed by: its origin, and for some lists a cell to
