@@ -7,6 +7,7 @@ use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 use std::collections::{HashMap, HashSet};
 
+#[derive(Clone, PartialEq, Eq, Hash)]
 enum Data {
     /// One cell (or `NONE`) per cell.
     Cells(Vec<u16>),
@@ -27,10 +28,8 @@ struct Table {
 #[derive(Default)]
 pub struct Tables {
     tables: Vec<Table>,
-    cells_index: HashMap<Vec<u16>, usize>,
-    flags_index: HashMap<Vec<bool>, usize>,
-    bytes_index: HashMap<Vec<u8>, usize>,
-    lists_index: HashMap<Vec<Vec<u16>>, usize>,
+    /// Where each table's contents are, to give the same table again.
+    index: HashMap<Data, usize>,
     names: HashSet<String>,
     /// Items added as text.
     text: String,
@@ -39,52 +38,37 @@ pub struct Tables {
 impl Tables {
     /// A `[u16; CELLS]` table, `data` as [`compact`] writes it.
     pub fn cells(&mut self, name: &str, doc: String, data: Vec<u16>) -> Ident {
-        match self.cells_index.get(&data) {
-            Some(&i) => self.reuse(i, doc),
-            None => {
-                let i = self.add(name, doc, Data::Cells(data.clone()));
-                self.cells_index.insert(data, i);
-                self.tables[i].name.clone()
-            }
-        }
+        self.intern(name, doc, Data::Cells(data))
     }
 
     /// Is there a table of cells (which marks the off-board cell `NONE`)?
     pub fn has_cells(&self) -> bool {
-        !self.cells_index.is_empty()
+        self.tables.iter().any(|table| matches!(table.data, Data::Cells(_)))
     }
 
     /// A `[bool; CELLS]` table.
     pub fn flags(&mut self, name: &str, doc: String, data: Vec<bool>) -> Ident {
-        match self.flags_index.get(&data) {
-            Some(&i) => self.reuse(i, doc),
-            None => {
-                let i = self.add(name, doc, Data::Flags(data.clone()));
-                self.flags_index.insert(data, i);
-                self.tables[i].name.clone()
-            }
-        }
+        self.intern(name, doc, Data::Flags(data))
     }
 
     /// A `[u8; CELLS]` table.
     pub fn bytes(&mut self, name: &str, doc: String, data: Vec<u8>) -> Ident {
-        match self.bytes_index.get(&data) {
-            Some(&i) => self.reuse(i, doc),
-            None => {
-                let i = self.add(name, doc, Data::Bytes(data.clone()));
-                self.bytes_index.insert(data, i);
-                self.tables[i].name.clone()
-            }
-        }
+        self.intern(name, doc, Data::Bytes(data))
     }
 
     /// A `[&[u16]; CELLS]` table: a list of cells per cell.
     pub fn lists(&mut self, name: &str, doc: String, data: Vec<Vec<u16>>) -> Ident {
-        match self.lists_index.get(&data) {
+        self.intern(name, doc, Data::Lists(data))
+    }
+
+    /// The table holding `data`: the one made before if any (with `doc`
+    /// added to its docs), else a new one named `name`.
+    fn intern(&mut self, name: &str, doc: String, data: Data) -> Ident {
+        match self.index.get(&data) {
             Some(&i) => self.reuse(i, doc),
             None => {
-                let i = self.add(name, doc, Data::Lists(data.clone()));
-                self.lists_index.insert(data, i);
+                let i = self.add(name, doc, data.clone());
+                self.index.insert(data, i);
                 self.tables[i].name.clone()
             }
         }
