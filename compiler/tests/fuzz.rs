@@ -18,6 +18,12 @@ fn bundled() -> Vec<String> {
     files.iter().map(|p| std::fs::read_to_string(p).unwrap()).collect()
 }
 
+/// Bundled variant `file` (modulo their number) with `mutations` applied.
+fn mutated_bundled(file: usize, mutations: &[Mutation]) -> String {
+    let files = bundled();
+    mutations.iter().fold(files[file % files.len()].clone(), |source, m| apply(&source, m))
+}
+
 /// The files of tests/fuzz-corpus, as bytes (some are not UTF-8).
 fn corpus() -> Vec<Vec<u8>> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fuzz-corpus");
@@ -146,12 +152,7 @@ proptest! {
 
     #[test]
     fn mutated_variants_never_panic(file in 0usize..16, mutations in prop::collection::vec(mutation(), 1..4)) {
-        let files = bundled();
-        let mut source = files[file % files.len()].clone();
-        for m in &mutations {
-            source = apply(&source, m);
-        }
-        check(&source);
+        check(&mutated_bundled(file, &mutations));
     }
 
     #[test]
@@ -191,11 +192,7 @@ proptest! {
     /// the checker accepted.
     #[test]
     fn mutated_variants_that_check_generate_rust(file in 0usize..16, mutations in prop::collection::vec(mutation(), 1..3)) {
-        let files = bundled();
-        let mut source = files[file % files.len()].clone();
-        for m in &mutations {
-            source = apply(&source, m);
-        }
+        let source = mutated_bundled(file, &mutations);
         if let Ok((game, plan)) = vdl_compiler::compile_with_plan("fuzz.vdl", &source) {
             let rust = vdl_compiler::generate_rust_with_plan(&game, &plan);
             prop_assert!(syn::parse_file(&rust).is_ok(), "the generated code parses");
