@@ -37,6 +37,13 @@ fn ending(engine: &dyn Engine, pos: &Position) -> Option<(GameResult, Reason)> {
     legal::ending(engine, pos)
 }
 
+/// How the game stands after `moves` from the position `text`.
+fn ending_after(engine: &dyn Engine, text: &str, moves: &[&str]) -> Option<(GameResult, Reason)> {
+    let mut pos = position(engine, text);
+    play(engine, &mut pos, moves);
+    ending(engine, &pos)
+}
+
 #[test]
 fn racing_kings_matches_fairy_stockfish() {
     let engine = test_game("racing-kings");
@@ -93,13 +100,9 @@ fn a_reach_answered_by_a_reach_is_a_draw() {
 #[test]
 fn a_reach_that_cannot_be_answered_wins_at_once() {
     let engine = test_game("racing-kings");
-    let mut pos = position(&engine, "8/7K/8/k7/8/8/8/8 w");
-    play(&engine, &mut pos, &["h7-g8"]);
-    assert_eq!(ending(&engine, &pos), Some((GameResult::Win(0), Reason::Goal(GoalKind::Reach))));
+    assert_eq!(ending_after(&engine, "8/7K/8/k7/8/8/8/8 w", &["h7-g8"]), Some((GameResult::Win(0), Reason::Goal(GoalKind::Reach))));
     // Black's reach comes second: it is never answered.
-    let mut pos = position(&engine, "8/k7/8/8/7K/8/8/8 b");
-    play(&engine, &mut pos, &["a7-b8"]);
-    assert_eq!(ending(&engine, &pos), Some((GameResult::Win(1), Reason::Goal(GoalKind::Reach))));
+    assert_eq!(ending_after(&engine, "8/k7/8/8/7K/8/8/8 b", &["a7-b8"]), Some((GameResult::Win(1), Reason::Goal(GoalKind::Reach))));
 }
 
 #[test]
@@ -120,13 +123,11 @@ fn no_move_may_give_check() {
 fn a_side_without_pieces_of_a_type_loses() {
     let engine = test_game("kinglet");
     // The white Rook takes Black's last Pawn.
-    let mut pos = position(&engine, "4k3/8/8/8/8/8/p6P/R3K3 w - - 0 1");
-    play(&engine, &mut pos, &["a1-a2"]);
-    assert_eq!(ending(&engine, &pos), Some((GameResult::Win(0), Reason::Goal(GoalKind::Extinction))));
+    let after = ending_after(&engine, "4k3/8/8/8/8/8/p6P/R3K3 w - - 0 1", &["a1-a2"]);
+    assert_eq!(after, Some((GameResult::Win(0), Reason::Goal(GoalKind::Extinction))));
     // Promoting its last Pawn loses too: the mover has none left.
-    let mut pos = position(&engine, "4k3/1P6/8/8/8/8/p7/4K3 w - - 0 1");
-    play(&engine, &mut pos, &["b7-b8=K"]);
-    assert_eq!(ending(&engine, &pos), Some((GameResult::Win(1), Reason::Goal(GoalKind::Extinction))));
+    let after = ending_after(&engine, "4k3/1P6/8/8/8/8/p7/4K3 w - - 0 1", &["b7-b8=K"]);
+    assert_eq!(after, Some((GameResult::Win(1), Reason::Goal(GoalKind::Extinction))));
 }
 
 #[test]

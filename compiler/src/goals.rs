@@ -30,7 +30,7 @@ fn goal(decl: &ast::GoalDecl, has_royals: bool, lowering: &mut PieceLowering, di
                 diags.push(
                     Diagnostic::error(Code::BadGoal, count.span, "a check-count goal is a number of checks from 1 to 255")
                         .with_label("the player who gives this many checks wins")
-                        .with_help("write `goal 3 checks` for three-check chess"),
+                        .with_help("write a number of checks, such as `goal 3 checks`: the third check wins"),
                 );
             }
             needs_royal(has_royals, decl.span, "checks are given to royal pieces, but no piece is royal", diags)?;

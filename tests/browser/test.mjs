@@ -97,6 +97,18 @@ try {
   const clickPiece = async (cell) => { await settled(); await pieceAt(cell).click(); };
   const clickTarget = async (cell) => { await settled(); await page.locator(`#board .target[data-cell="${cell}"]`).click(); };
   const click = async (selector) => { await settled(); await page.click(selector); };
+  // Loads `fen` (`pieces` on the board), plays one move by clicks and returns
+  // the result the page then shows.
+  const resultAfter = async (fen, pieces, from, to) => {
+    await page.fill('#load-input', fen);
+    await click('#load-form button');
+    await page.waitForFunction((n) => document.querySelectorAll('#board .piece').length === n, pieces);
+    await clickPiece(from);
+    await clickTarget(to);
+    await waitMoves(1);
+    await page.waitForFunction(() => !document.getElementById('result').hidden);
+    return page.locator('#result').textContent();
+  };
   const handPiece = (owner, symbol) => page.locator(`#board .hand-piece[data-owner="${owner}"][data-hand="${symbol}"]`);
   // What each hand shows: {owner: "B1 P2"}.
   const hands = () => page.locator('#board .hand').evaluateAll((hs) => Object.fromEntries(hs.map((h) => [h.dataset.owner,
@@ -199,14 +211,7 @@ try {
 
   await step('a mate by clicks ends the game with its result', async () => {
     await page.selectOption('#computer', 'none');
-    await page.fill('#load-input', '4k4/R8/9/9/9/9/9/9/9/3K4R w');
-    await click('#load-form button');
-    await page.waitForFunction(() => document.querySelectorAll('#board .piece').length === 4);
-    await clickPiece('i1');
-    await clickTarget('i10');
-    await waitMoves(1);
-    await page.waitForFunction(() => !document.getElementById('result').hidden);
-    const result = await page.locator('#result').textContent();
+    const result = await resultAfter('4k4/R8/9/9/9/9/9/9/9/3K4R w', 4, 'i1', 'i10');
     check(result === 'White wins by checkmate', `result: ${result}`);
     await page.screenshot({ path: path.join(shots, 'xiangqi-mate.png') });
   });
@@ -217,14 +222,7 @@ try {
     await page.selectOption('#variant', String(hill.id));
     await page.selectOption('#computer', 'none');
     await page.waitForFunction((id) => app.game && app.game.variant === id && app.game.ply === 0, hill.id);
-    await page.fill('#load-input', '8/8/2k5/8/8/8/4K3/8 b - - 0 1');
-    await click('#load-form button');
-    await page.waitForFunction(() => document.querySelectorAll('#board .piece').length === 2);
-    await clickPiece('c6');
-    await clickTarget('d5');
-    await waitMoves(1);
-    await page.waitForFunction(() => !document.getElementById('result').hidden);
-    const result = await page.locator('#result').textContent();
+    const result = await resultAfter('8/8/2k5/8/8/8/4K3/8 b - - 0 1', 2, 'c6', 'd5');
     check(result === 'Black wins by reaching the goal', `result: ${result}`);
   });
 
