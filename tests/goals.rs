@@ -28,6 +28,13 @@ fn bundled(name: &str) -> Box<dyn Engine> {
     (vdl_variants::by_name(name).unwrap().engine)()
 }
 
+/// The compiled engine of a bundled variant and the interpreter of its game.
+fn both_engines(name: &str) -> [Box<dyn Engine>; 2] {
+    let compiled = bundled(name);
+    let interp = Interpreter::new(compiled.game().clone());
+    [compiled, Box::new(interp)]
+}
+
 fn counts(engine: &dyn Engine, text: &str, depths: usize) -> Vec<u64> {
     let pos = position(engine, text);
     (1..=depths as u32).map(|depth| perft(engine, &mut pos.clone(), depth)).collect()
@@ -144,9 +151,8 @@ fn breakthrough_has_no_royal_and_ends_on_the_far_rank() {
 
 #[test]
 fn a_king_on_the_hill_wins_on_both_engines() {
-    let compiled = bundled("king-of-the-hill");
-    let interp = Interpreter::new(compiled.game().clone());
-    for engine in [&*compiled, &interp as &dyn Engine] {
+    for engine in &both_engines("king-of-the-hill") {
+        let engine = engine.as_ref();
         let mut pos = position(engine, "8/8/2k5/8/8/8/4K3/8 b - - 0 1");
         play(engine, &mut pos, &["c6-d5"]);
         assert_eq!(ending(engine, &pos), Some((GameResult::Win(1), Reason::Goal(GoalKind::Reach))));
@@ -156,9 +162,8 @@ fn a_king_on_the_hill_wins_on_both_engines() {
 
 #[test]
 fn the_third_check_wins_and_the_counts_are_written_as_fairy_stockfish_does() {
-    let compiled = bundled("three-check");
-    let interp = Interpreter::new(compiled.game().clone());
-    for engine in [&*compiled, &interp as &dyn Engine] {
+    for engine in &both_engines("three-check") {
+        let engine = engine.as_ref();
         let game = engine.game();
         let start = position(engine, &game.setup);
         assert_eq!(fen::format(game, &start), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1");
@@ -181,9 +186,8 @@ fn the_third_check_wins_and_the_counts_are_written_as_fairy_stockfish_does() {
 
 #[test]
 fn a_bare_king_loses_unless_it_bares_back() {
-    let compiled = bundled("shatranj");
-    let interp = Interpreter::new(compiled.game().clone());
-    for engine in [&*compiled, &interp as &dyn Engine] {
+    for engine in &both_engines("shatranj") {
+        let engine = engine.as_ref();
         // The Rook takes the last black piece; the black King takes it back:
         // bare against bare, the game goes on.
         let mut pos = position(engine, "8/8/8/8/8/1k6/r7/R6K w - - 0 1");
