@@ -404,10 +404,10 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
     // Drops depend only on the hands and the game's drop bans: the runtime's
     // code serves every engine.
     let drops = ctx.game.has_hands().then(|| quote!(vdl_runtime::drops::generate(game(), pos, out);));
-    // So do castling and captures in passing: the runtime walks them from the
-    // plan (the other moves of unmoved pieces are the pieces' functions').
-    let gated = (ctx.game.has_castling() || ctx.game.has_en_passant())
-        .then(|| quote!(vdl_runtime::gated::generate(self, plan(), pos, vdl_runtime::gated::Unmoved::CastlingOnly, out);));
+    // So do captures in passing: the runtime walks them from the plan (and
+    // castling, called from the castling pieces' functions; the other moves
+    // of unmoved pieces are the pieces' functions' own).
+    let gated = ctx.game.has_en_passant().then(|| quote!(vdl_runtime::gated::captures_in_passing(self, plan(), pos, out);));
     let generate = if ctx.generate_needs_pos {
         quote!(generate(pos, board_of(pos), pos.side, out);)
     } else {

@@ -53,7 +53,7 @@ impl Engine for Interpreter {
                 emitter.emit(from, None, out);
             }
         }
-        crate::gated::generate(self, &self.plan, pos, crate::gated::Unmoved::All, out);
+        crate::gated::generate(self, &self.plan, pos, out);
         crate::drops::generate(&self.game, pos, out);
     }
 

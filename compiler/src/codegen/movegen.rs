@@ -17,6 +17,7 @@ use proc_macro2::{Ident, Literal, TokenStream};
 use quote::quote;
 use vdl_runtime::ir::{CellId, Mode, MoveRule, PieceId, PlayerId};
 use vdl_runtime::plan::{LineCell, Repeats};
+use vdl_runtime::Piece;
 
 pub fn generate(ctx: &mut Ctx) -> TokenStream {
     let mut functions = TokenStream::new();
@@ -255,7 +256,8 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<(Ide
         docs.push(String::new());
         docs.push(format!("Left out, as they only repeat an earlier rule: {}.", left_out.join("; ")));
     }
-    if blocks.is_empty() {
+    let castling = castling(ctx, &mut pg, &mut docs);
+    if blocks.is_empty() && castling.is_none() {
         return None;
     }
     let blocks = walks::merge(blocks);
@@ -315,10 +317,28 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<(Ide
             #(#blocks)*
             #null_move
             #proxy
+            #castling
         }
     };
     ctx.helpers = ctx.helpers.union(pg.helpers);
     Some((name, function, pg.needs_pos))
+}
+
+/// The castling of the piece while it is unmoved, if its type may castle:
+/// the runtime walks it from the plan (`vdl_runtime::gated::castle`), as it
+/// does for the interpreter.
+fn castling(ctx: &Ctx, pg: &mut PieceGen, docs: &mut Vec<String>) -> Option<TokenStream> {
+    if !ctx.plan.side(pg.player).may_castle(Piece::new(pg.kind, pg.player)) {
+        return None;
+    }
+    pg.needs_pos = true;
+    docs.push(String::new());
+    docs.push("While it is unmoved it may castle: see `vdl_runtime::gated::castle`.".into());
+    Some(quote! {
+        if pos.is_unmoved(CellId(from as u16)) {
+            vdl_runtime::gated::castle(&Rules, plan(), pos, CellId(from as u16), out);
+        }
+    })
 }
 
 /// The loop calling `vdl_runtime::proxy::add` on each move of the piece, where
