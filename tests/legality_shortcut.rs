@@ -161,6 +161,25 @@ fn whatever_the_shortcut_calls_safe_is_safe() {
 }
 
 #[test]
+fn generated_ride_walks_mark_what_the_plans_tries_mark() {
+    // Compiled engines walk their rides' lines along their own tables
+    // (`Engine::watch`); the runtime walks the plan's tries. Both mark the
+    // first piece on a line when an attacker stands next beyond it, so the
+    // two sets must be equal, not merely both safe.
+    for bundled in vdl_variants::all() {
+        let engine = (bundled.engine)();
+        let influence = engine.influence().expect("influence sets");
+        let (games, plies) = if engine.game().cell_count() > 200 { (3, 40) } else { (12, 80) };
+        for pos in random_positions(&*engine, games, plies) {
+            let royals: Vec<_> = pos.royal_cells(engine.game(), pos.side).collect();
+            let generated = engine.watch(influence, &pos, &royals);
+            let walked = influence.watch(&pos, &royals);
+            assert_eq!(generated, walked, "{}: {}", bundled.name, vdl_runtime::fen::format(engine.game(), &pos));
+        }
+    }
+}
+
+#[test]
 fn a_quiet_move_still_meets_the_countdowns_deadline() {
     // Taijitu Qi: "once all these are captured or promoted, must return to the
     // Fortress within two moves". White's countdown is at 1 and its King stands

@@ -427,7 +427,7 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
     };
     quote! {
         use std::sync::OnceLock;
-        use vdl_runtime::influence::Influence;
+        use vdl_runtime::influence::{Influence, Watch};
         use vdl_runtime::ir::{CellId, Game, #piece_id PlayerId};
         use vdl_runtime::{Engine, Move, Piece, Position};
         #not_counting
@@ -491,6 +491,16 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
             fn influence(&self) -> Option<&Influence> {
                 static INFLUENCE: OnceLock<Option<Influence>> = OnceLock::new();
                 INFLUENCE.get_or_init(|| Influence::of(game(), plan().clone())).as_ref()
+            }
+
+            fn watch(&self, influence: &Influence, pos: &Position, royals: &[CellId]) -> Watch {
+                // The rides' lines along this game's own tables; the rest
+                // (leaps, hops, facing) as the runtime finds it.
+                let mut watch = influence.watch_except_rides(pos, royals);
+                for &royal in royals {
+                    watch_rides(board_of(pos), royal.index(), pos.side ^ 1, &mut watch);
+                }
+                watch
             }
         }
     }

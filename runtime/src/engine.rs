@@ -1,6 +1,6 @@
 //! The interface both engines implement: the IR interpreter and generated code.
 
-use crate::influence::Influence;
+use crate::influence::{Influence, Watch};
 use crate::ir::{CellId, Game, PlayerId};
 use crate::legal;
 use crate::position::{Move, Position};
@@ -30,5 +30,11 @@ pub trait Engine: Send + Sync {
     /// reference, it checks the shortcut of the engines that use it.
     fn influence(&self) -> Option<&Influence> {
         None
+    }
+
+    /// The cells that matter in `pos` for the `royals` of the side to move
+    /// ([`Influence::watch`]); an engine may walk some of the lines itself.
+    fn watch(&self, influence: &Influence, pos: &Position, royals: &[CellId]) -> Watch {
+        influence.watch(pos, royals)
     }
 }

@@ -52,7 +52,7 @@ pub const MAX_WORDS: usize = 16;
 
 /// The cells that matter in one position for the royals of the side to move:
 /// see [`Influence::watch`].
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Watch {
     vacate: [u64; MAX_WORDS],
     fill: [u64; MAX_WORDS],
@@ -69,6 +69,13 @@ impl Watch {
     #[inline]
     pub fn filling_matters(&self, cell: CellId) -> bool {
         bit(&self.fill, 0, cell)
+    }
+
+    /// Emptying `cell` could expose a royal: the first piece on a line out
+    /// from it, with an attacker next beyond.
+    #[inline]
+    pub fn mark_vacating(&mut self, cell: CellId) {
+        set_bit(&mut self.vacate, 0, cell);
     }
 }
 
@@ -120,6 +127,18 @@ impl Influence {
     /// filling would make a screen for an enemy hopper (those before the first
     /// piece, when it is a hopper that attacks the royal).
     pub fn watch(&self, pos: &Position, royals: &[CellId]) -> Watch {
+        let mut watch = self.watch_except_rides(pos, royals);
+        let attacks = self.plan.side(pos.side ^ 1).attacks();
+        for &royal in royals {
+            watch_rides(attacks, pos, attacks.line_roots(royal, false), &mut watch);
+        }
+        watch
+    }
+
+    /// [`Influence::watch`] without the rides' lines, for an engine that
+    /// walks those itself (generated code does, along its own tables, and
+    /// marks what it finds with [`Watch::mark_vacating`]).
+    pub fn watch_except_rides(&self, pos: &Position, royals: &[CellId]) -> Watch {
         let mut watch = Watch { vacate: [0; MAX_WORDS], fill: [0; MAX_WORDS] };
         let enemy = pos.side ^ 1;
         let attacks = self.plan.side(enemy).attacks();
@@ -130,7 +149,6 @@ impl Influence {
             for w in 0..self.words {
                 watch.vacate[w] |= self.vacate[base + w];
             }
-            watch_rides(attacks, pos, attacks.line_roots(royal, false), &mut watch);
             watch_hops(attacks, pos, attacks.line_roots(royal, true), ([NO_CELL; 2], 0), &mut watch);
             for next in &self.facing {
                 watch_facing(self, pos, next, royal, enemy, &mut watch);

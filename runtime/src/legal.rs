@@ -113,7 +113,7 @@ impl<'e> Legality<'e> {
             count += 1;
         }
         if engine.is_safe(pos, pos.side) {
-            legality.shortcut = Some((influence, influence.watch(pos, &royals[..count])));
+            legality.shortcut = Some((influence, engine.watch(influence, pos, &royals[..count])));
         }
         legality
     }

@@ -14,6 +14,7 @@
 //! decided by the plan; this module only chooses how to store it. Obligations
 //! are applied on top of these functions (see `obligation`).
 
+use super::attack_lines::LineCode;
 use super::attack_lists::AttackLists;
 use super::tables::doc_lines;
 use super::Ctx;
@@ -26,13 +27,31 @@ use vdl_runtime::plan::Span;
 pub fn generate(ctx: &mut Ctx) -> TokenStream {
     let mut functions = TokenStream::new();
     let mut arms = Vec::new();
+    let mut watch_arms = Vec::new();
     for player in ctx.players() {
         let name = ctx.names.player_fn("attacked_by", player);
         let lists = lists_of(ctx, player);
-        let mut body = lists.generate(ctx, player);
+        let LineCode { attack: mut body, watch } = lists.generate(ctx, player);
         if body.is_empty() {
             body = quote!(let _ = (board, target););
         }
+        let watch_name = ctx.names.player_fn("watch_rides_of", player);
+        let watch_docs = doc_lines(&[
+            format!(
+                "Marks in `watch` the first piece on each line of {}'s rides out from `target`",
+                ctx.game.players[player as usize].name
+            ),
+            "when a piece that attacks along it stands next beyond (`vdl_runtime::influence::Influence::watch`).".into(),
+        ]);
+        let watch = if watch.is_empty() { quote!(let _ = (board, target, watch);) } else { watch };
+        functions.extend(quote! {
+            #watch_docs
+            fn #watch_name(board: &Board, target: usize, watch: &mut Watch) {
+                #watch
+            }
+        });
+        let p = Literal::u8_unsuffixed(player);
+        watch_arms.push(quote!(#p => #watch_name(board, target, watch),));
         let docs = doc_lines(&[format!("Could a piece of {} capture an enemy piece on `target`?", ctx.game.players[player as usize].name)]);
         functions.extend(quote! {
             #docs
@@ -58,6 +77,15 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
     });
     quote! {
         #dispatch
+
+        /// Marks in `watch` the first piece on each line of `by`'s rides out
+        /// from `target` when an attacker stands next beyond it.
+        fn watch_rides(board: &Board, target: usize, by: PlayerId, watch: &mut Watch) {
+            match by {
+                #(#watch_arms)*
+                _ => {}
+            }
+        }
 
         #functions
     }

@@ -86,6 +86,15 @@ pub fn families(chains: &[Vec<Vec<(usize, usize)>>], displacements: &[Vec<Option
     families
 }
 
+/// The code of `player`'s lines of one kind: the attack test, and for rides
+/// the walk marking, for the legality shortcut, the first piece of each line
+/// with an attacker next beyond it (`vdl_runtime::influence::Watch`).
+#[derive(Default)]
+pub struct LineCode {
+    pub attack: TokenStream,
+    pub watch: TokenStream,
+}
+
 /// The code walking the families of `player`'s rides (or hops, `hop`),
 /// reading `sets` (the sets of piece types, numbered); their tables go to
 /// `ctx.tables` and `text`.
@@ -96,7 +105,7 @@ pub fn code(
     player: PlayerId,
     hop: bool,
     chains: &[Vec<Vec<(usize, usize)>>],
-) -> TokenStream {
+) -> LineCode {
     let displacements: Vec<Vec<Option<usize>>> = ctx.dirs.iter().map(|d| d.forward.clone()).collect();
     let families = families(chains, &displacements);
     // Set numbers in a byte where they fit.
@@ -105,7 +114,7 @@ pub fn code(
     let upper = ctx.names.players[player as usize].clone();
     let who = ctx.game.players[player as usize].name.clone();
     let line = if hop { "hop" } else { "ride" };
-    let mut out = TokenStream::new();
+    let mut out = LineCode::default();
     for (k, family) in families.iter().enumerate() {
         let name = format!("{what}S_{upper}_{}", k + 1);
         let doc = format!("The {line}s of {who} attacking along walk {}: the first cell out from each target", k + 1);
@@ -125,15 +134,25 @@ pub fn code(
                     quote!(piece.is_of(#p) && (#sets[#set] >> piece.kind().index()) & 1 != 0)
                 }
             };
-            out.extend(walk_code(&first, &next, Attackers::Everywhere(attacks), hop));
+            out.add(&first, &next, &Attackers::Everywhere(attacks), hop);
             continue;
         }
         let about = format!("The {line}s of {who} attacking along walk {}", k + 1);
         let (rows, seqs, length) = rows_tables(ctx, text, (&name, &about), family, (sets, set_type));
         let attackers = Attackers::ByDistance { rows, seqs, length, sets: sets.clone(), player };
-        out.extend(walk_code(&first, &next, attackers, hop));
+        out.add(&first, &next, &attackers, hop);
     }
     out
+}
+
+impl LineCode {
+    /// Adds the walks of one family.
+    fn add(&mut self, first: &Ident, next: &Ident, attackers: &Attackers, hop: bool) {
+        self.attack.extend(walk_code(first, next, attackers, if hop { Walk::Hop } else { Walk::Ride }));
+        if !hop {
+            self.watch.extend(walk_code(first, next, attackers, Walk::Watch));
+        }
+    }
 }
 
 /// The rows of sets of `family` (one per distinct sequence of sets, padded
@@ -213,13 +232,25 @@ enum Attackers {
     ByDistance { rows: Ident, seqs: Ident, length: usize, sets: Ident, player: PlayerId },
 }
 
+/// What a walk looks for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Walk {
+    /// A ride's attacker: the first piece met.
+    Ride,
+    /// A hop's: the second.
+    Hop,
+    /// The first piece, when the second attacks: it is marked in `watch`.
+    Watch,
+}
+
 /// The walk of one family: the first piece met (the second, for a hop)
-/// attacks if it is one of the `attackers`.
-fn walk_code(first: &Ident, next: &Ident, attackers: Attackers, hop: bool) -> TokenStream {
+/// attacks if it is one of the `attackers`; or (`Walk::Watch`) the first
+/// piece is marked if the second attacks.
+fn walk_code(first: &Ident, next: &Ident, attackers: &Attackers, walk: Walk) -> TokenStream {
     let (attacks, row, distance, bound, step) = match attackers {
-        Attackers::Everywhere(attacks) => (attacks, None, None, None, None),
+        Attackers::Everywhere(attacks) => (attacks.clone(), None, None, None, None),
         Attackers::ByDistance { rows, seqs, length, sets, player } => {
-            let (length, p) = (Literal::usize_unsuffixed(length), Literal::u8_unsuffixed(player));
+            let (length, p) = (Literal::usize_unsuffixed(*length), Literal::u8_unsuffixed(*player));
             (
                 quote!(piece.is_of(#p) && (#sets[row[d] as usize] >> piece.kind().index()) & 1 != 0),
                 Some(quote!(let row = &#seqs[#rows[target] as usize];)),
@@ -235,17 +266,29 @@ fn walk_code(first: &Ident, next: &Ident, attackers: Attackers, hop: bool) -> To
         }
         break;
     };
-    let met = if hop {
-        quote! {
+    let met = match walk {
+        Walk::Ride => test,
+        Walk::Hop => quote! {
             if screened {
                 #test
             }
             screened = true;
-        }
-    } else {
-        test
+        },
+        Walk::Watch => quote! {
+            if met != NONE {
+                if #attacks {
+                    watch.mark_vacating(CellId(met));
+                }
+                break;
+            }
+            met = cell;
+        },
     };
-    let screened = hop.then(|| quote!(let mut screened = false;));
+    let screened = match walk {
+        Walk::Ride => None,
+        Walk::Hop => Some(quote!(let mut screened = false;)),
+        Walk::Watch => Some(quote!(let mut met = NONE;)),
+    };
     quote! {
         {
             #row

@@ -11,6 +11,7 @@
 //! (a fat pointer each, and as many allocations in the binary). Sets of types
 //! have a bit per type, tested with `piece.kind()`.
 
+use super::attack_lines::LineCode;
 use super::obligation::INERT_KIND;
 use super::{text, Ctx};
 use proc_macro2::{Ident, Literal, TokenStream};
@@ -105,14 +106,16 @@ impl AttackLists {
         }
     }
 
-    /// The loops of `attacked_by_*` for `player` that read the lists; their
-    /// tables go to `ctx.tables`.
-    pub fn generate(&self, ctx: &mut Ctx, player: PlayerId) -> TokenStream {
+    /// The loops of `attacked_by_*` for `player` that read the lists, and
+    /// the walks of its rides for the legality shortcut; their tables go to
+    /// `ctx.tables`.
+    pub fn generate(&self, ctx: &mut Ctx, player: PlayerId) -> LineCode {
         let upper = ctx.names.players[player as usize].clone();
         // The sets are named before they are all gathered: the lists' docs
         // refer to them.
         let sets_name = format_ident!("{}", ctx.tables.unique_name(&format!("ATTACKERS_{upper}")));
         let mut out = Output { sets_name, sets: vec![0], tables: String::new(), code: TokenStream::new() };
+        let mut watch = TokenStream::new();
         self.leap_code(ctx, player, &mut out);
         for (hop, lines) in [(false, &self.rides), (true, &self.hops)] {
             let chains: Vec<Vec<Vec<(usize, usize)>>> = lines
@@ -125,7 +128,8 @@ impl AttackLists {
                 })
                 .collect();
             let code = super::attack_lines::code(ctx, &mut out.tables, (&out.sets_name, &out.sets), player, hop, &chains);
-            out.code.extend(code);
+            out.code.extend(code.attack);
+            watch.extend(code.watch);
         }
         if !out.code.is_empty() {
             // The sets first: the lists refer to them.
@@ -134,7 +138,7 @@ impl AttackLists {
             ctx.tables.add_text(&sets);
             ctx.tables.add_text(&out.tables);
         }
-        out.code
+        LineCode { attack: out.code, watch }
     }
 
     /// The loops over the leaps' lists, into `out`.
