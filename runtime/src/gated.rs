@@ -9,7 +9,7 @@ use crate::engine::Engine;
 use crate::ir::CellId;
 use crate::plan::passing::Passing;
 use crate::plan::{Plan, Repeats, SidePlan, StepKind};
-use crate::position::{Move, Position, NO_CELL};
+use crate::position::{Move, Position};
 use crate::walk::Emitter;
 
 /// Appends every move of the side to move that needs an unmoved piece or an
@@ -50,42 +50,21 @@ fn unmoved_steps<E: Engine + ?Sized>(engine: &E, side: &SidePlan, pos: &Position
     }
 }
 
-/// At most this many pieces are tried for captures in passing (a passing
-/// leaves few cells open, and few pieces reach them).
-const MAX_CAPTORS: usize = 16;
-
 /// Appends the captures in passing of the side to move, if the last move
-/// left cells open. Only the pieces that could capture on an open cell were
-/// it held by an enemy (the plan's attacks, inverted) are walked.
+/// left cells open. Only the pieces whose capture-only steps could land on
+/// an open cell are walked (in board order, as a scan would find them).
 #[inline]
 pub fn captures_in_passing<E: Engine + ?Sized>(engine: &E, plan: &Plan, pos: &Position, out: &mut Vec<Move>) {
     let Some(passing) = pos.en_passant() else { return };
     let side = plan.side(pos.side);
-    let mut captors = [NO_CELL; MAX_CAPTORS];
-    let mut count = 0;
-    let mut overflow = false;
-    for &cell in &passing.cells {
-        side.attacks().attacked(pos, cell, pos.side, &mut |piece, from| {
-            if passing.by.contains(piece) && !captors[..count].contains(&from) {
-                match captors.get_mut(count) {
-                    Some(slot) => {
-                        *slot = from;
-                        count += 1;
-                    }
-                    None => overflow = true,
-                }
-            }
-            false
-        });
-    }
-    if overflow {
-        // Never on the bundled boards; every capturing piece is walked.
-        let all: Vec<CellId> = pos.cells().filter(|&(_, piece)| passing.by.contains(piece)).map(|(cell, _)| cell).collect();
-        walk_captures_in_passing(engine, side, pos, passing, &all, out);
-    } else {
-        // In board order, as a scan of the board would find them.
-        captors[..count].sort_unstable();
-        walk_captures_in_passing(engine, side, pos, passing, &captors[..count], out);
+    match passing.cells[..] {
+        [cell] => walk_captures_in_passing(engine, side, pos, passing, side.capture_only_origins(cell), out),
+        _ => {
+            let mut origins: Vec<CellId> = passing.cells.iter().flat_map(|&cell| side.capture_only_origins(cell)).copied().collect();
+            origins.sort_unstable();
+            origins.dedup();
+            walk_captures_in_passing(engine, side, pos, passing, &origins, out);
+        }
     }
 }
 
@@ -97,7 +76,7 @@ fn walk_captures_in_passing<E: Engine + ?Sized>(
     captors: &[CellId],
     out: &mut Vec<Move>,
 ) {
-    for &from in captors {
+    for &from in captors.iter().filter(|&&from| passing.by.contains(pos.at(from))) {
         let emitter = Emitter::new(engine.game(), pos, from, true, out.len());
         for step in side.steps(pos.at(from).kind(), from) {
             emitter.capture_in_passing(side, step, passing, out);

@@ -21,6 +21,7 @@ pub(super) fn side(game: &Game, player: PlayerId) -> SidePlan {
         route_cells: Vec::new(),
         kinds: game.pieces.len(),
         attacks: std::sync::OnceLock::new(),
+        capture_only: std::sync::OnceLock::new(),
     };
     for kind in game.piece_ids() {
         let rules = &game.pieces[kind].moves[player];

@@ -190,6 +190,9 @@ pub struct SidePlan {
     /// Built when first asked for: code generation and the compiler's
     /// analyses of moves never need them.
     attacks: std::sync::OnceLock<Attacks>,
+    /// Per cell, where capture-only steps could land there from (see
+    /// [`SidePlan::capture_only_origins`]); built when first asked for.
+    capture_only: std::sync::OnceLock<(Vec<Span>, Vec<CellId>)>,
 }
 
 impl SidePlan {
@@ -246,6 +249,42 @@ impl SidePlan {
     #[inline]
     pub fn attacks(&self) -> &Attacks {
         self.attacks.get_or_init(|| attacks::invert(self))
+    }
+
+    /// The cells, in order, from which some piece's capture-only step could
+    /// land on `cell` (whatever stands between): the only pieces that could
+    /// capture in passing there.
+    #[inline]
+    pub fn capture_only_origins(&self, cell: CellId) -> &[CellId] {
+        let (spans, origins) = self.capture_only.get_or_init(|| self.invert_capture_only());
+        &origins[spans[cell.index()].range()]
+    }
+
+    fn invert_capture_only(&self) -> (Vec<Span>, Vec<CellId>) {
+        let mut by_cell: Vec<Vec<CellId>> = vec![Vec::new(); self.cells];
+        for kind in PieceId::first(self.kinds) {
+            for from in CellId::first(self.cells) {
+                for step in self.steps(kind, from).iter().filter(|step| step.mode == Mode::CaptureOnly) {
+                    match step.kind {
+                        StepKind::Ride { cells, .. } | StepKind::Hop { cells } => {
+                            self.line(cells).iter().for_each(|c| by_cell[c.cell.index()].push(from));
+                        }
+                        StepKind::Leap { to, .. } => by_cell[to.index()].push(from),
+                        StepKind::CapturingLeap { .. } | StepKind::Swap { .. } | StepKind::Castle { .. } => {}
+                    }
+                }
+            }
+        }
+        let mut spans = Vec::with_capacity(self.cells);
+        let mut origins = Vec::new();
+        for mut cells in by_cell {
+            cells.sort_unstable();
+            cells.dedup();
+            let start = origins.len();
+            origins.extend(cells);
+            spans.push(Span::of(start..origins.len()));
+        }
+        (spans, origins)
     }
 
     /// Every destination a step could ever reach (on some board), with the
