@@ -186,6 +186,25 @@ impl Influence {
             || pos.countdowns[mover * obligations..(mover + 1) * obligations].iter().any(|&c| c != NOT_COUNTING)
     }
 
+    /// Could the drop `mv` in `pos` give check (to a royal of `royals`, the
+    /// enemy's)? Only the dropped piece can attack anew, unless it gives a
+    /// hopper of its side a screen: then it may.
+    #[inline]
+    pub fn drop_may_check(&self, pos: &Position, mv: Move, mut royals: impl Iterator<Item = CellId>) -> bool {
+        let piece = crate::Piece::new(mv.dropped, pos.side);
+        let attacks = self.plan.side(pos.side).attacks();
+        royals.any(|royal| attacks.would_attack_from(pos, royal, mv.to, piece) != Some(false))
+    }
+
+    /// Is a royal of `player` attacked in `pos`? Read from the plan (as the
+    /// interpreter reads it), for the rare questions of the legality
+    /// shortcut; obligations are not applied, so it may say yes too often.
+    pub fn in_check(&self, pos: &Position, game: &Game, player: PlayerId) -> bool {
+        let enemy = player ^ 1;
+        let attacks = self.plan.side(enemy).attacks();
+        pos.royal_cells(game, player).any(|royal| attacks.attacked(pos, royal, enemy, &mut |_, _| true))
+    }
+
     /// Is `kind` counted by a limit?
     #[inline]
     pub fn is_limited(&self, kind: PieceId) -> bool {

@@ -95,13 +95,26 @@ pub struct Legality<'e> {
     /// The game counts checks: a move made by [`Legality::make_if_legal`]
     /// that gives check is counted.
     counts_checks: bool,
+    /// The types a limit counts, as a bit set.
+    limited: u128,
+    /// Is the enemy in check already (on a position set up so)? Asked, once,
+    /// only of a drop that may not mate and gives no check: then it is made
+    /// to see whether it mates.
+    enemy_in_check: std::cell::OnceCell<bool>,
+    game: &'e crate::Game,
 }
 
 impl<'e> Legality<'e> {
     pub fn new<E: Engine + ?Sized>(engine: &'e E, pos: &Position) -> Legality<'e> {
         let game = engine.game();
-        let mut legality =
-            Legality { shortcut: None, checks_forbidden: game.rules.checks_forbidden, counts_checks: game.checks_to_win().is_some() };
+        let mut legality = Legality {
+            shortcut: None,
+            checks_forbidden: game.rules.checks_forbidden,
+            counts_checks: game.checks_to_win().is_some(),
+            limited: game.rules.limits.iter().fold(0, |set, limit| set | 1 << limit.piece.index()),
+            enemy_in_check: std::cell::OnceCell::new(),
+            game,
+        };
         let Some(influence) = engine.influence() else { return legality };
         let mut royals = [NO_CELL; MAX_ROYALS];
         let mut count = 0;
@@ -121,6 +134,9 @@ impl<'e> Legality<'e> {
     /// Is the pseudo-legal `mv` legal? `pos` is restored before returning.
     #[inline]
     pub fn is_legal<E: Engine + ?Sized>(&self, engine: &E, pos: &mut Position, mv: Move) -> bool {
+        if self.limited != 0 && !self.limits_allow(pos, mv) {
+            return false;
+        }
         let quiet = self.keeps_royals_safe(pos, mv);
         if quiet && !self.other_rules_concern(mv, pos) {
             return true;
@@ -136,6 +152,9 @@ impl<'e> Legality<'e> {
     /// `pos` as it was.
     #[inline]
     pub fn make_if_legal<E: Engine + ?Sized>(&self, engine: &E, pos: &mut Position, mv: Move) -> Option<Undo> {
+        if self.limited != 0 && !self.limits_allow(pos, mv) {
+            return None;
+        }
         let quiet = self.keeps_royals_safe(pos, mv);
         let mover = pos.side;
         let undo = pos.make(mv);
@@ -181,10 +200,28 @@ impl<'e> Legality<'e> {
             && (mv.from == mv.to || if pos.at(mv.to).is_empty() { !watch.filling_matters(mv.to) } else { !watch.vacating_matters(mv.to) })
     }
 
+    /// Before `mv` is made: will the piece it brings to `mv.to` keep its
+    /// limits? Such a move changes the count of the arriving piece only on
+    /// `to` (which holds none of the mover's pieces) and on `from` (which it
+    /// leaves), so the count after the move is known without making it:
+    /// moves of limited types need not be made for it. The moves
+    /// [`limits_counted_before`] leaves out pass here and are counted after.
+    #[inline]
+    fn limits_allow(&self, pos: &Position, mv: Move) -> bool {
+        let kind = match mv.drop_kind() {
+            Some(kind) => kind,
+            None => mv.promotion().unwrap_or(pos.at(mv.from).kind()),
+        };
+        if self.limited >> kind.index() & 1 == 0 || !limits_counted_before(mv) {
+            return true;
+        }
+        limits_allow_counted(&self.game.rules.limits, pos, mv, kind)
+    }
+
     /// Must the quiet `mv` be made to decide whether it keeps the rules besides
-    /// safety? Only when it brings a type a limit counts, drops a type that may
-    /// not mate, or an obligation may bind (moves that promote by proxy are
-    /// never quiet).
+    /// safety? Only when it drops a type that may not mate, an obligation may
+    /// bind, or it brings a type a limit counts in a way [`limits_allow`]
+    /// cannot count beforehand (moves that promote by proxy are never quiet).
     #[inline]
     fn other_rules_concern(&self, mv: Move, pos: &Position) -> bool {
         let Some((influence, _)) = &self.shortcut else { return true };
@@ -198,9 +235,13 @@ impl<'e> Legality<'e> {
             return true;
         }
         if mv.is_drop() {
-            return influence.is_limited(mv.dropped) || influence.may_not_drop_mate(mv.dropped);
+            // A drop that cannot give check cannot mate, unless the enemy
+            // is in check already.
+            return influence.may_not_drop_mate(mv.dropped)
+                && (influence.drop_may_check(pos, mv, pos.royal_cells(self.game, pos.side ^ 1))
+                    || *self.enemy_in_check.get_or_init(|| influence.in_check(pos, self.game, pos.side ^ 1)));
         }
-        influence.is_limited(mv.promotion().unwrap_or(pos.at(mv.from).kind()))
+        !limits_counted_before(mv) && influence.is_limited(mv.promotion().unwrap_or(pos.at(mv.from).kind()))
     }
 }
 
@@ -222,12 +263,38 @@ fn other_rules_hold<E: Engine + ?Sized>(engine: &E, pos: &mut Position, mover: P
         return true;
     }
     let moved = pos.at(mv.to);
-    limits_hold(game, pos, mv.to)
+    (limits_counted_before(mv) || limits_hold(game, pos, mv.to))
         && mv
             .proxy_promotion()
             .is_none_or(|(cell, _)| limits_hold(game, pos, cell) && crate::proxy::requirement_holds(game, pos, mover, moved, mv))
         && (rules.obligations.is_empty() || obligations_hold(game, pos, mover))
         && !(mv.is_drop() && is_forbidden_drop_mate(engine, pos, mv))
+}
+
+/// Can [`Legality::limits_allow`] count `mv`'s arrival before it is made?
+/// Yes unless the move also moves or changes a friendly piece (a swap,
+/// castling, a promotion by proxy): those are counted after the move by
+/// [`limits_hold`].
+#[inline]
+fn limits_counted_before(mv: Move) -> bool {
+    !mv.swap && mv.partner_to == NO_CELL && mv.proxy_promotion().is_none()
+}
+
+/// [`Legality::limits_allow`] for a move bringing a `kind` a limit counts.
+#[inline(never)]
+fn limits_allow_counted(limits: &[crate::ir::Limit], pos: &Position, mv: Move, kind: crate::ir::PieceId) -> bool {
+    let arriving = crate::Piece::new(kind, pos.side);
+    limits.iter().filter(|limit| limit.piece == kind).all(|limit| {
+        let class_id = limit.class_of[mv.to.index()];
+        let class = &limit.classes[class_id as usize];
+        let before = if class.len() == pos.board().len() {
+            pos.count(arriving) as usize
+        } else {
+            class.iter().filter(|&&cell| pos.at(cell) == arriving).count()
+        };
+        let leaves = !mv.is_drop() && limit.class_of[mv.from.index()] == class_id && pos.at(mv.from) == arriving;
+        before - usize::from(leaves) < usize::from(limit.max)
+    })
 }
 
 /// Only the types on the cells a move filled can have grown in number, and only

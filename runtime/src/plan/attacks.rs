@@ -109,17 +109,50 @@ impl Attacks {
     fn leap(&self, pos: &Position, leaps: Span, by: PlayerId, accept: &mut impl FnMut(Piece, CellId) -> bool) -> bool {
         self.leaps[leaps.range()].iter().any(|leap| {
             let piece = pos.at(leap.from);
-            leap.attackers.contains(piece)
-                && match leap.needs {
-                    Needs::Routes(routes) => {
-                        routes.is_empty()
-                            || self.routes[routes.range()]
-                                .iter()
-                                .any(|route| self.route_cells[route.range()].iter().all(|&c| pos.at(c).is_empty()))
-                    }
-                    Needs::NotOwn(cell) => !pos.at(cell).is_of(by),
-                }
-                && accept(piece, leap.from)
+            leap.attackers.contains(piece) && self.needs_hold(pos, leap.needs, by) && accept(piece, leap.from)
+        })
+    }
+
+    /// Does `pos` give a leap of `by`'s what it needs between?
+    #[inline]
+    fn needs_hold(&self, pos: &Position, needs: Needs, by: PlayerId) -> bool {
+        match needs {
+            Needs::Routes(routes) => {
+                routes.is_empty()
+                    || self.routes[routes.range()].iter().any(|route| self.route_cells[route.range()].iter().all(|&c| pos.at(c).is_empty()))
+            }
+            Needs::NotOwn(cell) => !pos.at(cell).is_of(by),
+        }
+    }
+
+    /// Would `piece`, put on the empty cell `from`, attack `target`? Only
+    /// the piece itself is asked about: `None` when putting it there could
+    /// also give one of its side's hoppers a screen toward the target (the
+    /// caller must then make the move to know).
+    pub fn would_attack_from(&self, pos: &Position, target: CellId, from: CellId, piece: Piece) -> Option<bool> {
+        let t = self.targets[target.index()];
+        if !t.hops.is_empty() {
+            return None;
+        }
+        let by = piece.owner();
+        let leaps = self.leaps[t.leaps.range()].iter();
+        Some(
+            self.ride_reaches(pos, t.rides, from, piece)
+                || leaps
+                    .into_iter()
+                    .any(|leap| leap.from == from && leap.attackers.contains(piece) && self.needs_hold(pos, leap.needs, by)),
+        )
+    }
+
+    /// On a ride's trie: is `from` reached over empty cells, with `piece`
+    /// among its attackers there?
+    fn ride_reaches(&self, pos: &Position, nodes: Span, from: CellId, piece: Piece) -> bool {
+        self.nodes[nodes.range()].iter().any(|node| {
+            if node.cell == from {
+                node.attackers.contains(piece)
+            } else {
+                pos.at(node.cell).is_empty() && self.ride_reaches(pos, node.children, from, piece)
+            }
         })
     }
 
