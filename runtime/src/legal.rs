@@ -95,8 +95,6 @@ pub struct Legality<'e> {
     /// The game counts checks: a move made by [`Legality::make_if_legal`]
     /// that gives check is counted.
     counts_checks: bool,
-    /// The types a limit counts, as a bit set.
-    limited: u128,
     /// Is the enemy in check already (on a position set up so)? Asked, once,
     /// only of a drop that may not mate and gives no check: then it is made
     /// to see whether it mates.
@@ -111,7 +109,6 @@ impl<'e> Legality<'e> {
             shortcut: None,
             checks_forbidden: game.rules.checks_forbidden,
             counts_checks: game.checks_to_win().is_some(),
-            limited: game.rules.limits.iter().fold(0, |set, limit| set | 1 << limit.piece.index()),
             enemy_in_check: std::cell::OnceCell::new(),
             game,
         };
@@ -134,12 +131,11 @@ impl<'e> Legality<'e> {
     /// Is the pseudo-legal `mv` legal? `pos` is restored before returning.
     #[inline]
     pub fn is_legal<E: Engine + ?Sized>(&self, engine: &E, pos: &mut Position, mv: Move) -> bool {
-        if self.limited != 0 && !self.limits_allow(pos, mv) {
-            return false;
-        }
         let quiet = self.keeps_royals_safe(pos, mv);
-        if quiet && !self.other_rules_concern(mv, pos) {
-            return true;
+        if quiet {
+            if let Some(legal) = self.judged_unmade(mv, pos) {
+                return legal;
+            }
         }
         let mover = pos.side;
         let undo = pos.make(mv);
@@ -152,9 +148,6 @@ impl<'e> Legality<'e> {
     /// `pos` as it was.
     #[inline]
     pub fn make_if_legal<E: Engine + ?Sized>(&self, engine: &E, pos: &mut Position, mv: Move) -> Option<Undo> {
-        if self.limited != 0 && !self.limits_allow(pos, mv) {
-            return None;
-        }
         let quiet = self.keeps_royals_safe(pos, mv);
         let mover = pos.side;
         let undo = pos.make(mv);
@@ -200,48 +193,40 @@ impl<'e> Legality<'e> {
             && (mv.from == mv.to || if pos.at(mv.to).is_empty() { !watch.filling_matters(mv.to) } else { !watch.vacating_matters(mv.to) })
     }
 
-    /// Before `mv` is made: will the piece it brings to `mv.to` keep its
-    /// limits? Such a move changes the count of the arriving piece only on
-    /// `to` (which holds none of the mover's pieces) and on `from` (which it
-    /// leaves), so the count after the move is known without making it:
-    /// moves of limited types need not be made for it. The moves
-    /// [`limits_counted_before`] leaves out pass here and are counted after.
+    /// Is the quiet `mv` legal, judged without making it? `None` when it
+    /// must be made to know: when it drops a type that may not mate and may
+    /// give check, an obligation may bind, or it brings a type a limit counts
+    /// in a way [`limits_allow`] cannot count beforehand (moves that promote
+    /// by proxy are never quiet).
     #[inline]
-    fn limits_allow(&self, pos: &Position, mv: Move) -> bool {
+    fn judged_unmade(&self, mv: Move, pos: &Position) -> Option<bool> {
+        let (influence, _) = self.shortcut.as_ref()?;
+        if self.checks_forbidden {
+            return None;
+        }
+        if !influence.has_rules_after() {
+            return Some(true);
+        }
+        if influence.obligations_may_bind(pos, mv) {
+            return None;
+        }
         let kind = match mv.drop_kind() {
             Some(kind) => kind,
             None => mv.promotion().unwrap_or(pos.at(mv.from).kind()),
         };
-        if self.limited >> kind.index() & 1 == 0 || !limits_counted_before(mv) {
-            return true;
+        // A drop that cannot give check cannot mate, unless the enemy is in
+        // check already.
+        if mv.is_drop()
+            && influence.may_not_drop_mate(kind)
+            && (influence.drop_may_check(pos, mv, pos.royal_cells(self.game, pos.side ^ 1))
+                || *self.enemy_in_check.get_or_init(|| influence.in_check(pos, self.game, pos.side ^ 1)))
+        {
+            return None;
         }
-        limits_allow_counted(&self.game.rules.limits, pos, mv, kind)
-    }
-
-    /// Must the quiet `mv` be made to decide whether it keeps the rules besides
-    /// safety? Only when it drops a type that may not mate, an obligation may
-    /// bind, or it brings a type a limit counts in a way [`limits_allow`]
-    /// cannot count beforehand (moves that promote by proxy are never quiet).
-    #[inline]
-    fn other_rules_concern(&self, mv: Move, pos: &Position) -> bool {
-        let Some((influence, _)) = &self.shortcut else { return true };
-        if self.checks_forbidden {
-            return true;
+        if !influence.is_limited(kind) {
+            return Some(true);
         }
-        if !influence.has_rules_after() {
-            return false;
-        }
-        if influence.obligations_may_bind(pos, mv) {
-            return true;
-        }
-        if mv.is_drop() {
-            // A drop that cannot give check cannot mate, unless the enemy
-            // is in check already.
-            return influence.may_not_drop_mate(mv.dropped)
-                && (influence.drop_may_check(pos, mv, pos.royal_cells(self.game, pos.side ^ 1))
-                    || *self.enemy_in_check.get_or_init(|| influence.in_check(pos, self.game, pos.side ^ 1)));
-        }
-        !limits_counted_before(mv) && influence.is_limited(mv.promotion().unwrap_or(pos.at(mv.from).kind()))
+        limits_counted_before(mv).then(|| limits_allow(&self.game.rules.limits, pos, mv, kind))
     }
 }
 
@@ -263,7 +248,7 @@ fn other_rules_hold<E: Engine + ?Sized>(engine: &E, pos: &mut Position, mover: P
         return true;
     }
     let moved = pos.at(mv.to);
-    (limits_counted_before(mv) || limits_hold(game, pos, mv.to))
+    limits_hold(game, pos, mv.to)
         && mv
             .proxy_promotion()
             .is_none_or(|(cell, _)| limits_hold(game, pos, cell) && crate::proxy::requirement_holds(game, pos, mover, moved, mv))
@@ -271,46 +256,49 @@ fn other_rules_hold<E: Engine + ?Sized>(engine: &E, pos: &mut Position, mover: P
         && !(mv.is_drop() && is_forbidden_drop_mate(engine, pos, mv))
 }
 
-/// Can [`Legality::limits_allow`] count `mv`'s arrival before it is made?
-/// Yes unless the move also moves or changes a friendly piece (a swap,
-/// castling, a promotion by proxy): those are counted after the move by
-/// [`limits_hold`].
+/// Can [`limits_allow`] count `mv`'s arrival before it is made? Yes unless
+/// the move also moves or changes a friendly piece (a swap, castling, a
+/// promotion by proxy): those are made and counted by [`limits_hold`].
 #[inline]
 fn limits_counted_before(mv: Move) -> bool {
     !mv.swap && mv.partner_to == NO_CELL && mv.proxy_promotion().is_none()
 }
 
-/// [`Legality::limits_allow`] for a move bringing a `kind` a limit counts.
+/// Before `mv` (bringing a `kind` a limit counts) is made: will it keep the
+/// limits? Such a move changes the count of the arriving piece only on `to`
+/// (which holds none of the mover's pieces) and on `from` (which it leaves),
+/// so the count after the move is known without making it.
 #[inline(never)]
-fn limits_allow_counted(limits: &[crate::ir::Limit], pos: &Position, mv: Move, kind: crate::ir::PieceId) -> bool {
+fn limits_allow(limits: &[crate::ir::Limit], pos: &Position, mv: Move, kind: crate::ir::PieceId) -> bool {
     let arriving = crate::Piece::new(kind, pos.side);
     limits.iter().filter(|limit| limit.piece == kind).all(|limit| {
-        let class_id = limit.class_of[mv.to.index()];
-        let class = &limit.classes[class_id as usize];
-        let before = if class.len() == pos.board().len() {
-            pos.count(arriving) as usize
-        } else {
-            class.iter().filter(|&&cell| pos.at(cell) == arriving).count()
-        };
-        let leaves = !mv.is_drop() && limit.class_of[mv.from.index()] == class_id && pos.at(mv.from) == arriving;
-        before - usize::from(leaves) < usize::from(limit.max)
+        let class = limit.class_of[mv.to.index()];
+        let leaves = !mv.is_drop() && limit.class_of[mv.from.index()] == class && pos.at(mv.from) == arriving;
+        count_in_class(pos, limit, class, arriving) - usize::from(leaves) < usize::from(limit.max)
     })
+}
+
+/// How many cells of the limit's class number `class` hold `piece`.
+#[inline]
+fn count_in_class(pos: &Position, limit: &crate::ir::Limit, class: u16, piece: crate::Piece) -> usize {
+    let class = &limit.classes[class as usize];
+    // A class of the whole board is counted already.
+    if class.len() == pos.board().len() {
+        pos.count(piece) as usize
+    } else {
+        class.iter().filter(|&&cell| pos.at(cell) == piece).count()
+    }
 }
 
 /// Only the types on the cells a move filled can have grown in number, and only
 /// in those cells' classes: that is all that needs counting.
 fn limits_hold(game: &crate::Game, pos: &Position, filled: crate::CellId) -> bool {
     let arrived = pos.at(filled);
-    game.rules.limits.iter().filter(|limit| arrived.kind() == limit.piece).all(|limit| {
-        let class = &limit.classes[limit.class_of[filled.index()] as usize];
-        // A class of the whole board is counted already.
-        let count = if class.len() == pos.board().len() {
-            pos.count(arrived) as usize
-        } else {
-            class.iter().filter(|&&cell| pos.at(cell) == arrived).count()
-        };
-        count <= limit.max as usize
-    })
+    game.rules
+        .limits
+        .iter()
+        .filter(|limit| arrived.kind() == limit.piece)
+        .all(|limit| count_in_class(pos, limit, limit.class_of[filled.index()], arrived) <= usize::from(limit.max))
 }
 
 /// Once a countdown of `mover` has reached 0, its bound pieces must stand in

@@ -134,14 +134,9 @@ impl Attacks {
         if !t.hops.is_empty() {
             return None;
         }
-        let by = piece.owner();
-        let leaps = self.leaps[t.leaps.range()].iter();
-        Some(
-            self.ride_reaches(pos, t.rides, from, piece)
-                || leaps
-                    .into_iter()
-                    .any(|leap| leap.from == from && leap.attackers.contains(piece) && self.needs_hold(pos, leap.needs, by)),
-        )
+        let leaps_from =
+            |leap: &LeapAttack| leap.from == from && leap.attackers.contains(piece) && self.needs_hold(pos, leap.needs, piece.owner());
+        Some(self.ride_reaches(pos, t.rides, from, piece) || self.leaps[t.leaps.range()].iter().any(leaps_from))
     }
 
     /// On a ride's trie: is `from` reached over empty cells, with `piece`
