@@ -192,3 +192,25 @@ fn a_quiet_move_still_meets_the_countdowns_deadline() {
         assert_eq!(all_moves(&*engine, &pos), ["e4-d3", "e4-e3", "e4-f3"], "{name}");
     }
 }
+
+#[test]
+fn a_royals_step_is_judged_unmade_only_where_no_line_can_open() {
+    // Chess's attacks are rides and unblockable leaps: a King's step is
+    // judged by whether its destination is attacked now. Xiang Qi's Cannons
+    // (screens), Horses (legs) and facing Generals could change when the
+    // royal leaves its cell, so its steps are made and tested.
+    for (variant, judged) in [("chess", true), ("shogi", true), ("xiangqi", false), ("taijitu-qi", false)] {
+        let engine = compiled(variant);
+        let influence = engine.influence().expect("influence sets");
+        for enemy in [0, 1] {
+            assert_eq!(influence.royal_steps_judged_unmade(enemy), judged, "{variant}");
+        }
+    }
+    // "The king can never move to a square attacked by an enemy piece": the
+    // Rook on a2 holds the second rank, so the King on e1 keeps to the first.
+    for (name, engine) in engines("chess") {
+        let pos = place(&*engine, "Ke1 ra2 ke8", 0);
+        let moves: Vec<String> = all_moves(&*engine, &pos).into_iter().filter(|m| m.starts_with("e1-")).collect();
+        assert_eq!(moves, ["e1-d1", "e1-f1"], "{name}");
+    }
+}

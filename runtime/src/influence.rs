@@ -44,6 +44,9 @@ pub struct Influence {
     obligations: usize,
     /// Some obligation binds at once when its countdown starts.
     binds_at_once: bool,
+    /// Per attacking player: does a royal's plain step into an unattacked
+    /// cell stay unattacked? (See [`Influence::royal_steps_judged_unmade`].)
+    plain_attacks: Vec<bool>,
 }
 
 /// The most words of a cell set kept per position (boards of up to 1024
@@ -106,7 +109,11 @@ impl Influence {
             no_drop_mate: kinds(&mut game.rules.no_drop_mate.iter().copied()),
             obligations: game.rules.obligations.len(),
             binds_at_once: game.rules.obligations.iter().any(|o| o.delay == 0),
+            plain_attacks: Vec::new(),
         };
+        let plain = game.rules.facing.is_empty() && game.rules.obligations.is_empty();
+        influence.plain_attacks =
+            (0..game.players.len() as PlayerId).map(|p| plain && influence.plan.side(p).attacks().only_rides_and_open_leaps()).collect();
         for attacker in 0..game.players.len() as PlayerId {
             for target in CellId::first(cells) {
                 let needed: Vec<CellId> = influence.plan.side(attacker).attacks().leaps(target).flat_map(|(_, cells)| cells).collect();
@@ -155,6 +162,18 @@ impl Influence {
             }
         }
         watch
+    }
+
+    /// May a royal's plain step (no capture on the way, no promotion) be
+    /// judged, while its side is not in check, by whether its destination is
+    /// attacked by `enemy` now, before it moves? Yes when the enemy's attacks
+    /// are rides and leaps nothing blocks, and no facing rule or obligation
+    /// applies: a line that reaches the destination through the royal's cell
+    /// would attack that cell first, which is no check; no screen or route
+    /// can open.
+    #[inline]
+    pub fn royal_steps_judged_unmade(&self, enemy: PlayerId) -> bool {
+        self.plain_attacks[enemy as usize]
     }
 
     /// Is `kind` royal?

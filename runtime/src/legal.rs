@@ -136,6 +136,13 @@ impl<'e> Legality<'e> {
             if let Some(legal) = self.judged_unmade(mv, pos) {
                 return legal;
             }
+        } else if let Some(safe) = self.royal_step_safety(engine, pos, mv) {
+            if !safe {
+                return false;
+            }
+            if let Some(legal) = self.judged_unmade(mv, pos) {
+                return legal;
+            }
         }
         let mover = pos.side;
         let undo = pos.make(mv);
@@ -191,6 +198,18 @@ impl<'e> Legality<'e> {
         }
         !watch.vacating_matters(mv.from)
             && (mv.from == mv.to || if pos.at(mv.to).is_empty() { !watch.filling_matters(mv.to) } else { !watch.vacating_matters(mv.to) })
+    }
+
+    /// For a royal's plain step: will the royal be safe after it, judged
+    /// without making it (see [`Influence::royal_steps_judged_unmade`])?
+    /// `None` for other moves, or where it cannot be judged so.
+    #[inline]
+    fn royal_step_safety<E: Engine + ?Sized>(&self, engine: &E, pos: &Position, mv: Move) -> Option<bool> {
+        let (influence, _) = self.shortcut.as_ref()?;
+        let enemy = pos.side ^ 1;
+        let plain = !mv.is_drop() && !mv.swap && mv.extra == NO_CELL && mv.promotion().is_none() && mv.from != mv.to;
+        (plain && influence.royal_steps_judged_unmade(enemy) && influence.is_royal(pos.at(mv.from).kind()))
+            .then(|| !engine.attacked(pos, mv.to, enemy))
     }
 
     /// Is the quiet `mv` legal, judged without making it? `None` when it

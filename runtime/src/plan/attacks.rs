@@ -151,6 +151,14 @@ impl Attacks {
         })
     }
 
+    /// Are all these attacks rides and leaps that nothing can block? Then a
+    /// cell is attacked only along lines that start at the attacker and end
+    /// at the first piece met.
+    pub fn only_rides_and_open_leaps(&self) -> bool {
+        self.targets.iter().all(|t| t.hops.is_empty())
+            && self.leaps.iter().all(|leap| matches!(leap.needs, Needs::Routes(routes) if routes.is_empty()))
+    }
+
     /// The first cells out from `target` on its rides' trie (`hop: false`)
     /// or its hops': for the legality shortcut, which walks them.
     pub fn line_roots(&self, target: CellId, hop: bool) -> Span {
