@@ -182,7 +182,7 @@ impl<'e> Legality<'e> {
     /// unattacked and unfaced without playing it? A move that brings a royal
     /// (moving, promoting, dropping or swapping one, or promoting by proxy)
     /// always needs the test.
-    #[inline]
+    #[inline(always)]
     pub fn keeps_royals_safe(&self, pos: &Position, mv: Move) -> bool {
         let Some((influence, watch)) = &self.shortcut else { return false };
         // A capture on the way may open a line behind the piece it takes.
@@ -217,7 +217,7 @@ impl<'e> Legality<'e> {
     /// give check, an obligation may bind, or it brings a type a limit counts
     /// in a way [`limits_allow`] cannot count beforehand (moves that promote
     /// by proxy are never quiet).
-    #[inline]
+    #[inline(always)]
     fn judged_unmade(&self, mv: Move, pos: &Position) -> Option<bool> {
         let (influence, _) = self.shortcut.as_ref()?;
         if self.checks_forbidden {
@@ -226,6 +226,12 @@ impl<'e> Legality<'e> {
         if !influence.has_rules_after() {
             return Some(true);
         }
+        self.judged_unmade_by_rules(influence, mv, pos)
+    }
+
+    /// [`Legality::judged_unmade`] in a game with rules after a move.
+    #[inline(never)]
+    fn judged_unmade_by_rules(&self, influence: &Influence, mv: Move, pos: &Position) -> Option<bool> {
         if influence.obligations_may_bind(pos, mv) {
             return None;
         }
