@@ -42,12 +42,10 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
         } else {
             quote! {
                 #p => {
-                    for from in 0..CELLS {
-                        match board[from] {
-                            #(#arms)*
-                            _ => {}
-                        }
-                    }
+                    vdl_runtime::piece::for_each_cell_of(board, #p, |from| match board[from] {
+                        #(#arms)*
+                        _ => {}
+                    });
                 }
             }
         });
