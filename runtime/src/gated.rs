@@ -68,6 +68,8 @@ pub fn captures_in_passing<E: Engine + ?Sized>(engine: &E, plan: &Plan, pos: &Po
     }
 }
 
+/// Walks, for captures in passing, the steps of the pieces on `captors`
+/// that `passing` lets capture.
 fn walk_captures_in_passing<E: Engine + ?Sized>(
     engine: &E,
     side: &SidePlan,
