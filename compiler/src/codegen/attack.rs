@@ -35,23 +35,9 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
         if body.is_empty() {
             body = quote!(let _ = (board, target););
         }
-        let watch_name = ctx.names.player_fn("watch_rides_of", player);
-        let watch_docs = doc_lines(&[
-            format!(
-                "Marks in `watch` the first piece on each line of {}'s rides out from `target`",
-                ctx.game.players[player as usize].name
-            ),
-            "when a piece that attacks along it stands next beyond (`vdl_runtime::influence::Influence::watch`).".into(),
-        ]);
-        let watch = if watch.is_empty() { quote!(let _ = (board, target, watch);) } else { watch };
-        functions.extend(quote! {
-            #watch_docs
-            fn #watch_name(board: &Board, target: usize, watch: &mut Watch) {
-                #watch
-            }
-        });
-        let p = Literal::u8_unsuffixed(player);
-        watch_arms.push(quote!(#p => #watch_name(board, target, watch),));
+        let (watch_function, watch_arm) = watch_function(ctx, player, watch);
+        functions.extend(watch_function);
+        watch_arms.push(watch_arm);
         let docs = doc_lines(&[format!("Could a piece of {} capture an enemy piece on `target`?", ctx.game.players[player as usize].name)]);
         functions.extend(quote! {
             #docs
@@ -89,6 +75,27 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
 
         #functions
     }
+}
+
+/// The function marking the pins of `player`'s rides (its body `walks`),
+/// and its arm in `watch_rides`.
+fn watch_function(ctx: &Ctx, player: PlayerId, walks: TokenStream) -> (TokenStream, TokenStream) {
+    let name = ctx.names.player_fn("watch_rides_of", player);
+    let docs = doc_lines(&[
+        format!("Marks in `watch` the first piece on each line of {}'s rides out from `target`", ctx.game.players[player as usize].name),
+        "when a piece that attacks along it stands next beyond (`vdl_runtime::influence::Influence::watch`).".into(),
+    ]);
+    let body = if walks.is_empty() { quote!(let _ = (board, target, watch);) } else { walks };
+    let p = Literal::u8_unsuffixed(player);
+    (
+        quote! {
+            #docs
+            fn #name(board: &Board, target: usize, watch: &mut Watch) {
+                #body
+            }
+        },
+        quote!(#p => #name(board, target, watch),),
+    )
 }
 
 /// The attacks of `player`'s pieces on every target, from the plan.
