@@ -1,6 +1,7 @@
 //! Promotions for some players only (`... for PLAYER`), on a small game built
-//! for the test and run on the interpreter (only bundled variants have compiled
-//! engines; tests/grand_chess.rs runs `lost` on both). The rule, from
+//! for the test and run on the interpreter, and (with VDL_BUILD_TESTS=1) on
+//! its own compiled program made by `vdl build` (tests/grand_chess.rs runs
+//! `lost` on both engines of a bundled game). The rule, from
 //! docs/language.md: "the promotion is only for the named players' pieces; the
 //! others' moves never meet it (nor its `must`)".
 
@@ -87,4 +88,37 @@ fn the_page_learns_whose_pieces_promote_in_a_zone() {
     let desc = vdl_frontends::json::game_description(&both);
     let far = desc["zones"].as_array().unwrap().iter().find(|z| z["name"] == "far").expect("the promotion zone");
     assert_eq!(far["promotes_for"], serde_json::json!([0, 1]));
+}
+
+/// The same positions on the game's compiled engine: `vdl build` makes its
+/// program (a cargo build, about a minute), whose `moves` must list what the
+/// interpreter lists, and the choices worked out above.
+#[test]
+fn the_compiled_engine_gives_each_player_its_own_choices() {
+    if std::env::var("VDL_BUILD_TESTS").as_deref() != Ok("1") {
+        eprintln!("skipped: set VDL_BUILD_TESTS=1 to build the test game's program with `vdl build`");
+        return;
+    }
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("per-player");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("per-player.vdl");
+    std::fs::write(&file, GAME).unwrap();
+    let vdl = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_vdl")).args(args).output().unwrap();
+        assert!(out.status.success(), "vdl {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let file = file.to_str().unwrap();
+    let built = vdl(&["build", file, "-o", dir.join("program").to_str().unwrap()]);
+    let program = built.trim();
+    let pawn_moves = |fen: &str| -> Vec<String> {
+        let out = std::process::Command::new(program).args(["moves", "--fen", fen]).output().unwrap();
+        assert!(out.status.success(), "{program} moves --fen {fen}");
+        let compiled = String::from_utf8(out.stdout).unwrap();
+        assert_eq!(compiled, vdl(&["moves", file, "--fen", fen]), "compiled and interpreted moves differ in {fen}");
+        compiled.lines().filter(|m| m.starts_with("b3-")).map(str::to_string).collect()
+    };
+    assert_eq!(pawn_moves("2k2/5/1P3/5/K4 w"), ["b3-b4", "b3-b4=Q", "b3-b4=R"]);
+    assert_eq!(pawn_moves("2k2/5/1p3/5/K4 b"), ["b3-b2=B", "b3-b2=Q", "b3-b2=R"]);
+    assert_eq!(pawn_moves("r1k2/5/1p3/5/K4 b"), ["b3-b2=B", "b3-b2=Q"]);
 }
