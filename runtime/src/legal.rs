@@ -122,8 +122,16 @@ impl<'e> Legality<'e> {
             royals[count] = royal;
             count += 1;
         }
-        if engine.is_safe(pos, pos.side) {
-            legality.shortcut = Some((influence, engine.watch(influence, pos, &royals[..count])));
+        let royals = &royals[..count];
+        // Without facing rules, safe means no royal attacked: the royals are
+        // known already, so the board need not be searched for them again.
+        let safe = if game.rules.facing.is_empty() {
+            royals.iter().all(|&royal| !engine.attacked(pos, royal, pos.side ^ 1))
+        } else {
+            engine.is_safe(pos, pos.side)
+        };
+        if safe {
+            legality.shortcut = Some((influence, engine.watch(influence, pos, royals)));
         }
         legality
     }
