@@ -215,15 +215,6 @@ impl Influence {
         royals.any(|royal| attacks.would_attack_from(pos, royal, mv.to, piece) != Some(false))
     }
 
-    /// Is a royal of `player` attacked in `pos`? Read from the plan (as the
-    /// interpreter reads it), for the rare questions of the legality
-    /// shortcut; obligations are not applied, so it may say yes too often.
-    pub fn in_check(&self, pos: &Position, game: &Game, player: PlayerId) -> bool {
-        let enemy = player ^ 1;
-        let attacks = self.plan.side(enemy).attacks();
-        pos.royal_cells(game, player).any(|royal| attacks.attacked(pos, royal, enemy, &mut |_, _| true))
-    }
-
     /// Is `kind` counted by a limit?
     #[inline]
     pub fn is_limited(&self, kind: PieceId) -> bool {

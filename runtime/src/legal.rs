@@ -141,14 +141,14 @@ impl<'e> Legality<'e> {
     pub fn is_legal<E: Engine + ?Sized>(&self, engine: &E, pos: &mut Position, mv: Move) -> bool {
         let quiet = self.keeps_royals_safe(pos, mv);
         if quiet {
-            if let Some(legal) = self.judged_unmade(mv, pos) {
+            if let Some(legal) = self.judged_unmade(engine, mv, pos) {
                 return legal;
             }
         } else if let Some(safe) = self.royal_step_safety(engine, pos, mv) {
             if !safe {
                 return false;
             }
-            if let Some(legal) = self.judged_unmade(mv, pos) {
+            if let Some(legal) = self.judged_unmade(engine, mv, pos) {
                 return legal;
             }
         }
@@ -226,7 +226,7 @@ impl<'e> Legality<'e> {
     /// in a way [`limits_allow`] cannot count beforehand (moves that promote
     /// by proxy are never quiet).
     #[inline(always)]
-    fn judged_unmade(&self, mv: Move, pos: &Position) -> Option<bool> {
+    fn judged_unmade<E: Engine + ?Sized>(&self, engine: &E, mv: Move, pos: &Position) -> Option<bool> {
         let (influence, _) = self.shortcut.as_ref()?;
         if self.checks_forbidden {
             return None;
@@ -234,12 +234,12 @@ impl<'e> Legality<'e> {
         if !influence.has_rules_after() {
             return Some(true);
         }
-        self.judged_unmade_by_rules(influence, mv, pos)
+        self.judged_unmade_by_rules(engine, influence, mv, pos)
     }
 
     /// [`Legality::judged_unmade`] in a game with rules after a move.
     #[inline(never)]
-    fn judged_unmade_by_rules(&self, influence: &Influence, mv: Move, pos: &Position) -> Option<bool> {
+    fn judged_unmade_by_rules<E: Engine + ?Sized>(&self, engine: &E, influence: &Influence, mv: Move, pos: &Position) -> Option<bool> {
         if influence.obligations_may_bind(pos, mv) {
             return None;
         }
@@ -252,7 +252,7 @@ impl<'e> Legality<'e> {
         if mv.is_drop()
             && influence.may_not_drop_mate(kind)
             && (influence.drop_may_check(pos, mv, pos.royal_cells(self.game, pos.side ^ 1))
-                || *self.enemy_in_check.get_or_init(|| influence.in_check(pos, self.game, pos.side ^ 1)))
+                || *self.enemy_in_check.get_or_init(|| gives_check(engine, pos, pos.side)))
         {
             return None;
         }

@@ -78,10 +78,12 @@ mod tests {
 
     #[test]
     fn each_cell_of_a_player_is_found_once_in_order() {
-        // Every owner and type in every slot of a word, and a ragged end.
-        let board: Vec<Piece> = (0..203u32)
-            .map(|i| if i % 3 == 0 { Piece::EMPTY } else { Piece::new(PieceId((i % 61) as u8), (i % 5 % 2) as PlayerId) })
+        // Every owner and every type (bytes with the top bit set too) in
+        // every slot of a word, and a ragged end.
+        let board: Vec<Piece> = (0..403u32)
+            .map(|i| if i % 3 == 0 { Piece::EMPTY } else { Piece::new(PieceId((i % 127) as u8), (i % 5 % 2) as PlayerId) })
             .collect();
+        assert!(board.iter().any(|piece| piece.0 >= 0x80), "top-bit bytes are tested");
         for player in [0, 1] {
             let expected: Vec<usize> = (0..board.len()).filter(|&i| board[i].is_of(player)).collect();
             let mut found = Vec::new();
