@@ -100,6 +100,11 @@ impl Pair {
         actual.sort();
         assert_eq!(actual, expected, "legal moves differ: {}", self.describe(pos));
 
+        // The count of the last ply of perft, which the compiled engine
+        // judges as it generates (goals aside, as the interpreter's).
+        let count = |engine: &dyn Engine| engine.count_legal(&mut pos.clone(), &mut Vec::new());
+        assert_eq!(count(&*self.compiled), count(&self.interpreter), "legal move counts differ: {}", self.describe(pos));
+
         let cells = game.cell_count();
         for by in 0..game.players.len() as PlayerId {
             let asked: Vec<usize> = match self.budget.attacked_sample {

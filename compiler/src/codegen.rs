@@ -340,8 +340,6 @@ fn raw_string(text: &str) -> Literal {
 pub(crate) struct Helpers {
     /// `NONE`, the off-board cell.
     pub none: bool,
-    /// `push(out, from, to)`.
-    pub push: bool,
     /// `new_move(from, to)`.
     pub new_move: bool,
     /// `already(moves, to, extra)`.
@@ -350,12 +348,7 @@ pub(crate) struct Helpers {
 
 impl Helpers {
     fn union(self, other: Helpers) -> Helpers {
-        Helpers {
-            none: self.none || other.none,
-            push: self.push || other.push,
-            new_move: self.new_move || other.new_move,
-            already: self.already || other.already,
-        }
+        Helpers { none: self.none || other.none, new_move: self.new_move || other.new_move, already: self.already || other.already }
     }
 }
 
@@ -370,14 +363,6 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
         quote! {
             /// Marks "no cell" (off the board) in the cell tables.
             const NONE: u16 = u16::MAX;
-        }
-    });
-    let push = uses.push.then(|| {
-        quote! {
-            #[inline(always)]
-            fn push(out: &mut Vec<Move>, from: usize, to: usize) {
-                out.push(Move::new(CellId(from as u16), CellId(to as u16)));
-            }
         }
     });
     let new_move = uses.new_move.then(|| {
@@ -407,7 +392,7 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
     // So do captures in passing: the runtime walks them from the plan (and
     // castling, called from the castling pieces' functions; the other moves
     // of unmoved pieces are the pieces' functions' own).
-    let gated = ctx.game.has_en_passant().then(|| quote!(vdl_runtime::gated::captures_in_passing(self, plan(), pos, out);));
+    let gated = ctx.game.has_en_passant().then(|| quote!(vdl_runtime::gated::captures_in_passing(&Rules, plan(), pos, out.moves());));
     let generate = if ctx.generate_needs_pos {
         quote!(generate(pos, board_of(pos), pos.side, out);)
     } else {
@@ -429,6 +414,7 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
         use std::sync::OnceLock;
         use vdl_runtime::influence::{Influence, Watch};
         use vdl_runtime::ir::{CellId, Game, #piece_id PlayerId};
+        use vdl_runtime::sink::MoveSink;
         use vdl_runtime::{Engine, Move, Piece, Position};
         #not_counting
 
@@ -465,9 +451,16 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
             pos.board().try_into().expect("a position of this game")
         }
 
-        #push
         #new_move
         #already
+
+        /// Gives `out` every pseudo-legal move of the side to move.
+        #[inline(always)]
+        fn generate_all<S: MoveSink>(pos: &Position, out: &mut S) {
+            #generate
+            #gated
+            #drops
+        }
 
         impl Engine for Rules {
             fn game(&self) -> &Game {
@@ -475,9 +468,11 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
             }
 
             fn generate(&self, pos: &Position, out: &mut Vec<Move>) {
-                #generate
-                #gated
-                #drops
+                generate_all(pos, out);
+            }
+
+            fn count_legal(&self, pos: &mut Position, scratch: &mut Vec<Move>) -> u64 {
+                vdl_runtime::legal_count::count_legal_with(self, pos, scratch, |pos, sink| generate_all(pos, sink))
             }
 
             fn attacked(&self, pos: &Position, cell: CellId, by: PlayerId) -> bool {

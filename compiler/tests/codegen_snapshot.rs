@@ -304,7 +304,7 @@ fn generated_module_is_well_formed_and_stable() {
     assert!(text.contains("KNIGHT_WHITE_TO_0_1") && text.contains("KNIGHT_WHITE_TO_0_2"));
     assert!(text.contains("Move::swapping") && text.contains("!attacked_by_black_now(pos, board, from)"));
     assert!(text.contains("vdl_runtime::proxy::add(game(), pos, ROOK_WHITE, mv, out)"));
-    assert!(text.contains("fn moves_rook_white(pos: &Position,") && text.contains("bound.is_none_or(|zone| zone[to])"));
+    assert!(text.contains("fn moves_rook_white<S: MoveSink>(\n    pos: &Position,") && text.contains("bound.is_none_or(|zone| zone[to])"));
     // Nothing is interpreted at run time.
     assert!(!text.contains("Interpreter::new") && !text.contains("MoveKind"));
 }
@@ -321,6 +321,6 @@ fn empty_game_generates_a_valid_module() {
     game.rules.obligations.clear();
     let text = vdl_compiler::generate_rust(&game);
     syn::parse_file(&text).expect("the generated module parses");
-    assert!(text.contains("fn generate(board: &Board, side: PlayerId, out: &mut Vec<Move>)"));
+    assert!(text.contains("fn generate<S: MoveSink>(board: &Board, side: PlayerId, out: &mut S)"));
     assert!(!text.contains("const NONE"), "no table, so no NONE");
 }

@@ -2,10 +2,12 @@
 //! engine, since it depends only on the hands and the game's drop bans.
 
 use crate::ir::Game;
-use crate::position::{Move, Position};
+use crate::position::Position;
+use crate::sink::MoveSink;
 
 /// Appends every drop of the side to move.
-pub fn generate(game: &Game, pos: &Position, out: &mut Vec<Move>) {
+#[inline]
+pub fn generate<S: MoveSink + ?Sized>(game: &Game, pos: &Position, out: &mut S) {
     if pos.hands.is_empty() {
         return;
     }
@@ -16,7 +18,7 @@ pub fn generate(game: &Game, pos: &Position, out: &mut Vec<Move>) {
         }
         for (cell, occupant) in pos.cells() {
             if occupant.is_empty() && piece.no_drop.is_none_or(|zone| !game.in_zone(zone, side, cell)) {
-                out.push(Move::drop(kind, cell));
+                out.drop(kind, cell);
             }
         }
     }

@@ -2,7 +2,7 @@
 
 use crate::influence::{Influence, Watch};
 use crate::ir::{CellId, Game, PlayerId};
-use crate::legal;
+use crate::legal::{self, Legality};
 use crate::position::{Move, Position};
 
 /// A move generator for one game. Implementations differ only in speed: for the
@@ -14,6 +14,17 @@ pub trait Engine: Send + Sync {
     /// Appends every pseudo-legal move of the side to move: moves that obey each
     /// piece's move program and confinement, ignoring check and facing rules.
     fn generate(&self, pos: &Position, out: &mut Vec<Move>);
+
+    /// How many legal moves the side to move has in `pos`, goals aside (the
+    /// last ply of perft); `scratch` is a list to work in. Generated engines
+    /// count most moves as they generate them
+    /// ([`crate::legal_count::count_legal_with`]).
+    fn count_legal(&self, pos: &mut Position, scratch: &mut Vec<Move>) -> u64 {
+        scratch.clear();
+        self.generate(pos, scratch);
+        let legality = Legality::new(self, pos);
+        scratch.iter().filter(|&&mv| legality.is_legal(self, pos, mv)).count() as u64
+    }
 
     /// Could a piece of `by` capture an enemy piece standing on `cell`?
     fn attacked(&self, pos: &Position, cell: CellId, by: PlayerId) -> bool;

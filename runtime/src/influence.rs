@@ -62,6 +62,9 @@ pub struct Watch {
 }
 
 impl Watch {
+    /// No cell matters.
+    pub const NONE: Watch = Watch { vacate: [0; MAX_WORDS], fill: [0; MAX_WORDS] };
+
     /// Could emptying `cell` (or replacing its piece) expose a royal?
     #[inline]
     pub fn vacating_matters(&self, cell: CellId) -> bool {
@@ -146,7 +149,7 @@ impl Influence {
     /// walks those itself (generated code does, along its own tables, and
     /// marks what it finds with [`Watch::mark_vacating`]).
     pub fn watch_except_rides(&self, pos: &Position, royals: &[CellId]) -> Watch {
-        let mut watch = Watch { vacate: [0; MAX_WORDS], fill: [0; MAX_WORDS] };
+        let mut watch = Watch::NONE;
         let enemy = pos.side ^ 1;
         let attacks = self.plan.side(enemy).attacks();
         for &royal in royals {
@@ -213,6 +216,26 @@ impl Influence {
         let piece = crate::Piece::new(mv.dropped, pos.side);
         let attacks = self.plan.side(pos.side).attacks();
         royals.any(|royal| attacks.would_attack_from(pos, royal, mv.to, piece) != Some(false))
+    }
+
+    /// The types whose plain moves (no promotion, no capture on the way) are
+    /// legal when they change no watched cell, as bits by type: those no
+    /// rule after a move is about (not royal, not limited), in a game without
+    /// obligations. Drops are never plain.
+    #[inline]
+    pub fn plain_judged_kinds(&self) -> u128 {
+        if self.obligations > 0 {
+            0
+        } else {
+            !(self.royal | self.limited)
+        }
+    }
+
+    /// The types whose drops are legal when they fill no watched cell: those
+    /// of [`Influence::plain_judged_kinds`] that may mate by a drop.
+    #[inline]
+    pub fn drop_judged_kinds(&self) -> u128 {
+        self.plain_judged_kinds() & !self.no_drop_mate
     }
 
     /// Is `kind` counted by a limit?

@@ -81,6 +81,17 @@ pub fn gives_check<E: Engine + ?Sized>(engine: &E, pos: &Position, mover: Player
 /// At most this many royals of the side to move for [`Legality`]'s shortcut.
 const MAX_ROYALS: usize = 8;
 
+/// See [`Legality::plain_judgement`].
+pub struct PlainJudgement<'l> {
+    pub watch: &'l Watch,
+    /// Bits by type: a plain move of one of these types changing no cell of
+    /// `watch` is legal ([`Influence::plain_judged_kinds`]).
+    pub plain_kinds: u128,
+    /// Bits by type: so is a drop of one of these on a cell whose filling
+    /// does not matter ([`Influence::drop_judged_kinds`]).
+    pub drop_kinds: u128,
+}
+
 /// Decides the legality of the pseudo-legal moves of one position. With the
 /// engine's [`Influence`] and its side not in check, a move that changes no cell
 /// an attack on one of its royals (or a facing line) depends on is safe without
@@ -140,23 +151,46 @@ impl<'e> Legality<'e> {
     #[inline]
     pub fn is_legal<E: Engine + ?Sized>(&self, engine: &E, pos: &mut Position, mv: Move) -> bool {
         let quiet = self.keeps_royals_safe(pos, mv);
-        if quiet {
-            if let Some(legal) = self.judged_unmade(engine, mv, pos) {
-                return legal;
-            }
-        } else if let Some(safe) = self.royal_step_safety(engine, pos, mv) {
-            if !safe {
-                return false;
-            }
-            if let Some(legal) = self.judged_unmade(engine, mv, pos) {
-                return legal;
-            }
+        if let Some(legal) = self.judged_unmade_if(engine, pos, mv, quiet) {
+            return legal;
         }
         let mover = pos.side;
         let undo = pos.make(mv);
         let legal = self.is_legal_made(engine, pos, mover, mv, quiet);
         pos.unmake(mv, undo);
         legal
+    }
+
+    /// Is the pseudo-legal `mv` legal, judged without making it? `None`
+    /// when it must be made to know.
+    #[inline(always)]
+    pub fn judged_without_making<E: Engine + ?Sized>(&self, engine: &E, pos: &Position, mv: Move) -> Option<bool> {
+        self.judged_unmade_if(engine, pos, mv, self.keeps_royals_safe(pos, mv))
+    }
+
+    /// [`Legality::judged_without_making`], given what
+    /// [`Legality::keeps_royals_safe`] said of `mv`.
+    #[inline(always)]
+    fn judged_unmade_if<E: Engine + ?Sized>(&self, engine: &E, pos: &Position, mv: Move, quiet: bool) -> Option<bool> {
+        if !quiet && !self.royal_step_safety(engine, pos, mv)? {
+            return Some(false);
+        }
+        self.judged_unmade(engine, mv, pos)
+    }
+
+    /// What [`crate::legal_count::LegalCount`] needs to judge a plain move
+    /// or a drop on the spot: the cells that matter for the royals of the
+    /// side to move, and the types whose plain moves and drops are legal
+    /// when they change none of them. No type when every move must be
+    /// judged in full (the side is in check, the engine has no influence
+    /// sets, or the game forbids giving check).
+    pub fn plain_judgement(&self) -> PlainJudgement<'_> {
+        match &self.shortcut {
+            Some((influence, watch)) if !self.checks_forbidden => {
+                PlainJudgement { watch, plain_kinds: influence.plain_judged_kinds(), drop_kinds: influence.drop_judged_kinds() }
+            }
+            _ => PlainJudgement { watch: &Watch::NONE, plain_kinds: 0, drop_kinds: 0 },
+        }
     }
 
     /// Plays `mv` if it is legal, returning what takes it back; else leaves

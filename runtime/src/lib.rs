@@ -19,6 +19,7 @@ pub mod influence;
 pub mod interp;
 pub mod ir;
 pub mod legal;
+pub mod legal_count;
 pub mod notation;
 pub mod perft;
 pub mod piece;
@@ -27,6 +28,7 @@ pub mod plan;
 pub mod position;
 pub mod proxy;
 pub mod search;
+pub mod sink;
 mod walk;
 
 pub use engine::Engine;

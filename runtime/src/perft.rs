@@ -23,14 +23,14 @@ fn count<E: Engine + ?Sized>(engine: &E, pos: &mut Position, depth: u32, buffers
         return 0;
     }
     let mut moves = buffers.pop().unwrap_or_else(|| Vec::with_capacity(64));
-    moves.clear();
-    engine.generate(pos, &mut moves);
-    let legality = Legality::new(engine, pos);
     let mut nodes = 0;
     if depth == 1 {
         // Bulk counting: a legal move at the last ply is one leaf.
-        nodes = moves.iter().filter(|&&mv| legality.is_legal(engine, pos, mv)).count() as u64;
+        nodes = engine.count_legal(pos, &mut moves);
     } else {
+        moves.clear();
+        engine.generate(pos, &mut moves);
+        let legality = Legality::new(engine, pos);
         for &mv in &moves {
             if let Some(undo) = legality.make_if_legal(engine, pos, mv) {
                 nodes += count(engine, pos, depth - 1, buffers);

@@ -54,7 +54,7 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
     let pos = ctx.generate_needs_pos.then(|| quote!(pos: &Position,));
     quote! {
         /// Appends the pseudo-legal moves of `side`, drops apart.
-        fn generate(#pos board: &Board, side: PlayerId, out: &mut Vec<Move>) {
+        fn generate<S: MoveSink>(#pos board: &Board, side: PlayerId, out: &mut S) {
             #unused
             match side {
                 #(#arms_by_player)*
@@ -154,9 +154,8 @@ impl PieceGen {
             (Some(_), outcome) => Some(outcome),
         };
         let Some(outcome) = outcome else {
-            self.helpers.push |= via.is_none();
             return match via {
-                None => quote!(push(out, from, #to_cell);),
+                None => quote!(out.plain(board, from, #to_cell);),
                 Some(via) => quote! {
                     out.push(Move::new(CellId(from as u16), CellId(#to_cell as u16)).capturing_on_the_way(CellId(#via as u16)));
                 },
@@ -249,7 +248,13 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<(Ide
     }
     pg.checking = false;
     let proxy = proxy(ctx, &mut pg);
-    let first = (checks || proxy.is_some()).then(|| quote!(let first = out.len();));
+    // Code that reads back the piece's moves so far works on the sink's list.
+    let first = (checks || proxy.is_some()).then(|| {
+        quote! {
+            let out = out.moves();
+            let first = out.len();
+        }
+    });
     if !left_out.is_empty() {
         docs.push(String::new());
         docs.push(format!("Left out, as they only repeat an earlier rule: {}.", left_out.join("; ")));
@@ -307,7 +312,7 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<(Ide
     let function = quote! {
         #docs
         #[inline]
-        fn #name(#pos board: &Board, from: usize, out: &mut Vec<Move>) {
+        fn #name<S: MoveSink>(#pos board: &Board, from: usize, out: &mut S) {
             #promotion
             #bound
             #null_init
@@ -334,7 +339,7 @@ fn castling(ctx: &Ctx, pg: &mut PieceGen, docs: &mut Vec<String>) -> Option<Toke
     docs.push("While it is unmoved it may castle: see `vdl_runtime::gated::castle`.".into());
     Some(quote! {
         if pos.is_unmoved(CellId(from as u16)) {
-            vdl_runtime::gated::castle(&Rules, plan(), pos, CellId(from as u16), out);
+            vdl_runtime::gated::castle(&Rules, plan(), pos, CellId(from as u16), out.moves());
         }
     })
 }

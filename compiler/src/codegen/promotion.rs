@@ -189,7 +189,7 @@ impl Promotions {
         quote! {
             #docs
             #[inline(always)]
-            fn #helper(#pos out: &mut Vec<Move>, mv: Move, outcome: u8) {
+            fn #helper<S: MoveSink>(#pos out: &mut S, mv: Move, outcome: u8) {
                 match outcome {
                     #(#arms)*
                     _ => out.push(mv),

@@ -1,0 +1,84 @@
+//! Counting the legal moves of a position as they are generated, for perft's
+//! last ply: a generated engine hands its moves to a [`LegalCount`] instead
+//! of a list, and most of them are judged legal on the spot, never stored.
+
+use crate::engine::Engine;
+use crate::legal::{Legality, PlainJudgement};
+use crate::piece::Piece;
+use crate::position::{Move, Position};
+use crate::sink::MoveSink;
+use crate::{CellId, PieceId};
+
+/// A [`MoveSink`] counting legal moves. A plain move of a type no rule
+/// after a move is about, changing no cell that matters for the side's
+/// royals, is legal and counted at once; any other move is judged by
+/// [`Legality::judged_without_making`], and the moves that must be made to
+/// be judged are kept for [`count_legal_with`] to test afterwards.
+pub struct LegalCount<'a, E: ?Sized> {
+    engine: &'a E,
+    legality: &'a Legality<'a>,
+    pos: &'a Position,
+    judgement: PlainJudgement<'a>,
+    counted: u64,
+    undecided: &'a mut Vec<Move>,
+}
+
+impl<E: Engine + ?Sized> MoveSink for LegalCount<'_, E> {
+    #[inline(always)]
+    fn plain(&mut self, board: &[Piece], from: usize, to: usize) {
+        let kind = board[from].kind();
+        if self.judgement.plain_kinds >> kind.index() & 1 != 0 && !self.judgement.watch.vacating_matters(CellId(from as u16)) {
+            let to_cell = CellId(to as u16);
+            let opens = if board[to].is_empty() {
+                self.judgement.watch.filling_matters(to_cell)
+            } else {
+                self.judgement.watch.vacating_matters(to_cell)
+            };
+            if !opens {
+                self.counted += 1;
+                return;
+            }
+        }
+        self.push(Move::new(CellId(from as u16), CellId(to as u16)));
+    }
+
+    #[inline(always)]
+    fn push(&mut self, mv: Move) {
+        match self.legality.judged_without_making(self.engine, self.pos, mv) {
+            Some(legal) => self.counted += u64::from(legal),
+            None => self.undecided.push(mv),
+        }
+    }
+
+    #[inline(always)]
+    fn drop(&mut self, kind: PieceId, to: CellId) {
+        if self.judgement.drop_kinds >> kind.index() & 1 != 0 && !self.judgement.watch.filling_matters(to) {
+            self.counted += 1;
+        } else {
+            self.push(Move::drop(kind, to));
+        }
+    }
+
+    #[inline(always)]
+    fn moves(&mut self) -> &mut Vec<Move> {
+        self.undecided
+    }
+}
+
+/// The number of legal moves of the side to move in `pos` (goals aside),
+/// with `generate` giving every pseudo-legal move to a [`LegalCount`];
+/// `scratch` holds the moves that must be made to be judged.
+#[inline]
+pub fn count_legal_with<E: Engine + ?Sized>(
+    engine: &E,
+    pos: &mut Position,
+    scratch: &mut Vec<Move>,
+    generate: impl FnOnce(&Position, &mut LegalCount<'_, E>),
+) -> u64 {
+    let legality = Legality::new(engine, pos);
+    scratch.clear();
+    let mut sink = LegalCount { engine, legality: &legality, pos, judgement: legality.plain_judgement(), counted: 0, undecided: scratch };
+    generate(pos, &mut sink);
+    let counted = sink.counted;
+    counted + scratch.iter().filter(|&&mv| legality.is_legal(engine, pos, mv)).count() as u64
+}

@@ -1,0 +1,46 @@
+//! Where generated move generators put their moves: a list, or a counter
+//! that judges each move as it comes (see [`crate::legal_count`]).
+
+use crate::piece::Piece;
+use crate::position::Move;
+use crate::{CellId, PieceId};
+
+/// What a move generator appends its moves to. A list keeps every move; a
+/// sink may instead judge plain moves on the spot, so the generator says
+/// which of its moves are plain.
+pub trait MoveSink {
+    /// The plain move of the piece on `from` to `to` on `board`: no
+    /// promotion, no capture on the way; it takes the piece on `to`, if any.
+    fn plain(&mut self, board: &[Piece], from: usize, to: usize);
+
+    /// Any move.
+    fn push(&mut self, mv: Move);
+
+    /// The drop of a `kind` from the hand on the empty `to`.
+    #[inline(always)]
+    fn drop(&mut self, kind: PieceId, to: CellId) {
+        self.push(Move::drop(kind, to));
+    }
+
+    /// The list the sink keeps, for code that reads back the moves it gave
+    /// (to give each destination once) or appends through the runtime's
+    /// walkers (castling, captures in passing).
+    fn moves(&mut self) -> &mut Vec<Move>;
+}
+
+impl MoveSink for Vec<Move> {
+    #[inline(always)]
+    fn plain(&mut self, _: &[Piece], from: usize, to: usize) {
+        self.push(Move::new(CellId(from as u16), CellId(to as u16)));
+    }
+
+    #[inline(always)]
+    fn push(&mut self, mv: Move) {
+        Vec::push(self, mv);
+    }
+
+    #[inline(always)]
+    fn moves(&mut self) -> &mut Vec<Move> {
+        self
+    }
+}

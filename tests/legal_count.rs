@@ -1,0 +1,148 @@
+//! Counting legal moves as they are generated (`vdl_runtime::legal_count`),
+//! the last ply of perft on a compiled engine: a plain move or a drop that
+//! changes no cell the side's royals depend on is counted on the spot.
+//!
+//! The compiled engines' counts are checked against the interpreter's on
+//! every bundled game (`tests/engines_agree.rs`). No bundled game has both
+//! drops and a hopper, where a drop can make a screen, so these tests run the
+//! counter on such a game through a harness: the interpreter's moves handed to
+//! the counter as generated code hands them, with the influence sets the
+//! compiled engines use.
+
+use rand::prelude::*;
+use vdl_runtime::influence::Influence;
+use vdl_runtime::legal_count::count_legal_with;
+use vdl_runtime::sink::MoveSink;
+use vdl_runtime::{fen, CellId, Engine, Game, Interpreter, Move, PlayerId, Position};
+
+/// A 5x5 board with Xiang Qi's Cannon ("moves like the Chariot, but captures
+/// only by jumping exactly one piece") and drops from the hand.
+const SCREENS: &str = r#"
+game "Screens"
+board {
+    axis file = a..e
+    axis rank = 1..5
+    name file rank
+}
+forward +rank
+player White
+player Black = mirror rank
+direction orth = (0,1)*
+direction diag = (1,1)*
+piece King K {
+    royal
+    step orth | diag
+}
+piece Cannon C {
+    slide orth move only
+    hop orth capture only
+}
+piece Rook R {
+    slide orth
+}
+hands
+setup "c1k2/5/5/5/2K1C[RCrc] w"
+"#;
+
+/// The interpreter's moves, handed to the counter the way generated code
+/// hands them, with the influence sets of the compiled engines.
+struct Counted {
+    interpreter: Interpreter,
+    influence: Influence,
+}
+
+impl Counted {
+    fn new(game: Game) -> Counted {
+        let interpreter = Interpreter::new(game.clone());
+        let influence = Influence::of(&game, (**interpreter.plan()).clone()).expect("influence sets for a small board");
+        Counted { interpreter, influence }
+    }
+}
+
+impl Engine for Counted {
+    fn game(&self) -> &Game {
+        self.interpreter.game()
+    }
+
+    fn generate(&self, pos: &Position, out: &mut Vec<Move>) {
+        self.interpreter.generate(pos, out);
+    }
+
+    fn attacked(&self, pos: &Position, cell: CellId, by: PlayerId) -> bool {
+        self.interpreter.attacked(pos, cell, by)
+    }
+
+    fn influence(&self) -> Option<&Influence> {
+        Some(&self.influence)
+    }
+
+    fn count_legal(&self, pos: &mut Position, scratch: &mut Vec<Move>) -> u64 {
+        count_legal_with(self, pos, scratch, |pos, sink| {
+            let mut moves = Vec::new();
+            self.interpreter.generate(pos, &mut moves);
+            for mv in moves {
+                match mv.drop_kind() {
+                    Some(kind) => sink.drop(kind, mv.to),
+                    None if mv == Move::new(mv.from, mv.to) => sink.plain(pos.board(), mv.from.index(), mv.to.index()),
+                    None => sink.push(mv),
+                }
+            }
+        })
+    }
+}
+
+fn screens() -> Game {
+    vdl_compiler::compile("screens.vdl", SCREENS).unwrap_or_else(|errors| panic!("{errors:?}"))
+}
+
+/// The legal move count of `text` by the counter and by the interpreter,
+/// which must agree.
+fn count(text: &str) -> u64 {
+    let counted = Counted::new(screens());
+    let mut pos = fen::parse(counted.game(), text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    let by_counter = counted.count_legal(&mut pos, &mut Vec::new());
+    let by_interpreter = counted.interpreter.count_legal(&mut pos, &mut Vec::new());
+    assert_eq!(by_counter, by_interpreter, "{text}");
+    by_counter
+}
+
+#[test]
+fn a_drop_that_makes_a_screen_for_a_cannon_is_not_counted() {
+    // White: King e1, a Rook in hand; Black: Cannon e5, King a5. The King
+    // may go to d1, d2 or e2 (nothing attacks them: the Cannon has no screen).
+    // The Rook may be dropped on any of the 22 empty cells but e2, e3 and e4,
+    // where it would be the screen the Cannon jumps to take the King.
+    assert_eq!(count("k3c/5/5/5/4K[R] w"), 3 + 22 - 3);
+}
+
+#[test]
+fn a_move_that_makes_a_screen_for_a_cannon_is_not_counted() {
+    // White: King e1, Rook b2; Black: Cannon e5, King a5. The Rook goes
+    // to b1, b3, b4, b5, a2, c2 or d2, not to e2 (a screen); the King to d1,
+    // d2 or e2.
+    assert_eq!(count("k3c/5/5/1R3/4K[-] w"), 7 + 3);
+}
+
+#[test]
+fn a_pinned_piece_moves_only_along_its_line() {
+    // White: King e1, Rook e3; Black: Rook e5, King a5. The Rook may only
+    // go to e2, e4 or take on e5; the King to d1, d2 or e2.
+    assert_eq!(count("k3r/5/4R/5/4K[-] w"), 3 + 3);
+}
+
+#[test]
+fn counts_agree_along_random_games() {
+    let counted = Counted::new(screens());
+    let game = counted.game();
+    let mut rng = StdRng::seed_from_u64(14);
+    for _ in 0..40 {
+        let mut pos = fen::parse(game, &game.setup).expect("the setup parses");
+        for _ in 0..30 {
+            let expected = counted.interpreter.count_legal(&mut pos, &mut Vec::new());
+            assert_eq!(counted.count_legal(&mut pos, &mut Vec::new()), expected, "{}", fen::format(game, &pos));
+            let moves = vdl_runtime::legal::legal_moves(&counted.interpreter, &pos);
+            let Some(&mv) = moves.choose(&mut rng) else { break };
+            pos.make(mv);
+        }
+    }
+}
