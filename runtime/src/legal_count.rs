@@ -5,7 +5,7 @@
 use crate::engine::Engine;
 use crate::legal::{Legality, PlainJudgement};
 use crate::piece::Piece;
-use crate::position::{Move, Position};
+use crate::position::{Move, Position, NO_CELL};
 use crate::sink::MoveSink;
 use crate::{CellId, PieceId};
 
@@ -23,27 +23,44 @@ pub struct LegalCount<'a, E: ?Sized> {
     undecided: &'a mut Vec<Move>,
 }
 
+impl<E: Engine + ?Sized> LegalCount<'_, E> {
+    /// Is the move of the piece on `from` to `to`, arriving there as a
+    /// `kind`, legal by the watched cells alone? It must bring a type no rule
+    /// after a move is about, leave a cell whose vacating does not matter,
+    /// and fill an empty cell whose filling does not matter or take a piece
+    /// whose leaving would not.
+    #[inline(always)]
+    fn unwatched(&self, board: &[Piece], from: usize, to: usize, kind: PieceId) -> bool {
+        let watch = self.judgement.watch;
+        let to_cell = CellId(to as u16);
+        self.judgement.plain_kinds >> kind.index() & 1 != 0
+            && !watch.vacating_matters(CellId(from as u16))
+            && !if board[to].is_empty() { watch.filling_matters(to_cell) } else { watch.vacating_matters(to_cell) }
+    }
+}
+
 impl<E: Engine + ?Sized> MoveSink for LegalCount<'_, E> {
     #[inline(always)]
     fn plain(&mut self, board: &[Piece], from: usize, to: usize) {
-        let kind = board[from].kind();
-        if self.judgement.plain_kinds >> kind.index() & 1 != 0 && !self.judgement.watch.vacating_matters(CellId(from as u16)) {
-            let to_cell = CellId(to as u16);
-            let opens = if board[to].is_empty() {
-                self.judgement.watch.filling_matters(to_cell)
-            } else {
-                self.judgement.watch.vacating_matters(to_cell)
-            };
-            if !opens {
-                self.counted += 1;
-                return;
-            }
+        if self.unwatched(board, from, to, board[from].kind()) {
+            self.counted += 1;
+        } else {
+            self.push(Move::new(CellId(from as u16), CellId(to as u16)));
         }
-        self.push(Move::new(CellId(from as u16), CellId(to as u16)));
     }
 
     #[inline(always)]
     fn push(&mut self, mv: Move) {
+        // A move that only promotes is judged as a plain one, by the type it
+        // brings.
+        if !mv.is_drop() && !mv.swap && mv.extra == NO_CELL {
+            let board = self.pos.board();
+            let kind = mv.promotion().unwrap_or(board[mv.from.index()].kind());
+            if self.unwatched(board, mv.from.index(), mv.to.index(), kind) {
+                self.counted += 1;
+                return;
+            }
+        }
         match self.legality.judged_without_making(self.engine, self.pos, mv) {
             Some(legal) => self.counted += u64::from(legal),
             None => self.undecided.push(mv),

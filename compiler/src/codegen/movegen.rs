@@ -177,11 +177,17 @@ impl PieceGen {
             }
         };
         self.helpers.new_move = true;
-        let mv = match via {
-            None => quote!(new_move(from, #to_cell)),
-            Some(via) => quote!(new_move(from, #to_cell).capturing_on_the_way(CellId(#via as u16))),
-        };
-        quote!(#helper(#pos out, #mv, #outcome);)
+        match via {
+            // Outcome 0 is no promotion: a plain move, which a sink may
+            // judge on the spot.
+            None => quote! {
+                match #outcome {
+                    0 => out.plain(board, from, #to_cell),
+                    promoting => #helper(#pos out, new_move(from, #to_cell), promoting),
+                }
+            },
+            Some(via) => quote!(#helper(#pos out, new_move(from, #to_cell).capturing_on_the_way(CellId(#via as u16)), #outcome);),
+        }
     }
 
     /// The outcome of the moves of a rule whose destination from each start
