@@ -49,6 +49,18 @@ pub struct Influence {
     plain_attacks: Vec<bool>,
 }
 
+/// See [`Influence::unwatched_kinds`]: the types, as bits by type, whose
+/// moves changing no watched cell are legal.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct UnwatchedKinds {
+    /// Of plain moves (no promotion, no capture on the way): the moving type.
+    pub plain: u128,
+    /// Of moves that promote (and are otherwise plain): the type promoted to.
+    pub promoting: u128,
+    /// Of drops: the dropped type.
+    pub dropped: u128,
+}
+
 /// The most words of a cell set kept per position (boards of up to 1024
 /// cells get the shortcut).
 pub const MAX_WORDS: usize = 16;
@@ -198,14 +210,15 @@ impl Influence {
     /// mover's own pieces.
     #[inline]
     pub fn obligations_may_bind(&self, pos: &Position, mv: Move) -> bool {
-        let obligations = self.obligations;
-        if obligations == 0 {
-            return false;
-        }
-        let mover = pos.side as usize;
-        self.binds_at_once
-            || mv.promotion().is_some()
-            || pos.countdowns[mover * obligations..(mover + 1) * obligations].iter().any(|&c| c != NOT_COUNTING)
+        self.obligations > 0 && (mv.promotion().is_some() || self.obligations_may_bind_without_promotion(pos))
+    }
+
+    /// [`Influence::obligations_may_bind`] for a move that promotes nothing,
+    /// in a game with obligations.
+    #[inline]
+    fn obligations_may_bind_without_promotion(&self, pos: &Position) -> bool {
+        let (obligations, mover) = (self.obligations, pos.side as usize);
+        self.binds_at_once || pos.countdowns[mover * obligations..(mover + 1) * obligations].iter().any(|&c| c != NOT_COUNTING)
     }
 
     /// Could the drop `mv` in `pos` give check (to a royal of `royals`, the
@@ -218,24 +231,19 @@ impl Influence {
         royals.any(|royal| attacks.would_attack_from(pos, royal, mv.to, piece) != Some(false))
     }
 
-    /// The types whose plain moves (no promotion, no capture on the way) are
-    /// legal when they change no watched cell, as bits by type: those no
-    /// rule after a move is about (not royal, not limited), in a game without
-    /// obligations. Drops are never plain.
+    /// The types whose moves are legal in `pos` when they change no watched
+    /// cell, as bits by type: those that no rule after a move is about (not
+    /// royal, not limited) while no obligation may bind (see
+    /// [`Influence::obligations_may_bind`]).
     #[inline]
-    pub fn plain_judged_kinds(&self) -> u128 {
-        if self.obligations > 0 {
-            0
-        } else {
-            !(self.royal | self.limited)
+    pub fn unwatched_kinds(&self, pos: &Position) -> UnwatchedKinds {
+        let free = !(self.royal | self.limited);
+        if self.obligations == 0 {
+            return UnwatchedKinds { plain: free, promoting: free, dropped: free & !self.no_drop_mate };
         }
-    }
-
-    /// The types whose drops are legal when they fill no watched cell: those
-    /// of [`Influence::plain_judged_kinds`] that may mate by a drop.
-    #[inline]
-    pub fn drop_judged_kinds(&self) -> u128 {
-        self.plain_judged_kinds() & !self.no_drop_mate
+        // A promotion may take away a piece that kept the mover free.
+        let plain = if self.obligations_may_bind_without_promotion(pos) { 0 } else { free };
+        UnwatchedKinds { plain, promoting: 0, dropped: plain & !self.no_drop_mate }
     }
 
     /// Is `kind` counted by a limit?

@@ -2,7 +2,7 @@
 
 use crate::engine::Engine;
 use crate::goals::GoalKind;
-use crate::influence::{Influence, Watch};
+use crate::influence::{Influence, UnwatchedKinds, Watch};
 use crate::ir::{Outcome, PlayerId};
 use crate::position::{Move, Position, Undo, NO_CELL};
 
@@ -84,12 +84,8 @@ const MAX_ROYALS: usize = 8;
 /// See [`Legality::plain_judgement`].
 pub struct PlainJudgement<'l> {
     pub watch: &'l Watch,
-    /// Bits by type: a plain move of one of these types changing no cell of
-    /// `watch` is legal ([`Influence::plain_judged_kinds`]).
-    pub plain_kinds: u128,
-    /// Bits by type: so is a drop of one of these on a cell whose filling
-    /// does not matter ([`Influence::drop_judged_kinds`]).
-    pub drop_kinds: u128,
+    /// The types whose moves changing no cell of `watch` are legal.
+    pub kinds: UnwatchedKinds,
 }
 
 /// Decides the legality of the pseudo-legal moves of one position. With the
@@ -184,12 +180,10 @@ impl<'e> Legality<'e> {
     /// when they change none of them. No type when every move must be
     /// judged in full (the side is in check, the engine has no influence
     /// sets, or the game forbids giving check).
-    pub fn plain_judgement(&self) -> PlainJudgement<'_> {
+    pub fn plain_judgement(&self, pos: &Position) -> PlainJudgement<'_> {
         match &self.shortcut {
-            Some((influence, watch)) if !self.checks_forbidden => {
-                PlainJudgement { watch, plain_kinds: influence.plain_judged_kinds(), drop_kinds: influence.drop_judged_kinds() }
-            }
-            _ => PlainJudgement { watch: &Watch::NONE, plain_kinds: 0, drop_kinds: 0 },
+            Some((influence, watch)) if !self.checks_forbidden => PlainJudgement { watch, kinds: influence.unwatched_kinds(pos) },
+            _ => PlainJudgement { watch: &Watch::NONE, kinds: UnwatchedKinds::default() },
         }
     }
 

@@ -24,16 +24,16 @@ pub struct LegalCount<'a, E: ?Sized> {
 }
 
 impl<E: Engine + ?Sized> LegalCount<'_, E> {
-    /// Is the move of the piece on `from` to `to`, arriving there as a
-    /// `kind`, legal by the watched cells alone? It must bring a type no rule
-    /// after a move is about, leave a cell whose vacating does not matter,
-    /// and fill an empty cell whose filling does not matter or take a piece
-    /// whose leaving would not.
+    /// Is the move of the piece on `from` to `to`, of a type among `kinds`
+    /// (by the type it moves or promotes into), legal by the watched cells
+    /// alone? It must leave a cell whose vacating does not matter, and fill
+    /// an empty cell whose filling does not matter or take a piece whose
+    /// leaving would not.
     #[inline(always)]
-    fn unwatched(&self, board: &[Piece], from: usize, to: usize, kind: PieceId) -> bool {
+    fn unwatched(&self, board: &[Piece], from: usize, to: usize, kinds: u128, kind: PieceId) -> bool {
         let watch = self.judgement.watch;
         let to_cell = CellId(to as u16);
-        self.judgement.plain_kinds >> kind.index() & 1 != 0
+        kinds >> kind.index() & 1 != 0
             && !watch.vacating_matters(CellId(from as u16))
             && !if board[to].is_empty() { watch.filling_matters(to_cell) } else { watch.vacating_matters(to_cell) }
     }
@@ -42,7 +42,7 @@ impl<E: Engine + ?Sized> LegalCount<'_, E> {
 impl<E: Engine + ?Sized> MoveSink for LegalCount<'_, E> {
     #[inline(always)]
     fn plain(&mut self, board: &[Piece], from: usize, to: usize) {
-        if self.unwatched(board, from, to, board[from].kind()) {
+        if self.unwatched(board, from, to, self.judgement.kinds.plain, board[from].kind()) {
             self.counted += 1;
         } else {
             self.push(Move::new(CellId(from as u16), CellId(to as u16)));
@@ -55,8 +55,11 @@ impl<E: Engine + ?Sized> MoveSink for LegalCount<'_, E> {
         // brings.
         if !mv.is_drop() && !mv.swap && mv.extra == NO_CELL {
             let board = self.pos.board();
-            let kind = mv.promotion().unwrap_or(board[mv.from.index()].kind());
-            if self.unwatched(board, mv.from.index(), mv.to.index(), kind) {
+            let (kinds, kind) = match mv.promotion() {
+                Some(kind) => (self.judgement.kinds.promoting, kind),
+                None => (self.judgement.kinds.plain, board[mv.from.index()].kind()),
+            };
+            if self.unwatched(board, mv.from.index(), mv.to.index(), kinds, kind) {
                 self.counted += 1;
                 return;
             }
@@ -69,7 +72,7 @@ impl<E: Engine + ?Sized> MoveSink for LegalCount<'_, E> {
 
     #[inline(always)]
     fn drop(&mut self, kind: PieceId, to: CellId) {
-        if self.judgement.drop_kinds >> kind.index() & 1 != 0 && !self.judgement.watch.filling_matters(to) {
+        if self.judgement.kinds.dropped >> kind.index() & 1 != 0 && !self.judgement.watch.filling_matters(to) {
             self.counted += 1;
         } else {
             self.push(Move::drop(kind, to));
@@ -94,7 +97,8 @@ pub fn count_legal_with<E: Engine + ?Sized>(
 ) -> u64 {
     let legality = Legality::new(engine, pos);
     scratch.clear();
-    let mut sink = LegalCount { engine, legality: &legality, pos, judgement: legality.plain_judgement(), counted: 0, undecided: scratch };
+    let mut sink =
+        LegalCount { engine, legality: &legality, pos, judgement: legality.plain_judgement(pos), counted: 0, undecided: scratch };
     generate(pos, &mut sink);
     let counted = sink.counted;
     counted + scratch.iter().filter(|&&mv| legality.is_legal(engine, pos, mv)).count() as u64
