@@ -17,6 +17,7 @@
 //! `tests/engines_agree.rs` and `tests/legality_shortcut.rs` would catch,
 //! since the interpreter (the reference) never uses this shortcut.
 
+use crate::check_cells::CheckCells;
 use crate::ir::{CellId, Game, PieceId, PlayerId, MAX_PIECE_TYPES, MAX_PLAYERS};
 use crate::plan::{Attacks, Plan, Span};
 use crate::position::{Move, Position, NOT_COUNTING, NO_CELL};
@@ -189,6 +190,27 @@ impl Influence {
     #[inline]
     pub fn royal_steps_judged_unmade(&self, enemy: PlayerId) -> bool {
         self.plain_attacks[enemy as usize]
+    }
+
+    /// While the side to move is in check in `pos` (its royals on `royals`):
+    /// the cells every attack on a royal, and every facing line from one to
+    /// an enemy royal, depends on. `None` in a game with obligations, where
+    /// whether a piece attacks also depends on countdowns.
+    pub fn check_cells(&self, pos: &Position, royals: &[CellId]) -> Option<CheckCells> {
+        if self.obligations > 0 {
+            return None;
+        }
+        let mut cells = CheckCells::default();
+        let enemy = pos.side ^ 1;
+        let attacks = self.plan.side(enemy).attacks();
+        for &royal in royals {
+            cells.insert(royal);
+            attacks.attack_cells(pos, royal, enemy, &mut |cell| cells.insert(cell));
+            for next in &self.facing {
+                cells.insert_facing_line(self, pos, next, royal);
+            }
+        }
+        Some(cells)
     }
 
     /// Is `kind` royal?

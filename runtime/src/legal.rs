@@ -1,5 +1,6 @@
 //! Legality on top of any [`Engine`]: check, facing royals and the game result.
 
+use crate::check_cells::CheckCells;
 use crate::engine::Engine;
 use crate::goals::GoalKind;
 use crate::influence::{Influence, UnwatchedKinds, Watch};
@@ -102,6 +103,10 @@ pub struct Legality<'e> {
     /// The game counts checks: a move made by [`Legality::make_if_legal`]
     /// that gives check is counted.
     counts_checks: bool,
+    /// With the side to move in check: the cells the check depends on
+    /// ([`Influence::check_cells`]); a move changing none of them is
+    /// illegal. Boxed: it is needed in few positions.
+    check_cells: Option<Box<CheckCells>>,
     /// Is the enemy in check already (on a position set up so)? Asked, once,
     /// only of a drop that may not mate and gives no check: then it is made
     /// to see whether it mates.
@@ -114,6 +119,7 @@ impl<'e> Legality<'e> {
         let game = engine.game();
         let mut legality = Legality {
             shortcut: None,
+            check_cells: None,
             checks_forbidden: game.rules.checks_forbidden,
             counts_checks: game.checks_to_win().is_some(),
             enemy_in_check: std::cell::OnceCell::new(),
@@ -139,6 +145,8 @@ impl<'e> Legality<'e> {
         };
         if safe {
             legality.shortcut = Some((influence, engine.watch(influence, pos, royals)));
+        } else {
+            legality.check_cells = influence.check_cells(pos, royals).map(Box::new);
         }
         legality
     }
@@ -168,10 +176,20 @@ impl<'e> Legality<'e> {
     /// [`Legality::keeps_royals_safe`] said of `mv`.
     #[inline(always)]
     fn judged_unmade_if<E: Engine + ?Sized>(&self, engine: &E, pos: &Position, mv: Move, quiet: bool) -> Option<bool> {
+        if self.leaves_check(mv) {
+            return Some(false);
+        }
         if !quiet && !self.royal_step_safety(engine, pos, mv)? {
             return Some(false);
         }
         self.judged_unmade(engine, mv, pos)
+    }
+
+    /// Does `mv` leave its side in check, as seen without making it (it
+    /// changes no cell the check depends on)?
+    #[inline(always)]
+    fn leaves_check(&self, mv: Move) -> bool {
+        self.check_cells.as_ref().is_some_and(|cells| !cells.may_end_check(mv))
     }
 
     /// What [`crate::legal_count::LegalCount`] needs to judge a plain move
@@ -191,6 +209,9 @@ impl<'e> Legality<'e> {
     /// `pos` as it was.
     #[inline]
     pub fn make_if_legal<E: Engine + ?Sized>(&self, engine: &E, pos: &mut Position, mv: Move) -> Option<Undo> {
+        if self.leaves_check(mv) {
+            return None;
+        }
         let quiet = self.keeps_royals_safe(pos, mv);
         let mover = pos.side;
         let undo = pos.make(mv);

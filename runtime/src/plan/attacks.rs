@@ -151,6 +151,46 @@ impl Attacks {
         })
     }
 
+    /// Calls `each` with every cell that the attacks of `by` on `target`
+    /// in `pos` depend on: for each attack that hits, the attacker's cell
+    /// and the cells between (a ride's line, a hop's line with its screen,
+    /// a leap's routes or the cell it must not find its own piece on).
+    /// Changing none of them leaves `target` attacked.
+    pub fn attack_cells(&self, pos: &Position, target: CellId, by: PlayerId, each: &mut impl FnMut(CellId)) {
+        let t = self.targets[target.index()];
+        let mut path = Vec::new();
+        self.line_attack_cells(pos, t.rides, 1, &mut path, each);
+        self.line_attack_cells(pos, t.hops, 2, &mut path, each);
+        for leap in &self.leaps[t.leaps.range()] {
+            if leap.attackers.contains(pos.at(leap.from)) && self.needs_hold(pos, leap.needs, by) {
+                each(leap.from);
+                match leap.needs {
+                    Needs::Routes(routes) => {
+                        self.routes[routes.range()].iter().for_each(|route| self.route_cells[route.range()].iter().for_each(|&c| each(c)))
+                    }
+                    Needs::NotOwn(cell) => each(cell),
+                }
+            }
+        }
+    }
+
+    /// On a line trie out from a target, with `path` the cells from it so
+    /// far: calls `each` with the path to every attacker met as its
+    /// `pieces`-th piece (a ride's first, a hop's second).
+    fn line_attack_cells(&self, pos: &Position, nodes: Span, pieces: usize, path: &mut Vec<CellId>, each: &mut impl FnMut(CellId)) {
+        for node in &self.nodes[nodes.range()] {
+            let piece = pos.at(node.cell);
+            path.push(node.cell);
+            if piece.is_empty() || pieces > 1 {
+                let left = if piece.is_empty() { pieces } else { pieces - 1 };
+                self.line_attack_cells(pos, node.children, left, path, each);
+            } else if node.attackers.contains(piece) {
+                path.iter().for_each(|&cell| each(cell));
+            }
+            path.pop();
+        }
+    }
+
     /// Are all these attacks rides and leaps that nothing can block? Then a
     /// cell is attacked only along lines that start at the attacker and end
     /// at the first piece met.
