@@ -83,7 +83,9 @@ impl Engine for Counted {
             for mv in moves {
                 match mv.drop_kind() {
                     Some(kind) => sink.drop(kind, mv.to),
-                    None if mv == Move::new(mv.from, mv.to) => sink.plain(pos.board(), mv.from.index(), mv.to.index()),
+                    None if mv == Move::new(mv.from, mv.to) => {
+                        sink.plain(pos.board(), pos.at(mv.from).kind(), mv.from.index(), mv.to.index())
+                    }
                     None => sink.push(mv),
                 }
             }

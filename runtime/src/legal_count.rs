@@ -41,8 +41,8 @@ impl<E: Engine + ?Sized> LegalCount<'_, E> {
 
 impl<E: Engine + ?Sized> MoveSink for LegalCount<'_, E> {
     #[inline(always)]
-    fn plain(&mut self, board: &[Piece], from: usize, to: usize) {
-        if self.unwatched(board, from, to, self.judgement.kinds.plain, board[from].kind()) {
+    fn plain(&mut self, board: &[Piece], kind: PieceId, from: usize, to: usize) {
+        if self.unwatched(board, from, to, self.judgement.kinds.plain, kind) {
             self.counted += 1;
         } else {
             self.push(Move::new(CellId(from as u16), CellId(to as u16)));

@@ -9,9 +9,10 @@ use crate::{CellId, PieceId};
 /// sink may instead judge plain moves on the spot, so the generator says
 /// which of its moves are plain.
 pub trait MoveSink {
-    /// The plain move of the piece on `from` to `to` on `board`: no
-    /// promotion, no capture on the way; it takes the piece on `to`, if any.
-    fn plain(&mut self, board: &[Piece], from: usize, to: usize);
+    /// The plain move of the piece on `from` (of type `kind`) to `to` on
+    /// `board`: no promotion, no capture on the way; it takes the piece on
+    /// `to`, if any.
+    fn plain(&mut self, board: &[Piece], kind: PieceId, from: usize, to: usize);
 
     /// Any move.
     fn push(&mut self, mv: Move);
@@ -30,7 +31,7 @@ pub trait MoveSink {
 
 impl MoveSink for Vec<Move> {
     #[inline(always)]
-    fn plain(&mut self, _: &[Piece], from: usize, to: usize) {
+    fn plain(&mut self, _: &[Piece], _: PieceId, from: usize, to: usize) {
         self.push(Move::new(CellId(from as u16), CellId(to as u16)));
     }
 

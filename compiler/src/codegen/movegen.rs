@@ -14,7 +14,7 @@ use super::tables::doc_lines;
 use super::walks::{self, RuleCode};
 use super::{any_route, Ctx, Helpers};
 use proc_macro2::{Ident, Literal, TokenStream};
-use quote::quote;
+use quote::{format_ident, quote};
 use vdl_runtime::ir::{CellId, Mode, MoveRule, PieceId, PlayerId};
 use vdl_runtime::plan::{LineCell, Repeats};
 use vdl_runtime::Piece;
@@ -98,6 +98,10 @@ struct PieceGen {
     needs_pos: bool,
     /// The prelude's helpers its code calls.
     helpers: Helpers,
+    /// The name of the type's constant, for plain moves.
+    kind_name: Ident,
+    /// Some move is given as plain: the type's constant is used.
+    gives_plain: bool,
 }
 
 impl PieceGen {
@@ -155,7 +159,7 @@ impl PieceGen {
         };
         let Some(outcome) = outcome else {
             return match via {
-                None => quote!(out.plain(board, from, #to_cell);),
+                None => self.plain(to_cell),
                 Some(via) => quote! {
                     out.push(Move::new(CellId(from as u16), CellId(#to_cell as u16)).capturing_on_the_way(CellId(#via as u16)));
                 },
@@ -177,17 +181,26 @@ impl PieceGen {
             }
         };
         self.helpers.new_move = true;
+        let plain = self.plain(to_cell.clone());
         match via {
             // Outcome 0 is no promotion: a plain move, which a sink may
             // judge on the spot.
             None => quote! {
                 match #outcome {
-                    0 => out.plain(board, from, #to_cell),
+                    0 => { #plain }
                     promoting => #helper(#pos out, new_move(from, #to_cell), promoting),
                 }
             },
             Some(via) => quote!(#helper(#pos out, new_move(from, #to_cell).capturing_on_the_way(CellId(#via as u16)), #outcome);),
         }
+    }
+
+    /// The plain move from `from` to `to_cell`, given to the sink with the
+    /// piece's type, known here.
+    fn plain(&mut self, to_cell: TokenStream) -> TokenStream {
+        self.gives_plain = true;
+        let kind = &self.kind_name;
+        quote!(out.plain(board, #kind, from, #to_cell);)
     }
 
     /// The outcome of the moves of a rule whose destination from each start
@@ -231,6 +244,8 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<(Ide
         bound: bound_kind,
         needs_pos: false,
         helpers: Helpers::default(),
+        kind_name: format_ident!("KIND_{}", ctx.names.pieces[kind.index()]),
+        gives_plain: false,
     };
     let mut blocks = Vec::new();
     let mut docs = vec![format!("Moves of the {} from `from`:", ctx.piece_label(kind, player))];
@@ -330,6 +345,9 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<(Ide
         }
     };
     ctx.helpers = ctx.helpers.union(pg.helpers);
+    if pg.gives_plain {
+        ctx.kind(kind);
+    }
     Some((name, function, pg.needs_pos))
 }
 
