@@ -17,7 +17,7 @@ fn assert_evasions(variant: &str, pieces: &str, expected: &[&str], unmade: &[&st
     for (name, engine) in engines(variant) {
         let pos = place(&*engine, pieces, 0);
         assert_eq!(all_moves(&*engine, &pos), expected, "{name}: {pieces}");
-        assert_eq!(engine.count_legal(&mut pos.clone(), &mut Vec::new()), expected.len() as u64, "{name}: {pieces}");
+        assert_eq!(engine.count_legal(&mut pos.clone(), &mut Default::default()), expected.len() as u64, "{name}: {pieces}");
         if name == "compiled" {
             let legality = Legality::new(&*engine, &pos);
             for text in unmade {

@@ -102,7 +102,7 @@ impl Pair {
 
         // The count of the last ply of perft, which the compiled engine
         // judges as it generates (goals aside, as the interpreter's).
-        let count = |engine: &dyn Engine| engine.count_legal(&mut pos.clone(), &mut Vec::new());
+        let count = |engine: &dyn Engine| engine.count_legal(&mut pos.clone(), &mut Default::default());
         assert_eq!(count(&*self.compiled), count(&self.interpreter), "legal move counts differ: {}", self.describe(pos));
 
         let cells = game.cell_count();

@@ -11,7 +11,7 @@
 
 use rand::prelude::*;
 use vdl_runtime::influence::Influence;
-use vdl_runtime::legal_count::count_legal_with;
+use vdl_runtime::legal_count::{count_legal_with, CountScratch};
 use vdl_runtime::sink::MoveSink;
 use vdl_runtime::{fen, CellId, Engine, Game, Interpreter, Move, PlayerId, Position};
 
@@ -76,7 +76,7 @@ impl Engine for Counted {
         Some(&self.influence)
     }
 
-    fn count_legal(&self, pos: &mut Position, scratch: &mut Vec<Move>) -> u64 {
+    fn count_legal(&self, pos: &mut Position, scratch: &mut CountScratch) -> u64 {
         count_legal_with(self, pos, scratch, |pos, sink| {
             let mut moves = Vec::new();
             self.interpreter.generate(pos, &mut moves);
@@ -102,8 +102,8 @@ fn screens() -> Game {
 fn count(text: &str) -> u64 {
     let counted = Counted::new(screens());
     let mut pos = fen::parse(counted.game(), text).unwrap_or_else(|e| panic!("{text}: {e}"));
-    let by_counter = counted.count_legal(&mut pos, &mut Vec::new());
-    let by_interpreter = counted.interpreter.count_legal(&mut pos, &mut Vec::new());
+    let by_counter = counted.count_legal(&mut pos, &mut Default::default());
+    let by_interpreter = counted.interpreter.count_legal(&mut pos, &mut Default::default());
     assert_eq!(by_counter, by_interpreter, "{text}");
     by_counter
 }
@@ -140,8 +140,8 @@ fn counts_agree_along_random_games() {
     for _ in 0..40 {
         let mut pos = fen::parse(game, &game.setup).expect("the setup parses");
         for _ in 0..30 {
-            let expected = counted.interpreter.count_legal(&mut pos, &mut Vec::new());
-            assert_eq!(counted.count_legal(&mut pos, &mut Vec::new()), expected, "{}", fen::format(game, &pos));
+            let expected = counted.interpreter.count_legal(&mut pos, &mut Default::default());
+            assert_eq!(counted.count_legal(&mut pos, &mut Default::default()), expected, "{}", fen::format(game, &pos));
             let moves = vdl_runtime::legal::legal_moves(&counted.interpreter, &pos);
             let Some(&mv) = moves.choose(&mut rng) else { break };
             pos.make(mv);

@@ -471,7 +471,7 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
                 generate_all(pos, out);
             }
 
-            fn count_legal(&self, pos: &mut Position, scratch: &mut Vec<Move>) -> u64 {
+            fn count_legal(&self, pos: &mut Position, scratch: &mut vdl_runtime::legal_count::CountScratch) -> u64 {
                 vdl_runtime::legal_count::count_legal_with(self, pos, scratch, |pos, sink| generate_all(pos, sink))
             }
 

@@ -3,6 +3,7 @@
 use crate::influence::{Influence, Watch};
 use crate::ir::{CellId, Game, PlayerId};
 use crate::legal::{self, Legality};
+use crate::legal_count::CountScratch;
 use crate::position::{Move, Position};
 
 /// A move generator for one game. Implementations differ only in speed: for the
@@ -16,14 +17,15 @@ pub trait Engine: Send + Sync {
     fn generate(&self, pos: &Position, out: &mut Vec<Move>);
 
     /// How many legal moves the side to move has in `pos`, goals aside (the
-    /// last ply of perft); `scratch` is a list to work in. Generated engines
-    /// count most moves as they generate them
+    /// last ply of perft); `scratch` holds lists to work in. Generated
+    /// engines count most moves as they generate them
     /// ([`crate::legal_count::count_legal_with`]).
-    fn count_legal(&self, pos: &mut Position, scratch: &mut Vec<Move>) -> u64 {
-        scratch.clear();
-        self.generate(pos, scratch);
+    fn count_legal(&self, pos: &mut Position, scratch: &mut CountScratch) -> u64 {
+        let moves = &mut scratch.listed;
+        moves.clear();
+        self.generate(pos, moves);
         let legality = Legality::new(self, pos);
-        scratch.iter().filter(|&&mv| legality.is_legal(self, pos, mv)).count() as u64
+        moves.iter().filter(|&&mv| legality.is_legal(self, pos, mv)).count() as u64
     }
 
     /// Could a piece of `by` capture an enemy piece standing on `cell`?

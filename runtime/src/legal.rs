@@ -158,6 +158,14 @@ impl<'e> Legality<'e> {
         if let Some(legal) = self.judged_unmade_if(engine, pos, mv, quiet) {
             return legal;
         }
+        self.is_legal_when_made(engine, pos, mv)
+    }
+
+    /// Is `mv`, which [`Legality::judged_without_making`] could not judge,
+    /// legal? It is made and tested; `pos` is restored before returning.
+    #[inline]
+    pub fn is_legal_when_made<E: Engine + ?Sized>(&self, engine: &E, pos: &mut Position, mv: Move) -> bool {
+        let quiet = self.keeps_royals_safe(pos, mv);
         let mover = pos.side;
         let undo = pos.make(mv);
         let legal = self.is_legal_made(engine, pos, mover, mv, quiet);

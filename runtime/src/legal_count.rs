@@ -13,14 +13,26 @@ use crate::{CellId, PieceId};
 /// after a move is about, changing no cell that matters for the side's
 /// royals, is legal and counted at once; any other move is judged by
 /// [`Legality::judged_without_making`], and the moves that must be made to
-/// be judged are kept for [`count_legal_with`] to test afterwards.
+/// be judged are kept for [`count_legal_with`] to test afterwards, apart from
+/// the moves given through [`MoveSink::moves`], which are judged afterwards
+/// in full.
 pub struct LegalCount<'a, E: ?Sized> {
     engine: &'a E,
     legality: &'a Legality<'a>,
     pos: &'a Position,
     judgement: PlainJudgement<'a>,
     counted: u64,
-    undecided: &'a mut Vec<Move>,
+    scratch: &'a mut CountScratch,
+}
+
+/// The lists a count works in, kept from one count to the next so that
+/// counting allocates nothing.
+#[derive(Clone, Debug, Default)]
+pub struct CountScratch {
+    /// Moves given through [`MoveSink::moves`], not judged yet.
+    pub listed: Vec<Move>,
+    /// Moves judged to need making.
+    undecided: Vec<Move>,
 }
 
 impl<E: Engine + ?Sized> LegalCount<'_, E> {
@@ -66,7 +78,7 @@ impl<E: Engine + ?Sized> MoveSink for LegalCount<'_, E> {
         }
         match self.legality.judged_without_making(self.engine, self.pos, mv) {
             Some(legal) => self.counted += u64::from(legal),
-            None => self.undecided.push(mv),
+            None => self.scratch.undecided.push(mv),
         }
     }
 
@@ -81,25 +93,26 @@ impl<E: Engine + ?Sized> MoveSink for LegalCount<'_, E> {
 
     #[inline(always)]
     fn moves(&mut self) -> &mut Vec<Move> {
-        self.undecided
+        &mut self.scratch.listed
     }
 }
 
 /// The number of legal moves of the side to move in `pos` (goals aside),
-/// with `generate` giving every pseudo-legal move to a [`LegalCount`];
-/// `scratch` holds the moves that must be made to be judged.
+/// with `generate` giving every pseudo-legal move to a [`LegalCount`].
 #[inline]
 pub fn count_legal_with<E: Engine + ?Sized>(
     engine: &E,
     pos: &mut Position,
-    scratch: &mut Vec<Move>,
+    scratch: &mut CountScratch,
     generate: impl FnOnce(&Position, &mut LegalCount<'_, E>),
 ) -> u64 {
     let legality = Legality::new(engine, pos);
-    scratch.clear();
-    let mut sink =
-        LegalCount { engine, legality: &legality, pos, judgement: legality.plain_judgement(pos), counted: 0, undecided: scratch };
+    scratch.listed.clear();
+    scratch.undecided.clear();
+    let mut sink = LegalCount { engine, legality: &legality, pos, judgement: legality.plain_judgement(pos), counted: 0, scratch };
     generate(pos, &mut sink);
     let counted = sink.counted;
-    counted + scratch.iter().filter(|&&mv| legality.is_legal(engine, pos, mv)).count() as u64
+    let made = scratch.undecided.iter().filter(|&&mv| legality.is_legal_when_made(engine, pos, mv)).count();
+    let listed = scratch.listed.iter().filter(|&&mv| legality.is_legal(engine, pos, mv)).count();
+    counted + (made + listed) as u64
 }

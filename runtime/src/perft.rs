@@ -3,18 +3,25 @@
 
 use crate::engine::Engine;
 use crate::legal::{legal_moves, Legality};
+use crate::legal_count::CountScratch;
 use crate::position::{Move, Position};
 use rayon::prelude::*;
 
 /// Counts the leaves of the legal move tree `depth` plies deep.
 pub fn perft<E: Engine + ?Sized>(engine: &E, pos: &mut Position, depth: u32) -> u64 {
-    let mut buffers = Vec::new();
-    count(engine, pos, depth, &mut buffers)
+    count(engine, pos, depth, &mut Buffers::default())
 }
 
-/// [`perft`] with one move list per ply, kept in `buffers` so that the tree's
-/// nodes allocate nothing.
-fn count<E: Engine + ?Sized>(engine: &E, pos: &mut Position, depth: u32, buffers: &mut Vec<Vec<Move>>) -> u64 {
+/// One move list per ply and the lists of the last ply's count, kept so
+/// that the tree's nodes allocate nothing.
+#[derive(Default)]
+struct Buffers {
+    lists: Vec<Vec<Move>>,
+    count: CountScratch,
+}
+
+/// [`perft`] with its lists kept in `buffers`.
+fn count<E: Engine + ?Sized>(engine: &E, pos: &mut Position, depth: u32, buffers: &mut Buffers) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -22,23 +29,22 @@ fn count<E: Engine + ?Sized>(engine: &E, pos: &mut Position, depth: u32, buffers
     if crate::goals::ends_game(engine, pos) {
         return 0;
     }
-    let mut moves = buffers.pop().unwrap_or_else(|| Vec::with_capacity(64));
-    let mut nodes = 0;
     if depth == 1 {
         // Bulk counting: a legal move at the last ply is one leaf.
-        nodes = engine.count_legal(pos, &mut moves);
-    } else {
-        moves.clear();
-        engine.generate(pos, &mut moves);
-        let legality = Legality::new(engine, pos);
-        for &mv in &moves {
-            if let Some(undo) = legality.make_if_legal(engine, pos, mv) {
-                nodes += count(engine, pos, depth - 1, buffers);
-                pos.unmake(mv, undo);
-            }
+        return engine.count_legal(pos, &mut buffers.count);
+    }
+    let mut moves = buffers.lists.pop().unwrap_or_else(|| Vec::with_capacity(64));
+    moves.clear();
+    engine.generate(pos, &mut moves);
+    let legality = Legality::new(engine, pos);
+    let mut nodes = 0;
+    for &mv in &moves {
+        if let Some(undo) = legality.make_if_legal(engine, pos, mv) {
+            nodes += count(engine, pos, depth - 1, buffers);
+            pos.unmake(mv, undo);
         }
     }
-    buffers.push(moves);
+    buffers.lists.push(moves);
     nodes
 }
 
