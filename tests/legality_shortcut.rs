@@ -9,6 +9,7 @@
 mod common;
 use common::{all_moves, engines, place};
 use rand::prelude::*;
+use vdl_runtime::influence::Watch;
 use vdl_runtime::legal::Legality;
 use vdl_runtime::{notation, Engine, Move, Position};
 
@@ -172,7 +173,8 @@ fn generated_ride_walks_mark_what_the_plans_tries_mark() {
         let (games, plies) = if engine.game().cell_count() > 200 { (3, 40) } else { (12, 80) };
         for pos in random_positions(&*engine, games, plies) {
             let royals: Vec<_> = pos.royal_cells(engine.game(), pos.side).collect();
-            let generated = engine.watch(influence, &pos, &royals);
+            let mut generated = Watch::NONE;
+            engine.watch(influence, &pos, &royals, &mut generated);
             let walked = influence.watch(&pos, &royals);
             assert_eq!(generated, walked, "{}: {}", bundled.name, vdl_runtime::fen::format(engine.game(), &pos));
         }

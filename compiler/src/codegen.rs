@@ -488,14 +488,13 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
                 INFLUENCE.get_or_init(|| Influence::of(game(), plan().clone())).as_ref()
             }
 
-            fn watch(&self, influence: &Influence, pos: &Position, royals: &[CellId]) -> Watch {
+            fn watch(&self, influence: &Influence, pos: &Position, royals: &[CellId], watch: &mut Watch) {
                 // The rides' lines along this game's own tables; the rest
                 // (leaps, hops, facing) as the runtime finds it.
-                let mut watch = influence.watch_except_rides(pos, royals);
+                influence.mark_watch_except_rides(pos, royals, watch);
                 for &royal in royals {
-                    watch_rides(board_of(pos), royal.index(), pos.side ^ 1, &mut watch);
+                    watch_rides(board_of(pos), royal.index(), pos.side ^ 1, watch);
                 }
-                watch
             }
         }
     }

@@ -45,9 +45,11 @@ pub trait Engine: Send + Sync {
         None
     }
 
-    /// The cells that matter in `pos` for the `royals` of the side to move
-    /// ([`Influence::watch`]); an engine may walk some of the lines itself.
-    fn watch(&self, influence: &Influence, pos: &Position, royals: &[CellId]) -> Watch {
-        influence.watch(pos, royals)
+    /// Marks in `watch` (empty) the cells that matter in `pos` for the
+    /// `royals` of the side to move ([`Influence::watch`]); an engine may
+    /// walk some of the lines itself. Filled in place: a watch is a few
+    /// hundred bytes, made at every node.
+    fn watch(&self, influence: &Influence, pos: &Position, royals: &[CellId], watch: &mut Watch) {
+        influence.mark_watch(pos, royals, watch);
     }
 }

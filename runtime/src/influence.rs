@@ -150,19 +150,24 @@ impl Influence {
     /// filling would make a screen for an enemy hopper (those before the first
     /// piece, when it is a hopper that attacks the royal).
     pub fn watch(&self, pos: &Position, royals: &[CellId]) -> Watch {
-        let mut watch = self.watch_except_rides(pos, royals);
-        let attacks = self.plan.side(pos.side ^ 1).attacks();
-        for &royal in royals {
-            watch_rides(attacks, pos, attacks.line_roots(royal, false), &mut watch);
-        }
+        let mut watch = Watch::NONE;
+        self.mark_watch(pos, royals, &mut watch);
         watch
     }
 
-    /// [`Influence::watch`] without the rides' lines, for an engine that
+    /// [`Influence::watch`], marked in `watch`.
+    pub fn mark_watch(&self, pos: &Position, royals: &[CellId], watch: &mut Watch) {
+        self.mark_watch_except_rides(pos, royals, watch);
+        let attacks = self.plan.side(pos.side ^ 1).attacks();
+        for &royal in royals {
+            watch_rides(attacks, pos, attacks.line_roots(royal, false), watch);
+        }
+    }
+
+    /// [`Influence::mark_watch`] without the rides' lines, for an engine that
     /// walks those itself (generated code does, along its own tables, and
     /// marks what it finds with [`Watch::mark_vacating`]).
-    pub fn watch_except_rides(&self, pos: &Position, royals: &[CellId]) -> Watch {
-        let mut watch = Watch::NONE;
+    pub fn mark_watch_except_rides(&self, pos: &Position, royals: &[CellId], watch: &mut Watch) {
         let enemy = pos.side ^ 1;
         let attacks = self.plan.side(enemy).attacks();
         for &royal in royals {
@@ -172,12 +177,11 @@ impl Influence {
             for w in 0..self.words {
                 watch.vacate[w] |= self.vacate[base + w];
             }
-            watch_hops(attacks, pos, attacks.line_roots(royal, true), ([NO_CELL; 2], 0), &mut watch);
+            watch_hops(attacks, pos, attacks.line_roots(royal, true), ([NO_CELL; 2], 0), watch);
             for next in &self.facing {
-                watch_facing(self, pos, next, royal, enemy, &mut watch);
+                watch_facing(self, pos, next, royal, enemy, watch);
             }
         }
-        watch
     }
 
     /// May a royal's plain step (no capture on the way, no promotion) be

@@ -144,7 +144,8 @@ impl<'e> Legality<'e> {
             engine.is_safe(pos, pos.side)
         };
         if safe {
-            legality.shortcut = Some((influence, engine.watch(influence, pos, royals)));
+            let (_, watch) = legality.shortcut.insert((influence, Watch::NONE));
+            engine.watch(influence, pos, royals, watch);
         } else {
             legality.check_cells = influence.check_cells(pos, royals).map(Box::new);
         }
