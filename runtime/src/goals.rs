@@ -11,6 +11,7 @@ use crate::engine::Engine;
 use crate::ir::{Game, Goal, PieceId, PlayerId, ZoneId};
 use crate::legal::{self, GameResult};
 use crate::piece::Piece;
+use crate::piece_set::PieceSet;
 use crate::position::Position;
 
 /// The goal that ended a game, for front ends' messages.
@@ -86,12 +87,15 @@ fn bare_royal(game: &Game, pos: &Position) -> Option<PlayerId> {
 }
 
 /// Does a piece of `player` of one of the types stand in its image of the zone?
+/// Tested before every move: the pieces wanted are one set, tested once per
+/// cell.
 fn in_zone(game: &Game, pos: &Position, player: PlayerId, pieces: &[PieceId], zone: ZoneId) -> bool {
+    if pieces.iter().all(|&kind| pos.count(Piece::new(kind, player)) == 0) {
+        return false;
+    }
+    let wanted = PieceSet::of(player, pieces.iter().copied());
     let cells = &game.zones[zone].cells[player];
-    pos.board()
-        .iter()
-        .zip(cells)
-        .any(|(&piece, &inside)| inside && !piece.is_empty() && piece.is_of(player) && pieces.contains(&piece.kind()))
+    pos.board().iter().zip(cells).any(|(&piece, &inside)| inside && wanted.contains(piece))
 }
 
 /// A reach goal. The side that has just moved wins by standing in the zone.
