@@ -73,3 +73,12 @@ fn a_cannon_check_is_met_by_a_second_screen() {
     // check depends on.
     assert_evasions("xiangqi", "Ke1 Ra3 Pe5 ce9 kd10", &["a3-e3", "e1-f1"], &["a3-d3", "a3-a7", "a3-a1"]);
 }
+
+#[test]
+fn generals_facing_are_parted_by_a_block_or_a_step_aside() {
+    // Xiang Qi: "The Generals may not face each other on a file with nothing
+    // between them." Set up facing on the open e-file, Red must end it: the
+    // Chariot blocks on e3, or the General steps to d1 or f1 (e2 still
+    // faces). The Chariot's other moves change nothing on the file.
+    assert_evasions("xiangqi", "Ke1 Ra3 ke10", &["a3-e3", "e1-d1", "e1-f1"], &["a3-a4", "a3-b3"]);
+}

@@ -3,8 +3,9 @@
 //! while its side is in check, a move that changes none of them leaves the
 //! check as it was, so it is illegal without being made.
 
-use crate::influence::{Influence, MAX_WORDS};
+use crate::influence::{bit, set_bit, Influence, MAX_WORDS};
 use crate::ir::CellId;
+use crate::legal::first_piece_along;
 use crate::position::{Move, Position, NO_CELL};
 
 /// A set of cells found by [`crate::influence::Influence::check_cells`].
@@ -22,29 +23,25 @@ impl CheckCells {
 
     #[inline]
     fn contains(&self, cell: CellId) -> bool {
-        self.cells[cell.index() / 64] >> (cell.index() % 64) & 1 != 0
+        bit(&self.cells, 0, cell)
     }
 
     pub(crate) fn insert(&mut self, cell: CellId) {
-        self.cells[cell.index() / 64] |= 1 << (cell.index() % 64);
+        set_bit(&mut self.cells, 0, cell);
     }
 
     /// The cells of a facing line (`next[cell]` the next cell along it) out
     /// from `royal` when its first piece is an enemy royal.
     pub(crate) fn insert_facing_line(&mut self, influence: &Influence, pos: &Position, next: &[Option<CellId>], royal: CellId) {
-        let owner = pos.at(royal).owner();
-        let mut line = Vec::new();
+        let Some(first) = first_piece_along(pos, next, royal) else { return };
+        let piece = pos.at(first);
+        if piece.owner() == pos.at(royal).owner() || !influence.is_royal(piece.kind()) {
+            return;
+        }
         let mut cell = royal;
         while let Some(step) = next[cell.index()] {
-            if step == royal {
-                return;
-            }
-            line.push(step);
-            let piece = pos.at(step);
-            if !piece.is_empty() {
-                if piece.owner() != owner && influence.is_royal(piece.kind()) {
-                    line.into_iter().for_each(|cell| self.insert(cell));
-                }
+            self.insert(step);
+            if step == first {
                 return;
             }
             cell = step;

@@ -90,6 +90,16 @@ impl Watch {
         bit(&self.fill, 0, cell)
     }
 
+    /// Does the move of a piece from `from` to `to` (empty, or holding a
+    /// piece it takes or, for a null move, itself) change no cell that
+    /// matters: leaving a cell whose vacating does not matter, and filling
+    /// an empty cell whose filling does not, or replacing a piece whose
+    /// leaving would not?
+    #[inline(always)]
+    pub fn unchanged_by(&self, from: CellId, to: CellId, to_empty: bool) -> bool {
+        !self.vacating_matters(from) && if to_empty { !self.filling_matters(to) } else { !self.vacating_matters(to) }
+    }
+
     /// Emptying `cell` could expose a royal: the first piece on a line out
     /// from it, with an attacker next beyond.
     #[inline]
@@ -370,10 +380,10 @@ fn watch_facing(influence: &Influence, pos: &Position, next: &[Option<CellId>], 
 }
 
 #[inline]
-fn bit(set: &[u64], base: usize, cell: CellId) -> bool {
+pub(crate) fn bit(set: &[u64], base: usize, cell: CellId) -> bool {
     set[base + cell.index() / 64] >> (cell.index() % 64) & 1 != 0
 }
 
-fn set_bit(set: &mut [u64], base: usize, cell: CellId) {
+pub(crate) fn set_bit(set: &mut [u64], base: usize, cell: CellId) {
     set[base + cell.index() / 64] |= 1 << (cell.index() % 64);
 }

@@ -26,19 +26,27 @@ pub fn royals_safe<E: Engine + ?Sized>(engine: &E, pos: &Position, mover: Player
 
 fn faces_enemy_royal(game: &crate::Game, pos: &Position, from: crate::CellId, dir: crate::ir::DirId) -> bool {
     let owner = pos.at(from).owner();
-    let table = &game.directions[dir].target;
+    first_piece_along(pos, &game.directions[dir].target, from).is_some_and(|cell| {
+        let piece = pos.at(cell);
+        piece.owner() != owner && game.pieces[piece.kind()].royal
+    })
+}
+
+/// The cell of the first piece along a line (`next[cell]` the next cell)
+/// out from `from`, if the line meets one before it ends or comes back
+/// round to `from`.
+pub(crate) fn first_piece_along(pos: &Position, next: &[Option<crate::CellId>], from: crate::CellId) -> Option<crate::CellId> {
     let mut cell = from;
-    while let Some(next) = table[cell.index()] {
-        if next == from {
-            return false;
+    while let Some(step) = next[cell.index()] {
+        if step == from {
+            return None;
         }
-        let piece = pos.at(next);
-        if !piece.is_empty() {
-            return piece.owner() != owner && game.pieces[piece.kind()].royal;
+        if !pos.at(step).is_empty() {
+            return Some(step);
         }
-        cell = next;
+        cell = step;
     }
-    false
+    None
 }
 
 /// Every legal move of the side to move, in generation order: none once a
@@ -262,8 +270,7 @@ impl<'e> Legality<'e> {
         if mv.promotion().is_some_and(|kind| influence.is_royal(kind)) {
             return false;
         }
-        !watch.vacating_matters(mv.from)
-            && (mv.from == mv.to || if pos.at(mv.to).is_empty() { !watch.filling_matters(mv.to) } else { !watch.vacating_matters(mv.to) })
+        watch.unchanged_by(mv.from, mv.to, pos.at(mv.to).is_empty())
     }
 
     /// For a royal's plain step: will the royal be safe after it, judged

@@ -38,16 +38,10 @@ pub struct CountScratch {
 impl<E: Engine + ?Sized> LegalCount<'_, E> {
     /// Is the move of the piece on `from` to `to`, of a type among `kinds`
     /// (by the type it moves or promotes into), legal by the watched cells
-    /// alone? It must leave a cell whose vacating does not matter, and fill
-    /// an empty cell whose filling does not matter or take a piece whose
-    /// leaving would not.
+    /// alone ([`crate::influence::Watch::unchanged_by`])?
     #[inline(always)]
     fn unwatched(&self, board: &[Piece], from: usize, to: usize, kinds: u128, kind: PieceId) -> bool {
-        let watch = self.judgement.watch;
-        let to_cell = CellId(to as u16);
-        kinds >> kind.index() & 1 != 0
-            && !watch.vacating_matters(CellId(from as u16))
-            && !if board[to].is_empty() { watch.filling_matters(to_cell) } else { watch.vacating_matters(to_cell) }
+        kinds >> kind.index() & 1 != 0 && self.judgement.watch.unchanged_by(CellId(from as u16), CellId(to as u16), board[to].is_empty())
     }
 }
 
