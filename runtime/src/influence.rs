@@ -90,6 +90,13 @@ impl Watch {
         bit(&self.fill, 0, cell)
     }
 
+    /// The cells `block * 64 ..` whose filling could expose a royal, as
+    /// bits (none beyond the cells a watch holds).
+    #[inline]
+    pub fn filling_block(&self, block: usize) -> u64 {
+        self.fill.get(block).copied().unwrap_or(0)
+    }
+
     /// Does the move of a piece from `from` to `to` (empty, or holding a
     /// piece it takes or, for a null move, itself) change no cell that
     /// matters: leaving a cell whose vacating does not matter, and filling

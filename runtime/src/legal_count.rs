@@ -6,7 +6,7 @@ use crate::engine::Engine;
 use crate::legal::{Legality, PlainJudgement};
 use crate::piece::Piece;
 use crate::position::{Move, Position, NO_CELL};
-use crate::sink::MoveSink;
+use crate::sink::{for_each_bit, MoveSink};
 use crate::{CellId, PieceId};
 
 /// A [`MoveSink`] counting legal moves. A plain move of a type no rule
@@ -76,13 +76,17 @@ impl<E: Engine + ?Sized> MoveSink for LegalCount<'_, E> {
         }
     }
 
+    /// A type whose drops are judged by the watched cells alone has the
+    /// drops on cells whose filling does not matter counted in one go.
     #[inline(always)]
-    fn drop(&mut self, kind: PieceId, to: CellId) {
-        if self.judgement.kinds.dropped >> kind.index() & 1 != 0 && !self.judgement.watch.filling_matters(to) {
-            self.counted += 1;
-        } else {
-            self.push(Move::drop(kind, to));
+    fn drops(&mut self, kind: PieceId, base: usize, cells: u64) {
+        let mut judged = cells;
+        if self.judgement.kinds.dropped >> kind.index() & 1 != 0 {
+            let free = cells & !self.judgement.watch.filling_block(base / 64);
+            self.counted += u64::from(free.count_ones());
+            judged ^= free;
         }
+        for_each_bit(judged, |i| self.push(Move::drop(kind, CellId((base + i) as u16))));
     }
 
     #[inline(always)]

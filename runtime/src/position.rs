@@ -1,5 +1,6 @@
 //! The state of a game and the moves that change it.
 
+use crate::drops::DropCells;
 use crate::ir::{CellId, Game, MoveKind, PieceId, PlayerId};
 use crate::piece::Piece;
 use crate::piece_set::PieceSet;
@@ -197,6 +198,8 @@ struct Shared {
     /// The pieces whose moves reset the half-move clock (they only move
     /// forward), if the game keeps the clocks at all.
     clocks: Option<PieceSet>,
+    /// Where each type may be dropped.
+    drop_cells: DropCells,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -256,6 +259,7 @@ impl Position {
             tracks_unmoved,
             passings,
             clocks: crate::fen_state::has_fields(game).then(|| forward_only(game)),
+            drop_cells: if game.has_hands() { DropCells::of(game) } else { DropCells::default() },
         };
         let hands = if game.has_hands() { vec![0; kinds * game.players.len()] } else { Vec::new() };
         let mut counts = [0; 256];
@@ -309,6 +313,19 @@ impl Position {
         let old = std::mem::replace(&mut self.board[cell], piece);
         self.counts[old.0 as usize] -= 1;
         self.counts[piece.0 as usize] += 1;
+    }
+
+    /// The empty cells among `block * 64 ..= block * 64 + 63`, as bits.
+    #[inline]
+    pub fn empty_block(&self, block: usize) -> u64 {
+        let cells = &self.board[block * 64..self.board.len().min(block * 64 + 64)];
+        cells.iter().enumerate().fold(0, |bits, (i, piece)| bits | u64::from(piece.is_empty()) << i)
+    }
+
+    /// Where each type may be dropped.
+    #[inline]
+    pub fn drop_cells(&self) -> &DropCells {
+        &self.shared.drop_cells
     }
 
     /// How many pieces of `kind` `player` holds in hand.

@@ -23,6 +23,13 @@ pub trait MoveSink {
         self.push(Move::drop(kind, to));
     }
 
+    /// The drops of a `kind` on the empty cells `base + i` for each bit `i`
+    /// of `cells`, in order.
+    #[inline(always)]
+    fn drops(&mut self, kind: PieceId, base: usize, cells: u64) {
+        for_each_bit(cells, |i| self.drop(kind, CellId((base + i) as u16)));
+    }
+
     /// The list the sink keeps, for code that reads back the moves it gave
     /// (to give each destination once) or appends through the runtime's
     /// walkers (castling, captures in passing).
@@ -43,5 +50,14 @@ impl MoveSink for Vec<Move> {
     #[inline(always)]
     fn moves(&mut self) -> &mut Vec<Move> {
         self
+    }
+}
+
+/// Calls `each` with the index of every set bit of `bits`, lowest first.
+#[inline(always)]
+pub fn for_each_bit(mut bits: u64, mut each: impl FnMut(usize)) {
+    while bits != 0 {
+        each(bits.trailing_zeros() as usize);
+        bits &= bits - 1;
     }
 }

@@ -26,6 +26,9 @@ pub struct Attacks {
     targets: Vec<TargetAttacks>,
     /// The tries' nodes; each node's children are consecutive.
     nodes: Vec<Node>,
+    /// Per node, the pieces that attack from it or from a cell beyond it,
+    /// so that a search for one attacker skips the lines it is not on.
+    beyond: Vec<PieceSet>,
     leaps: Vec<LeapAttack>,
     routes: Vec<Span>,
     route_cells: Vec<CellId>,
@@ -142,8 +145,10 @@ impl Attacks {
     /// On a ride's trie: is `from` reached over empty cells, with `piece`
     /// among its attackers there?
     fn ride_reaches(&self, pos: &Position, nodes: Span, from: CellId, piece: Piece) -> bool {
-        self.nodes[nodes.range()].iter().any(|node| {
-            if node.cell == from {
+        self.nodes[nodes.range()].iter().zip(&self.beyond[nodes.range()]).any(|(node, beyond)| {
+            if !beyond.contains(piece) {
+                false
+            } else if node.cell == from {
                 node.attackers.contains(piece)
             } else {
                 pos.at(node.cell).is_empty() && self.ride_reaches(pos, node.children, from, piece)
@@ -441,6 +446,12 @@ pub(super) fn invert(plan: &SidePlan) -> Attacks {
             attacks.leaps.push(LeapAttack { from: *from, attackers: *attackers, needs });
         }
         attacks.targets.push(TargetAttacks { rides, hops, leaps: Span::of(first..attacks.leaps.len()) });
+    }
+    attacks.beyond = attacks.nodes.iter().map(|node| node.attackers).collect();
+    // Children come after their parent: a backward pass sees them first.
+    for i in (0..attacks.nodes.len()).rev() {
+        let children = attacks.nodes[i].children.range();
+        attacks.beyond[i] = attacks.beyond[children].iter().fold(attacks.beyond[i], |all, &set| all.union(set));
     }
     attacks
 }
