@@ -186,10 +186,10 @@ struct Shared {
     /// starting.
     keeps_free: Vec<Vec<PieceId>>,
     delays: Vec<u8>,
-    /// The royal piece types.
-    royal: Vec<PieceId>,
-    /// The royal pieces of each player, as a set for a fast scan.
-    royal_pieces: Vec<PieceSet>,
+    /// Per piece value (its byte), whether it is royal.
+    royal_piece: [bool; 256],
+    /// Words of 64 cells in [`Position::royals`] per player.
+    blocks: usize,
     /// Some rule depends on whether a piece has moved: the position keeps
     /// track.
     tracks_unmoved: bool,
@@ -207,6 +207,10 @@ pub struct Position {
     /// One [`Piece`] per cell; written only through [`Position::put`], `make` and
     /// `unmake`, which keep `counts` up to date.
     board: Vec<Piece>,
+    /// The cells of each player's royal pieces, as bits:
+    /// `royals[player * blocks + cell / 64]`. Kept by every change of the
+    /// board, as `counts` is, so that finding the royals never scans it.
+    royals: Vec<u64>,
     /// How many cells hold each [`Piece`] value (index: the piece's byte; `0`
     /// counts the empty cells). Kept by every change of the board so that rules
     /// about the number of pieces (countdowns, limits) never scan it.
@@ -252,10 +256,8 @@ impl Position {
             to_hand: game.pieces.iter().map(|p| p.captured_as.unwrap_or(NO_PROMOTION)).collect(),
             keeps_free: obligations.iter().map(|o| o.unless.clone()).collect(),
             delays: obligations.iter().map(|o| o.delay).collect(),
-            royal: game.piece_ids().filter(|&k| game.pieces[k].royal).collect(),
-            royal_pieces: (0..game.players.len() as PlayerId)
-                .map(|player| PieceSet::of(player, game.piece_ids().filter(|&k| game.pieces[k].royal)))
-                .collect(),
+            royal_piece: std::array::from_fn(|byte| byte >= 2 && game.pieces.get(Piece(byte as u8).kind().index()).is_some_and(|p| p.royal)),
+            blocks: game.cell_count().div_ceil(64),
             tracks_unmoved,
             passings,
             clocks: crate::fen_state::has_fields(game).then(|| forward_only(game)),
@@ -266,6 +268,7 @@ impl Position {
         counts[0] = game.cell_count() as u16;
         Position {
             board: vec![Piece::EMPTY; game.cell_count()],
+            royals: vec![0; game.players.len() * game.cell_count().div_ceil(64)],
             counts,
             side: 0,
             hands,
@@ -313,6 +316,22 @@ impl Position {
         let old = std::mem::replace(&mut self.board[cell], piece);
         self.counts[old.0 as usize] -= 1;
         self.counts[piece.0 as usize] += 1;
+        let royal = &self.shared.royal_piece;
+        if royal[old.0 as usize] | royal[piece.0 as usize] {
+            self.mark_royal(cell, old, piece);
+        }
+    }
+
+    /// A royal `old` left `cell`, or a royal `new` came there, or both.
+    #[cold]
+    fn mark_royal(&mut self, cell: usize, old: Piece, new: Piece) {
+        let (blocks, bit) = (self.shared.blocks, 1u64 << (cell % 64));
+        for (piece, present) in [(old, false), (new, true)] {
+            if self.shared.royal_piece[piece.0 as usize] {
+                let word = &mut self.royals[piece.owner() as usize * blocks + cell / 64];
+                *word = if present { *word | bit } else { *word & !bit };
+            }
+        }
     }
 
     /// The empty cells among `block * 64 ..= block * 64 + 63`, as bits.
@@ -368,16 +387,7 @@ impl Position {
     /// The cells of the unmoved pieces, in order.
     #[inline]
     pub fn unmoved_cells(&self) -> impl Iterator<Item = CellId> + '_ {
-        self.unmoved.iter().enumerate().flat_map(|(word, &bits)| {
-            let mut bits = bits;
-            std::iter::from_fn(move || {
-                (bits != 0).then(|| {
-                    let bit = bits.trailing_zeros();
-                    bits &= bits - 1;
-                    CellId((word * 64) as u16 + bit as u16)
-                })
-            })
-        })
+        cells_of_bits(&self.unmoved)
     }
 
     /// Does this game keep track of unmoved pieces?
@@ -579,28 +589,25 @@ impl Position {
         }
     }
 
-    /// Cells holding pieces of `player` of a royal type. The scan stops at the
-    /// last one: the counts say how many there are.
+    /// Cells holding pieces of `player` of a royal type, in order.
+    #[inline]
     pub fn royal_cells<'a>(&'a self, _game: &'a Game, player: PlayerId) -> impl Iterator<Item = CellId> + 'a {
-        let royal = self.shared.royal_pieces[player as usize];
-        let total: usize = self.shared.royal.iter().map(|&kind| self.count(Piece::new(kind, player)) as usize).sum();
-        // With one royal type (most games), blocks of cells without it are
-        // skipped by a comparison the compiler vectorises.
-        let only = match self.shared.royal[..] {
-            [kind] => Some(Piece::new(kind, player)),
-            _ => None,
-        };
-        let (blocks, _) = self.board.as_chunks::<16>();
-        let skip = match only {
-            Some(piece) if total > 0 => {
-                blocks.iter().take_while(|block| !block.iter().fold(false, |found, &p| found | (p == piece))).count() * 16
-            }
-            _ => 0,
-        };
-        self.board[skip..]
-            .iter()
-            .enumerate()
-            .filter_map(move |(cell, &piece)| royal.contains(piece).then_some(CellId((skip + cell) as u16)))
-            .take(total)
+        let blocks = self.shared.blocks;
+        cells_of_bits(&self.royals[player as usize * blocks..][..blocks])
     }
+}
+
+/// The cells whose bits are set in `words` (64 cells to a word), in order.
+#[inline]
+fn cells_of_bits(words: &[u64]) -> impl Iterator<Item = CellId> + '_ {
+    words.iter().enumerate().flat_map(|(word, &bits)| {
+        let mut bits = bits;
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let bit = bits.trailing_zeros();
+                bits &= bits - 1;
+                CellId((word * 64) as u16 + bit as u16)
+            })
+        })
+    })
 }
