@@ -408,7 +408,7 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
             ),
         )
     } else {
-        (quote!(attacked(board_of(pos), cell.index(), by)), quote!(is_safe(board_of(pos), mover)), quote!())
+        (quote!(attacked(board_of(pos), cell.index(), by)), quote!(is_safe(pos, board_of(pos), mover)), quote!())
     };
     quote! {
         use std::sync::OnceLock;

@@ -316,21 +316,13 @@ impl Position {
         let old = std::mem::replace(&mut self.board[cell], piece);
         self.counts[old.0 as usize] -= 1;
         self.counts[piece.0 as usize] += 1;
-        let royal = &self.shared.royal_piece;
-        if royal[old.0 as usize] | royal[piece.0 as usize] {
-            self.mark_royal(cell, old, piece);
+        let (royal, blocks) = (&self.shared.royal_piece, self.shared.blocks);
+        let (word, bit) = (cell / 64, 1u64 << (cell % 64));
+        if royal[old.0 as usize] {
+            self.royals[old.owner() as usize * blocks + word] &= !bit;
         }
-    }
-
-    /// A royal `old` left `cell`, or a royal `new` came there, or both.
-    #[cold]
-    fn mark_royal(&mut self, cell: usize, old: Piece, new: Piece) {
-        let (blocks, bit) = (self.shared.blocks, 1u64 << (cell % 64));
-        for (piece, present) in [(old, false), (new, true)] {
-            if self.shared.royal_piece[piece.0 as usize] {
-                let word = &mut self.royals[piece.owner() as usize * blocks + cell / 64];
-                *word = if present { *word | bit } else { *word & !bit };
-            }
+        if royal[piece.0 as usize] {
+            self.royals[piece.owner() as usize * blocks + word] |= bit;
         }
     }
 

@@ -18,14 +18,14 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
     let mut functions = TokenStream::new();
     let mut arms = Vec::new();
     let with_pos = ctx.has_obligations();
-    let (params, args) =
-        if with_pos { (quote!(pos: &Position, board: &Board), quote!(pos, board)) } else { (quote!(board: &Board), quote!(board)) };
+    // The position keeps its royals' cells: they are not searched for.
+    let (params, args) = (quote!(pos: &Position, board: &Board), quote!(pos, board));
     for mover in ctx.players() {
         if royals.is_empty() {
             break;
         }
         let name = ctx.names.player_fn("safe", mover);
-        let own: Vec<_> = royals.iter().map(|&k| ctx.piece(k, mover)).collect();
+        let mover_id = Literal::u8_unsuffixed(mover);
         // `royals_safe` asks about the player `mover ^ 1`.
         let enemy = mover ^ 1;
         let attacked = if (enemy as usize) < game.players.len() {
@@ -90,25 +90,7 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
                     #({ #facing })*
                     true
                 };
-                // Royals are found sixteen cells at a time: a chunk is searched
-                // only if it holds one, which the compiler tests without branches.
-                let (chunks, rest) = board.as_chunks::<16>();
-                for (index, chunk) in chunks.iter().enumerate() {
-                    if chunk.iter().fold(false, |found, &piece| found #(| (piece == #own))*) {
-                        for (offset, &piece) in chunk.iter().enumerate() {
-                            if (#(piece == #own)||*) && !safe(index * 16 + offset) {
-                                return false;
-                            }
-                        }
-                    }
-                }
-                let base = chunks.len() * 16;
-                for (offset, &piece) in rest.iter().enumerate() {
-                    if (#(piece == #own)||*) && !safe(base + offset) {
-                        return false;
-                    }
-                }
-                true
+                pos.royal_cells(game(), #mover_id).all(|royal| safe(royal.index()))
             }
         });
         let p = Literal::u8_unsuffixed(mover);
