@@ -366,37 +366,27 @@ fn limits_counted_before(mv: Move) -> bool {
 /// limits? Such a move changes the count of the arriving piece only on `to`
 /// (which holds none of the mover's pieces) and on `from` (which it leaves),
 /// so the count after the move is known without making it.
-#[inline(never)]
+#[inline]
 fn limits_allow(limits: &[crate::ir::Limit], pos: &Position, mv: Move, kind: crate::ir::PieceId) -> bool {
     let arriving = crate::Piece::new(kind, pos.side);
-    limits.iter().filter(|limit| limit.piece == kind).all(|limit| {
+    limits.iter().enumerate().filter(|(_, limit)| limit.piece == kind).all(|(i, limit)| {
         let class = limit.class_of[mv.to.index()];
         let leaves = !mv.is_drop() && limit.class_of[mv.from.index()] == class && pos.at(mv.from) == arriving;
-        count_in_class(pos, limit, class, arriving) - usize::from(leaves) < usize::from(limit.max)
+        pos.in_class(i, class, pos.side) - u16::from(leaves) < u16::from(limit.max)
     })
-}
-
-/// How many cells of the limit's class number `class` hold `piece`.
-#[inline]
-fn count_in_class(pos: &Position, limit: &crate::ir::Limit, class: u16, piece: crate::Piece) -> usize {
-    let class = &limit.classes[class as usize];
-    // A class of the whole board is counted already.
-    if class.len() == pos.board().len() {
-        pos.count(piece) as usize
-    } else {
-        class.iter().filter(|&&cell| pos.at(cell) == piece).count()
-    }
 }
 
 /// Only the types on the cells a move filled can have grown in number, and only
 /// in those cells' classes: that is all that needs counting.
+#[inline]
 fn limits_hold(game: &crate::Game, pos: &Position, filled: crate::CellId) -> bool {
     let arrived = pos.at(filled);
     game.rules
         .limits
         .iter()
-        .filter(|limit| arrived.kind() == limit.piece)
-        .all(|limit| count_in_class(pos, limit, limit.class_of[filled.index()], arrived) <= usize::from(limit.max))
+        .enumerate()
+        .filter(|(_, limit)| arrived.kind() == limit.piece)
+        .all(|(i, limit)| pos.in_class(i, limit.class_of[filled.index()], arrived.owner()) <= u16::from(limit.max))
 }
 
 /// Once a countdown of `mover` has reached 0, its bound pieces must stand in

@@ -30,6 +30,7 @@ pub mod position;
 pub mod proxy;
 pub mod search;
 pub mod sink;
+mod tally;
 mod walk;
 
 pub use engine::Engine;

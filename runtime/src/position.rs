@@ -1,6 +1,7 @@
 //! The state of a game and the moves that change it.
 
 use crate::drops::DropCells;
+use crate::tally::{cells_of_bits, Tally, TallyPlan};
 use crate::ir::{CellId, Game, MoveKind, PieceId, PlayerId};
 use crate::piece::Piece;
 use crate::piece_set::PieceSet;
@@ -186,10 +187,8 @@ struct Shared {
     /// starting.
     keeps_free: Vec<Vec<PieceId>>,
     delays: Vec<u8>,
-    /// Per piece value (its byte), whether it is royal.
-    royal_piece: [bool; 256],
-    /// Words of 64 cells in [`Position::royals`] per player.
-    blocks: usize,
+    /// What the positions keep counted besides the board.
+    tally: TallyPlan,
     /// Some rule depends on whether a piece has moved: the position keeps
     /// track.
     tracks_unmoved: bool,
@@ -207,10 +206,9 @@ pub struct Position {
     /// One [`Piece`] per cell; written only through [`Position::put`], `make` and
     /// `unmake`, which keep `counts` up to date.
     board: Vec<Piece>,
-    /// The cells of each player's royal pieces, as bits:
-    /// `royals[player * blocks + cell / 64]`. Kept by every change of the
-    /// board, as `counts` is, so that finding the royals never scans it.
-    royals: Vec<u64>,
+    /// The royals' cells and the limits' counts, kept by every change of
+    /// the board as `counts` is.
+    tally: Tally,
     /// How many cells hold each [`Piece`] value (index: the piece's byte; `0`
     /// counts the empty cells). Kept by every change of the board so that rules
     /// about the number of pieces (countdowns, limits) never scan it.
@@ -256,8 +254,7 @@ impl Position {
             to_hand: game.pieces.iter().map(|p| p.captured_as.unwrap_or(NO_PROMOTION)).collect(),
             keeps_free: obligations.iter().map(|o| o.unless.clone()).collect(),
             delays: obligations.iter().map(|o| o.delay).collect(),
-            royal_piece: std::array::from_fn(|byte| byte >= 2 && game.pieces.get(Piece(byte as u8).kind().index()).is_some_and(|p| p.royal)),
-            blocks: game.cell_count().div_ceil(64),
+            tally: TallyPlan::of(game),
             tracks_unmoved,
             passings,
             clocks: crate::fen_state::has_fields(game).then(|| forward_only(game)),
@@ -268,7 +265,7 @@ impl Position {
         counts[0] = game.cell_count() as u16;
         Position {
             board: vec![Piece::EMPTY; game.cell_count()],
-            royals: vec![0; game.players.len() * game.cell_count().div_ceil(64)],
+            tally: Tally::empty(&shared.tally),
             counts,
             side: 0,
             hands,
@@ -311,19 +308,12 @@ impl Position {
         self.counts[piece.0 as usize]
     }
 
-    #[inline]
+    #[inline(always)]
     fn set(&mut self, cell: usize, piece: Piece) {
         let old = std::mem::replace(&mut self.board[cell], piece);
         self.counts[old.0 as usize] -= 1;
         self.counts[piece.0 as usize] += 1;
-        let (royal, blocks) = (&self.shared.royal_piece, self.shared.blocks);
-        let (word, bit) = (cell / 64, 1u64 << (cell % 64));
-        if royal[old.0 as usize] {
-            self.royals[old.owner() as usize * blocks + word] &= !bit;
-        }
-        if royal[piece.0 as usize] {
-            self.royals[piece.owner() as usize * blocks + word] |= bit;
-        }
+        self.tally.replaced(&self.shared.tally, cell, old, piece);
     }
 
     /// The empty cells among `block * 64 ..= block * 64 + 63`, as bits.
@@ -337,6 +327,13 @@ impl Position {
     #[inline]
     pub fn drop_cells(&self) -> &DropCells {
         &self.shared.drop_cells
+    }
+
+    /// How many pieces of `player`, of the type of the game's limit number
+    /// `limit`, stand in its class number `class`.
+    #[inline]
+    pub fn in_class(&self, limit: usize, class: u16, player: PlayerId) -> u16 {
+        self.tally.in_class(&self.shared.tally, limit, class, player)
     }
 
     /// How many pieces of `kind` `player` holds in hand.
@@ -584,22 +581,7 @@ impl Position {
     /// Cells holding pieces of `player` of a royal type, in order.
     #[inline]
     pub fn royal_cells<'a>(&'a self, _game: &'a Game, player: PlayerId) -> impl Iterator<Item = CellId> + 'a {
-        let blocks = self.shared.blocks;
-        cells_of_bits(&self.royals[player as usize * blocks..][..blocks])
+        self.tally.royal_cells(&self.shared.tally, player)
     }
 }
 
-/// The cells whose bits are set in `words` (64 cells to a word), in order.
-#[inline]
-fn cells_of_bits(words: &[u64]) -> impl Iterator<Item = CellId> + '_ {
-    words.iter().enumerate().flat_map(|(word, &bits)| {
-        let mut bits = bits;
-        std::iter::from_fn(move || {
-            (bits != 0).then(|| {
-                let bit = bits.trailing_zeros();
-                bits &= bits - 1;
-                CellId((word * 64) as u16 + bit as u16)
-            })
-        })
-    })
-}
