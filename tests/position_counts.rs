@@ -1,20 +1,33 @@
-//! `Position` keeps a count of every piece value through `make` and `unmake`
-//! (the countdowns and whole-board limits read it instead of scanning the
-//! board). Along random games of every bundled variant, with every kind of move
+//! `Position` keeps a count of every piece value, the cells of each player's
+//! royals and the number of limited pieces in each class of each limit
+//! through `make` and `unmake` (the countdowns, the royals' safety and the
+//! limits read them instead of scanning the board). Along random games of every bundled variant, with every kind of move
 //! they have (captures on the way, swaps, null moves, drops, promotions by
 //! proxy), the counts always equal a count over the board, and `unmake` gives
 //! back the position exactly.
 
 use rand::prelude::*;
-use vdl_runtime::{fen, legal, Piece, Position};
+use vdl_runtime::{fen, legal, CellId, Game, Piece, Position};
 
-/// Checks the count of every value a cell can hold: empty, and each of the
-/// `kinds` types of either player.
-fn assert_counts(pos: &Position, kinds: usize, context: &str) {
-    for value in 0..(2 * kinds + 2) as u8 {
+/// Checks the count of every value a cell can hold (empty, and each type of
+/// either player), the royals' cells and the limits' class counts against
+/// the board.
+fn assert_counts(game: &Game, pos: &Position, context: &str) {
+    for value in 0..(2 * game.pieces.len() + 2) as u8 {
         let piece = Piece(value);
         let on_board = pos.board().iter().filter(|&&p| p == piece).count();
         assert_eq!(pos.count(piece) as usize, on_board, "count of piece byte {value} after {context}");
+    }
+    for player in 0..2 {
+        let royals: Vec<CellId> = pos.cells().filter(|(_, p)| p.is_of(player) && game.pieces[p.kind()].royal).map(|(c, _)| c).collect();
+        assert_eq!(pos.royal_cells(game, player).collect::<Vec<_>>(), royals, "royals of player {player} after {context}");
+        for (i, limit) in game.rules.limits.iter().enumerate() {
+            for (class, cells) in limit.classes.iter().enumerate() {
+                let piece = Piece::new(limit.piece, player);
+                let in_class = cells.iter().filter(|&&cell| pos.at(cell) == piece).count();
+                assert_eq!(pos.in_class(i, class as u16, player) as usize, in_class, "limit {i}, class {class} after {context}");
+            }
+        }
     }
 }
 
@@ -26,14 +39,14 @@ fn counts_follow_every_move_and_take_back() {
         for seed in 0..4 {
             let mut rng = StdRng::seed_from_u64(seed);
             let mut pos = fen::parse(game, &game.setup).expect("valid setup");
-            assert_counts(&pos, game.pieces.len(), "the setup");
+            assert_counts(game, &pos, "the setup");
             for ply in 0..60 {
                 let moves = legal::legal_moves(&*engine, &pos);
                 // Every move is tried and taken back before one is played.
                 for &mv in &moves {
                     let before = pos.clone();
                     let undo = pos.make(mv);
-                    assert_counts(&pos, game.pieces.len(), &format!("{}: ply {ply}, {mv:?}", bundled.name));
+                    assert_counts(game, &pos, &format!("{}: ply {ply}, {mv:?}", bundled.name));
                     pos.unmake(mv, undo);
                     assert_eq!(pos, before, "{}: unmake of {mv:?}", bundled.name);
                 }

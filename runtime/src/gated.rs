@@ -19,7 +19,7 @@ pub fn generate<E: Engine + ?Sized>(engine: &E, plan: &Plan, pos: &Position, out
         let side = plan.side(pos.side);
         for from in pos.unmoved_cells() {
             if side.has_unmoved_steps(pos.at(from)) {
-                unmoved_steps(engine, side, pos, from, true, out);
+                unmoved_steps(engine, side, pos, from, out);
             }
         }
     }
@@ -30,12 +30,18 @@ pub fn generate<E: Engine + ?Sized>(engine: &E, plan: &Plan, pos: &Position, out
 /// the side to move's and unmoved.
 #[inline]
 pub fn castle<E: Engine + ?Sized>(engine: &E, plan: &Plan, pos: &Position, from: CellId, out: &mut Vec<Move>) {
-    unmoved_steps(engine, plan.side(pos.side), pos, from, false, out);
+    let side = plan.side(pos.side);
+    // Castling lands the piece itself: no other move of it to repeat.
+    let emitter = Emitter::new(engine.game(), pos, from, false, 0);
+    for step in side.unmoved_steps(pos.at(from).kind(), from) {
+        if matches!(step.kind, StepKind::Castle { .. }) {
+            emitter.step(engine, side, step, out);
+        }
+    }
 }
 
-/// The steps of the unmoved piece on `from`: all of them, or (`all` false)
-/// castling only.
-fn unmoved_steps<E: Engine + ?Sized>(engine: &E, side: &SidePlan, pos: &Position, from: CellId, all: bool, out: &mut Vec<Move>) {
+/// The steps of the unmoved piece on `from`.
+fn unmoved_steps<E: Engine + ?Sized>(engine: &E, side: &SidePlan, pos: &Position, from: CellId, out: &mut Vec<Move>) {
     let kind = pos.at(from).kind();
     let steps = side.unmoved_steps(kind, from);
     let repeats = side.repeats(kind);
@@ -44,9 +50,7 @@ fn unmoved_steps<E: Engine + ?Sized>(engine: &E, side: &SidePlan, pos: &Position
     let dedup = steps.iter().any(|step| repeats[step.rule as usize] == Repeats::Maybe);
     let emitter = Emitter::new(engine.game(), pos, from, dedup, 0);
     for step in steps {
-        if all || matches!(step.kind, StepKind::Castle { .. }) {
-            emitter.step(engine, side, step, out);
-        }
+        emitter.step(engine, side, step, out);
     }
 }
 

@@ -27,7 +27,10 @@ pub struct Passing {
 /// Every passing of a game, found by the moving piece and its move.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Passings {
+    /// Sorted by start cell, destination and piece.
     list: Vec<Passing>,
+    /// `list[from_starts[cell]..from_starts[cell + 1]]` start on `cell`.
+    from_starts: Vec<u32>,
     /// The pieces that have passings at all, for a fast "no" on every other
     /// move.
     movers: PieceSet,
@@ -62,7 +65,8 @@ impl Passings {
             set.insert(p.piece);
             set
         });
-        Passings { list, movers }
+        let from_starts = (0..=game.cell_count()).map(|cell| list.partition_point(|p| p.from.index() < cell) as u32).collect();
+        Passings { list, from_starts, movers }
     }
 
     /// The passing that `piece`'s move from `from` to `to` makes, if any.
@@ -71,7 +75,8 @@ impl Passings {
         if !self.movers.contains(piece) {
             return None;
         }
-        self.list.binary_search_by_key(&(from, to, piece), |p| (p.from, p.to, p.piece)).ok().map(|i| i as u16)
+        let (start, end) = (self.from_starts[from.index()] as usize, self.from_starts[from.index() + 1] as usize);
+        self.list[start..end].iter().position(|p| p.to == to && p.piece == piece).map(|i| (start + i) as u16)
     }
 
     #[inline]
