@@ -410,6 +410,17 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
     } else {
         (quote!(attacked(board_of(pos), cell.index(), by)), quote!(is_safe(pos, board_of(pos), mover)), quote!())
     };
+    // The watch walks the rides' lines out from each royal: an attacker
+    // met first on one is a check, found on the way.
+    let watch_unless_attacked = (!ctx.has_obligations()).then(|| {
+        quote! {
+            fn watch_unless_attacked(&self, influence: &Influence, pos: &Position, royals: &[CellId], watch: &mut Watch) -> bool {
+                let (board, enemy) = (board_of(pos), pos.side ^ 1);
+                influence.mark_watch_except_rides(pos, royals, watch);
+                royals.iter().all(|royal| !attacked_unlike_rides(board, royal.index(), enemy) && !watch_rides(board, royal.index(), enemy, watch))
+            }
+        }
+    });
     quote! {
         use std::sync::OnceLock;
         use vdl_runtime::influence::{Influence, Watch};
@@ -496,6 +507,8 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
                     watch_rides(board_of(pos), royal.index(), pos.side ^ 1, watch);
                 }
             }
+
+            #watch_unless_attacked
         }
     }
 }

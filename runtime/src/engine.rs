@@ -46,10 +46,23 @@ pub trait Engine: Send + Sync {
     }
 
     /// Marks in `watch` (empty) the cells that matter in `pos` for the
-    /// `royals` of the side to move ([`Influence::watch`]); an engine may
+    /// `royals` of the side to move, none of them attacked
+    /// ([`Influence::watch`]); an engine may
     /// walk some of the lines itself. Filled in place: a watch is a few
     /// hundred bytes, made at every node.
     fn watch(&self, influence: &Influence, pos: &Position, royals: &[CellId], watch: &mut Watch) {
         influence.mark_watch(pos, royals, watch);
+    }
+
+    /// Are the `royals` of the side to move unattacked in `pos`? If so,
+    /// `watch` (empty) is marked as [`Engine::watch`] marks it; if not, it
+    /// holds any marks. An engine may find both on one walk of the lines
+    /// out from the royals.
+    fn watch_unless_attacked(&self, influence: &Influence, pos: &Position, royals: &[CellId], watch: &mut Watch) -> bool {
+        let safe = royals.iter().all(|&royal| !self.attacked(pos, royal, pos.side ^ 1));
+        if safe {
+            self.watch(influence, pos, royals, watch);
+        }
+        safe
     }
 }

@@ -146,15 +146,19 @@ impl<'e> Legality<'e> {
         let royals = &royals[..count];
         // Without facing rules, safe means no royal attacked: the royals are
         // known already, so the board need not be searched for them again.
+        // The watch is marked in place: it is a few hundred bytes.
+        let (_, watch) = legality.shortcut.insert((influence, Watch::NONE));
         let safe = if game.rules.facing.is_empty() {
-            royals.iter().all(|&royal| !engine.attacked(pos, royal, pos.side ^ 1))
+            engine.watch_unless_attacked(influence, pos, royals, watch)
         } else {
-            engine.is_safe(pos, pos.side)
+            let safe = engine.is_safe(pos, pos.side);
+            if safe {
+                engine.watch(influence, pos, royals, watch);
+            }
+            safe
         };
-        if safe {
-            let (_, watch) = legality.shortcut.insert((influence, Watch::NONE));
-            engine.watch(influence, pos, royals, watch);
-        } else {
+        if !safe {
+            legality.shortcut = None;
             legality.check_cells = influence.check_cells(pos, royals).map(Box::new);
         }
         legality

@@ -28,12 +28,21 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
     let mut functions = TokenStream::new();
     let mut arms = Vec::new();
     let mut watch_arms = Vec::new();
+    let mut unlike_rides_arms = Vec::new();
+    // With obligations, whether a piece attacks also depends on the
+    // countdowns: the engine then tests attacks with `attacked_now`.
+    let plain_attacks = !ctx.has_obligations();
     for player in ctx.players() {
         let name = ctx.names.player_fn("attacked_by", player);
         let lists = lists_of(ctx, player);
-        let LineCode { attack: mut body, watch } = lists.generate(ctx, player);
+        let LineCode { attack: mut body, watch, unlike_rides } = lists.generate(ctx, player);
         if body.is_empty() {
             body = quote!(let _ = (board, target););
+        }
+        if plain_attacks {
+            let (function, arm) = unlike_rides_function(ctx, player, unlike_rides);
+            functions.extend(function);
+            unlike_rides_arms.push(arm);
         }
         let (watch_function, watch_arm) = watch_function(ctx, player, watch);
         functions.extend(watch_function);
@@ -50,12 +59,21 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
         arms.push(quote!(#p => #name(board, target),));
     }
     // With obligations, `attacked_now` answers for the engine.
-    let dispatch = (!ctx.has_obligations()).then(|| {
+    let dispatch = plain_attacks.then(|| {
         quote! {
             /// Could a piece of `by` capture an enemy piece on `target`?
             fn attacked(board: &Board, target: usize, by: PlayerId) -> bool {
                 match by {
                     #(#arms)*
+                    _ => false,
+                }
+            }
+
+            /// Could a piece of `by` capture an enemy piece on `target`
+            /// other than by a ride?
+            fn attacked_unlike_rides(board: &Board, target: usize, by: PlayerId) -> bool {
+                match by {
+                    #(#unlike_rides_arms)*
                     _ => false,
                 }
             }
@@ -65,11 +83,12 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
         #dispatch
 
         /// Marks in `watch` the first piece on each line of `by`'s rides out
-        /// from `target` when an attacker stands next beyond it.
-        fn watch_rides(board: &Board, target: usize, by: PlayerId, watch: &mut Watch) {
+        /// from `target` when an attacker stands next beyond it. `true`, and
+        /// the marks unfinished, if a ride of `by` attacks `target`.
+        fn watch_rides(board: &Board, target: usize, by: PlayerId, watch: &mut Watch) -> bool {
             match by {
                 #(#watch_arms)*
-                _ => {}
+                _ => false,
             }
         }
 
@@ -84,17 +103,39 @@ fn watch_function(ctx: &Ctx, player: PlayerId, walks: TokenStream) -> (TokenStre
     let docs = doc_lines(&[
         format!("Marks in `watch` the first piece on each line of {}'s rides out from `target`", ctx.game.players[player as usize].name),
         "when a piece that attacks along it stands next beyond (`vdl_runtime::influence::Influence::watch`).".into(),
+        "`true`, and the marks unfinished, if the first piece on a line attacks `target`.".into(),
     ]);
     let body = if walks.is_empty() { quote!(let _ = (board, target, watch);) } else { walks };
     let p = Literal::u8_unsuffixed(player);
     (
         quote! {
             #docs
-            fn #name(board: &Board, target: usize, watch: &mut Watch) {
+            fn #name(board: &Board, target: usize, watch: &mut Watch) -> bool {
                 #body
+                false
             }
         },
         quote!(#p => #name(board, target, watch),),
+    )
+}
+
+/// The attack test of `player` without its rides (`body`), and its arm in
+/// `attacked_unlike_rides`.
+fn unlike_rides_function(ctx: &Ctx, player: PlayerId, body: TokenStream) -> (TokenStream, TokenStream) {
+    let name = ctx.names.player_fn("attacked_unlike_rides_by", player);
+    let who = &ctx.game.players[player as usize].name;
+    let docs = doc_lines(&[format!("Could a piece of {who} capture an enemy piece on `target` other than by a ride?")]);
+    let body = if body.is_empty() { quote!(let _ = (board, target);) } else { body };
+    let p = Literal::u8_unsuffixed(player);
+    (
+        quote! {
+            #docs
+            fn #name(board: &Board, target: usize) -> bool {
+                #body
+                false
+            }
+        },
+        quote!(#p => #name(board, target),),
     )
 }
 

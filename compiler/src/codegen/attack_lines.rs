@@ -88,11 +88,14 @@ pub fn families(chains: &[Vec<Vec<(usize, usize)>>], displacements: &[Vec<Option
 
 /// The code of `player`'s lines of one kind: the attack test, and for rides
 /// the walk marking, for the legality shortcut, the first piece of each line
-/// with an attacker next beyond it (`vdl_runtime::influence::Watch`).
+/// with an attacker next beyond it (`vdl_runtime::influence::Watch`), which
+/// also finds an attacker met first.
 #[derive(Default)]
 pub struct LineCode {
     pub attack: TokenStream,
     pub watch: TokenStream,
+    /// The attack test without the rides (which the watch walks test).
+    pub unlike_rides: TokenStream,
 }
 
 /// The code walking the families of `player`'s rides (or hops, `hop`),
@@ -239,7 +242,8 @@ enum Walk {
     Ride,
     /// A hop's: the second.
     Hop,
-    /// The first piece, when the second attacks: it is marked in `watch`.
+    /// The first piece, when the second attacks: it is marked in `watch`;
+    /// the walk answers `true` if the first attacks.
     Watch,
 }
 
@@ -280,6 +284,9 @@ fn walk_code(first: &Ident, next: &Ident, attackers: &Attackers, walk: Walk) -> 
                     watch.mark_vacating(CellId(met));
                 }
                 break;
+            }
+            if #attacks {
+                return true;
             }
             met = cell;
         },

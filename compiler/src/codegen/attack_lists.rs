@@ -117,6 +117,7 @@ impl AttackLists {
         let mut out = Output { sets_name, sets: vec![0], tables: String::new(), code: TokenStream::new() };
         let mut watch = TokenStream::new();
         self.leap_code(ctx, player, &mut out);
+        let mut unlike_rides = out.code.clone();
         for (hop, lines) in [(false, &self.rides), (true, &self.hops)] {
             let chains: Vec<Vec<Vec<(usize, usize)>>> = lines
                 .iter()
@@ -128,6 +129,9 @@ impl AttackLists {
                 })
                 .collect();
             let code = super::attack_lines::code(ctx, &mut out.tables, (&out.sets_name, &out.sets), player, hop, &chains);
+            if hop {
+                unlike_rides.extend(code.attack.clone());
+            }
             out.code.extend(code.attack);
             watch.extend(code.watch);
         }
@@ -138,7 +142,7 @@ impl AttackLists {
             ctx.tables.add_text(&sets);
             ctx.tables.add_text(&out.tables);
         }
-        LineCode { attack: out.code, watch }
+        LineCode { attack: out.code, watch, unlike_rides }
     }
 
     /// The loops over the leaps' lists, into `out`.
