@@ -189,6 +189,8 @@ struct Shared {
     delays: Vec<u8>,
     /// What the positions keep counted besides the board.
     tally: TallyPlan,
+    /// The type each limit counts.
+    limited_kinds: Vec<PieceId>,
     /// Some rule depends on whether a piece has moved: the position keeps
     /// track.
     tracks_unmoved: bool,
@@ -255,6 +257,7 @@ impl Position {
             keeps_free: obligations.iter().map(|o| o.unless.clone()).collect(),
             delays: obligations.iter().map(|o| o.delay).collect(),
             tally: TallyPlan::of(game),
+            limited_kinds: game.rules.limits.iter().map(|limit| limit.piece).collect(),
             tracks_unmoved,
             passings,
             clocks: crate::fen_state::has_fields(game).then(|| forward_only(game)),
@@ -333,7 +336,8 @@ impl Position {
     /// `limit`, stand in its class number `class`.
     #[inline]
     pub fn in_class(&self, limit: usize, class: u16, player: PlayerId) -> u16 {
-        self.tally.in_class(&self.shared.tally, limit, class, player)
+        let kind = self.shared.limited_kinds[limit];
+        self.tally.in_class(&self.shared.tally, limit, class, player).unwrap_or_else(|| self.count(Piece::new(kind, player)))
     }
 
     /// How many pieces of `kind` `player` holds in hand.

@@ -33,6 +33,13 @@ struct LimitTally {
     class_of: Vec<u16>,
     /// Where this limit's counts start in [`Tally::in_class`].
     base: usize,
+    /// The limit has one class, the whole board: the position's count of
+    /// each piece value answers, and nothing is kept here.
+    whole_board: bool,
+}
+
+fn whole_board(limit: &crate::ir::Limit) -> bool {
+    limit.classes.len() == 1
 }
 
 impl TallyPlan {
@@ -40,7 +47,7 @@ impl TallyPlan {
         let players = game.players.len();
         let mut flags = [0; 256];
         for (kind, piece) in game.piece_ids().zip(&game.pieces) {
-            let limited = game.rules.limits.iter().any(|limit| limit.piece == kind);
+            let limited = game.rules.limits.iter().any(|limit| limit.piece == kind && !whole_board(limit));
             for player in 0..players as PlayerId {
                 flags[Piece::new(kind, player).0 as usize] = if piece.royal { ROYAL } else { 0 } | if limited { LIMITED } else { 0 };
             }
@@ -51,8 +58,11 @@ impl TallyPlan {
             .limits
             .iter()
             .map(|limit| {
-                let tally = LimitTally { kind: limit.piece, class_of: limit.class_of.clone(), base };
-                base += limit.classes.len() * players;
+                let whole_board = whole_board(limit);
+                let tally = LimitTally { kind: limit.piece, class_of: limit.class_of.clone(), base, whole_board };
+                if !whole_board {
+                    base += limit.classes.len() * players;
+                }
                 tally
             })
             .collect();
@@ -102,7 +112,7 @@ impl Tally {
     /// most games, every one) costs no code in `make` and `unmake`.
     #[inline(never)]
     fn count_in_classes(&mut self, plan: &TallyPlan, cell: usize, piece: Piece, arrives: bool) {
-        for limit in plan.limits.iter().filter(|limit| limit.kind == piece.kind()) {
+        for limit in plan.limits.iter().filter(|limit| limit.kind == piece.kind() && !limit.whole_board) {
             let slot = &mut self.in_class[limit.base + limit.class_of[cell] as usize * plan.players + piece.owner() as usize];
             *slot = if arrives { *slot + 1 } else { *slot - 1 };
         }
@@ -115,10 +125,12 @@ impl Tally {
     }
 
     /// How many pieces of the type of the game's limit number `limit`, of
-    /// `player`, stand in its class number `class`.
+    /// `player`, stand in its class number `class`; `None` for a limit of
+    /// the whole board, which the position counts already.
     #[inline]
-    pub(crate) fn in_class(&self, plan: &TallyPlan, limit: usize, class: u16, player: PlayerId) -> u16 {
-        self.in_class[plan.limits[limit].base + class as usize * plan.players + player as usize]
+    pub(crate) fn in_class(&self, plan: &TallyPlan, limit: usize, class: u16, player: PlayerId) -> Option<u16> {
+        let limit = &plan.limits[limit];
+        (!limit.whole_board).then(|| self.in_class[limit.base + class as usize * plan.players + player as usize])
     }
 }
 
