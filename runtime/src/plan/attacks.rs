@@ -163,9 +163,8 @@ impl Attacks {
     /// Changing none of them leaves `target` attacked.
     pub fn attack_cells(&self, pos: &Position, target: CellId, by: PlayerId, each: &mut impl FnMut(CellId)) {
         let t = self.targets[target.index()];
-        let mut path = Vec::new();
-        self.line_attack_cells(pos, t.rides, 1, &mut path, each);
-        self.line_attack_cells(pos, t.hops, 2, &mut path, each);
+        self.line_attack_cells(pos, t.rides, 1, each);
+        self.line_attack_cells(pos, t.hops, 2, each);
         for leap in &self.leaps[t.leaps.range()] {
             if leap.attackers.contains(pos.at(leap.from)) && self.needs_hold(pos, leap.needs, by) {
                 each(leap.from);
@@ -179,21 +178,26 @@ impl Attacks {
         }
     }
 
-    /// On a line trie out from a target, with `path` the cells from it so
-    /// far: calls `each` with the path to every attacker met as its
-    /// `pieces`-th piece (a ride's first, a hop's second).
-    fn line_attack_cells(&self, pos: &Position, nodes: Span, pieces: usize, path: &mut Vec<CellId>, each: &mut impl FnMut(CellId)) {
+    /// On a line trie out from a target: calls `each` with the cells on
+    /// the way to every attacker met as its `pieces`-th piece (a ride's
+    /// first, a hop's second), the attacker's included. Returns whether
+    /// `nodes` led to one: a cell is on the way when a node beyond it did.
+    fn line_attack_cells(&self, pos: &Position, nodes: Span, pieces: usize, each: &mut impl FnMut(CellId)) -> bool {
+        let mut met = false;
         for node in &self.nodes[nodes.range()] {
             let piece = pos.at(node.cell);
-            path.push(node.cell);
-            if piece.is_empty() || pieces > 1 {
+            let attacker_beyond = if piece.is_empty() || pieces > 1 {
                 let left = if piece.is_empty() { pieces } else { pieces - 1 };
-                self.line_attack_cells(pos, node.children, left, path, each);
-            } else if node.attackers.contains(piece) {
-                path.iter().for_each(|&cell| each(cell));
+                self.line_attack_cells(pos, node.children, left, each)
+            } else {
+                node.attackers.contains(piece)
+            };
+            if attacker_beyond {
+                each(node.cell);
+                met = true;
             }
-            path.pop();
         }
+        met
     }
 
     /// Are all these attacks rides and leaps that nothing can block? Then a
