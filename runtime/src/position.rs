@@ -1,12 +1,12 @@
 //! The state of a game and the moves that change it.
 
 use crate::drops::DropCells;
-use crate::tally::{cells_of_bits, Tally, TallyPlan};
 use crate::ir::{CellId, Game, MoveKind, PieceId, PlayerId};
 use crate::piece::Piece;
 use crate::piece_set::PieceSet;
 pub use crate::plan::passing::NO_PASSING;
 use crate::plan::passing::{Passing, Passings};
+use crate::tally::{cells_of_bits, Tally, TallyPlan};
 use std::sync::Arc;
 
 /// Marks "no piece type" in [`Move::promote`], [`Move::dropped`], [`Move::proxy`].
@@ -588,4 +588,3 @@ impl Position {
         self.tally.royal_cells(&self.shared.tally, player)
     }
 }
-
