@@ -3,7 +3,8 @@
 //! while its side is in check, a move that changes none of them leaves the
 //! check as it was, so it is illegal without being made.
 
-use crate::influence::{bit, set_bit, Influence, MAX_WORDS};
+use crate::cell_bits::{bit, set_bit};
+use crate::influence::{Influence, MAX_WORDS};
 use crate::ir::CellId;
 use crate::legal::first_piece_along;
 use crate::position::{Move, Position, NO_CELL};

@@ -1,6 +1,7 @@
 //! Drops: putting a piece from hand on an empty cell. Written once for every
 //! engine, since it depends only on the hands and the game's drop bans.
 
+use crate::cell_bits::set_bit;
 use crate::ir::{Game, PieceId, PlayerId};
 use crate::position::Position;
 use crate::sink::MoveSink;
@@ -26,7 +27,7 @@ impl DropCells {
                 let base = (player * kinds + kind.index()) * blocks;
                 for cell in game.cell_ids() {
                     if piece.no_drop.is_none_or(|zone| !game.in_zone(zone, player as PlayerId, cell)) {
-                        bits[base + cell.index() / 64] |= 1 << (cell.index() % 64);
+                        set_bit(&mut bits, base, cell);
                     }
                 }
             }

@@ -17,6 +17,7 @@
 //! `tests/engines_agree.rs` and `tests/legality_shortcut.rs` would catch,
 //! since the interpreter (the reference) never uses this shortcut.
 
+use crate::cell_bits::{bit, set_bit};
 use crate::check_cells::CheckCells;
 use crate::ir::{CellId, Game, PieceId, PlayerId, MAX_PIECE_TYPES, MAX_PLAYERS};
 use crate::plan::{Attacks, Plan, Span};
@@ -384,13 +385,4 @@ fn watch_facing(influence: &Influence, pos: &Position, next: &[Option<CellId>], 
             }
         }
     }
-}
-
-#[inline]
-pub(crate) fn bit(set: &[u64], base: usize, cell: CellId) -> bool {
-    set[base + cell.index() / 64] >> (cell.index() % 64) & 1 != 0
-}
-
-pub(crate) fn set_bit(set: &mut [u64], base: usize, cell: CellId) {
-    set[base + cell.index() / 64] |= 1 << (cell.index() % 64);
 }

@@ -2,11 +2,12 @@
 //! last ply: a generated engine hands its moves to a [`LegalCount`] instead
 //! of a list, and most of them are judged legal on the spot, never stored.
 
+use crate::cell_bits::for_each_bit;
 use crate::engine::Engine;
 use crate::legal::{Legality, PlainJudgement};
 use crate::piece::Piece;
 use crate::position::{Move, Position, NO_CELL};
-use crate::sink::{for_each_bit, MoveSink};
+use crate::sink::MoveSink;
 use crate::{CellId, PieceId};
 
 /// A [`MoveSink`] counting legal moves. A plain move of a type no rule

@@ -1,12 +1,13 @@
 //! The state of a game and the moves that change it.
 
+use crate::cell_bits;
 use crate::drops::DropCells;
 use crate::ir::{CellId, Game, MoveKind, PieceId, PlayerId};
 use crate::piece::Piece;
 use crate::piece_set::PieceSet;
 pub use crate::plan::passing::NO_PASSING;
 use crate::plan::passing::{Passing, Passings};
-use crate::tally::{cells_of_bits, Tally, TallyPlan};
+use crate::tally::{Tally, TallyPlan};
 use std::sync::Arc;
 
 /// Marks "no piece type" in [`Move::promote`], [`Move::dropped`], [`Move::proxy`].
@@ -380,7 +381,7 @@ impl Position {
     /// The cells of the unmoved pieces, in order.
     #[inline]
     pub fn unmoved_cells(&self) -> impl Iterator<Item = CellId> + '_ {
-        cells_of_bits(&self.unmoved)
+        cell_bits::cells(&self.unmoved)
     }
 
     /// Does this game keep track of unmoved pieces?

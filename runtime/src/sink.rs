@@ -1,6 +1,7 @@
 //! Where generated move generators put their moves: a list, or a counter
 //! that judges each move as it comes (see [`crate::legal_count`]).
 
+use crate::cell_bits::for_each_bit;
 use crate::piece::Piece;
 use crate::position::Move;
 use crate::{CellId, PieceId};
@@ -50,14 +51,5 @@ impl MoveSink for Vec<Move> {
     #[inline(always)]
     fn moves(&mut self) -> &mut Vec<Move> {
         self
-    }
-}
-
-/// Calls `each` with the index of every set bit of `bits`, lowest first.
-#[inline(always)]
-pub fn for_each_bit(mut bits: u64, mut each: impl FnMut(usize)) {
-    while bits != 0 {
-        each(bits.trailing_zeros() as usize);
-        bits &= bits - 1;
     }
 }

@@ -4,6 +4,7 @@
 //! updated with every change of the board, so that finding the royals or
 //! testing a limit never scans it.
 
+use crate::cell_bits;
 use crate::ir::{CellId, Game, PieceId, PlayerId};
 use crate::piece::Piece;
 
@@ -121,7 +122,7 @@ impl Tally {
     /// The cells of `player`'s royals, in order.
     #[inline]
     pub(crate) fn royal_cells<'a>(&'a self, plan: &TallyPlan, player: PlayerId) -> impl Iterator<Item = CellId> + 'a {
-        cells_of_bits(&self.royals[player as usize * plan.blocks..][..plan.blocks])
+        cell_bits::cells(&self.royals[player as usize * plan.blocks..][..plan.blocks])
     }
 
     /// How many pieces of the type of the game's limit number `limit`, of
@@ -132,19 +133,4 @@ impl Tally {
         let limit = &plan.limits[limit];
         (!limit.whole_board).then(|| self.in_class[limit.base + class as usize * plan.players + player as usize])
     }
-}
-
-/// The cells whose bits are set in `words` (64 cells to a word), in order.
-#[inline]
-pub(crate) fn cells_of_bits(words: &[u64]) -> impl Iterator<Item = CellId> + '_ {
-    words.iter().enumerate().flat_map(|(word, &bits)| {
-        let mut bits = bits;
-        std::iter::from_fn(move || {
-            (bits != 0).then(|| {
-                let bit = bits.trailing_zeros();
-                bits &= bits - 1;
-                CellId((word * 64) as u16 + bit as u16)
-            })
-        })
-    })
 }
