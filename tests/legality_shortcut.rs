@@ -162,36 +162,15 @@ fn whatever_the_shortcut_calls_safe_is_safe() {
 }
 
 #[test]
-fn generated_ride_walks_mark_what_the_plans_tries_mark() {
+fn generated_ride_walks_find_checks_and_mark_what_the_plans_tries_mark() {
     // Compiled engines walk their rides' lines along their own tables
     // (`Engine::watch`); the runtime walks the plan's tries. Both mark the
     // first piece on a line when an attacker stands next beyond it, so the
-    // two sets must be equal, not merely both safe. (A watch is asked for
-    // only while no royal is attacked.)
-    for bundled in vdl_variants::all() {
-        let engine = (bundled.engine)();
-        let influence = engine.influence().expect("influence sets");
-        let (games, plies) = if engine.game().cell_count() > 200 { (3, 40) } else { (12, 80) };
-        for pos in random_positions(&*engine, games, plies) {
-            let royals: Vec<_> = pos.royal_cells(engine.game(), pos.side).collect();
-            if royals.iter().any(|&royal| engine.attacked(&pos, royal, pos.side ^ 1)) {
-                continue;
-            }
-            let mut generated = Watch::NONE;
-            engine.watch(influence, &pos, &royals, &mut generated);
-            let walked = influence.watch(&pos, &royals);
-            assert_eq!(generated, walked, "{}: {}", bundled.name, vdl_runtime::fen::format(engine.game(), &pos));
-        }
-    }
-}
-
-#[test]
-fn the_watch_walk_finds_checks_and_marks_what_the_plans_tries_mark() {
-    // `Engine::watch_unless_attacked` finds the rides' checks on the walk
-    // that marks the watch: it must answer as the attack test does, and
-    // mark the same cells when no royal is attacked. The random games
-    // reach many checks; the test counts them so that it cannot pass on
-    // safe positions alone.
+    // two sets must be equal, not merely both safe. The same walk finds
+    // the rides' checks (`Engine::watch_unless_attacked`): it must answer as
+    // the attack test does. A watch is asked for only while no royal is
+    // attacked. The random games reach many checks; the test counts them
+    // so that it cannot pass on safe positions alone.
     let mut checks = 0;
     for bundled in vdl_variants::all() {
         let engine = (bundled.engine)();
@@ -201,11 +180,15 @@ fn the_watch_walk_finds_checks_and_marks_what_the_plans_tries_mark() {
             let royals: Vec<_> = pos.royal_cells(engine.game(), pos.side).collect();
             let attacked = royals.iter().any(|&royal| engine.attacked(&pos, royal, pos.side ^ 1));
             checks += usize::from(attacked);
-            let mut watch = Watch::NONE;
             let fen = vdl_runtime::fen::format(engine.game(), &pos);
-            assert_eq!(engine.watch_unless_attacked(influence, &pos, &royals, &mut watch), !attacked, "{}: {fen}", bundled.name);
+            let mut found = Watch::NONE;
+            assert_eq!(engine.watch_unless_attacked(influence, &pos, &royals, &mut found), !attacked, "{}: {fen}", bundled.name);
             if !attacked {
-                assert_eq!(watch, influence.watch(&pos, &royals), "{}: {fen}", bundled.name);
+                let mut generated = Watch::NONE;
+                engine.watch(influence, &pos, &royals, &mut generated);
+                let walked = influence.watch(&pos, &royals);
+                assert_eq!(generated, walked, "{}: {fen}", bundled.name);
+                assert_eq!(found, walked, "{}: {fen}", bundled.name);
             }
         }
     }
