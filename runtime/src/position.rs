@@ -190,8 +190,6 @@ struct Shared {
     delays: Vec<u8>,
     /// What the positions keep counted besides the board.
     tally: TallyPlan,
-    /// The type each limit counts.
-    limited_kinds: Vec<PieceId>,
     /// Some rule depends on whether a piece has moved: the position keeps
     /// track.
     tracks_unmoved: bool,
@@ -258,7 +256,6 @@ impl Position {
             keeps_free: obligations.iter().map(|o| o.unless.clone()).collect(),
             delays: obligations.iter().map(|o| o.delay).collect(),
             tally: TallyPlan::of(game),
-            limited_kinds: game.rules.limits.iter().map(|limit| limit.piece).collect(),
             tracks_unmoved,
             passings,
             clocks: crate::fen_state::has_fields(game).then(|| forward_only(game)),
@@ -337,8 +334,7 @@ impl Position {
     /// `limit`, stand in its class number `class`.
     #[inline]
     pub fn in_class(&self, limit: usize, class: u16, player: PlayerId) -> u16 {
-        let kind = self.shared.limited_kinds[limit];
-        self.tally.in_class(&self.shared.tally, limit, class, player).unwrap_or_else(|| self.count(Piece::new(kind, player)))
+        self.tally.in_class(&self.shared.tally, limit, class, player).unwrap_or_else(|piece| self.count(piece))
     }
 
     /// How many pieces of `kind` `player` holds in hand.

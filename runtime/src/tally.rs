@@ -126,11 +126,15 @@ impl Tally {
     }
 
     /// How many pieces of the type of the game's limit number `limit`, of
-    /// `player`, stand in its class number `class`; `None` for a limit of
-    /// the whole board, which the position counts already.
+    /// `player`, stand in its class number `class`; for a limit of the
+    /// whole board, `Err` with the piece whose count (kept by the position)
+    /// answers.
     #[inline]
-    pub(crate) fn in_class(&self, plan: &TallyPlan, limit: usize, class: u16, player: PlayerId) -> Option<u16> {
+    pub(crate) fn in_class(&self, plan: &TallyPlan, limit: usize, class: u16, player: PlayerId) -> Result<u16, Piece> {
         let limit = &plan.limits[limit];
-        (!limit.whole_board).then(|| self.in_class[limit.base + class as usize * plan.players + player as usize])
+        if limit.whole_board {
+            return Err(Piece::new(limit.kind, player));
+        }
+        Ok(self.in_class[limit.base + class as usize * plan.players + player as usize])
     }
 }
