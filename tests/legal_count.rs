@@ -82,7 +82,7 @@ impl Engine for Counted {
             self.interpreter.generate(pos, &mut moves);
             for mv in moves {
                 match mv.drop_kind() {
-                    Some(kind) => sink.drop(kind, mv.to),
+                    Some(kind) => sink.drops(kind, mv.to.index() / 64 * 64, 1 << (mv.to.index() % 64)),
                     None if mv == Move::new(mv.from, mv.to) => {
                         sink.plain(pos.board(), pos.at(mv.from).kind(), mv.from.index(), mv.to.index())
                     }

@@ -2,9 +2,10 @@
 
 use crate::influence::{Influence, Watch};
 use crate::ir::{CellId, Game, PlayerId};
-use crate::legal::{self, Legality};
+use crate::legal;
 use crate::legal_count::CountScratch;
 use crate::position::{Move, Position};
+use crate::sink::MoveSink;
 
 /// A move generator for one game. Implementations differ only in speed: for the
 /// same position every implementation must produce the same set of moves.
@@ -17,15 +18,11 @@ pub trait Engine: Send + Sync {
     fn generate(&self, pos: &Position, out: &mut Vec<Move>);
 
     /// How many legal moves the side to move has in `pos`, goals aside (the
-    /// last ply of perft); `scratch` holds lists to work in. Generated
-    /// engines count most moves as they generate them
-    /// ([`crate::legal_count::count_legal_with`]).
+    /// last ply of perft); `scratch` holds lists to work in. By default
+    /// every move is listed and then judged; generated engines count most
+    /// moves as they generate them ([`crate::legal_count::count_legal_with`]).
     fn count_legal(&self, pos: &mut Position, scratch: &mut CountScratch) -> u64 {
-        let moves = &mut scratch.listed;
-        moves.clear();
-        self.generate(pos, moves);
-        let legality = Legality::new(self, pos);
-        moves.iter().filter(|&&mv| legality.is_legal(self, pos, mv)).count() as u64
+        crate::legal_count::count_legal_with(self, pos, scratch, |pos, sink| self.generate(pos, sink.moves()))
     }
 
     /// Could a piece of `by` capture an enemy piece standing on `cell`?

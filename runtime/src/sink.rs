@@ -18,17 +18,11 @@ pub trait MoveSink {
     /// Any move.
     fn push(&mut self, mv: Move);
 
-    /// The drop of a `kind` from the hand on the empty `to`.
-    #[inline(always)]
-    fn drop(&mut self, kind: PieceId, to: CellId) {
-        self.push(Move::drop(kind, to));
-    }
-
-    /// The drops of a `kind` on the empty cells `base + i` for each bit `i`
-    /// of `cells`, in order.
+    /// The drops of a `kind` from the hand on the empty cells `base + i`
+    /// for each bit `i` of `cells`, in order.
     #[inline(always)]
     fn drops(&mut self, kind: PieceId, base: usize, cells: u64) {
-        for_each_bit(cells, |i| self.drop(kind, CellId((base + i) as u16)));
+        for_each_bit(cells, |i| self.push(Move::drop(kind, CellId((base + i) as u16))));
     }
 
     /// The list the sink keeps, for code that reads back the moves it gave
