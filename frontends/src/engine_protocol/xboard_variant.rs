@@ -1,8 +1,9 @@
 //! How a variant is shown to XBoard, if it can be:
 //!
 //! * Games XBoard knows, by Fairy-Stockfish's names: `xiangqi` (a 9x10 board,
-//!   no hands; XBoard calls the Horse `H` and the Elephant `E`) and `shogi` (9x9
-//!   with hands) are announced under XBoard's own name.
+//!   no hands; XBoard calls the Horse `H` and the Elephant `E`), `shogi` (9x9
+//!   with hands), `chess` (XBoard's `normal`), `capablanca` (10x8) and `grand`
+//!   (10x10) are announced under XBoard's own name.
 //! * Every other game on a plain rectangle is an engine-defined variant: it is
 //!   announced under its own name, and when XBoard selects it the engine sends
 //!   `setup (PIECES) WxH+HAND_PARENT FEN` (the board size, the letters of the
@@ -52,6 +53,7 @@ const KNOWN: &[Known] = &[
     Known { name: "shogi", xboard_name: "shogi", files: 9, ranks: 9, hands: true, letters: &[] },
     Known { name: "chess", xboard_name: "normal", files: 8, ranks: 8, hands: false, letters: &[] },
     Known { name: "capablanca", xboard_name: "capablanca", files: 10, ranks: 8, hands: false, letters: &[] },
+    Known { name: "grand", xboard_name: "grand", files: 10, ranks: 10, hands: false, letters: &[] },
 ];
 
 /// A variant as XBoard sees it.
