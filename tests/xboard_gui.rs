@@ -1,11 +1,11 @@
 //! `vdl xboard` under Debian's XBoard: XBoard (on a virtual X display,
 //! `xvfb-run`) runs two `vdl xboard` engines against each other for a few
-//! moves of chess (XBoard's `normal`), Xiang Qi, Capablanca and Grand Chess
-//! (XBoard's own variants), Minishogi and a small fairy game (engine-defined
-//! variants: `setup` and Betza `piece` commands), with XBoard's legality test
-//! on. Its debug log must show every move sent by one
-//! engine and passed on to the other, and no illegal move or error; its
-//! saved game must end by XBoard's move-count adjudication and, for the
+//! moves of chess (XBoard's `normal`), Xiang Qi, Capablanca, Grand Chess and
+//! three-check chess (XBoard's own variants), Minishogi and a small fairy
+//! game (engine-defined variants: `setup` and Betza `piece` commands), with
+//! XBoard's legality test on. Its debug log must show every move sent by one
+//! engine and passed on to the other, and no illegal move or error; its saved
+//! game must end by XBoard's move-count adjudication and, for the
 //! engine-defined games, record the piece definitions XBoard accepted.
 //!
 //! It needs the Debian packages `xboard` and `xvfb`, so it runs only when
@@ -82,7 +82,7 @@ fn check_game(variant: &str, files: &[&str], out: &Path, engine_defined: bool) {
 }
 
 #[test]
-fn xboard_plays_chess_xiangqi_capablanca_grand_minishogi_and_a_fairy_game_with_vdl() {
+fn xboard_plays_its_own_variants_and_engine_defined_ones_with_vdl() {
     if std::env::var("VDL_XBOARD_TESTS").as_deref() != Ok("1") {
         eprintln!("skipped: set VDL_XBOARD_TESTS=1 to drive vdl xboard with Debian's xboard under xvfb-run");
         return;
@@ -94,6 +94,7 @@ fn xboard_plays_chess_xiangqi_capablanca_grand_minishogi_and_a_fairy_game_with_v
     check_game("xiangqi", &[], &out, false);
     check_game("capablanca", &[], &out, false);
     check_game("grand", &[], &out, false);
+    check_game("3check", &[], &out, false);
     check_game("minishogi", &[], &out, true);
     check_game("court", &["tests/data/xboard/court.vdl"], &out, true);
 }

@@ -2,8 +2,9 @@
 //!
 //! * Games XBoard knows, by Fairy-Stockfish's names: `xiangqi` (a 9x10 board,
 //!   no hands; XBoard calls the Horse `H` and the Elephant `E`), `shogi` (9x9
-//!   with hands), `chess` (XBoard's `normal`), `capablanca` (10x8) and `grand`
-//!   (10x10) are announced under XBoard's own name.
+//!   with hands), `chess` (XBoard's `normal`), `capablanca` (10x8), `grand`
+//!   (10x10) and `three-check` (XBoard's `3check`) are announced under
+//!   XBoard's own name.
 //! * Every other game on a plain rectangle is an engine-defined variant: it is
 //!   announced under its own name, and when XBoard selects it the engine sends
 //!   `setup (PIECES) WxH+HAND_PARENT FEN` (the board size, the letters of the
@@ -54,6 +55,7 @@ const KNOWN: &[Known] = &[
     Known { name: "chess", xboard_name: "normal", files: 8, ranks: 8, hands: false, letters: &[] },
     Known { name: "capablanca", xboard_name: "capablanca", files: 10, ranks: 8, hands: false, letters: &[] },
     Known { name: "grand", xboard_name: "grand", files: 10, ranks: 10, hands: false, letters: &[] },
+    Known { name: "three-check", xboard_name: "3check", files: 8, ranks: 8, hands: false, letters: &[] },
 ];
 
 /// A variant as XBoard sees it.
