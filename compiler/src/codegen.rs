@@ -161,6 +161,8 @@ pub(crate) struct Ctx<'g> {
     bound_fns: BTreeSet<(PieceId, PlayerId)>,
     /// Some piece's move function reads the position, not only the board.
     pub generate_needs_pos: bool,
+    /// The code has a `safe_after` (see [`safety::generate`]).
+    pub judges_safety_after: bool,
     /// The prelude's helpers the code calls so far.
     pub helpers: Helpers,
     /// The first displacement whose table each table of cells is, if any.
@@ -189,6 +191,7 @@ impl<'g> Ctx<'g> {
             used_kinds: BTreeSet::new(),
             bound_fns: BTreeSet::new(),
             generate_needs_pos: false,
+            judges_safety_after: false,
             helpers: Helpers::default(),
         }
     }
@@ -410,6 +413,13 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
     } else {
         (quote!(attacked(board_of(pos), cell.index(), by)), quote!(is_safe(pos, board_of(pos), mover)), quote!())
     };
+    let safe_after = ctx.judges_safety_after.then(|| {
+        quote! {
+            fn safe_after(&self, pos: &Position, mv: Move) -> Option<bool> {
+                safe_after(pos, mv)
+            }
+        }
+    });
     // The watch walks the rides' lines out from each royal: an attacker
     // met first on one is a check, found on the way.
     let watch_unless_attacked = (!ctx.has_obligations()).then(|| {
@@ -493,6 +503,8 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
             fn is_safe(&self, pos: &Position, mover: PlayerId) -> bool {
                 #is_safe
             }
+
+            #safe_after
 
             fn influence(&self) -> Option<&Influence> {
                 static INFLUENCE: OnceLock<Option<Influence>> = OnceLock::new();

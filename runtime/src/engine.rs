@@ -34,6 +34,16 @@ pub trait Engine: Send + Sync {
         legal::royals_safe(self, pos, mover)
     }
 
+    /// Would [`Engine::is_safe`] hold for the side to move after `mv`,
+    /// judged without making it (on a copy of the board,
+    /// [`crate::board_after`])? `None` (the default) when the engine cannot
+    /// say so: the move is then made and tested. The interpreter keeps the
+    /// default, so that it checks the engines that judge so.
+    fn safe_after(&self, pos: &Position, mv: Move) -> Option<bool> {
+        let _ = (pos, mv);
+        None
+    }
+
     /// The cells each attack depends on, for skipping the safety test of moves
     /// that change none of them ([`legal::Legality`]). `None` (the default): every
     /// move is tested. The interpreter keeps the default so that, as the

@@ -106,6 +106,9 @@ pub struct Legality<'e> {
     /// The engine's influence sets and the cells that matter for the royals in
     /// this position; `None` when every move must be tested.
     shortcut: Option<(&'e Influence, Watch)>,
+    /// The engine's influence sets, in check or not: the rules after a move
+    /// are judged with them once its safety is known.
+    influence: Option<&'e Influence>,
     /// `no check`: every move must be made to see whether it gives check.
     checks_forbidden: bool,
     /// The game counts checks: a move made by [`Legality::make_if_legal`]
@@ -127,13 +130,14 @@ impl<'e> Legality<'e> {
         let game = engine.game();
         let mut legality = Legality {
             shortcut: None,
+            influence: engine.influence(),
             check_cells: None,
             checks_forbidden: game.rules.checks_forbidden,
             counts_checks: game.checks_to_win().is_some(),
             enemy_in_check: std::cell::OnceCell::new(),
             game,
         };
-        let Some(influence) = engine.influence() else { return legality };
+        let Some(influence) = legality.influence else { return legality };
         let mut royals = [NO_CELL; MAX_ROYALS];
         let mut count = 0;
         for royal in pos.royal_cells(engine.game(), pos.side) {
@@ -200,7 +204,7 @@ impl<'e> Legality<'e> {
         if self.leaves_check(mv) {
             return Some(false);
         }
-        if !quiet && !self.royal_step_safety(engine, pos, mv)? {
+        if !quiet && !self.safety_unmade(engine, pos, mv)? {
             return Some(false);
         }
         self.judged_unmade(engine, mv, pos)
@@ -277,6 +281,15 @@ impl<'e> Legality<'e> {
         watch.unchanged_by(mv.from, mv.to, pos.at(mv.to).is_empty())
     }
 
+    /// Will the royals of the side to move be safe after `mv`, which may
+    /// change a cell they depend on, judged without making it? By the
+    /// royal's destination for a royal's plain step, else on a copy of the
+    /// board ([`Engine::safe_after`]); `None` when the move must be made.
+    #[inline]
+    fn safety_unmade<E: Engine + ?Sized>(&self, engine: &E, pos: &Position, mv: Move) -> Option<bool> {
+        self.royal_step_safety(engine, pos, mv).or_else(|| engine.safe_after(pos, mv))
+    }
+
     /// For a royal's plain step: will the royal be safe after it, judged
     /// without making it (see [`Influence::royal_steps_judged_unmade`])?
     /// `None` for other moves, or where it cannot be judged so.
@@ -289,14 +302,15 @@ impl<'e> Legality<'e> {
             .then(|| !engine.attacked(pos, mv.to, enemy))
     }
 
-    /// Is the quiet `mv` legal, judged without making it? `None` when it
-    /// must be made to know: when it drops a type that may not mate and may
+    /// Is `mv`, known to keep the royals safe, legal, judged without making
+    /// it? `None` when the engine has no influence sets, or when it must be
+    /// made to know: when it drops a type that may not mate and may
     /// give check, an obligation may bind, or it brings a type a limit counts
     /// in a way [`limits_allow`] cannot count beforehand (moves that promote
     /// by proxy are never quiet).
     #[inline(always)]
     fn judged_unmade<E: Engine + ?Sized>(&self, engine: &E, mv: Move, pos: &Position) -> Option<bool> {
-        let (influence, _) = self.shortcut.as_ref()?;
+        let influence = self.influence?;
         if self.checks_forbidden {
             return None;
         }

@@ -8,6 +8,7 @@
 //! * [`legal`], [`perft`]: legality built on any engine.
 //! * [`fen`], [`notation`]: position strings and move text.
 
+pub mod board_after;
 mod cell_bits;
 pub mod check_cells;
 pub mod diagram;

@@ -18,8 +18,12 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
     let mut functions = TokenStream::new();
     let mut arms = Vec::new();
     let with_pos = ctx.has_obligations();
-    // The position keeps its royals' cells: they are not searched for.
+    // The position keeps its royals' cells: they are not searched for. The
+    // `safe_*` functions take the royals' cells, which `safe_after` gives
+    // for the board after a move.
     let (params, args) = (quote!(pos: &Position, board: &Board), quote!(pos, board));
+    let safe_params = if with_pos { quote!(pos: &Position, board: &Board) } else { quote!(board: &Board) };
+    let mut after_arms = Vec::new();
     for mover in ctx.players() {
         if royals.is_empty() {
             break;
@@ -83,18 +87,20 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
         )]);
         functions.extend(quote! {
             #docs
-            fn #name(#params) -> bool {
+            fn #name(#safe_params, mut royals: impl Iterator<Item = usize>) -> bool {
                 // Is the royal on `royal` safe?
                 let safe = |royal: usize| -> bool {
                     #attacked
                     #({ #facing })*
                     true
                 };
-                pos.royal_cells(game(), #mover_id).all(|royal| safe(royal.index()))
+                royals.all(safe)
             }
         });
         let p = Literal::u8_unsuffixed(mover);
-        arms.push(quote!(#p => #name(#args),));
+        let board_args = if with_pos { quote!(pos, board) } else { quote!(board) };
+        arms.push(quote!(#p => #name(#board_args, pos.royal_cells(game(), #mover_id).map(|royal| royal.index())),));
+        after_arms.push(quote!(#p => #name(&board, royals.cells()),));
     }
     let body = if arms.is_empty() {
         quote! {
@@ -109,11 +115,29 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
             }
         }
     };
+    // With obligations the attacks depend on the countdowns, which a copy of
+    // the board does not advance: such moves are made.
+    let safe_after = (!with_pos && !after_arms.is_empty()).then(|| {
+        quote! {
+            /// [`Engine::safe_after`]: the move played on a copy of the board.
+            fn safe_after(pos: &Position, mv: Move) -> Option<bool> {
+                let mut board = *board_of(pos);
+                let royals = vdl_runtime::board_after::apply(&mut board, pos, game(), mv)?;
+                Some(match pos.side {
+                    #(#after_arms)*
+                    _ => true,
+                })
+            }
+        }
+    });
+    ctx.judges_safety_after = safe_after.is_some();
     quote! {
         /// Are the royal pieces of `mover` safe after its move?
         fn is_safe(#params, mover: PlayerId) -> bool {
             #body
         }
+
+        #safe_after
 
         #functions
     }

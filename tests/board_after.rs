@@ -1,0 +1,59 @@
+//! `board_after::apply` plays a simple move on a copy of the board, for the
+//! generated engines' safety test without making the move
+//! (`Engine::safe_after`). Along random games of every bundled variant, with
+//! every kind of move they have (swaps, null moves, drops, promotions), the
+//! copy must equal the board `make` leaves and the royals it reports must
+//! stand where `make` puts them; the moves it declines must be those that
+//! change a third cell; and `safe_after`, where the engine has it, must say
+//! what `is_safe` says after the move is made.
+
+use rand::prelude::*;
+use vdl_runtime::board_after;
+use vdl_runtime::position::NO_CELL;
+use vdl_runtime::{fen, CellId, Engine};
+
+#[test]
+fn a_copy_of_the_board_follows_every_simple_move() {
+    let (mut simple, mut judged, mut unsafe_moves) = (0, 0, 0);
+    for bundled in vdl_variants::all() {
+        let engine = (bundled.engine)();
+        let game = engine.game();
+        for seed in 0..3 {
+            let mut rng = StdRng::seed_from_u64(seed);
+            let mut pos = fen::parse(game, &game.setup).expect("valid setup");
+            for ply in 0..50 {
+                let mut moves = Vec::new();
+                engine.generate(&pos, &mut moves);
+                for &mv in &moves {
+                    let context = format!("{}: ply {ply}, {mv:?}", bundled.name);
+                    let mut board = pos.board().to_vec();
+                    let royals = board_after::apply(&mut board, &pos, game, mv);
+                    let safe_after = engine.safe_after(&pos, mv);
+                    let mover = pos.side;
+                    let undo = pos.make(mv);
+                    match royals {
+                        Some(royals) => {
+                            simple += 1;
+                            assert_eq!(board, pos.board(), "{context}");
+                            let mut cells: Vec<CellId> = royals.cells().map(|c| CellId(c as u16)).collect();
+                            cells.sort();
+                            assert_eq!(cells, pos.royal_cells(game, mover).collect::<Vec<_>>(), "{context}");
+                        }
+                        None => assert_ne!(mv.extra, NO_CELL, "{context}: a simple move declined"),
+                    }
+                    if let Some(safe) = safe_after {
+                        judged += 1;
+                        unsafe_moves += usize::from(!safe);
+                        assert_eq!(safe, engine.is_safe(&pos, mover), "{context}: safe_after against is_safe");
+                    }
+                    pos.unmake(mv, undo);
+                }
+                let legal = vdl_runtime::legal::legal_moves(&*engine, &pos);
+                let Some(&mv) = legal.choose(&mut rng) else { break };
+                pos.make(mv);
+            }
+        }
+    }
+    assert!(simple > 10_000, "only {simple} simple moves tried");
+    assert!(judged > 10_000 && unsafe_moves > 100, "safe_after judged {judged} moves, {unsafe_moves} unsafe");
+}
