@@ -10,7 +10,7 @@
 use rand::prelude::*;
 use vdl_runtime::board_after;
 use vdl_runtime::position::NO_CELL;
-use vdl_runtime::{fen, CellId, Engine};
+use vdl_runtime::{fen, CellId};
 
 #[test]
 fn a_copy_of_the_board_follows_every_simple_move() {

@@ -162,13 +162,16 @@ fn whatever_the_shortcut_calls_safe_is_safe() {
 }
 
 #[test]
-fn generated_ride_walks_find_checks_and_mark_what_the_plans_tries_mark() {
-    // Compiled engines walk their rides' lines along their own tables
-    // (`Engine::watch`); the runtime walks the plan's tries. Both mark the
-    // first piece on a line when an attacker stands next beyond it, so the
-    // two sets must be equal, not merely both safe. The same walk finds
-    // the rides' checks (`Engine::watch_unless_attacked`): it must answer as
-    // the attack test does. A watch is asked for only while no royal is
+fn generated_line_walks_find_checks_and_mark_what_the_plans_tries_mark() {
+    // Compiled engines walk their rides' and hops' lines along their own
+    // tables (`Engine::watch`); the runtime walks the plan's tries. Both
+    // mark the first piece on a ride's line when an attacker stands next
+    // beyond it, and on a hop's line the empty cells before a first piece
+    // that would attack over a screen and the two pieces before a third
+    // that attacks, so the two sets must be equal, not merely both safe.
+    // The same walk finds the lines' checks
+    // (`Engine::watch_unless_attacked`): it must answer as the attack test
+    // does. A watch is asked for only while no royal is
     // attacked. The random games reach many checks; the test counts them
     // so that it cannot pass on safe positions alone.
     let mut checks = 0;
@@ -229,4 +232,28 @@ fn a_royals_step_is_judged_unmade_only_where_no_line_can_open() {
         let moves: Vec<String> = all_moves(&*engine, &pos).into_iter().filter(|m| m.starts_with("e1-")).collect();
         assert_eq!(moves, ["e1-d1", "e1-f1"], "{name}");
     }
+}
+
+#[test]
+fn a_walk_stopped_by_an_attacker_an_obligation_holds_back_leaves_no_mark_out() {
+    // Taijitu Qi, Black to move, White's countdown run out: White's King on
+    // c6 "must return to the Fortress ... and remain in it thereafter", so it
+    // attacks only Fortress cells, not the Black King on b5. The walk of the
+    // line b5-c6 meets that King first and stops; the marks of the lines
+    // walked after it must still be made: b2-c4 fills the one cell between
+    // the King on b5 and White's Arrow on d3, which "requires exactly one
+    // intervening piece" to capture, so it is illegal.
+    let fen = "4F2kd/FW1fnCNd1/1f1fw1WN1/b1wN3ND/W1KR4D/Dk2aF3/6w2/w2AK3d/1n1D1C3/1rb1cEnDA b 0/-";
+    for (name, engine) in engines("taijitu-qi") {
+        let pos = vdl_runtime::fen::parse(engine.game(), fen).expect("the position reads");
+        let moves = all_moves(&*engine, &pos);
+        assert!(moves.iter().any(|m| m == "b2-d1") && !moves.iter().any(|m| m == "b2-c4"), "{name}: {moves:?}");
+    }
+    let engine = compiled("taijitu-qi");
+    let pos = vdl_runtime::fen::parse(engine.game(), fen).expect("the position reads");
+    let influence = engine.influence().expect("influence sets");
+    let royals: Vec<_> = pos.royal_cells(engine.game(), pos.side).collect();
+    let mut generated = Watch::NONE;
+    engine.watch(influence, &pos, &royals, &mut generated);
+    assert_eq!(generated, influence.watch(&pos, &royals));
 }

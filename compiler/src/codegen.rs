@@ -420,14 +420,14 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
             }
         }
     });
-    // The watch walks the rides' lines out from each royal: an attacker
-    // met first on one is a check, found on the way.
+    // The watch walks the lines out from each royal: an attacker met on
+    // one is a check, found on the way.
     let watch_unless_attacked = (!ctx.has_obligations()).then(|| {
         quote! {
             fn watch_unless_attacked(&self, influence: &Influence, pos: &Position, royals: &[CellId], watch: &mut Watch) -> bool {
                 let (board, enemy) = (board_of(pos), pos.side ^ 1);
-                influence.mark_watch_except_rides(pos, royals, watch);
-                royals.iter().all(|royal| !attacked_unlike_rides(board, royal.index(), enemy) && !watch_rides(board, royal.index(), enemy, watch))
+                influence.mark_watch_except_lines(pos, royals, watch);
+                royals.iter().all(|royal| !attacked_by_leaps(board, royal.index(), enemy) && !watch_lines(board, royal.index(), enemy, watch))
             }
         }
     });
@@ -512,11 +512,18 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
             }
 
             fn watch(&self, influence: &Influence, pos: &Position, royals: &[CellId], watch: &mut Watch) {
-                // The rides' lines along this game's own tables; the rest
-                // (leaps, hops, facing) as the runtime finds it.
-                influence.mark_watch_except_rides(pos, royals, watch);
+                // The lines (rides, hops) along this game's own tables; the
+                // rest (leaps, facing) as the runtime finds it.
+                influence.mark_watch_except_lines(pos, royals, watch);
                 for &royal in royals {
-                    watch_rides(board_of(pos), royal.index(), pos.side ^ 1, watch);
+                    if watch_lines(board_of(pos), royal.index(), pos.side ^ 1, watch) {
+                        // A walk met a piece of an attacking type that does
+                        // not attack now (an obligation keeps it away) and
+                        // stopped, its marks unfinished: the runtime marks
+                        // every line.
+                        influence.mark_watch(pos, royals, watch);
+                        return;
+                    }
                 }
             }
 

@@ -114,6 +114,13 @@ impl Watch {
     pub fn mark_vacating(&mut self, cell: CellId) {
         set_bit(&mut self.vacate, 0, cell);
     }
+
+    /// Filling the empty `cell` could expose a royal: it would be the
+    /// screen a hopper beyond needs.
+    #[inline]
+    pub fn mark_filling(&mut self, cell: CellId) {
+        set_bit(&mut self.fill, 0, cell);
+    }
 }
 
 impl Influence {
@@ -175,19 +182,20 @@ impl Influence {
 
     /// [`Influence::watch`], marked in `watch`.
     pub fn mark_watch(&self, pos: &Position, royals: &[CellId], watch: &mut Watch) {
-        self.mark_watch_except_rides(pos, royals, watch);
+        self.mark_watch_except_lines(pos, royals, watch);
         let attacks = self.plan.side(pos.side ^ 1).attacks();
         for &royal in royals {
             watch_rides(attacks, pos, attacks.line_roots(royal, false), watch);
+            watch_hops(attacks, pos, attacks.line_roots(royal, true), ([NO_CELL; 2], 0), watch);
         }
     }
 
-    /// [`Influence::mark_watch`] without the rides' lines, for an engine that
-    /// walks those itself (generated code does, along its own tables, and
-    /// marks what it finds with [`Watch::mark_vacating`]).
-    pub fn mark_watch_except_rides(&self, pos: &Position, royals: &[CellId], watch: &mut Watch) {
+    /// [`Influence::mark_watch`] without the lines of rides and hops, for an
+    /// engine that walks those itself (generated code does, along its own
+    /// tables, and marks what it finds with [`Watch::mark_vacating`] and
+    /// [`Watch::mark_filling`]).
+    pub fn mark_watch_except_lines(&self, pos: &Position, royals: &[CellId], watch: &mut Watch) {
         let enemy = pos.side ^ 1;
-        let attacks = self.plan.side(enemy).attacks();
         for &royal in royals {
             // A royal's own move always needs the test.
             set_bit(&mut watch.vacate, 0, royal);
@@ -195,7 +203,6 @@ impl Influence {
             for w in 0..self.words {
                 watch.vacate[w] |= self.vacate[base + w];
             }
-            watch_hops(attacks, pos, attacks.line_roots(royal, true), ([NO_CELL; 2], 0), watch);
             for next in &self.facing {
                 watch_facing(self, pos, next, royal, enemy, watch);
             }

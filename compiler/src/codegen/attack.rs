@@ -28,21 +28,21 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
     let mut functions = TokenStream::new();
     let mut arms = Vec::new();
     let mut watch_arms = Vec::new();
-    let mut unlike_rides_arms = Vec::new();
+    let mut leaps_arms = Vec::new();
     // With obligations, whether a piece attacks also depends on the
     // countdowns: the engine then tests attacks with `attacked_now`.
     let plain_attacks = !ctx.has_obligations();
     for player in ctx.players() {
         let name = ctx.names.player_fn("attacked_by", player);
         let lists = lists_of(ctx, player);
-        let LineCode { attack: mut body, watch, unlike_rides } = lists.generate(ctx, player);
+        let LineCode { attack: mut body, watch, leaps } = lists.generate(ctx, player);
         if body.is_empty() {
             body = quote!(let _ = (board, target););
         }
         if plain_attacks {
-            let (function, arm) = unlike_rides_function(ctx, player, unlike_rides);
+            let (function, arm) = leaps_function(ctx, player, leaps);
             functions.extend(function);
-            unlike_rides_arms.push(arm);
+            leaps_arms.push(arm);
         }
         let (watch_function, watch_arm) = watch_function(ctx, player, watch);
         functions.extend(watch_function);
@@ -69,11 +69,11 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
                 }
             }
 
-            /// Could a piece of `by` capture an enemy piece on `target`
-            /// other than by a ride?
-            fn attacked_unlike_rides(board: &Board, target: usize, by: PlayerId) -> bool {
+            /// Could a piece of `by` capture an enemy piece on `target` by
+            /// a leap (not along a line, which the watch walks test)?
+            fn attacked_by_leaps(board: &Board, target: usize, by: PlayerId) -> bool {
                 match by {
-                    #(#unlike_rides_arms)*
+                    #(#leaps_arms)*
                     _ => false,
                 }
             }
@@ -82,10 +82,11 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
     quote! {
         #dispatch
 
-        /// Marks in `watch` the first piece on each line of `by`'s rides out
-        /// from `target` when an attacker stands next beyond it. `true`, and
-        /// the marks unfinished, if a ride of `by` attacks `target`.
-        fn watch_rides(board: &Board, target: usize, by: PlayerId, watch: &mut Watch) -> bool {
+        /// Marks in `watch` the cells of `by`'s lines (rides and hops) out
+        /// from `target` whose change could let a piece of `by` attack it
+        /// (`vdl_runtime::influence::Influence::watch`). `true`, and the
+        /// marks unfinished, if a line of `by` attacks `target`.
+        fn watch_lines(board: &Board, target: usize, by: PlayerId, watch: &mut Watch) -> bool {
             match by {
                 #(#watch_arms)*
                 _ => false,
@@ -96,14 +97,14 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
     }
 }
 
-/// The function marking the pins of `player`'s rides (its body `walks`),
-/// and its arm in `watch_rides`.
+/// The function marking the cells that matter on `player`'s lines (its
+/// body `walks`), and its arm in `watch_lines`.
 fn watch_function(ctx: &Ctx, player: PlayerId, walks: TokenStream) -> (TokenStream, TokenStream) {
-    let name = ctx.names.player_fn("watch_rides_of", player);
+    let name = ctx.names.player_fn("watch_lines_of", player);
     let docs = doc_lines(&[
-        format!("Marks in `watch` the first piece on each line of {}'s rides out from `target`", ctx.game.players[player as usize].name),
-        "when a piece that attacks along it stands next beyond (`vdl_runtime::influence::Influence::watch`).".into(),
-        "`true`, and the marks unfinished, if the first piece on a line attacks `target`.".into(),
+        format!("Marks in `watch` the cells of {}'s lines out from `target` whose change could", ctx.game.players[player as usize].name),
+        "let a piece attack along them (`vdl_runtime::influence::Influence::watch`).".into(),
+        "`true`, and the marks unfinished, if a piece attacks `target` along a line.".into(),
     ]);
     let body = if walks.is_empty() { quote!(let _ = (board, target, watch);) } else { walks };
     let p = Literal::u8_unsuffixed(player);
@@ -119,12 +120,12 @@ fn watch_function(ctx: &Ctx, player: PlayerId, walks: TokenStream) -> (TokenStre
     )
 }
 
-/// The attack test of `player` without its rides (`body`), and its arm in
-/// `attacked_unlike_rides`.
-fn unlike_rides_function(ctx: &Ctx, player: PlayerId, body: TokenStream) -> (TokenStream, TokenStream) {
-    let name = ctx.names.player_fn("attacked_unlike_rides_by", player);
+/// The attack test of `player`'s leaps (`body`), and its arm in
+/// `attacked_by_leaps`.
+fn leaps_function(ctx: &Ctx, player: PlayerId, body: TokenStream) -> (TokenStream, TokenStream) {
+    let name = ctx.names.player_fn("attacked_by_leaps_of", player);
     let who = &ctx.game.players[player as usize].name;
-    let docs = doc_lines(&[format!("Could a piece of {who} capture an enemy piece on `target` other than by a ride?")]);
+    let docs = doc_lines(&[format!("Could a piece of {who} capture an enemy piece on `target` by a leap?")]);
     let body = if body.is_empty() { quote!(let _ = (board, target);) } else { body };
     let p = Literal::u8_unsuffixed(player);
     (

@@ -86,16 +86,16 @@ pub fn families(chains: &[Vec<Vec<(usize, usize)>>], displacements: &[Vec<Option
     families
 }
 
-/// The code of `player`'s lines of one kind: the attack test, and for rides
-/// the walk marking, for the legality shortcut, the first piece of each line
-/// with an attacker next beyond it (`vdl_runtime::influence::Watch`), which
-/// also finds an attacker met first.
+/// The code of `player`'s lines: the attack test, and the walks marking,
+/// for the legality shortcut, the cells of each line whose change could
+/// expose the target (`vdl_runtime::influence::Watch`), which also find an
+/// attacker on the way.
 #[derive(Default)]
 pub struct LineCode {
     pub attack: TokenStream,
     pub watch: TokenStream,
-    /// The attack test without the rides (which the watch walks test).
-    pub unlike_rides: TokenStream,
+    /// The attack test of the leaps alone (the watch walks test the lines).
+    pub leaps: TokenStream,
 }
 
 /// The code walking the families of `player`'s rides (or hops, `hop`),
@@ -151,10 +151,9 @@ pub fn code(
 impl LineCode {
     /// Adds the walks of one family.
     fn add(&mut self, first: &Ident, next: &Ident, attackers: &Attackers, hop: bool) {
-        self.attack.extend(walk_code(first, next, attackers, if hop { Walk::Hop } else { Walk::Ride }));
-        if !hop {
-            self.watch.extend(walk_code(first, next, attackers, Walk::Watch));
-        }
+        let (attack, watch) = if hop { (Walk::Hop, Walk::HopWatch) } else { (Walk::Ride, Walk::Watch) };
+        self.attack.extend(walk_code(first, next, attackers, attack));
+        self.watch.extend(walk_code(first, next, attackers, watch));
     }
 }
 
@@ -245,11 +244,17 @@ enum Walk {
     /// The first piece, when the second attacks: it is marked in `watch`;
     /// the walk answers `true` if the first attacks.
     Watch,
+    /// A hop's line as `vdl_runtime::influence::Influence::watch` marks it:
+    /// the empty cells before a first piece that would attack over a screen
+    /// (filling one makes the screen), and the first two pieces when the
+    /// third attacks (either leaving leaves one screen); the walk answers
+    /// `true` if the second attacks.
+    HopWatch,
 }
 
 /// The walk of one family: the first piece met (the second, for a hop)
-/// attacks if it is one of the `attackers`; or (`Walk::Watch`) the first
-/// piece is marked if the second attacks.
+/// attacks if it is one of the `attackers`; or the cells that matter are
+/// marked (`Walk::Watch`, `Walk::HopWatch`).
 fn walk_code(first: &Ident, next: &Ident, attackers: &Attackers, walk: Walk) -> TokenStream {
     let (attacks, row, distance, bound, step) = match attackers {
         Attackers::Everywhere(attacks) => (attacks.clone(), None, None, None, None),
@@ -290,11 +295,35 @@ fn walk_code(first: &Ident, next: &Ident, attackers: &Attackers, walk: Walk) -> 
             }
             met = cell;
         },
+        Walk::HopWatch => quote! {
+            if met == NONE {
+                if #attacks {
+                    let mut empty = #first[target];
+                    while empty != cell {
+                        watch.mark_filling(CellId(empty));
+                        empty = #next[empty as usize];
+                    }
+                }
+                met = cell;
+            } else if screen == NONE {
+                if #attacks {
+                    return true;
+                }
+                screen = cell;
+            } else {
+                if #attacks {
+                    watch.mark_vacating(CellId(met));
+                    watch.mark_vacating(CellId(screen));
+                }
+                break;
+            }
+        },
     };
     let screened = match walk {
         Walk::Ride => None,
         Walk::Hop => Some(quote!(let mut screened = false;)),
         Walk::Watch => Some(quote!(let mut met = NONE;)),
+        Walk::HopWatch => Some(quote!(let (mut met, mut screen) = (NONE, NONE);)),
     };
     quote! {
         {

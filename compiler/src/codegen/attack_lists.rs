@@ -107,7 +107,7 @@ impl AttackLists {
     }
 
     /// The loops of `attacked_by_*` for `player` that read the lists, and
-    /// the walks of its rides for the legality shortcut; their tables go to
+    /// the walks of its lines for the legality shortcut; their tables go to
     /// `ctx.tables`.
     pub fn generate(&self, ctx: &mut Ctx, player: PlayerId) -> LineCode {
         let upper = ctx.names.players[player as usize].clone();
@@ -117,7 +117,8 @@ impl AttackLists {
         let mut out = Output { sets_name, sets: vec![0], tables: String::new(), code: TokenStream::new() };
         let mut watch = TokenStream::new();
         self.leap_code(ctx, player, &mut out);
-        let mut unlike_rides = out.code.clone();
+        // The watch walks test the lines: what is left is the leaps.
+        let leaps = out.code.clone();
         for (hop, lines) in [(false, &self.rides), (true, &self.hops)] {
             let chains: Vec<Vec<Vec<(usize, usize)>>> = lines
                 .iter()
@@ -129,9 +130,6 @@ impl AttackLists {
                 })
                 .collect();
             let code = super::attack_lines::code(ctx, &mut out.tables, (&out.sets_name, &out.sets), player, hop, &chains);
-            if hop {
-                unlike_rides.extend(code.attack.clone());
-            }
             out.code.extend(code.attack);
             watch.extend(code.watch);
         }
@@ -142,7 +140,7 @@ impl AttackLists {
             ctx.tables.add_text(&sets);
             ctx.tables.add_text(&out.tables);
         }
-        LineCode { attack: out.code, watch, unlike_rides }
+        LineCode { attack: out.code, watch, leaps }
     }
 
     /// The loops over the leaps' lists, into `out`.
