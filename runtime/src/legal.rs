@@ -285,7 +285,9 @@ impl<'e> Legality<'e> {
     /// change a cell they depend on, judged without making it? By the
     /// royal's destination for a royal's plain step, else on a copy of the
     /// board ([`Engine::safe_after`]); `None` when the move must be made.
-    #[inline]
+    /// Kept out of line: the counter's hot path reaches it only for moves
+    /// that change a watched cell.
+    #[inline(never)]
     fn safety_unmade<E: Engine + ?Sized>(&self, engine: &E, pos: &Position, mv: Move) -> Option<bool> {
         self.royal_step_safety(engine, pos, mv).or_else(|| engine.safe_after(pos, mv))
     }

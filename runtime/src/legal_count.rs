@@ -37,6 +37,17 @@ pub struct CountScratch {
 }
 
 impl<E: Engine + ?Sized> LegalCount<'_, E> {
+    /// Counts `mv` if it is judged legal without making it, or keeps it to
+    /// be made. Out of line: the generated loops call it only for the few
+    /// moves that cannot be counted on the spot, and stay small.
+    #[inline(never)]
+    fn judge(&mut self, mv: Move) {
+        match self.legality.judged_without_making(self.engine, self.pos, mv) {
+            Some(legal) => self.counted += u64::from(legal),
+            None => self.scratch.undecided.push(mv),
+        }
+    }
+
     /// Is the move of the piece on `from` to `to`, of a type among `kinds`
     /// (by the type it moves or promotes into), legal by the watched cells
     /// alone ([`crate::influence::Watch::unchanged_by`])?
@@ -52,7 +63,7 @@ impl<E: Engine + ?Sized> MoveSink for LegalCount<'_, E> {
         if self.unwatched(board, from, to, self.judgement.kinds.plain, kind) {
             self.counted += 1;
         } else {
-            self.push(Move::new(CellId(from as u16), CellId(to as u16)));
+            self.judge(Move::new(CellId(from as u16), CellId(to as u16)));
         }
     }
 
@@ -71,10 +82,7 @@ impl<E: Engine + ?Sized> MoveSink for LegalCount<'_, E> {
                 return;
             }
         }
-        match self.legality.judged_without_making(self.engine, self.pos, mv) {
-            Some(legal) => self.counted += u64::from(legal),
-            None => self.scratch.undecided.push(mv),
-        }
+        self.judge(mv);
     }
 
     /// A type whose drops are judged by the watched cells alone has the
