@@ -35,7 +35,7 @@ fn a_copy_of_the_board_follows_every_simple_move() {
                         Some(royals) => {
                             simple += 1;
                             assert_eq!(board, pos.board(), "{context}");
-                            let mut cells: Vec<CellId> = royals.cells().map(|c| CellId(c as u16)).collect();
+                            let mut cells: Vec<CellId> = royals.as_slice().to_vec();
                             cells.sort();
                             assert_eq!(cells, pos.royal_cells(game, mover).collect::<Vec<_>>(), "{context}");
                         }

@@ -8,48 +8,22 @@
 use crate::ir::Game;
 use crate::piece::Piece;
 use crate::position::{Move, Position, NO_CELL};
-use crate::CellId;
-
-/// At most this many royals of one side are followed; a side with more is
-/// judged by making its moves.
-const MAX_ROYALS: usize = 8;
-
-/// The cells of the mover's royals after a move.
-#[derive(Clone, Copy, Debug)]
-pub struct RoyalsAfter {
-    cells: [CellId; MAX_ROYALS],
-    len: usize,
-}
-
-impl RoyalsAfter {
-    /// The royals' cells.
-    #[inline]
-    pub fn cells(&self) -> impl Iterator<Item = usize> + '_ {
-        self.cells[..self.len].iter().map(|cell| cell.index())
-    }
-
-    #[inline]
-    fn push(&mut self, cell: CellId) -> Option<()> {
-        *self.cells.get_mut(self.len)? = cell;
-        self.len += 1;
-        Some(())
-    }
-}
+use crate::royals::Royals;
 
 /// Plays the simple `mv` of the side to move in `pos` on `board`, a copy of
 /// `pos`'s board: a step, ride, leap or hop to `to`, a drop, a promotion, a
 /// swap with a friend. Returns where the mover's royals stand afterwards.
 /// `None` for a move that changes a third cell (a capture on the way, en
 /// passant, castling, a promotion by proxy) or a side with more royals than
-/// are followed; `board` may then have been changed.
+/// [`Royals`] holds; `board` may then have been changed.
 #[inline]
-pub fn apply(board: &mut [Piece], pos: &Position, game: &Game, mv: Move) -> Option<RoyalsAfter> {
+pub fn apply(board: &mut [Piece], pos: &Position, game: &Game, mv: Move) -> Option<Royals> {
     if mv.extra != NO_CELL {
         return None;
     }
     let side = pos.side;
     let (from, to) = (mv.from, mv.to);
-    let mut royals = RoyalsAfter { cells: [NO_CELL; MAX_ROYALS], len: 0 };
+    let mut royals = Royals::NONE;
     // The royals the move does not touch stay; a friend the move swaps with
     // lands on `from`.
     for cell in pos.royal_cells(game, side) {

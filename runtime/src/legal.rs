@@ -6,6 +6,7 @@ use crate::goals::GoalKind;
 use crate::influence::{Influence, UnwatchedKinds, Watch};
 use crate::ir::{Outcome, PlayerId};
 use crate::position::{Move, Position, Undo, NO_CELL};
+use crate::royals::Royals;
 
 /// The rules that hold after every move, written once for every engine: the
 /// royals of `mover` are not attacked and no two royals face each other.
@@ -87,9 +88,6 @@ pub fn gives_check<E: Engine + ?Sized>(engine: &E, pos: &Position, mover: Player
     pos.royal_cells(engine.game(), mover ^ 1).any(|cell| engine.attacked(pos, cell, mover))
 }
 
-/// At most this many royals of the side to move for [`Legality`]'s shortcut.
-const MAX_ROYALS: usize = 8;
-
 /// See [`Legality::plain_judgement`].
 pub struct PlainJudgement<'l> {
     pub watch: &'l Watch,
@@ -103,12 +101,12 @@ pub struct PlainJudgement<'l> {
 /// testing; when no other rule concerns it either, it is legal without being
 /// made. Engines without influence sets (the interpreter) test every move.
 pub struct Legality<'e> {
-    /// The engine's influence sets and the cells that matter for the royals in
-    /// this position; `None` when every move must be tested.
-    shortcut: Option<(&'e Influence, Watch)>,
     /// The engine's influence sets, in check or not: the rules after a move
     /// are judged with them once its safety is known.
     influence: Option<&'e Influence>,
+    /// The cells that matter for the royals in this position; `None` when
+    /// every move must be tested (in check, or no influence sets).
+    watch: Option<Watch>,
     /// `no check`: every move must be made to see whether it gives check.
     checks_forbidden: bool,
     /// The game counts checks: a move made by [`Legality::make_if_legal`]
@@ -129,8 +127,8 @@ impl<'e> Legality<'e> {
     pub fn new<E: Engine + ?Sized>(engine: &'e E, pos: &Position) -> Legality<'e> {
         let game = engine.game();
         let mut legality = Legality {
-            shortcut: None,
             influence: engine.influence(),
+            watch: None,
             check_cells: None,
             checks_forbidden: game.rules.checks_forbidden,
             counts_checks: game.checks_to_win().is_some(),
@@ -138,20 +136,12 @@ impl<'e> Legality<'e> {
             game,
         };
         let Some(influence) = legality.influence else { return legality };
-        let mut royals = [NO_CELL; MAX_ROYALS];
-        let mut count = 0;
-        for royal in pos.royal_cells(engine.game(), pos.side) {
-            if count == MAX_ROYALS {
-                return legality;
-            }
-            royals[count] = royal;
-            count += 1;
-        }
-        let royals = &royals[..count];
+        let Some(royals) = Royals::of(pos, game, pos.side) else { return legality };
+        let royals = royals.as_slice();
         // Without facing rules, safe means no royal attacked: the royals are
         // known already, so the board need not be searched for them again.
         // The watch is marked in place: it is a few hundred bytes.
-        let (_, watch) = legality.shortcut.insert((influence, Watch::NONE));
+        let watch = legality.watch.insert(Watch::NONE);
         let safe = if game.rules.facing.is_empty() {
             engine.watch_unless_attacked(influence, pos, royals, watch)
         } else {
@@ -162,7 +152,7 @@ impl<'e> Legality<'e> {
             safe
         };
         if !safe {
-            legality.shortcut = None;
+            legality.watch = None;
             legality.check_cells = influence.check_cells(pos, royals).map(Box::new);
         }
         legality
@@ -217,6 +207,13 @@ impl<'e> Legality<'e> {
         self.check_cells.as_ref().is_some_and(|cells| !cells.may_end_check(mv))
     }
 
+    /// The influence sets and the watched cells, while the shortcut
+    /// applies (the side is not in check).
+    #[inline(always)]
+    fn shortcut(&self) -> Option<(&'e Influence, &Watch)> {
+        Some((self.influence?, self.watch.as_ref()?))
+    }
+
     /// What [`crate::legal_count::LegalCount`] needs to judge a plain move
     /// or a drop on the spot: the cells that matter for the royals of the
     /// side to move, and the types whose plain moves and drops are legal
@@ -224,7 +221,7 @@ impl<'e> Legality<'e> {
     /// judged in full (the side is in check, the engine has no influence
     /// sets, or the game forbids giving check).
     pub fn plain_judgement(&self, pos: &Position) -> PlainJudgement<'_> {
-        match &self.shortcut {
+        match self.shortcut() {
             Some((influence, watch)) if !self.checks_forbidden => PlainJudgement { watch, kinds: influence.unwatched_kinds(pos) },
             _ => PlainJudgement { watch: &Watch::NONE, kinds: UnwatchedKinds::default() },
         }
@@ -266,7 +263,7 @@ impl<'e> Legality<'e> {
     /// always needs the test.
     #[inline(always)]
     pub fn keeps_royals_safe(&self, pos: &Position, mv: Move) -> bool {
-        let Some((influence, watch)) = &self.shortcut else { return false };
+        let Some((influence, watch)) = self.shortcut() else { return false };
         // A capture on the way may open a line behind the piece it takes.
         if mv.swap || mv.proxy_promotion().is_some() || mv.extra_capture().is_some() {
             return false;
@@ -297,7 +294,7 @@ impl<'e> Legality<'e> {
     /// `None` for other moves, or where it cannot be judged so.
     #[inline]
     fn royal_step_safety<E: Engine + ?Sized>(&self, engine: &E, pos: &Position, mv: Move) -> Option<bool> {
-        let (influence, _) = self.shortcut.as_ref()?;
+        let (influence, _) = self.shortcut()?;
         let enemy = pos.side ^ 1;
         let plain = !mv.is_drop() && !mv.swap && mv.extra == NO_CELL && mv.promotion().is_none() && mv.from != mv.to;
         (plain && influence.royal_steps_judged_unmade(enemy) && influence.is_royal(pos.at(mv.from).kind()))

@@ -30,6 +30,7 @@ pub mod piece_set;
 pub mod plan;
 pub mod position;
 pub mod proxy;
+pub mod royals;
 pub mod search;
 pub mod sink;
 mod tally;

@@ -100,7 +100,7 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
         let p = Literal::u8_unsuffixed(mover);
         let board_args = if with_pos { quote!(pos, board) } else { quote!(board) };
         arms.push(quote!(#p => #name(#board_args, pos.royal_cells(game(), #mover_id).map(|royal| royal.index())),));
-        after_arms.push(quote!(#p => #name(&board, royals.cells()),));
+        after_arms.push(quote!(#p => #name(&board, royals.indices()),));
     }
     let body = if arms.is_empty() {
         quote! {
