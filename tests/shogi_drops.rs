@@ -1,10 +1,14 @@
 //! Shogi's two rules about Pawns, judged by both engines on positions worked
 //! out by hand. The legality layer decides them without making the move where
 //! it can (a limit counted before the move; a drop that gives no check cannot
-//! mate), and makes it otherwise: these positions exercise both ways.
+//! mate), and makes it otherwise: these positions exercise both ways. The
+//! compiled engine's count of legal moves, which judges the Pawn's moves and
+//! drops in bulk (`vdl_runtime::rules_in_bulk`), must agree with the moves
+//! listed.
 
 mod common;
 use common::{all_moves, engines, position};
+use vdl_runtime::perft::perft;
 
 const V: &str = "shogi";
 
@@ -20,7 +24,17 @@ fn pawn_drops(fen: &str) -> Vec<String> {
     let (_, compiled) = &found[0];
     let (_, interpreter) = &found[1];
     assert_eq!(compiled, interpreter, "the engines disagree on {fen}");
+    assert_counted_as_listed(fen);
     compiled.clone()
+}
+
+/// Both engines count as many legal moves in `fen` as they list.
+fn assert_counted_as_listed(fen: &str) {
+    for (name, engine) in engines(V) {
+        let mut pos = position(&*engine, fen);
+        let listed = all_moves(&*engine, &pos).len() as u64;
+        assert_eq!(perft(&*engine, &mut pos, 1), listed, "{name} on {fen}");
+    }
 }
 
 #[test]
@@ -66,4 +80,20 @@ fn with_the_enemy_in_check_already_every_drop_is_judged_by_its_result() {
     // Rook guards e8.
     let drops = pawn_drops("3lkl3/3p1p3/9/9/9/9/9/4R4/K8[P] w");
     assert_eq!(drops, ["P*e3", "P*e4", "P*e5", "P*e6", "P*e7"]);
+}
+
+#[test]
+fn a_position_string_with_two_pawns_on_a_file_lets_neither_move() {
+    // Nifu is a rule about every position after a move: a position string may
+    // still break it (Sente's Pawns on e5 and e4). A move that leaves two
+    // unpromoted Pawns on the e-file is illegal, so neither Pawn may step;
+    // the Pawn on c3 may, and no Pawn may be dropped on the e-file.
+    let fen = "4k4/9/9/9/4P4/4P4/2P6/9/4K4[P] w";
+    for (name, engine) in engines(V) {
+        let pos = position(&*engine, fen);
+        let moves = all_moves(&*engine, &pos);
+        assert!(moves.contains(&"c3-c4".to_string()), "{name}: {moves:?}");
+        assert!(!moves.iter().any(|m| m.starts_with("e5-") || m.starts_with("e4-") || m.starts_with("P*e")), "{name}: {moves:?}");
+    }
+    assert_counted_as_listed(fen);
 }

@@ -22,6 +22,7 @@ use crate::check_cells::CheckCells;
 use crate::ir::{CellId, Game, PieceId, PlayerId, MAX_PIECE_TYPES, MAX_PLAYERS};
 use crate::plan::{Attacks, Plan, Span};
 use crate::position::{Move, Position, NOT_COUNTING, NO_CELL};
+use crate::rules_in_bulk::RulesInBulk;
 
 /// Per attacking player and target cell, the cells (bit sets of `words`
 /// words each) whose piece leaving or being captured could let a leap reach
@@ -49,6 +50,8 @@ pub struct Influence {
     /// Per attacking player: does a royal's plain step into an unattacked
     /// cell stay unattacked? (See [`Influence::royal_steps_judged_unmade`].)
     plain_attacks: Vec<bool>,
+    /// The limits and the drop-mate ban, judged for many moves at once.
+    bulk: RulesInBulk,
 }
 
 /// See [`Influence::unwatched_kinds`]: the types, as bits by type, whose
@@ -61,6 +64,9 @@ pub struct UnwatchedKinds {
     pub promoting: u128,
     /// Of drops: the dropped type.
     pub dropped: u128,
+    /// Of drops, the types a rule after a move is about (but not royal):
+    /// their drops are judged in bulk by [`crate::legal::Legality::drops_by_rules`].
+    pub dropped_by_rules: u128,
 }
 
 /// The most words of a cell set kept per position (boards of up to 1024
@@ -139,6 +145,7 @@ impl Influence {
             return None;
         }
         let kinds = |kinds: &mut dyn Iterator<Item = PieceId>| kinds.fold(0u128, |set, kind| set | 1 << kind.index());
+        let bulk = RulesInBulk::of(game, &plan);
         let mut influence = Influence {
             plan,
             cells,
@@ -151,6 +158,7 @@ impl Influence {
             obligations: game.rules.obligations.len(),
             binds_at_once: game.rules.obligations.iter().any(|o| o.delay == 0),
             plain_attacks: Vec::new(),
+            bulk,
         };
         let plain = game.rules.facing.is_empty() && game.rules.obligations.is_empty();
         influence.plain_attacks =
@@ -289,12 +297,23 @@ impl Influence {
     #[inline]
     pub fn unwatched_kinds(&self, pos: &Position) -> UnwatchedKinds {
         let free = !(self.royal | self.limited);
+        let neutral = self.bulk.neutral_kinds();
+        let moving = if neutral != 0 && self.bulk.neutral_limits_hold(pos) { free | neutral } else { free };
+        let by_rules = !self.royal & (self.limited | self.no_drop_mate);
         if self.obligations == 0 {
-            return UnwatchedKinds { plain: free, promoting: free, dropped: free & !self.no_drop_mate };
+            return UnwatchedKinds { plain: moving, promoting: free, dropped: free & !self.no_drop_mate, dropped_by_rules: by_rules };
         }
         // A promotion may take away a piece that kept the mover free.
-        let plain = if self.obligations_may_bind_without_promotion(pos) { 0 } else { free };
-        UnwatchedKinds { plain, promoting: 0, dropped: plain & !self.no_drop_mate }
+        if self.obligations_may_bind_without_promotion(pos) {
+            return UnwatchedKinds::default();
+        }
+        UnwatchedKinds { plain: moving, promoting: 0, dropped: free & !self.no_drop_mate, dropped_by_rules: by_rules }
+    }
+
+    /// The limits and the drop-mate ban, for judging many moves at once.
+    #[inline]
+    pub fn rules_in_bulk(&self) -> &RulesInBulk {
+        &self.bulk
     }
 
     /// Is `kind` counted by a limit?

@@ -4,7 +4,7 @@ use crate::check_cells::CheckCells;
 use crate::engine::Engine;
 use crate::goals::GoalKind;
 use crate::influence::{Influence, UnwatchedKinds, Watch};
-use crate::ir::{Outcome, PlayerId};
+use crate::ir::{Outcome, PieceId, PlayerId};
 use crate::position::{Move, Position, Undo, NO_CELL};
 use crate::royals::Royals;
 
@@ -227,6 +227,26 @@ impl<'e> Legality<'e> {
         }
     }
 
+    /// Of the drops of `kind` on the cells `block * 64 + i` for the bits `i`
+    /// of `cells`, where filling a cell changes nothing for the royals of
+    /// the side to move: those legal by the rules after a move, and those
+    /// that must be judged one by one (a drop that may not mate, where it
+    /// may give check), as bits. The drops the limits forbid are in
+    /// neither.
+    pub fn drops_by_rules<E: Engine + ?Sized>(&self, engine: &E, pos: &Position, kind: PieceId, block: usize, cells: u64) -> (u64, u64) {
+        let Some(influence) = self.influence else { return (0, cells) };
+        let bulk = influence.rules_in_bulk();
+        let allowed = cells & bulk.drops_allowed(pos, kind, block);
+        if !influence.may_not_drop_mate(kind) {
+            return (allowed, 0);
+        }
+        if *self.enemy_in_check.get_or_init(|| gives_check(engine, pos, pos.side)) {
+            return (0, allowed);
+        }
+        let may_check = allowed & bulk.drops_may_check(pos, kind, block, pos.royal_cells(self.game, pos.side ^ 1));
+        (allowed & !may_check, may_check)
+    }
+
     /// Plays `mv` if it is legal, returning what takes it back; else leaves
     /// `pos` as it was.
     #[inline]
@@ -384,7 +404,7 @@ fn limits_counted_before(mv: Move) -> bool {
 /// (which holds none of the mover's pieces) and on `from` (which it leaves),
 /// so the count after the move is known without making it.
 #[inline]
-fn limits_allow(limits: &[crate::ir::Limit], pos: &Position, mv: Move, kind: crate::ir::PieceId) -> bool {
+fn limits_allow(limits: &[crate::ir::Limit], pos: &Position, mv: Move, kind: PieceId) -> bool {
     let arriving = crate::Piece::new(kind, pos.side);
     limits.iter().enumerate().filter(|(_, limit)| limit.piece == kind).all(|(i, limit)| {
         let class = limit.class_of[mv.to.index()];

@@ -86,15 +86,23 @@ impl<E: Engine + ?Sized> MoveSink for LegalCount<'_, E> {
     }
 
     /// A type whose drops are judged by the watched cells alone has the
-    /// drops on cells whose filling does not matter counted in one go.
+    /// drops on cells whose filling does not matter counted in one go; one
+    /// that a rule after a move is about has them judged in bulk by that
+    /// rule ([`Legality::drops_by_rules`]), but for the few it must judge
+    /// one by one.
     #[inline(always)]
     fn drops(&mut self, kind: PieceId, base: usize, cells: u64) {
-        let mut judged = cells;
-        if self.judgement.kinds.dropped >> kind.index() & 1 != 0 {
-            let free = cells & !self.judgement.watch.filling_block(base / 64);
-            self.counted += u64::from(free.count_ones());
-            judged ^= free;
-        }
+        let (block, kinds) = (base / 64, &self.judgement.kinds);
+        let unwatched = cells & !self.judgement.watch.filling_block(block);
+        let (legal, judged) = if kinds.dropped >> kind.index() & 1 != 0 {
+            (unwatched, cells ^ unwatched)
+        } else if kinds.dropped_by_rules >> kind.index() & 1 != 0 {
+            let (legal, judged) = self.legality.drops_by_rules(self.engine, self.pos, kind, block, unwatched);
+            (legal, judged | (cells ^ unwatched))
+        } else {
+            (0, cells)
+        };
+        self.counted += u64::from(legal.count_ones());
         for_each_bit(judged, |i| self.push(Move::drop(kind, CellId((base + i) as u16))));
     }
 

@@ -31,6 +31,7 @@ pub mod plan;
 pub mod position;
 pub mod proxy;
 pub mod royals;
+pub mod rules_in_bulk;
 pub mod search;
 pub mod sink;
 mod tally;

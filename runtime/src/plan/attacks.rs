@@ -208,6 +208,31 @@ impl Attacks {
             && self.leaps.iter().all(|leap| matches!(leap.needs, Needs::Routes(routes) if routes.is_empty()))
     }
 
+    /// Every cell from which `piece` attacks `target` in some position,
+    /// whatever stands between; `None` when hops reach `target` (then a
+    /// piece arriving anywhere on their lines may be the screen that makes an
+    /// attack).
+    pub fn origins(&self, target: CellId, piece: Piece) -> Option<Vec<CellId>> {
+        let t = self.targets[target.index()];
+        if !t.hops.is_empty() {
+            return None;
+        }
+        let mut origins: Vec<CellId> =
+            self.leaps[t.leaps.range()].iter().filter(|leap| leap.attackers.contains(piece)).map(|leap| leap.from).collect();
+        let mut nodes: Vec<Span> = vec![t.rides];
+        while let Some(span) = nodes.pop() {
+            for (node, beyond) in self.nodes[span.range()].iter().zip(&self.beyond[span.range()]) {
+                if node.attackers.contains(piece) {
+                    origins.push(node.cell);
+                }
+                if beyond.contains(piece) {
+                    nodes.push(node.children);
+                }
+            }
+        }
+        Some(origins)
+    }
+
     /// The first cells out from `target` on its rides' trie (`hop: false`)
     /// or its hops': for the legality shortcut, which walks them.
     pub fn line_roots(&self, target: CellId, hop: bool) -> Span {

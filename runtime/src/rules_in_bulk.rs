@@ -1,0 +1,145 @@
+//! The rules after a move (limits, the drop-mate ban) judged for many moves
+//! at once, so that a count of legal moves need not judge them one by one:
+//!
+//! * a limited type whose plain moves never leave a class of its limits (a
+//!   pawn stepping along its file, under "one per file") cannot break the
+//!   limits by moving, while they hold;
+//! * its drops are legal on the classes that are not full;
+//! * a drop that may not mate can mate only where the dropped piece would
+//!   give check: elsewhere it is as free as any drop.
+
+use crate::cell_bits::{bit, set_bit};
+use crate::ir::{CellId, Game, Limit, PieceId, PlayerId};
+use crate::piece::Piece;
+use crate::plan::{Plan, SidePlan, StepKind};
+use crate::position::Position;
+
+/// What [`crate::influence::Influence`] keeps to judge the rules after a
+/// move in bulk (see the module's description).
+#[derive(Clone, Debug, Default)]
+pub struct RulesInBulk {
+    words: usize,
+    /// The limited types none of whose plain moves leaves a class of a
+    /// limit on it, as bits by type.
+    neutral: u128,
+    /// Per limit, its classes' cells.
+    limits: Vec<LimitCells>,
+    /// Per player and type that may not mate by a drop, per target cell:
+    /// the cells (`words` words each) from which that piece attacks the
+    /// target in some position, or `None` when any cell could matter.
+    check_origins: Vec<Option<Vec<u64>>>,
+    kinds: usize,
+}
+
+/// A limit, with the cells of each of its classes.
+#[derive(Clone, Debug)]
+struct LimitCells {
+    piece: PieceId,
+    max: u16,
+    classes: u16,
+    /// `words` words per class.
+    cells: Vec<u64>,
+}
+
+impl LimitCells {
+    fn of(limit: &Limit, words: usize) -> LimitCells {
+        let mut cells = vec![0; limit.classes.len() * words];
+        for (class, members) in limit.classes.iter().enumerate() {
+            for &cell in members {
+                set_bit(&mut cells, class * words, cell);
+            }
+        }
+        LimitCells { piece: limit.piece, max: u16::from(limit.max), classes: limit.classes.len() as u16, cells }
+    }
+}
+
+impl RulesInBulk {
+    pub fn of(game: &Game, plan: &Plan) -> RulesInBulk {
+        let (cells, kinds) = (game.cell_count(), game.pieces.len());
+        let words = cells.div_ceil(64);
+        let players = game.players.len() as PlayerId;
+        let neutral = game
+            .piece_ids()
+            .filter(|&kind| (0..players).all(|player| moves_keep_classes(game, plan.side(player), kind)))
+            .fold(0u128, |set, kind| set | kinds_with_limits(game, kind));
+        let limits = game.rules.limits.iter().map(|limit| LimitCells::of(limit, words)).collect();
+        let check_origins = (0..players)
+            .flat_map(|player| game.piece_ids().map(move |kind| (player, kind)))
+            .map(|(player, kind)| {
+                game.rules.no_drop_mate.contains(&kind).then(|| check_origins(plan, player, kind, cells, words)).flatten()
+            })
+            .collect();
+        RulesInBulk { words, neutral, limits, check_origins, kinds }
+    }
+
+    /// The limited types whose plain moves keep the limits, while they hold,
+    /// as bits by type.
+    #[inline]
+    pub fn neutral_kinds(&self) -> u128 {
+        self.neutral
+    }
+
+    /// Do the limits on the types of [`RulesInBulk::neutral_kinds`] hold for
+    /// the side to move in `pos` (as they do in every position reached from
+    /// the setup; a position string need not respect them)?
+    pub fn neutral_limits_hold(&self, pos: &Position) -> bool {
+        let mut neutral = self.limits.iter().enumerate().filter(|(_, limit)| self.neutral >> limit.piece.index() & 1 != 0);
+        neutral.all(|(i, limit)| (0..limit.classes).all(|class| pos.in_class(i, class, pos.side) <= limit.max))
+    }
+
+    /// The cells `block * 64 ..` on which the limits let the side to move
+    /// drop a `kind`, as bits: those whose classes are not full.
+    pub fn drops_allowed(&self, pos: &Position, kind: PieceId, block: usize) -> u64 {
+        let limits = self.limits.iter().enumerate().filter(|(_, limit)| limit.piece == kind);
+        limits.fold(!0, |allowed, (i, limit)| {
+            let open = (0..limit.classes).filter(|&class| pos.in_class(i, class, pos.side) < limit.max);
+            allowed & open.fold(0, |cells, class| cells | limit.cells[class as usize * self.words + block])
+        })
+    }
+
+    /// The cells `block * 64 ..` from which a `kind` of the side to move,
+    /// dropped there, might give check to one of `royals` (the enemy's):
+    /// the only drops of a type that may not mate that could mate, while
+    /// the enemy is not in check already.
+    pub fn drops_may_check(&self, pos: &Position, kind: PieceId, block: usize, royals: impl Iterator<Item = CellId>) -> u64 {
+        match &self.check_origins[pos.side as usize * self.kinds + kind.index()] {
+            Some(origins) => royals.fold(0, |cells, royal| cells | origins[royal.index() * self.words + block]),
+            None => !0,
+        }
+    }
+}
+
+/// The types a limit is on, as bits, when `kind` is one of them.
+fn kinds_with_limits(game: &Game, kind: PieceId) -> u128 {
+    u128::from(game.rules.limits.iter().any(|limit| limit.piece == kind)) << kind.index()
+}
+
+/// Does every step of `kind` (of the player `side` plans for) end in the
+/// class of its start, for every limit on `kind`? Swaps and castling move a
+/// second piece, so a type with those is never neutral.
+fn moves_keep_classes(game: &Game, side: &SidePlan, kind: PieceId) -> bool {
+    let limits: Vec<&Limit> = game.rules.limits.iter().filter(|limit| limit.piece == kind).collect();
+    let same_class = |from: CellId, to: CellId| limits.iter().all(|limit| limit.class_of[from.index()] == limit.class_of[to.index()]);
+    game.cell_ids().all(|from| {
+        side.steps(kind, from).iter().chain(side.unmoved_steps(kind, from)).all(|step| match step.kind {
+            StepKind::Ride { cells, .. } | StepKind::Hop { cells } => side.line(cells).iter().all(|cell| same_class(from, cell.cell)),
+            StepKind::Leap { to, .. } | StepKind::CapturingLeap { to, .. } => same_class(from, to),
+            StepKind::Swap { .. } | StepKind::Castle { .. } => false,
+        })
+    })
+}
+
+/// Per target cell, the cells from which a `kind` of `player` attacks it in
+/// some position; `None` when some target is reached by hops.
+fn check_origins(plan: &Plan, player: PlayerId, kind: PieceId, cells: usize, words: usize) -> Option<Vec<u64>> {
+    let attacks = plan.side(player).attacks();
+    let piece = Piece::new(kind, player);
+    let mut bits = vec![0; cells * words];
+    for target in CellId::first(cells) {
+        for origin in attacks.origins(target, piece)? {
+            set_bit(&mut bits, target.index() * words, origin);
+        }
+    }
+    debug_assert!(CellId::first(cells).all(|target| !bit(&bits, target.index() * words, target)));
+    Some(bits)
+}
