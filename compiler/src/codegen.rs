@@ -48,6 +48,7 @@ mod attack_lines;
 mod attack_lists;
 mod format;
 mod geometry;
+mod leap_sets;
 mod lines;
 mod movegen;
 mod names;
@@ -347,11 +348,18 @@ pub(crate) struct Helpers {
     pub new_move: bool,
     /// `already(moves, to, extra)`.
     pub already: bool,
+    /// `Occupancy`, the board's cells as bits (see `leap_sets`).
+    pub occupancy: bool,
 }
 
 impl Helpers {
     fn union(self, other: Helpers) -> Helpers {
-        Helpers { none: self.none || other.none, new_move: self.new_move || other.new_move, already: self.already || other.already }
+        Helpers {
+            none: self.none || other.none,
+            new_move: self.new_move || other.new_move,
+            already: self.already || other.already,
+            occupancy: self.occupancy || other.occupancy,
+        }
     }
 }
 
@@ -376,6 +384,11 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
                 Move::new(CellId(from as u16), CellId(to as u16))
             }
         }
+    });
+    let occupancy = uses.occupancy.then(|| {
+        quote!(
+            use vdl_runtime::occupancy::Occupancy;
+        )
     });
     let already = uses.already.then(|| {
         quote! {
@@ -438,6 +451,7 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
         use vdl_runtime::sink::MoveSink;
         use vdl_runtime::{Engine, Move, Piece, Position};
         #not_counting
+        #occupancy
 
         /// The number of cells of the board.
         pub const CELLS: usize = #cells;

@@ -324,3 +324,28 @@ fn empty_game_generates_a_valid_module() {
     assert!(text.contains("fn generate<S: MoveSink>(board: &Board, side: PlayerId, out: &mut S)"));
     assert!(!text.contains("const NONE"), "no table, so no NONE");
 }
+
+/// Steps that nothing can block and that promote nothing are handed to the
+/// sink as one set of destinations per cell, the board's cells as bits
+/// (`leap_sets`); steps that promote from a cell keep their code there.
+#[test]
+fn open_steps_are_handed_over_as_sets_of_cells() {
+    let mut game = tiny();
+    // A promotion by proxy reads back the piece's moves from a list, and an
+    // obligation tests each destination: pieces with those keep every step
+    // as code.
+    game.rules.proxy_promotions.clear();
+    game.rules.obligations.clear();
+    let text = vdl_compiler::generate_rust(&game);
+    syn::parse_file(&text).expect("the generated module parses");
+    assert!(text.contains("let occupancy = Occupancy::of(board, 0);"));
+    assert!(text.contains("vdl_runtime::occupancy::for_each_bit128(\n                occupancy.own,"));
+    assert!(text.contains("out.plain_to(board, KIND_KING, from, KING_WHITE_STEPS[from] & !occupancy.own);"));
+    // The Pawn's step moves only and its diagonal steps capture only; where
+    // they promote they keep their code.
+    assert!(text.contains("PAWN_WHITE_MOVES[from] & occupancy.empty\n                | PAWN_WHITE_CAPTURES[from] & occupancy.enemy,"));
+    assert!(text.contains("promote_pawn_white(pos, out, new_move(from, to), promoting)"));
+    assert!(text.contains("/// 2. step (0, 1), moving only (from the cells where it promotes)"));
+    // With a promotion by proxy in the game, every step keeps its code.
+    assert!(!vdl_compiler::generate_rust(&tiny()).contains("plain_to"));
+}

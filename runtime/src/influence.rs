@@ -104,6 +104,14 @@ impl Watch {
         self.fill.get(block).copied().unwrap_or(0)
     }
 
+    /// The cells `0 .. 128` whose vacating or filling could expose a royal,
+    /// as bits: a move to none of them, from a cell whose vacating does
+    /// not matter, changes nothing that matters.
+    #[inline(always)]
+    pub fn low_cells(&self) -> u128 {
+        u128::from(self.vacate[0] | self.fill[0]) | u128::from(self.vacate[1] | self.fill[1]) << 64
+    }
+
     /// Does the move of a piece from `from` to `to` (empty, or holding a
     /// piece it takes or, for a null move, itself) change no cell that
     /// matters: leaving a cell whose vacating does not matter, and filling

@@ -5,6 +5,7 @@
 use crate::cell_bits::for_each_bit;
 use crate::engine::Engine;
 use crate::legal::{Legality, PlainJudgement};
+use crate::occupancy::for_each_bit128;
 use crate::piece::Piece;
 use crate::position::{Move, Position, NO_CELL};
 use crate::sink::MoveSink;
@@ -65,6 +66,20 @@ impl<E: Engine + ?Sized> MoveSink for LegalCount<'_, E> {
         } else {
             self.judge(Move::new(CellId(from as u16), CellId(to as u16)));
         }
+    }
+
+    /// A type whose moves are judged by the watched cells alone, moving from
+    /// a cell whose vacating does not matter, has its moves to cells that do
+    /// not matter counted in one go.
+    #[inline(always)]
+    fn plain_to(&mut self, board: &[Piece], kind: PieceId, from: usize, targets: u128) {
+        let mut judged = targets;
+        if self.judgement.kinds.plain >> kind.index() & 1 != 0 && !self.judgement.watch.vacating_matters(CellId(from as u16)) {
+            let free = targets & !self.judgement.watch.low_cells();
+            self.counted += u64::from(free.count_ones());
+            judged ^= free;
+        }
+        for_each_bit128(judged, |to| self.plain(board, kind, from, to));
     }
 
     #[inline(always)]

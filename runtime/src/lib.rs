@@ -24,6 +24,7 @@ pub mod ir;
 pub mod legal;
 pub mod legal_count;
 pub mod notation;
+pub mod occupancy;
 pub mod perft;
 pub mod piece;
 pub mod piece_set;

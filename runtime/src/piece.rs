@@ -47,18 +47,10 @@ impl Piece {
 /// an empty cell or an enemy's costs no branch of its own.
 #[inline(always)]
 pub fn for_each_cell_of(board: &[Piece], player: PlayerId, mut each: impl FnMut(usize)) {
-    const LOW: u64 = 0x0101_0101_0101_0101;
-    const SEVEN_BITS: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    // Gathers bit 0 of each byte into the top byte, byte k's into bit 56 + k.
-    const GATHER: u64 = 0x0102_0408_1020_4080;
     let (blocks, rest) = board.as_chunks::<8>();
     for (block, pieces) in blocks.iter().enumerate() {
-        let word = u64::from_le_bytes(pieces.map(|piece| piece.0));
-        // Bit 0 of each byte: it holds a piece; and that piece's owner.
-        let held = ((((word & SEVEN_BITS) + SEVEN_BITS) | word) >> 7) & LOW;
-        let owner = word & LOW;
-        let mine = held & if player == 0 { !owner } else { owner };
-        let mut bits = mine.wrapping_mul(GATHER) >> 56;
+        let (held, owner) = crate::occupancy::held_and_owner(u64::from_le_bytes(pieces.map(|piece| piece.0)));
+        let mut bits = if player == 0 { held & !owner } else { owner };
         while bits != 0 {
             each(block * 8 + bits.trailing_zeros() as usize);
             bits &= bits - 1;

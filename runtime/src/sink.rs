@@ -2,6 +2,7 @@
 //! that judges each move as it comes (see [`crate::legal_count`]).
 
 use crate::cell_bits::for_each_bit;
+use crate::occupancy::for_each_bit128;
 use crate::piece::Piece;
 use crate::position::Move;
 use crate::{CellId, PieceId};
@@ -14,6 +15,14 @@ pub trait MoveSink {
     /// `board`: no promotion, no capture on the way; it takes the piece on
     /// `to`, if any.
     fn plain(&mut self, board: &[Piece], kind: PieceId, from: usize, to: usize);
+
+    /// The plain moves of the piece on `from` (of type `kind`) to each cell
+    /// of `targets`, as bits by cell (boards of up to
+    /// [`crate::occupancy::MAX_CELLS`] cells), lowest first.
+    #[inline(always)]
+    fn plain_to(&mut self, board: &[Piece], kind: PieceId, from: usize, targets: u128) {
+        for_each_bit128(targets, |to| self.plain(board, kind, from, to));
+    }
 
     /// Any move.
     fn push(&mut self, mv: Move);

@@ -5,6 +5,7 @@
 //! asks about attacks under obligations, an obligation's countdown, a promotion
 //! by proxy) also take the position.
 
+use super::leap_sets;
 use super::lines;
 use super::names::describe_rule;
 use super::obligation;
@@ -24,21 +25,34 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
     let mut arms_by_player = Vec::new();
     for player in ctx.players() {
         let mut arms = Vec::new();
+        let mut uses_occupancy = false;
         for kind in PieceId::first(ctx.game.pieces.len()) {
-            if let Some((name, function, needs_pos)) = piece_function(ctx, kind, player) {
+            if let Some(PieceFn { name, function, needs_pos, needs_occupancy }) = piece_function(ctx, kind, player) {
                 functions.extend(function);
                 let piece = ctx.piece(kind, player);
                 ctx.generate_needs_pos |= needs_pos;
-                arms.push(if needs_pos {
-                    quote!(#piece => #name(pos, board, from, out),)
-                } else {
-                    quote!(#piece => #name(board, from, out),)
-                });
+                uses_occupancy |= needs_occupancy;
+                let pos = needs_pos.then(|| quote!(pos,));
+                let occupancy = needs_occupancy.then(|| quote!(, &occupancy));
+                arms.push(quote!(#piece => #name(#pos board, from, out #occupancy),));
             }
         }
         let p = Literal::u8_unsuffixed(player);
         arms_by_player.push(if arms.is_empty() {
             quote!(#p => {})
+        } else if uses_occupancy {
+            ctx.helpers.occupancy = true;
+            // The board's cells as bits, for the pieces' sets of steps; its
+            // own pieces are found from them too.
+            quote! {
+                #p => {
+                    let occupancy = Occupancy::of(board, #p);
+                    vdl_runtime::occupancy::for_each_bit128(occupancy.own, |from| match board[from] {
+                        #(#arms)*
+                        _ => {}
+                    });
+                }
+            }
         } else {
             quote! {
                 #p => {
@@ -225,9 +239,19 @@ impl PieceGen {
     }
 }
 
+/// The function generating the moves of one piece type for one player.
+struct PieceFn {
+    name: Ident,
+    function: TokenStream,
+    /// It reads the position, not only the board.
+    needs_pos: bool,
+    /// It reads the board's cells as bits (see `leap_sets`).
+    needs_occupancy: bool,
+}
+
 /// The function generating the moves of `kind` for `player`, or `None` when it
 /// can never move.
-fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<(Ident, TokenStream, bool)> {
+fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<PieceFn> {
     let game = ctx.game;
     let rules = game.pieces[kind.index()].moves.get(player as usize)?;
     let promotions = Promotions::analyse(ctx, kind, player);
@@ -253,6 +277,15 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<(Ide
     let mut left_out = Vec::new();
     let plan = ctx.plan;
     let mut steps = RuleSteps::of_piece(plan.side(player), kind, rules.len(), ctx.cells());
+    let sets = leap_sets::take(ctx, pg.bound, &pg.repeats, pg.promotions.as_ref(), &mut steps);
+    if let Some(sets) = &sets {
+        let described: Vec<String> = sets.rules.iter().map(|&index| describe_rule(game, &rules[index])).collect();
+        docs.push(format!(
+            "1. as one set of destinations per cell, the steps that nothing blocks and that promote nothing of: {}",
+            described.join("; ")
+        ));
+        blocks.push(RuleCode::Plain(sets.code(ctx, kind, player)));
+    }
     for (index, rule) in rules.iter().enumerate() {
         if pg.repeats[index] == Repeats::Always {
             left_out.push(describe_rule(game, rule));
@@ -262,8 +295,10 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<(Ide
         let Some(steps) = steps[index].take() else { continue };
         if let Some(block) = rule_block(ctx, &mut pg, &RuleAbout { index, rule, mode: steps.mode }, &steps) {
             let again = if pg.checking { " (it may reach a destination an earlier rule gave: each is given once)" } else { "" };
+            let rest =
+                if sets.as_ref().is_some_and(|sets| sets.rules.contains(&index)) { " (from the cells where it promotes)" } else { "" };
             checks |= pg.checking;
-            docs.push(format!("{}. {}{again}", blocks.len() + 1, describe_rule(game, rule)));
+            docs.push(format!("{}. {}{again}{rest}", blocks.len() + 1, describe_rule(game, rule)));
             blocks.push(block);
         }
     }
@@ -330,10 +365,11 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<(Ide
     let name = ctx.names.piece_fn("moves", kind, player);
     let docs = doc_lines(&docs);
     let pos = pg.needs_pos.then(|| quote!(pos: &Position,));
+    let occupancy = sets.is_some().then(|| quote!(, occupancy: &Occupancy));
     let function = quote! {
         #docs
         #[inline]
-        fn #name<S: MoveSink>(#pos board: &Board, from: usize, out: &mut S) {
+        fn #name<S: MoveSink>(#pos board: &Board, from: usize, out: &mut S #occupancy) {
             #promotion
             #bound
             #null_init
@@ -348,7 +384,7 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<(Ide
     if pg.gives_plain {
         ctx.kind(kind);
     }
-    Some((name, function, pg.needs_pos))
+    Some(PieceFn { name, function, needs_pos: pg.needs_pos, needs_occupancy: sets.is_some() })
 }
 
 /// The castling of the piece while it is unmoved, if its type may castle:

@@ -17,6 +17,8 @@ enum Data {
     Bytes(Vec<u8>),
     /// A list of cells per cell.
     Lists(Vec<Vec<u16>>),
+    /// A set of cells per cell, as bits (boards of up to 128 cells).
+    Bits(Vec<u128>),
 }
 
 struct Table {
@@ -59,6 +61,11 @@ impl Tables {
     /// A `[&[u16]; CELLS]` table: a list of cells per cell.
     pub fn lists(&mut self, name: &str, doc: String, data: Vec<Vec<u16>>) -> Ident {
         self.intern(name, doc, Data::Lists(data))
+    }
+
+    /// A `[u128; CELLS]` table: a set of cells per cell, as bits.
+    pub fn bits(&mut self, name: &str, doc: String, data: Vec<u128>) -> Ident {
+        self.intern(name, doc, Data::Bits(data))
     }
 
     /// The table holding `data`: the one made before if any (with `doc`
@@ -119,6 +126,7 @@ impl Tables {
                 Data::Flags(flags) => ("bool", flags.iter().map(bool::to_string).collect()),
                 Data::Bytes(bytes) => ("u8", bytes.iter().map(u8::to_string).collect()),
                 Data::Lists(lists) => ("&[u16]", lists.iter().map(|list| format!("&{list:?}")).collect()),
+                Data::Bits(sets) => ("u128", sets.iter().map(|&set| format!("{set:#x}")).collect()),
             };
             text::array(&mut out, &table.docs, &table.name.to_string(), ty, "CELLS", &values, per_row);
         }

@@ -1,0 +1,103 @@
+//! The cells of a board by who holds them, as bits, for boards of up to
+//! [`MAX_CELLS`] cells: a generated move generator finds a stepper's moves
+//! as one set of destinations (its steps' cells less its own pieces') and
+//! hands them over together ([`crate::sink::MoveSink::plain_to`]), so that
+//! a counter counts them with one instruction.
+
+use crate::ir::PlayerId;
+use crate::piece::Piece;
+
+/// The most cells a board may have for its cells to be kept as bits.
+pub const MAX_CELLS: usize = 128;
+
+/// Which cells of a board are empty, hold a piece of one player, or of the
+/// other, as bits by cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Occupancy {
+    pub own: u128,
+    pub enemy: u128,
+    pub empty: u128,
+}
+
+const LOW: u64 = 0x0101_0101_0101_0101;
+const SEVEN_BITS: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+/// Gathers bit 0 of each byte into the top byte, byte k's into bit 56 + k.
+const GATHER: u64 = 0x0102_0408_1020_4080;
+
+impl Occupancy {
+    /// The cells of `board` (at most [`MAX_CELLS`]) as `player` sees them.
+    #[inline(always)]
+    pub fn of(board: &[Piece], player: PlayerId) -> Occupancy {
+        debug_assert!(board.len() <= MAX_CELLS, "a board of {} cells", board.len());
+        let (mut held, mut owned_by_1) = (0u128, 0u128);
+        let (blocks, rest) = board.as_chunks::<8>();
+        for (block, pieces) in blocks.iter().enumerate() {
+            let (h, o) = held_and_owner(u64::from_le_bytes(pieces.map(|piece| piece.0)));
+            held |= u128::from(h) << (block * 8);
+            owned_by_1 |= u128::from(o) << (block * 8);
+        }
+        let base = blocks.len() * 8;
+        for (i, piece) in rest.iter().enumerate() {
+            held |= u128::from(!piece.is_empty()) << (base + i);
+            owned_by_1 |= u128::from(piece.is_of(1)) << (base + i);
+        }
+        let cells = if board.len() >= 128 { !0 } else { (1u128 << board.len()) - 1 };
+        let (own, enemy) = if player == 0 { (held & !owned_by_1, owned_by_1) } else { (owned_by_1, held & !owned_by_1) };
+        Occupancy { own, enemy, empty: cells & !held }
+    }
+}
+
+/// For the eight cells whose pieces are the bytes of `word`: which hold a
+/// piece, and which hold one of the second player (`Piece`'s low bit), each
+/// as eight bits.
+#[inline(always)]
+pub(crate) fn held_and_owner(word: u64) -> (u64, u64) {
+    let held = ((((word & SEVEN_BITS) + SEVEN_BITS) | word) >> 7) & LOW;
+    let owner = word & LOW & held;
+    (held.wrapping_mul(GATHER) >> 56, owner.wrapping_mul(GATHER) >> 56)
+}
+
+/// Calls `each` with the index of every set bit of `bits`, lowest first.
+#[inline(always)]
+pub fn for_each_bit128(bits: u128, mut each: impl FnMut(usize)) {
+    let (mut low, mut high) = (bits as u64, (bits >> 64) as u64);
+    while low != 0 {
+        each(low.trailing_zeros() as usize);
+        low &= low - 1;
+    }
+    while high != 0 {
+        each(64 + high.trailing_zeros() as usize);
+        high &= high - 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::PieceId;
+
+    #[test]
+    fn every_cell_is_sorted_by_who_holds_it_on_boards_of_any_length() {
+        for len in [1, 7, 8, 9, 25, 64, 81, 90, 127, 128] {
+            let board: Vec<Piece> =
+                (0..len).map(|i| [Piece::EMPTY, Piece::new(PieceId(i % 5), 0), Piece::new(PieceId(3), 1)][i as usize % 3]).collect();
+            for player in 0..2 {
+                let occupancy = Occupancy::of(&board, player);
+                for (cell, piece) in board.iter().enumerate() {
+                    let bit = |set: u128| set >> cell & 1 != 0;
+                    assert_eq!(bit(occupancy.empty), piece.is_empty(), "{len} cells, cell {cell}");
+                    assert_eq!(bit(occupancy.own), piece.is_of(player), "{len} cells, cell {cell}");
+                    assert_eq!(bit(occupancy.enemy), piece.is_enemy_of(player), "{len} cells, cell {cell}");
+                }
+                assert_eq!(occupancy.own | occupancy.enemy | occupancy.empty, if len == 128 { !0 } else { (1u128 << len) - 1 });
+            }
+        }
+    }
+
+    #[test]
+    fn bits_are_visited_lowest_first_across_both_halves() {
+        let mut seen = Vec::new();
+        for_each_bit128(1 | 1 << 63 | 1 << 64 | 1 << 127, |i| seen.push(i));
+        assert_eq!(seen, [0, 63, 64, 127]);
+    }
+}
