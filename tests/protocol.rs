@@ -287,6 +287,9 @@ fn a_built_program_speaks_the_protocol() {
     assert!(out.status.success(), "vdl build failed");
     let binary = PathBuf::from(String::from_utf8(out.stdout).unwrap().trim());
     assert!(binary.is_file(), "{} is the built program", binary.display());
+    // Built with the workspace's code generation settings (the processor level).
+    let settings = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/.cargo/config.toml")).unwrap();
+    assert_eq!(std::fs::read_to_string(dir.join(".cargo/config.toml")).unwrap(), settings);
 
     let perft = Command::new(&binary).args(["perft", "3"]).output().unwrap();
     assert_eq!(String::from_utf8_lossy(&perft.stdout).lines().last(), Some("79666"));

@@ -139,6 +139,12 @@ fn main() -> std::process::ExitCode {{
             write(&lock, &text)?;
         }
     }
+    // And the same code generation settings (the processor level).
+    if let Ok(text) = std::fs::read_to_string(root.join(".cargo/config.toml")) {
+        let config = dir.join(".cargo");
+        std::fs::create_dir_all(&config).map_err(|e| Failure::usage(format!("{}: error: cannot create: {e}", config.display())))?;
+        write(&config.join("config.toml"), &text)?;
+    }
     if args.no_build {
         outln!("{}", dir.display())?;
         return Ok(ExitCode::SUCCESS);
