@@ -60,8 +60,9 @@ impl RulesInBulk {
         let players = game.players.len() as PlayerId;
         let neutral = game
             .piece_ids()
+            .filter(|&kind| game.rules.limits.iter().any(|limit| limit.piece == kind))
             .filter(|&kind| (0..players).all(|player| moves_keep_classes(game, plan.side(player), kind)))
-            .fold(0u128, |set, kind| set | kinds_with_limits(game, kind));
+            .fold(0u128, |set, kind| set | 1 << kind.index());
         let limits = game.rules.limits.iter().map(|limit| LimitCells::of(limit, words)).collect();
         let check_origins = (0..players)
             .flat_map(|player| game.piece_ids().map(move |kind| (player, kind)))
@@ -107,11 +108,6 @@ impl RulesInBulk {
             None => !0,
         }
     }
-}
-
-/// The types a limit is on, as bits, when `kind` is one of them.
-fn kinds_with_limits(game: &Game, kind: PieceId) -> u128 {
-    u128::from(game.rules.limits.iter().any(|limit| limit.piece == kind)) << kind.index()
 }
 
 /// Does every step of `kind` (of the player `side` plans for) end in the
