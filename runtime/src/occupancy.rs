@@ -4,6 +4,7 @@
 //! hands them over together ([`crate::sink::MoveSink::plain_to`]), so that
 //! a counter counts them with one instruction.
 
+use crate::cell_bits::for_each_bit;
 use crate::ir::PlayerId;
 use crate::piece::Piece;
 
@@ -29,22 +30,35 @@ impl Occupancy {
     #[inline(always)]
     pub fn of(board: &[Piece], player: PlayerId) -> Occupancy {
         debug_assert!(board.len() <= MAX_CELLS, "a board of {} cells", board.len());
-        let (mut held, mut owned_by_1) = (0u128, 0u128);
-        let (blocks, rest) = board.as_chunks::<8>();
-        for (block, pieces) in blocks.iter().enumerate() {
-            let (h, o) = held_and_owner(u64::from_le_bytes(pieces.map(|piece| piece.0)));
-            held |= u128::from(h) << (block * 8);
-            owned_by_1 |= u128::from(o) << (block * 8);
-        }
-        let base = blocks.len() * 8;
-        for (i, piece) in rest.iter().enumerate() {
-            held |= u128::from(!piece.is_empty()) << (base + i);
-            owned_by_1 |= u128::from(piece.is_of(1)) << (base + i);
-        }
+        let (low, high) = board.split_at(board.len().min(64));
+        let ((held_low, second_low), (held_high, second_high)) = (held_and_second(low), held_and_second(high));
+        let held = u128::from(held_low) | u128::from(held_high) << 64;
+        let second = u128::from(second_low) | u128::from(second_high) << 64;
         let cells = if board.len() >= 128 { !0 } else { (1u128 << board.len()) - 1 };
-        let (own, enemy) = if player == 0 { (held & !owned_by_1, owned_by_1) } else { (owned_by_1, held & !owned_by_1) };
+        let (own, enemy) = if player == 0 { (held & !second, second) } else { (second, held & !second) };
         Occupancy { own, enemy, empty: cells & !held }
     }
+}
+
+/// For up to 64 `cells`, as bits: which hold a piece, and which hold one of
+/// the second player. Eight cells at a time, as the bytes of one word (see
+/// [`held_and_owner`]).
+#[inline(always)]
+pub(crate) fn held_and_second(cells: &[Piece]) -> (u64, u64) {
+    debug_assert!(cells.len() <= 64);
+    let (mut held, mut second) = (0, 0);
+    let (blocks, rest) = cells.as_chunks::<8>();
+    for (block, pieces) in blocks.iter().enumerate() {
+        let (h, o) = held_and_owner(u64::from_le_bytes(pieces.map(|piece| piece.0)));
+        held |= h << (block * 8);
+        second |= o << (block * 8);
+    }
+    let base = blocks.len() * 8;
+    for (i, piece) in rest.iter().enumerate() {
+        held |= u64::from(!piece.is_empty()) << (base + i);
+        second |= u64::from(piece.is_of(1)) << (base + i);
+    }
+    (held, second)
 }
 
 /// For the eight cells whose pieces are the bytes of `word`: which hold a
@@ -60,15 +74,8 @@ pub(crate) fn held_and_owner(word: u64) -> (u64, u64) {
 /// Calls `each` with the index of every set bit of `bits`, lowest first.
 #[inline(always)]
 pub fn for_each_bit128(bits: u128, mut each: impl FnMut(usize)) {
-    let (mut low, mut high) = (bits as u64, (bits >> 64) as u64);
-    while low != 0 {
-        each(low.trailing_zeros() as usize);
-        low &= low - 1;
-    }
-    while high != 0 {
-        each(64 + high.trailing_zeros() as usize);
-        high &= high - 1;
-    }
+    for_each_bit(bits as u64, &mut each);
+    for_each_bit((bits >> 64) as u64, |i| each(64 + i));
 }
 
 #[cfg(test)]

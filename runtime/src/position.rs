@@ -321,7 +321,8 @@ impl Position {
     #[inline]
     pub fn empty_block(&self, block: usize) -> u64 {
         let cells = &self.board[block * 64..self.board.len().min(block * 64 + 64)];
-        cells.iter().enumerate().fold(0, |bits, (i, piece)| bits | u64::from(piece.is_empty()) << i)
+        let all = if cells.len() == 64 { !0 } else { (1 << cells.len()) - 1 };
+        all & !crate::occupancy::held_and_second(cells).0
     }
 
     /// Where each type may be dropped.

@@ -32,9 +32,8 @@ pub struct LeapSets {
 
 /// Takes out of `steps` (by rule) every step that can be handed over as part
 /// of a set, and returns the sets; `None` when the piece keeps every step as
-/// code.
-/// `bound`: an obligation may bind the piece; `repeats`: per rule, may it
-/// repeat an earlier rule's destination.
+/// code. `bound`: an obligation may bind the piece; `repeats`: per rule,
+/// may it repeat an earlier rule's destination.
 pub fn take(
     ctx: &Ctx,
     bound: bool,

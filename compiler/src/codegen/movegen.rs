@@ -38,25 +38,21 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
             }
         }
         let p = Literal::u8_unsuffixed(player);
+        // With sets of steps, the board's cells as bits, its own pieces
+        // found from them too; else a scan of the board for them.
+        ctx.helpers.occupancy |= uses_occupancy;
+        let (prelude, walk, own_cells) = if uses_occupancy {
+            (quote!(let occupancy = Occupancy::of(board, #p);), quote!(vdl_runtime::occupancy::for_each_bit128), quote!(occupancy.own))
+        } else {
+            (quote!(), quote!(vdl_runtime::piece::for_each_cell_of), quote!(board, #p))
+        };
         arms_by_player.push(if arms.is_empty() {
             quote!(#p => {})
-        } else if uses_occupancy {
-            ctx.helpers.occupancy = true;
-            // The board's cells as bits, for the pieces' sets of steps; its
-            // own pieces are found from them too.
-            quote! {
-                #p => {
-                    let occupancy = Occupancy::of(board, #p);
-                    vdl_runtime::occupancy::for_each_bit128(occupancy.own, |from| match board[from] {
-                        #(#arms)*
-                        _ => {}
-                    });
-                }
-            }
         } else {
             quote! {
                 #p => {
-                    vdl_runtime::piece::for_each_cell_of(board, #p, |from| match board[from] {
+                    #prelude
+                    #walk(#own_cells, |from| match board[from] {
                         #(#arms)*
                         _ => {}
                     });
