@@ -17,7 +17,7 @@ use super::{any_route, Ctx, Helpers};
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote};
 use vdl_runtime::ir::{CellId, Mode, MoveRule, PieceId, PlayerId};
-use vdl_runtime::plan::{LineCell, Repeats};
+use vdl_runtime::plan::{LineCell, Repeats, StepKind};
 use vdl_runtime::Piece;
 
 pub fn generate(ctx: &mut Ctx) -> TokenStream {
@@ -385,16 +385,33 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<Piec
 
 /// The castling of the piece while it is unmoved, if its type may castle:
 /// the runtime walks it from the plan (`vdl_runtime::gated::castle`), as it
-/// does for the interpreter.
-fn castling(ctx: &Ctx, pg: &mut PieceGen, docs: &mut Vec<String>) -> Option<TokenStream> {
-    if !ctx.plan.side(pg.player).may_castle(Piece::new(pg.kind, pg.player)) {
+/// does for the interpreter. The generated code first looks at the first cell
+/// of each castling line from `from`: every castling crosses it, so with all
+/// of them held there is nothing to walk (as in most positions).
+fn castling(ctx: &mut Ctx, pg: &mut PieceGen, docs: &mut Vec<String>) -> Option<TokenStream> {
+    let side = ctx.plan.side(pg.player);
+    if !side.may_castle(Piece::new(pg.kind, pg.player)) {
         return None;
     }
     pg.needs_pos = true;
     docs.push(String::new());
     docs.push("While it is unmoved it may castle: see `vdl_runtime::gated::castle`.".into());
+    let first_cells: Vec<Vec<u16>> = CellId::first(ctx.cells())
+        .map(|from| {
+            let steps = side.unmoved_steps(pg.kind, from).iter();
+            steps
+                .filter_map(|step| match step.kind {
+                    StepKind::Castle { line, .. } => side.line(line).first().map(|cell| cell.cell.0),
+                    _ => None,
+                })
+                .collect()
+        })
+        .collect();
+    let doc = format!("{}: the first cell of each of its castling lines from each cell.", ctx.piece_label(pg.kind, pg.player));
+    let name = format!("{}_{}_CASTLE_FIRST", ctx.names.pieces[pg.kind.index()], ctx.names.players[pg.player as usize]);
+    let first = ctx.tables.lists(&name, doc, first_cells);
     Some(quote! {
-        if pos.is_unmoved(CellId(from as u16)) {
+        if pos.is_unmoved(CellId(from as u16)) && #first[from].iter().any(|&cell| board[cell as usize].is_empty()) {
             vdl_runtime::gated::castle(&Rules, plan(), pos, CellId(from as u16), out.moves());
         }
     })
