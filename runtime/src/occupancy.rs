@@ -40,6 +40,13 @@ impl Occupancy {
     }
 }
 
+/// The cells of `board` (at most [`MAX_CELLS`]) that hold a piece of
+/// `player`, as bits.
+#[inline(always)]
+pub fn held_by(board: &[Piece], player: PlayerId) -> u128 {
+    Occupancy::of(board, player).own
+}
+
 /// For up to 64 `cells`, as bits: which hold a piece, and which hold one of
 /// the second player. Eight cells at a time, as the bytes of one word (see
 /// [`held_and_owner`]).

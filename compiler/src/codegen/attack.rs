@@ -79,6 +79,8 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
             }
         }
     });
+    // The cells `by` holds, as bits, read once for all the royal's lines.
+    let held = held_bits(ctx).then(|| quote!(let held = vdl_runtime::occupancy::held_by(board, by);));
     quote! {
         #dispatch
 
@@ -87,6 +89,7 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
         /// (`vdl_runtime::influence::Influence::watch`). `true`, and the
         /// marks unfinished, if a line of `by` attacks `target`.
         fn watch_lines(board: &Board, target: usize, by: PlayerId, watch: &mut Watch) -> bool {
+            #held
             match by {
                 #(#watch_arms)*
                 _ => false,
@@ -106,18 +109,25 @@ fn watch_function(ctx: &Ctx, player: PlayerId, walks: TokenStream) -> (TokenStre
         "let a piece attack along them (`vdl_runtime::influence::Influence::watch`).".into(),
         "`true`, and the marks unfinished, if a piece attacks `target` along a line.".into(),
     ]);
-    let body = if walks.is_empty() { quote!(let _ = (board, target, watch);) } else { walks };
+    let (held, held_arg) = if held_bits(ctx) { (quote!(, held: u128), quote!(, held)) } else { (quote!(), quote!()) };
+    let body = if walks.is_empty() { quote!(let _ = (board, target, watch #held_arg);) } else { walks };
     let p = Literal::u8_unsuffixed(player);
     (
         quote! {
             #docs
-            fn #name(board: &Board, target: usize, watch: &mut Watch) -> bool {
+            fn #name(board: &Board, target: usize, watch: &mut Watch #held) -> bool {
                 #body
                 false
             }
         },
-        quote!(#p => #name(board, target, watch),),
+        quote!(#p => #name(board, target, watch #held_arg),),
     )
+}
+
+/// Do the watch walks read the cells the attacker holds as bits (see
+/// `attack_lines::LineCode`)? Where the board's cells fit in bits.
+fn held_bits(ctx: &Ctx) -> bool {
+    ctx.cells() <= vdl_runtime::occupancy::MAX_CELLS
 }
 
 /// The attack test of `player`'s leaps (`body`), and its arm in

@@ -15,6 +15,7 @@ use quote::{format_ident, quote};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use vdl_runtime::ir::{PieceId, PlayerId};
+use vdl_runtime::occupancy::MAX_CELLS;
 
 /// Chains that follow one successor table.
 #[derive(Debug, Default)]
@@ -39,6 +40,24 @@ impl Family {
     /// Can the chain of `target` (cells and their set numbers) join?
     fn fits(&self, target: usize, chain: &[(usize, usize)]) -> bool {
         self.first[target].is_none() && chain.windows(2).all(|pair| self.next[pair[0].0].is_none_or(|next| next == pair[1].0))
+    }
+
+    /// Per target, the cells of its chain from which some type attacks, as
+    /// bits: a walk that finds no piece of the attacker there finds nothing.
+    fn attacking_cells(&self, kinds: &[u128]) -> Vec<u128> {
+        (0..self.first.len())
+            .map(|target| {
+                let (mut cell, mut bits) = (self.first[target], 0u128);
+                for &set in &self.sets[target] {
+                    let Some(at) = cell else { break };
+                    if kinds[set] != 0 {
+                        bits |= 1 << at;
+                    }
+                    cell = self.next[at];
+                }
+                bits
+            })
+            .collect()
     }
 
     fn add(&mut self, target: usize, chain: &[(usize, usize)]) {
@@ -120,6 +139,13 @@ pub fn code(
     let mut out = LineCode::default();
     for (k, family) in families.iter().enumerate() {
         let name = format!("{what}S_{upper}_{}", k + 1);
+        // Where the board's cells fit in bits, the watch walks only the
+        // families on which the attacker holds a cell it could attack from.
+        let reach = (ctx.cells() <= MAX_CELLS).then(|| {
+            let doc =
+                format!("The {line}s of {who} attacking along walk {}: the cells they could attack each target from, as bits.", k + 1);
+            ctx.tables.bits(&format!("{name}_FROM"), doc, family.attacking_cells(kinds))
+        });
         let doc = format!("The {line}s of {who} attacking along walk {}: the first cell out from each target", k + 1);
         let first = ctx.cell_table(&format!("{name}_FIRST"), format!("{doc}."), family.first.clone());
         let doc = format!("The {line}s of {who} attacking along walk {}: the cell after each cell on it", k + 1);
@@ -137,23 +163,29 @@ pub fn code(
                     quote!(piece.is_of(#p) && (#sets[#set] >> piece.kind().index()) & 1 != 0)
                 }
             };
-            out.add(&first, &next, &Attackers::Everywhere(attacks), hop);
+            out.add(&first, &next, &Attackers::Everywhere(attacks), hop, reach.as_ref());
             continue;
         }
         let about = format!("The {line}s of {who} attacking along walk {}", k + 1);
         let (rows, seqs, length) = rows_tables(ctx, text, (&name, &about), family, (sets, set_type));
         let attackers = Attackers::ByDistance { rows, seqs, length, sets: sets.clone(), player };
-        out.add(&first, &next, &attackers, hop);
+        out.add(&first, &next, &attackers, hop, reach.as_ref());
     }
     out
 }
 
 impl LineCode {
-    /// Adds the walks of one family.
-    fn add(&mut self, first: &Ident, next: &Ident, attackers: &Attackers, hop: bool) {
+    /// Adds the walks of one family. `reach`: the cells it could attack
+    /// each target from, as bits, where the board's cells fit in bits; the
+    /// watch walks only where the attacker holds one (`held`).
+    fn add(&mut self, first: &Ident, next: &Ident, attackers: &Attackers, hop: bool, reach: Option<&Ident>) {
         let (attack, watch) = if hop { (Walk::Hop, Walk::HopWatch) } else { (Walk::Ride, Walk::Watch) };
         self.attack.extend(walk_code(first, next, attackers, attack));
-        self.watch.extend(walk_code(first, next, attackers, watch));
+        let walk = walk_code(first, next, attackers, watch);
+        self.watch.extend(match reach {
+            Some(reach) => quote!(if #reach[target] & held != 0 { #walk }),
+            None => walk,
+        });
     }
 }
 
