@@ -67,6 +67,11 @@ pub struct UnwatchedKinds {
     /// Of drops, the types a rule after a move is about (but not royal):
     /// their drops are judged in bulk by [`crate::legal::Legality::drops_by_rules`].
     pub dropped_by_rules: u128,
+    /// Of a royal's plain steps: the royal types whose steps are legal
+    /// where the destination is not attacked now (see
+    /// [`Influence::royal_steps_judged_unmade`]), no rule after a move being
+    /// about them.
+    pub royal_steps: u128,
 }
 
 /// The most words of a cell set kept per position (boards of up to 1024
@@ -309,13 +314,20 @@ impl Influence {
         let moving = if neutral != 0 && self.bulk.neutral_limits_hold(pos) { free | neutral } else { free };
         let by_rules = !self.royal & (self.limited | self.no_drop_mate);
         if self.obligations == 0 {
-            return UnwatchedKinds { plain: moving, promoting: free, dropped: free & !self.no_drop_mate, dropped_by_rules: by_rules };
+            let royal_steps = if self.royal_steps_judged_unmade(pos.side ^ 1) { self.royal & !self.limited } else { 0 };
+            return UnwatchedKinds {
+                plain: moving,
+                promoting: free,
+                dropped: free & !self.no_drop_mate,
+                dropped_by_rules: by_rules,
+                royal_steps,
+            };
         }
         // A promotion may take away a piece that kept the mover free.
         if self.obligations_may_bind_without_promotion(pos) {
             return UnwatchedKinds::default();
         }
-        UnwatchedKinds { plain: moving, promoting: 0, dropped: free & !self.no_drop_mate, dropped_by_rules: by_rules }
+        UnwatchedKinds { plain: moving, promoting: 0, dropped: free & !self.no_drop_mate, dropped_by_rules: by_rules, royal_steps: 0 }
     }
 
     /// The limits and the drop-mate ban, for judging many moves at once.

@@ -49,6 +49,16 @@ impl<E: Engine + ?Sized> LegalCount<'_, E> {
         }
     }
 
+    /// Counts a plain step of a royal of a type in
+    /// [`crate::influence::UnwatchedKinds::royal_steps`] to `to` if `to` is
+    /// not attacked: what [`Legality`] would find, without its other tests.
+    /// Out of line, like [`LegalCount::judge`]: the attack test is large and
+    /// every piece's code reaches here.
+    #[inline(never)]
+    fn royal_step(&mut self, to: usize) {
+        self.counted += u64::from(!self.engine.attacked(self.pos, CellId(to as u16), self.pos.side ^ 1));
+    }
+
     /// Is the move of the piece on `from` to `to`, of a type among `kinds`
     /// (by the type it moves or promotes into), legal by the watched cells
     /// alone ([`crate::influence::Watch::unchanged_by`])?
@@ -63,6 +73,8 @@ impl<E: Engine + ?Sized> MoveSink for LegalCount<'_, E> {
     fn plain(&mut self, board: &[Piece], kind: PieceId, from: usize, to: usize) {
         if self.unwatched(board, from, to, self.judgement.kinds.plain, kind) {
             self.counted += 1;
+        } else if self.judgement.kinds.royal_steps >> kind.index() & 1 != 0 {
+            self.royal_step(to);
         } else {
             self.judge(Move::new(CellId(from as u16), CellId(to as u16)));
         }
@@ -73,6 +85,10 @@ impl<E: Engine + ?Sized> MoveSink for LegalCount<'_, E> {
     /// not matter counted in one go.
     #[inline(always)]
     fn plain_to(&mut self, board: &[Piece], kind: PieceId, from: usize, targets: u128) {
+        if self.judgement.kinds.royal_steps >> kind.index() & 1 != 0 {
+            for_each_bit128(targets, |to| self.royal_step(to));
+            return;
+        }
         let mut judged = targets;
         if self.judgement.kinds.plain >> kind.index() & 1 != 0 && !self.judgement.watch.vacating_matters(CellId(from as u16)) {
             let free = targets & !self.judgement.watch.low_cells();
