@@ -125,8 +125,8 @@ fn watch_function(ctx: &Ctx, player: PlayerId, walks: TokenStream) -> (TokenStre
 }
 
 /// Do the watch walks read the cells the attacker holds as bits (see
-/// `attack_lines::LineCode`)? Where the board's cells fit in bits.
-fn held_bits(ctx: &Ctx) -> bool {
+/// `attack_lines::LineCode::add`)? Where the board's cells fit in bits.
+pub(super) fn held_bits(ctx: &Ctx) -> bool {
     ctx.cells() <= vdl_runtime::occupancy::MAX_CELLS
 }
 

@@ -15,7 +15,6 @@ use quote::{format_ident, quote};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use vdl_runtime::ir::{PieceId, PlayerId};
-use vdl_runtime::occupancy::MAX_CELLS;
 
 /// Chains that follow one successor table.
 #[derive(Debug, Default)]
@@ -141,7 +140,7 @@ pub fn code(
         let name = format!("{what}S_{upper}_{}", k + 1);
         // Where the board's cells fit in bits, the watch walks only the
         // families on which the attacker holds a cell it could attack from.
-        let reach = (ctx.cells() <= MAX_CELLS).then(|| {
+        let reach = super::attack::held_bits(ctx).then(|| {
             let doc =
                 format!("The {line}s of {who} attacking along walk {}: the cells they could attack each target from, as bits.", k + 1);
             ctx.tables.bits(&format!("{name}_FROM"), doc, family.attacking_cells(kinds))
@@ -391,6 +390,17 @@ mod tests {
         assert_eq!(found.len(), 2);
         assert_eq!(found[0].first, vec![Some(1), None, None, None]);
         assert_eq!(found[1].first, vec![None, None, None, Some(2)]);
+    }
+
+    #[test]
+    fn a_family_is_walked_only_from_cells_some_type_attacks_from() {
+        // A row of four, attacked from the east: target 0's chain is 1, 2, 3
+        // with nothing attacking from 1 (set 0); target 2's is 3.
+        let chains = vec![vec![vec![(1, 0), (2, 1), (3, 1)]], vec![], vec![vec![(3, 1)]], vec![]];
+        let found = families(&chains, &[]);
+        assert_eq!(found.len(), 1);
+        let kinds = [0, 0b10];
+        assert_eq!(found[0].attacking_cells(&kinds), vec![0b1100, 0, 0b1000, 0]);
     }
 
     #[test]
