@@ -4,7 +4,7 @@ use crate::check_cells::CheckCells;
 use crate::engine::Engine;
 use crate::goals::GoalKind;
 use crate::influence::{Influence, UnwatchedKinds, Watch};
-use crate::ir::{Outcome, PieceId, PlayerId};
+use crate::ir::{CellId, Outcome, PieceId, PlayerId};
 use crate::position::{Move, Position, Undo, NO_CELL};
 use crate::royals::Royals;
 
@@ -25,7 +25,7 @@ pub fn royals_safe<E: Engine + ?Sized>(engine: &E, pos: &Position, mover: Player
     true
 }
 
-fn faces_enemy_royal(game: &crate::Game, pos: &Position, from: crate::CellId, dir: crate::ir::DirId) -> bool {
+fn faces_enemy_royal(game: &crate::Game, pos: &Position, from: CellId, dir: crate::ir::DirId) -> bool {
     let owner = pos.at(from).owner();
     first_piece_along(pos, &game.directions[dir].target, from).is_some_and(|cell| {
         let piece = pos.at(cell);
@@ -36,7 +36,7 @@ fn faces_enemy_royal(game: &crate::Game, pos: &Position, from: crate::CellId, di
 /// The cell of the first piece along a line (`next[cell]` the next cell)
 /// out from `from`, if the line meets one before it ends or comes back
 /// round to `from`.
-pub(crate) fn first_piece_along(pos: &Position, next: &[Option<crate::CellId>], from: crate::CellId) -> Option<crate::CellId> {
+pub(crate) fn first_piece_along(pos: &Position, next: &[Option<CellId>], from: CellId) -> Option<CellId> {
     let mut cell = from;
     while let Some(step) = next[cell.index()] {
         if step == from {
@@ -318,7 +318,7 @@ impl<'e> Legality<'e> {
         let enemy = pos.side ^ 1;
         let plain = !mv.is_drop() && !mv.swap && mv.extra == NO_CELL && mv.promotion().is_none() && mv.from != mv.to;
         (plain && influence.royal_steps_judged_unmade(enemy) && influence.is_royal(pos.at(mv.from).kind()))
-            .then(|| !engine.attacked(pos, mv.to, enemy))
+            .then(|| royal_step_is_safe(engine, pos, mv.to))
     }
 
     /// Is `mv`, known to keep the royals safe, legal, judged without making
@@ -363,6 +363,15 @@ impl<'e> Legality<'e> {
         }
         limits_counted_before(mv).then(|| limits_allow(&self.game.rules.limits, pos, mv, kind))
     }
+}
+
+/// Is a royal of the side to move safe after a plain step to `to`, where
+/// [`Influence::royal_steps_judged_unmade`] holds? Exactly when `to` is not
+/// attacked now. [`Legality`] and the counter
+/// ([`crate::legal_count::LegalCount`]) both judge such steps by this.
+#[inline(always)]
+pub(crate) fn royal_step_is_safe<E: Engine + ?Sized>(engine: &E, pos: &Position, to: CellId) -> bool {
+    !engine.attacked(pos, to, pos.side ^ 1)
 }
 
 /// The legal moves written in the notation, sorted bytewise (as `vdl moves`
@@ -416,7 +425,7 @@ fn limits_allow(limits: &[crate::ir::Limit], pos: &Position, mv: Move, kind: Pie
 /// Only the types on the cells a move filled can have grown in number, and only
 /// in those cells' classes: that is all that needs counting.
 #[inline]
-fn limits_hold(game: &crate::Game, pos: &Position, filled: crate::CellId) -> bool {
+fn limits_hold(game: &crate::Game, pos: &Position, filled: CellId) -> bool {
     let arrived = pos.at(filled);
     game.rules
         .limits
@@ -438,7 +447,7 @@ fn obligations_hold(game: &crate::Game, pos: &Position, mover: PlayerId) -> bool
 /// The zone a piece on `from` may not leave because of a running countdown: when
 /// it stands inside, or when its side's next move is the one that must end
 /// inside. `None` when it is free.
-pub fn obligation_zone(game: &crate::Game, pos: &Position, piece: crate::Piece, from: crate::CellId) -> Option<crate::ir::ZoneId> {
+pub fn obligation_zone(game: &crate::Game, pos: &Position, piece: crate::Piece, from: CellId) -> Option<crate::ir::ZoneId> {
     let owner = piece.owner();
     game.rules.obligations.iter().enumerate().find_map(|(i, o)| {
         let countdown = pos.countdown(owner, i);

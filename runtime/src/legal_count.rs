@@ -56,7 +56,7 @@ impl<E: Engine + ?Sized> LegalCount<'_, E> {
     /// every piece's code reaches here.
     #[inline(never)]
     fn royal_step(&mut self, to: usize) {
-        self.counted += u64::from(!self.engine.attacked(self.pos, CellId(to as u16), self.pos.side ^ 1));
+        self.counted += u64::from(crate::legal::royal_step_is_safe(self.engine, self.pos, CellId(to as u16)));
     }
 
     /// Is the move of the piece on `from` to `to`, of a type among `kinds`
