@@ -215,10 +215,12 @@ fn a_quiet_move_still_meets_the_countdowns_deadline() {
 #[test]
 fn a_royals_step_is_judged_unmade_only_where_no_line_can_open() {
     // Chess's attacks are rides and unblockable leaps: a King's step is
-    // judged by whether its destination is attacked now. Xiang Qi's Cannons
-    // (screens), Horses (legs) and facing Generals could change when the
-    // royal leaves its cell, so its steps are made and tested.
-    for (variant, judged) in [("chess", true), ("shogi", true), ("xiangqi", false), ("taijitu-qi", false)] {
+    // judged by whether its destination is attacked now. So are Turn Qi's,
+    // whose Elephants and Fezbabas are blocked only by their own side's
+    // pieces, with its facing rule asked from the destination. Xiang Qi's
+    // Cannons (screens) and Horses (legs) could change when the royal leaves
+    // its cell, so its steps are made and tested.
+    for (variant, judged) in [("chess", true), ("shogi", true), ("turn-qi", true), ("xiangqi", false), ("taijitu-qi", false)] {
         let engine = compiled(variant);
         let influence = engine.influence().expect("influence sets");
         for enemy in [0, 1] {

@@ -133,5 +133,10 @@ fn kings_may_not_face_across_the_seam() {
         let moves = all_moves(&*engine, &pos);
         assert!(!moves.contains(&"bl-cl".to_string()), "{name}: {moves:?}");
         assert!(moves.contains(&"bl-bm".to_string()), "{name}: {moves:?}");
+        // On cm the King would face cw down the lower arc (cl .. cx), the
+        // Wazir on cn closing only the upper one; the Wazir's four steps are
+        // all legal. Counted as perft's last ply counts them too.
+        assert_eq!(moves, ["bl-bm", "cn-bn", "cn-cm", "cn-co", "cn-dn"], "{name}");
+        assert_eq!(engine.count_legal(&mut pos.clone(), &mut Default::default()), 5, "{name}");
     }
 }

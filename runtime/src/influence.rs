@@ -173,9 +173,10 @@ impl Influence {
             plain_attacks: Vec::new(),
             bulk,
         };
-        let plain = game.rules.facing.is_empty() && game.rules.obligations.is_empty();
-        influence.plain_attacks =
-            (0..game.players.len() as PlayerId).map(|p| plain && influence.plan.side(p).attacks().only_rides_and_open_leaps()).collect();
+        let plain = game.rules.obligations.is_empty();
+        influence.plain_attacks = (0..game.players.len() as PlayerId)
+            .map(|p| plain && influence.plan.side(p).attacks().only_rides_and_leaps_the_defender_cannot_block())
+            .collect();
         for attacker in 0..game.players.len() as PlayerId {
             for target in CellId::first(cells) {
                 let needed: Vec<CellId> = influence.plan.side(attacker).attacks().leaps(target).flat_map(|(_, cells)| cells).collect();
@@ -231,12 +232,16 @@ impl Influence {
     }
 
     /// May a royal's plain step (no capture on the way, no promotion) be
-    /// judged, while its side is not in check, by whether its destination is
-    /// attacked by `enemy` now, before it moves? Yes when the enemy's attacks
-    /// are rides and leaps nothing blocks, and no facing rule or obligation
-    /// applies: a line that reaches the destination through the royal's cell
-    /// would attack that cell first, which is no check; no screen or route
-    /// can open.
+    /// judged, while its side is not in check (nor facing), by whether its
+    /// destination is attacked by `enemy` now, before it moves, and faces an
+    /// enemy royal past every piece but itself
+    /// ([`crate::legal::royal_step_is_safe`])? Yes when the enemy's attacks
+    /// are rides, and leaps only the enemy's own pieces block, and no
+    /// obligation applies. A line that reaches the destination through the
+    /// royal's cell would attack that cell first, which is no check; a
+    /// facing line through it would face from it now; the royal blocks no
+    /// leap of the enemy's, so none opens when it leaves; no screen can
+    /// open or close.
     #[inline]
     pub fn royal_steps_judged_unmade(&self, enemy: PlayerId) -> bool {
         self.plain_attacks[enemy as usize]

@@ -17,7 +17,7 @@ pub fn royals_safe<E: Engine + ?Sized>(engine: &E, pos: &Position, mover: Player
             return false;
         }
         for &dir in &game.rules.facing {
-            if faces_enemy_royal(game, pos, royal, dir) {
+            if faces_enemy_royal(game, pos, royal, mover, dir) {
                 return false;
             }
         }
@@ -25,8 +25,9 @@ pub fn royals_safe<E: Engine + ?Sized>(engine: &E, pos: &Position, mover: Player
     true
 }
 
-fn faces_enemy_royal(game: &crate::Game, pos: &Position, from: CellId, dir: crate::ir::DirId) -> bool {
-    let owner = pos.at(from).owner();
+/// Is the first piece along `dir` out from `from` a royal of another player
+/// than `owner`?
+fn faces_enemy_royal(game: &crate::Game, pos: &Position, from: CellId, owner: PlayerId, dir: crate::ir::DirId) -> bool {
     first_piece_along(pos, &game.directions[dir].target, from).is_some_and(|cell| {
         let piece = pos.at(cell);
         piece.owner() != owner && game.pieces[piece.kind()].royal
@@ -367,11 +368,14 @@ impl<'e> Legality<'e> {
 
 /// Is a royal of the side to move safe after a plain step to `to`, where
 /// [`Influence::royal_steps_judged_unmade`] holds? Exactly when `to` is not
-/// attacked now. [`Legality`] and the counter
+/// attacked now and, along each facing line out from `to`, the first piece
+/// is not an enemy royal: where the royal itself is met first, the line
+/// beyond is one it does not face now. [`Legality`] and the counter
 /// ([`crate::legal_count::LegalCount`]) both judge such steps by this.
 #[inline(always)]
 pub(crate) fn royal_step_is_safe<E: Engine + ?Sized>(engine: &E, pos: &Position, to: CellId) -> bool {
-    !engine.attacked(pos, to, pos.side ^ 1)
+    let game = engine.game();
+    !engine.attacked(pos, to, pos.side ^ 1) && !game.rules.facing.iter().any(|&dir| faces_enemy_royal(game, pos, to, pos.side, dir))
 }
 
 /// The legal moves written in the notation, sorted bytewise (as `vdl moves`

@@ -200,12 +200,16 @@ impl Attacks {
         met
     }
 
-    /// Are all these attacks rides and leaps that nothing can block? Then a
-    /// cell is attacked only along lines that start at the attacker and end
-    /// at the first piece met.
-    pub fn only_rides_and_open_leaps(&self) -> bool {
+    /// Are all these attacks rides, and leaps that only the attacker's own
+    /// pieces can block? Then a cell is attacked only along lines that start
+    /// at the attacker and end at the first piece met, or by leaps that no
+    /// piece of the defender's can stop.
+    pub fn only_rides_and_leaps_the_defender_cannot_block(&self) -> bool {
         self.targets.iter().all(|t| t.hops.is_empty())
-            && self.leaps.iter().all(|leap| matches!(leap.needs, Needs::Routes(routes) if routes.is_empty()))
+            && self.leaps.iter().all(|leap| match leap.needs {
+                Needs::Routes(routes) => routes.is_empty(),
+                Needs::NotOwn(_) => true,
+            })
     }
 
     /// Every cell from which `piece` attacks `target` in some position,
