@@ -29,6 +29,13 @@ fn an_orthogonal_piece_entering_the_enemy_fortress_promotes_a_diagonal_one() {
     // diagonal; the Wazir f2 and the Dabbaba g3 are not.
     let moves = moves_starting("Ke1 Re5 Fd2 Ec1 Wf2 Dg3 ka10", 0, "e5-e8");
     assert_eq!(moves, ["e5-e8", "e5-e8,c1=A", "e5-e8,c1=B", "e5-e8,d2=A", "e5-e8,d2=B"]);
+    // Perft's last ply counts them among the rest, which the Rook's other
+    // moves join on the spot.
+    for (name, engine) in engines(V) {
+        let pos = place(&*engine, "Ke1 Re5 Fd2 Ec1 Wf2 Dg3 ka10", 0);
+        let listed = all_moves(&*engine, &pos).len() as u64;
+        assert_eq!(engine.count_legal(&mut pos.clone(), &mut Default::default()), listed, "{name}");
+    }
     // A move inside the Fortress is no entry: no promotion.
     assert_eq!(moves_starting("Ke1 Re8 Fd2 ka10", 0, "e8-e9"), ["e8-e9"]);
 }

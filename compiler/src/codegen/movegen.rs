@@ -112,6 +112,11 @@ struct PieceGen {
     kind_name: Ident,
     /// Some move is given as plain: the type's constant is used.
     gives_plain: bool,
+    /// Each move that may promote another piece by proxy is put on the
+    /// sink's list at once with its proxy versions (the others go to the
+    /// sink as they are); `None` when the piece promotes none by proxy, or
+    /// its moves must all be read back anyway (see [`ProxyCode::after`]).
+    proxy_at_once: Option<ProxyCode>,
 }
 
 impl PieceGen {
@@ -119,6 +124,10 @@ impl PieceGen {
     /// on `via` if given, with its promotions.
     fn emit(&mut self, to_cell: TokenStream, via: Option<TokenStream>, outcome: Outcome) -> TokenStream {
         let emit = self.emit_once(to_cell.clone(), via.clone(), outcome);
+        if let Some(proxy) = &self.proxy_at_once {
+            let emit = proxy.at_once(&to_cell, emit);
+            return self.inside_bound(&to_cell, emit);
+        }
         if !self.checking {
             return self.inside_bound(&to_cell, emit);
         }
@@ -266,6 +275,18 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<Piec
         helpers: Helpers::default(),
         kind_name: format_ident!("KIND_{}", ctx.names.pieces[kind.index()]),
         gives_plain: false,
+        proxy_at_once: None,
+    };
+    // A piece whose moves may repeat a destination reads all its moves back
+    // from the list to give each once: its proxy versions are added there
+    // afterwards.
+    let proxy = proxy(ctx, &mut pg);
+    let proxy_after = match proxy {
+        Some(proxy) if pg.repeats.contains(&Repeats::Maybe) => Some(proxy.after()),
+        proxy => {
+            pg.proxy_at_once = proxy;
+            None
+        }
     };
     let mut blocks = Vec::new();
     let mut docs = vec![format!("Moves of the {} from `from`:", ctx.piece_label(kind, player))];
@@ -299,9 +320,8 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<Piec
         }
     }
     pg.checking = false;
-    let proxy = proxy(ctx, &mut pg);
     // Code that reads back the piece's moves so far works on the sink's list.
-    let first = (checks || proxy.is_some()).then(|| {
+    let first = (checks || proxy_after.is_some()).then(|| {
         quote! {
             let out = out.moves();
             let first = out.len();
@@ -336,7 +356,7 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<Piec
         docs.push(String::new());
         docs.push(format!("Promotions by [`{}`].", promotions.helper));
     }
-    if proxy.is_some() {
+    if proxy_after.is_some() || pg.proxy_at_once.is_some() {
         docs.push(String::new());
         docs.push("Its moves may also promote another piece by proxy (`vdl_runtime::proxy::add`).".into());
     }
@@ -372,7 +392,7 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<Piec
             #first
             #(#blocks)*
             #null_move
-            #proxy
+            #proxy_after
             #castling
         }
     };
@@ -417,9 +437,65 @@ fn castling(ctx: &mut Ctx, pg: &mut PieceGen, docs: &mut Vec<String>) -> Option<
     })
 }
 
-/// The loop calling `vdl_runtime::proxy::add` on each move of the piece, where
-/// a promotion by proxy may apply to it, or `None` if none ever can.
-fn proxy(ctx: &mut Ctx, pg: &mut PieceGen) -> Option<TokenStream> {
+/// How the moves of a piece get their versions that also promote another
+/// piece by proxy (`vdl_runtime::proxy::add`).
+#[derive(Clone)]
+struct ProxyCode {
+    /// The test of a move's destination `mv.to` (or `to`) where one may
+    /// apply; `None` where every destination may.
+    table: Option<Ident>,
+    /// The call adding the proxy versions of `mv` to the list `out`.
+    call: TokenStream,
+}
+
+impl ProxyCode {
+    /// Is `to_cell` a destination where a promotion by proxy may apply?
+    fn test(&self, to_cell: &TokenStream) -> TokenStream {
+        match &self.table {
+            Some(table) => quote!(#table[#to_cell]),
+            None => quote!(true),
+        }
+    }
+
+    /// `emit` (statements giving the move to `to_cell`), where a promotion
+    /// by proxy may apply, given to the sink's list and followed there by
+    /// its proxy versions; elsewhere as it is, so that a counting sink
+    /// judges the move on the spot.
+    fn at_once(&self, to_cell: &TokenStream, emit: TokenStream) -> TokenStream {
+        let (test, call) = (self.test(to_cell), &self.call);
+        quote! {
+            if #test {
+                let out = out.moves();
+                let first = out.len();
+                #emit
+                for i in first..out.len() {
+                    let mv = out[i];
+                    #call
+                }
+            } else {
+                #emit
+            }
+        }
+    }
+
+    /// The loop adding the proxy versions of each move of the piece in the
+    /// list from `first` on.
+    fn after(self) -> TokenStream {
+        let (test, call) = (self.test(&quote!(mv.to.index())), self.call);
+        quote! {
+            for i in first..out.len() {
+                let mv = out[i];
+                if #test {
+                    #call
+                }
+            }
+        }
+    }
+}
+
+/// How the piece's moves get their proxy versions, or `None` if no
+/// promotion by proxy ever applies to them.
+fn proxy(ctx: &mut Ctx, pg: &mut PieceGen) -> Option<ProxyCode> {
     let game = ctx.game;
     let (kind, player) = (pg.kind, pg.player);
     let rules: Vec<_> = game.rules.proxy_promotions.iter().filter(|r| r.movers.contains(&kind)).collect();
@@ -435,26 +511,13 @@ fn proxy(ctx: &mut Ctx, pg: &mut PieceGen) -> Option<TokenStream> {
         return None;
     }
     pg.needs_pos = true;
-    let test = if flags.contains(&false) {
+    let table = flags.contains(&false).then(|| {
         let name = format!("{}_{}_PROXY", ctx.names.pieces[kind.index()], ctx.names.players[player as usize]);
         let doc = format!("{}: the destinations of its moves that may also promote another piece by proxy.", ctx.piece_label(kind, player));
-        let table = ctx.tables.flags(&name, doc, flags);
-        Some(quote!(if #table[mv.to.index()]))
-    } else {
-        None
-    };
+        ctx.tables.flags(&name, doc, flags)
+    });
     let piece = ctx.piece(kind, player);
-    let call = quote!(vdl_runtime::proxy::add(game(), pos, #piece, mv, out););
-    let body = match test {
-        Some(test) => quote!(#test { #call }),
-        None => call,
-    };
-    Some(quote! {
-        for i in first..out.len() {
-            let mv = out[i];
-            #body
-        }
-    })
+    Some(ProxyCode { table, call: quote!(vdl_runtime::proxy::add(game(), pos, #piece, mv, out);) })
 }
 
 /// The code of a rule, from the plan's steps of it.
