@@ -131,6 +131,29 @@ fn while_the_countdown_runs_the_king_may_not_leave_the_fortress() {
 }
 
 #[test]
+fn taking_the_last_wazir_or_ferz_can_end_a_check_by_the_king() {
+    // "once all these are captured or promoted, must return to the Fortress
+    // within two moves and remain in it thereafter" with the note "While the
+    // countdown runs, a King standing inside its Fortress may not leave it":
+    // Black's King on d8 checks White's on c8 only while Black keeps its Ferz.
+    // The Rook's capture of it on f9 starts Black's countdown, and the King,
+    // inside, can no longer step out to c8: the only move of the Rook that
+    // ends the check.
+    for (name, engine) in engines(V) {
+        let pos = place(&*engine, "Kc8 Rf1 We2 kd8 ff9", 0);
+        assert!(legal::in_check(&*engine, &pos), "{name}");
+        assert_eq!(moves_from(&*engine, &pos, "f1"), ["f1-f9"], "{name}");
+        let listed = all_moves(&*engine, &pos).len() as u64;
+        assert_eq!(engine.count_legal(&mut pos.clone(), &mut Default::default()), listed, "{name}");
+        // Set up with Black out of them already but not counting yet, any
+        // White move starts the count: each of the Rook's ends the check.
+        let pos = place(&*engine, "Kc8 Rf1 We2 kd8", 0);
+        assert!(legal::in_check(&*engine, &pos), "{name}");
+        assert_eq!(moves_from(&*engine, &pos, "f1").len(), 17, "{name}: nine cells up the file (f2-f10), eight along the rank");
+    }
+}
+
+#[test]
 fn stalemate_is_a_draw() {
     // "Check, Checkmate, and Stalemate are as in FIDE Chess." note: "stalemate is
     // a draw". Black's King on a10 cannot move and is not in check.

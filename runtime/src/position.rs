@@ -485,6 +485,22 @@ impl Position {
         undo
     }
 
+    /// Would playing `mv` (a move of the side to move) leave the countdowns
+    /// of `player`, another side, as they are? Only the mover's go down; another
+    /// side's starts when it has run out of the pieces that keep it free,
+    /// which a move that captures nothing leaves as they are, unless it has
+    /// run out already without counting (a position set up so).
+    #[inline]
+    pub fn keeps_countdowns_of(&self, player: PlayerId, mv: Move) -> bool {
+        let captures = !mv.is_drop() && !mv.swap && mv.partner_to == NO_CELL && mv.from != mv.to && !self.at(mv.to).is_empty();
+        if captures || mv.extra_capture().is_some() {
+            return false;
+        }
+        self.shared.keeps_free.iter().enumerate().all(|(obligation, keepers)| {
+            self.countdown(player, obligation) != NOT_COUNTING || keepers.iter().any(|&kind| self.count(Piece::new(kind, player)) > 0)
+        })
+    }
+
     /// `player` has just given check: one check fewer left to give.
     #[inline]
     pub fn note_check(&mut self, player: PlayerId) {

@@ -1,7 +1,9 @@
 //! `is_safe`: after a move, no royal piece of the mover is attacked and no two
 //! royals of opposite sides face each other along the game's facing directions,
 //! exactly as `vdl_runtime::legal::royals_safe` checks it. With obligations,
-//! attacks depend on the countdowns, so the position is passed along. The rules
+//! attacks depend on the countdowns, so the position is passed along, and
+//! `safe_after` judges on a copy of the board only the moves that leave the
+//! enemy's countdowns as they are (`Position::keeps_countdowns_of`). The rules
 //! checked after a move beyond check and facing are the runtime's
 //! (`vdl_runtime::legal::Legality`).
 
@@ -99,8 +101,9 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
         });
         let p = Literal::u8_unsuffixed(mover);
         let board_args = if with_pos { quote!(pos, board) } else { quote!(board) };
+        let pos_arg = with_pos.then(|| quote!(pos,));
         arms.push(quote!(#p => #name(#board_args, pos.royal_cells(game(), #mover_id).map(|royal| royal.index())),));
-        after_arms.push(quote!(#p => #name(&board, royals.indices()),));
+        after_arms.push(quote!(#p => #name(#pos_arg &board, royals.indices()),));
     }
     let body = if arms.is_empty() {
         quote! {
@@ -115,12 +118,21 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
             }
         }
     };
-    // With obligations the attacks depend on the countdowns, which a copy of
-    // the board does not advance: such moves are made.
-    let safe_after = (!with_pos && !after_arms.is_empty()).then(|| {
+    // With obligations the enemy's attacks depend on its countdowns, which
+    // a copy of the board does not advance: the moves that may change them
+    // are made.
+    let countdowns_kept = with_pos.then(|| {
+        quote! {
+            if !pos.keeps_countdowns_of(pos.side ^ 1, mv) {
+                return None;
+            }
+        }
+    });
+    let safe_after = (!after_arms.is_empty()).then(|| {
         quote! {
             /// [`Engine::safe_after`]: the move played on a copy of the board.
             fn safe_after(pos: &Position, mv: Move) -> Option<bool> {
+                #countdowns_kept
                 let mut board = *board_of(pos);
                 let royals = vdl_runtime::board_after::apply(&mut board, pos, game(), mv)?;
                 Some(match pos.side {
