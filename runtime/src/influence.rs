@@ -233,9 +233,9 @@ impl Influence {
 
     /// May a royal's plain step (no capture on the way, no promotion) be
     /// judged, while its side is not in check (nor facing), by whether its
-    /// destination is attacked by `enemy` now, before it moves, and faces an
-    /// enemy royal past every piece but itself
-    /// ([`crate::legal::royal_step_is_safe`])? Yes when the enemy's attacks
+    /// destination is attacked by `enemy` now, before it moves, and whether
+    /// the first piece along a facing line out from the destination is an
+    /// enemy royal ([`crate::legal::royal_step_is_safe`])? Yes when the enemy's attacks
     /// are rides, and leaps only the enemy's own pieces block, and no
     /// obligation applies. A line that reaches the destination through the
     /// royal's cell would attack that cell first, which is no check; a
