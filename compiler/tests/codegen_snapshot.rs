@@ -331,10 +331,8 @@ fn empty_game_generates_a_valid_module() {
 #[test]
 fn open_steps_are_handed_over_as_sets_of_cells() {
     let mut game = tiny();
-    // A promotion by proxy reads back the piece's moves from a list, and an
-    // obligation tests each destination: pieces with those keep every step
-    // as code.
-    game.rules.proxy_promotions.clear();
+    // An obligation tests each destination of the piece it binds: every
+    // step of it keeps its code.
     game.rules.obligations.clear();
     let text = vdl_compiler::generate_rust(&game);
     syn::parse_file(&text).expect("the generated module parses");
@@ -346,6 +344,11 @@ fn open_steps_are_handed_over_as_sets_of_cells() {
     assert!(text.contains("PAWN_WHITE_MOVES[from] & occupancy.empty\n                | PAWN_WHITE_CAPTURES[from] & occupancy.enemy,"));
     assert!(text.contains("promote_pawn_white(pos, out, new_move(from, to), promoting)"));
     assert!(text.contains("/// 2. step (0, 1), moving only (from the cells where it promotes)"));
-    // With a promotion by proxy in the game, every step keeps its code.
-    assert!(!vdl_compiler::generate_rust(&tiny()).contains("plain_to"));
+    // A piece that may promote another by proxy tests each destination for
+    // it: with the King such a piece, its steps keep their code, the Pawn's
+    // do not.
+    game.rules.proxy_promotions[0].movers = vec![PieceId(0)];
+    let text = vdl_compiler::generate_rust(&game);
+    assert!(!text.contains("KIND_KING, from, KING_WHITE_STEPS") && text.contains("PAWN_WHITE_MOVES[from]"));
+    assert!(text.contains("vdl_runtime::proxy::add(game(), pos, KING_WHITE, mv, out)"));
 }

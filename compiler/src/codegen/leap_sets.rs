@@ -7,7 +7,8 @@
 //! test and one call per step. The other steps keep their code.
 //!
 //! A piece whose rules may repeat a destination reads back its moves from a
-//! list, and one an obligation may bind tests each destination: those keep
+//! list, one an obligation may bind tests each destination, and one that
+//! may promote another by proxy tests each destination for it: those keep
 //! every step as code.
 
 use super::promotion::Promotions;
@@ -32,16 +33,17 @@ pub struct LeapSets {
 
 /// Takes out of `steps` (by rule) every step that can be handed over as part
 /// of a set, and returns the sets; `None` when the piece keeps every step as
-/// code. `bound`: an obligation may bind the piece; `repeats`: per rule,
-/// may it repeat an earlier rule's destination.
+/// code. `keeps_code`: an obligation may bind the piece, or it may promote
+/// another by proxy; `repeats`: per rule, may it repeat an earlier rule's
+/// destination.
 pub fn take(
     ctx: &Ctx,
-    bound: bool,
+    keeps_code: bool,
     repeats: &[Repeats],
     promotions: Option<&Promotions>,
     steps: &mut [Option<RuleSteps>],
 ) -> Option<LeapSets> {
-    if ctx.cells() > MAX_CELLS || bound || repeats.contains(&Repeats::Maybe) || !ctx.game.rules.proxy_promotions.is_empty() {
+    if ctx.cells() > MAX_CELLS || keeps_code || repeats.contains(&Repeats::Maybe) {
         return None;
     }
     let cells = ctx.cells();

@@ -281,6 +281,7 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<Piec
     // from the list to give each once: its proxy versions are added there
     // afterwards.
     let proxy = proxy(ctx, &mut pg);
+    let promotes_by_proxy = proxy.is_some();
     let proxy_after = match proxy {
         Some(proxy) if pg.repeats.contains(&Repeats::Maybe) => Some(proxy.after()),
         proxy => {
@@ -294,7 +295,7 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<Piec
     let mut left_out = Vec::new();
     let plan = ctx.plan;
     let mut steps = RuleSteps::of_piece(plan.side(player), kind, rules.len(), ctx.cells());
-    let sets = leap_sets::take(ctx, pg.bound, &pg.repeats, pg.promotions.as_ref(), &mut steps);
+    let sets = leap_sets::take(ctx, pg.bound || promotes_by_proxy, &pg.repeats, pg.promotions.as_ref(), &mut steps);
     if let Some(sets) = &sets {
         let described: Vec<String> = sets.rules.iter().map(|&index| describe_rule(game, &rules[index])).collect();
         docs.push(format!(
