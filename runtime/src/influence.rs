@@ -68,9 +68,9 @@ pub struct UnwatchedKinds {
     /// their drops are judged in bulk by [`crate::legal::Legality::drops_by_rules`].
     pub dropped_by_rules: u128,
     /// Of a royal's plain steps: the royal types whose steps are legal
-    /// where the destination is not attacked now (see
-    /// [`Influence::royal_steps_judged_unmade`]), no rule after a move being
-    /// about them.
+    /// where the destination is neither attacked nor facing an enemy royal
+    /// now (see [`Influence::royal_steps_judged_unmade`]), no rule after a
+    /// move being about them.
     pub royal_steps: u128,
 }
 

@@ -50,8 +50,9 @@ impl<E: Engine + ?Sized> LegalCount<'_, E> {
     }
 
     /// Counts a plain step of a royal of a type in
-    /// [`crate::influence::UnwatchedKinds::royal_steps`] to `to` if `to` is
-    /// not attacked: what [`Legality`] would find, without its other tests.
+    /// [`crate::influence::UnwatchedKinds::royal_steps`] to `to` if the
+    /// royal is safe there ([`crate::legal::royal_step_is_safe`]): what
+    /// [`Legality`] would find, without its other tests.
     /// Out of line, like [`LegalCount::judge`]: the attack test is large and
     /// every piece's code reaches here.
     #[inline(never)]
