@@ -72,7 +72,7 @@ fn a_piece_arriving_on_a_cannons_line_needs_the_test() {
 }
 
 #[test]
-fn a_piece_leaving_a_horses_leg_needs_the_test() {
+fn a_piece_leaving_a_horses_leg_needs_the_test_only_with_a_horse_beyond() {
     // "a piece on the first point ('hobbling the Horse's leg') blocks the move"
     // — the Horse on g2 reaches e1 once f2 is empty.
     let engine = compiled(V);
@@ -80,6 +80,12 @@ fn a_piece_leaving_a_horses_leg_needs_the_test() {
     assert!(!quiet(&*engine, &pos, "f2-f3"));
     assert!(quiet(&*engine, &pos, "a4-a5"));
     assert_moves_of("Ke1 Pf2 ng2 kd10", "f2", &[]);
+    // f2 is the leg of the leaps to e1 from g2 and f3 alone: with no Horse
+    // on either (the Chariot on g3 attacks along lines, not by this leap),
+    // emptying it opens nothing.
+    let pos = place(&*engine, "Ke1 Pf2 Pa4 rg3 kd10", 0);
+    assert!(quiet(&*engine, &pos, "f2-f3"));
+    assert_moves_of("Ke1 Pf2 rg3 kd10", "f2", &["f2-f3"]);
 }
 
 #[test]
@@ -162,13 +168,15 @@ fn whatever_the_shortcut_calls_safe_is_safe() {
 }
 
 #[test]
-fn generated_line_walks_find_checks_and_mark_what_the_plans_tries_mark() {
-    // Compiled engines walk their rides' and hops' lines along their own
-    // tables (`Engine::watch`); the runtime walks the plan's tries. Both
-    // mark the first piece on a ride's line when an attacker stands next
-    // beyond it, and on a hop's line the empty cells before a first piece
-    // that would attack over a screen and the two pieces before a third
-    // that attacks, so the two sets must be equal, not merely both safe.
+fn generated_walks_find_checks_and_mark_what_the_plans_tries_mark() {
+    // Compiled engines walk their rides' and hops' lines and their leaps
+    // along their own tables (`Engine::watch`); the runtime walks the
+    // plan's tries and leaps. Both mark the first piece on a ride's line
+    // when an attacker stands next beyond it, on a hop's line the empty
+    // cells before a first piece that would attack over a screen and the
+    // two pieces before a third that attacks, and the cells a leap needs
+    // when its start holds a piece that makes it, so the two sets must be
+    // equal, not merely both safe.
     // The same walk finds the lines' checks
     // (`Engine::watch_unless_attacked`): it must answer as the attack test
     // does. A watch is asked for only while no royal is

@@ -439,8 +439,8 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
         quote! {
             fn watch_unless_attacked(&self, influence: &Influence, pos: &Position, royals: &[CellId], watch: &mut Watch) -> bool {
                 let (board, enemy) = (board_of(pos), pos.side ^ 1);
-                influence.mark_watch_except_lines(pos, royals, watch);
-                royals.iter().all(|royal| !attacked_by_leaps(board, royal.index(), enemy) && !watch_lines(board, royal.index(), enemy, watch))
+                influence.mark_royals_and_facing(pos, royals, watch);
+                royals.iter().all(|royal| !watch_leaps(board, royal.index(), enemy, watch) && !watch_lines(board, royal.index(), enemy, watch))
             }
         }
     });
@@ -526,15 +526,17 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
             }
 
             fn watch(&self, influence: &Influence, pos: &Position, royals: &[CellId], watch: &mut Watch) {
-                // The lines (rides, hops) along this game's own tables; the
-                // rest (leaps, facing) as the runtime finds it.
-                influence.mark_watch_except_lines(pos, royals, watch);
+                // The leaps and lines (rides, hops) along this game's own
+                // tables; the rest (the royals' cells, facing) as the runtime
+                // finds it.
+                influence.mark_royals_and_facing(pos, royals, watch);
+                let (board, enemy) = (board_of(pos), pos.side ^ 1);
                 for &royal in royals {
-                    if watch_lines(board_of(pos), royal.index(), pos.side ^ 1, watch) {
+                    if watch_leaps(board, royal.index(), enemy, watch) || watch_lines(board, royal.index(), enemy, watch) {
                         // A walk met a piece of an attacking type that does
                         // not attack now (an obligation keeps it away) and
                         // stopped, its marks unfinished: the runtime marks
-                        // every line.
+                        // everything.
                         influence.mark_watch(pos, royals, watch);
                         return;
                     }

@@ -8,10 +8,11 @@
 //! them needs no attack test when its side was not in check (see
 //! [`crate::legal::Legality`]).
 //!
-//! Everything comes from the move plan's attacks ([`crate::plan::Attacks`]):
-//! the cells a leap's routes need (fixed sets per target), and the tries of
-//! lines out from each target, walked in each position from the royal, where
-//! only the first pieces on a line can matter. Facing lines, a rule about
+//! Everything comes from the move plan's attacks ([`crate::plan::Attacks`]),
+//! walked in each position from the royal: the cells the leaps toward it
+//! need, of the leaps whose start holds an enemy piece that makes them, and
+//! the tries of lines out from it, where only the first pieces on a line can
+//! matter. Facing lines, a rule about
 //! royals rather than a move, are walked the same way. Both over-approximate:
 //! a cell too many only costs speed; a cell too few would be a bug, which
 //! `tests/engines_agree.rs` and `tests/legality_shortcut.rs` would catch,
@@ -24,10 +25,10 @@ use crate::plan::{Attacks, Plan, Span};
 use crate::position::{Move, Position, NOT_COUNTING, NO_CELL};
 use crate::rules_in_bulk::RulesInBulk;
 
-/// Per attacking player and target cell, the cells (bit sets of `words`
-/// words each) whose piece leaving or being captured could let a leap reach
-/// the target: its routes' cells, and the cell a capturing leap must not find
-/// its own piece on. Lines are walked per position from the plan's tries.
+/// The plan's attacks, walked per position from a royal: the lines out
+/// from it, and the leaps toward it whose start holds an enemy piece that
+/// makes them (only those leaps' cells matter: a move cannot bring an enemy
+/// piece to a start).
 ///
 /// With them, as bit sets over piece types, the types a move must not bring to
 /// skip its tests: royal types, and the types that the rules checked after a
@@ -35,9 +36,6 @@ use crate::rules_in_bulk::RulesInBulk;
 #[derive(Clone, Debug)]
 pub struct Influence {
     plan: Plan,
-    cells: usize,
-    words: usize,
-    vacate: Vec<u64>,
     /// The facing lines: `next[cell]` is the next cell along each.
     facing: Vec<Vec<Option<CellId>>>,
     royal: u128,
@@ -152,18 +150,13 @@ impl Influence {
     /// them (when it takes the enemy's last piece that kept it free), which
     /// binds enemy pieces and so only takes attacks away.
     pub fn of(game: &Game, plan: Plan) -> Option<Influence> {
-        let cells = game.cell_count();
-        let words = cells.div_ceil(64);
-        if game.players.len() > MAX_PLAYERS || game.pieces.len() > MAX_PIECE_TYPES || words > MAX_WORDS {
+        if game.players.len() > MAX_PLAYERS || game.pieces.len() > MAX_PIECE_TYPES || game.cell_count().div_ceil(64) > MAX_WORDS {
             return None;
         }
         let kinds = |kinds: &mut dyn Iterator<Item = PieceId>| kinds.fold(0u128, |set, kind| set | 1 << kind.index());
         let bulk = RulesInBulk::of(game, &plan);
         let mut influence = Influence {
             plan,
-            cells,
-            words,
-            vacate: vec![0; game.players.len() * cells * words],
             facing: game.rules.facing.iter().map(|&dir| game.directions[dir].target.clone()).collect(),
             royal: kinds(&mut game.piece_ids().filter(|&k| game.pieces[k].royal)),
             limited: kinds(&mut game.rules.limits.iter().map(|limit| limit.piece)),
@@ -177,20 +170,12 @@ impl Influence {
         influence.plain_attacks = (0..game.players.len() as PlayerId)
             .map(|p| plain && influence.plan.side(p).attacks().only_rides_and_leaps_the_defender_cannot_block())
             .collect();
-        for attacker in 0..game.players.len() as PlayerId {
-            for target in CellId::first(cells) {
-                let needed: Vec<CellId> = influence.plan.side(attacker).attacks().leaps(target).flat_map(|(_, cells)| cells).collect();
-                let base = influence.base(attacker, target);
-                for cell in needed {
-                    set_bit(&mut influence.vacate, base, cell);
-                }
-            }
-        }
         Some(influence)
     }
 
     /// The cells that matter in `pos` for the `royals` of the side to move:
-    /// the royals' own cells, the cells each royal's leaps need, and on each
+    /// the royals' own cells, the cells that the leaps toward each royal
+    /// from an enemy piece making them need, and on each
     /// line out from it the pieces whose leaving would open it to an enemy
     /// piece beyond (the first piece before an attacker on a ride's line; the
     /// first two before an attacker on a hop's line) and the empty cells whose
@@ -212,19 +197,25 @@ impl Influence {
         }
     }
 
-    /// [`Influence::mark_watch`] without the lines of rides and hops, for an
-    /// engine that walks those itself (generated code does, along its own
-    /// tables, and marks what it finds with [`Watch::mark_vacating`] and
-    /// [`Watch::mark_filling`]).
+    /// [`Influence::mark_watch`] without the lines of rides and hops.
     pub fn mark_watch_except_lines(&self, pos: &Position, royals: &[CellId], watch: &mut Watch) {
+        self.mark_royals_and_facing(pos, royals, watch);
+        let attacks = self.plan.side(pos.side ^ 1).attacks();
+        for &royal in royals {
+            watch_leaps(attacks, pos, royal, watch);
+        }
+    }
+
+    /// [`Influence::mark_watch`] without the lines of rides and hops and
+    /// without the leaps, for an engine that walks those itself (generated
+    /// code does, along its own tables, and marks what it finds with
+    /// [`Watch::mark_vacating`] and [`Watch::mark_filling`]): the royals'
+    /// cells and the facing lines.
+    pub fn mark_royals_and_facing(&self, pos: &Position, royals: &[CellId], watch: &mut Watch) {
         let enemy = pos.side ^ 1;
         for &royal in royals {
             // A royal's own move always needs the test.
             set_bit(&mut watch.vacate, 0, royal);
-            let base = self.base(enemy, royal);
-            for w in 0..self.words {
-                watch.vacate[w] |= self.vacate[base + w];
-            }
             for next in &self.facing {
                 watch_facing(self, pos, next, royal, enemy, watch);
             }
@@ -352,10 +343,20 @@ impl Influence {
     pub fn may_not_drop_mate(&self, kind: PieceId) -> bool {
         self.no_drop_mate >> kind.index() & 1 != 0
     }
+}
 
-    #[inline]
-    fn base(&self, attacker: PlayerId, target: CellId) -> usize {
-        (attacker as usize * self.cells + target.index()) * self.words
+/// Marks the cells that the leaps toward `royal` need, of the leaps whose
+/// start holds a piece that makes them: a piece leaving one (or, for a
+/// capturing leap, the attacker's own piece being taken from it) could open
+/// the leap. A leap from a start without such a piece cannot open, as no move
+/// of the royal's side brings an enemy piece there.
+fn watch_leaps(attacks: &Attacks, pos: &Position, royal: CellId, watch: &mut Watch) {
+    for leap in attacks.leaps_to(royal) {
+        if leap.attackers.contains(pos.at(leap.from)) {
+            for cell in attacks.needed_cells(leap) {
+                set_bit(&mut watch.vacate, 0, cell);
+            }
+        }
     }
 }
 

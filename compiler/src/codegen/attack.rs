@@ -35,15 +35,13 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
     for player in ctx.players() {
         let name = ctx.names.player_fn("attacked_by", player);
         let lists = lists_of(ctx, player);
-        let LineCode { attack: mut body, watch, leaps } = lists.generate(ctx, player);
+        let LineCode { attack: mut body, watch, leaps, leaps_blockable } = lists.generate(ctx, player);
         if body.is_empty() {
             body = quote!(let _ = (board, target););
         }
-        if plain_attacks {
-            let (function, arm) = leaps_function(ctx, player, leaps);
-            functions.extend(function);
-            leaps_arms.push(arm);
-        }
+        let (function, arm) = watch_leaps_function(ctx, player, leaps, leaps_blockable);
+        functions.extend(function);
+        leaps_arms.push(arm);
         let (watch_function, watch_arm) = watch_function(ctx, player, watch);
         functions.extend(watch_function);
         watch_arms.push(watch_arm);
@@ -69,14 +67,6 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
                 }
             }
 
-            /// Could a piece of `by` capture an enemy piece on `target` by
-            /// a leap (not along a line, which the watch walks test)?
-            fn attacked_by_leaps(board: &Board, target: usize, by: PlayerId) -> bool {
-                match by {
-                    #(#leaps_arms)*
-                    _ => false,
-                }
-            }
         }
     });
     // The cells `by` holds, as bits, read once for all the royal's lines.
@@ -92,6 +82,17 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
             #held
             match by {
                 #(#watch_arms)*
+                _ => false,
+            }
+        }
+
+        /// Marks in `watch` the cells that `by`'s leaps toward `target` need,
+        /// of the leaps whose start holds a piece of `by` that makes them
+        /// (`vdl_runtime::influence::Influence::watch`). `true`, and the
+        /// marks unfinished, if such a leap is open: `by` attacks `target`.
+        fn watch_leaps(board: &Board, target: usize, by: PlayerId, watch: &mut Watch) -> bool {
+            match by {
+                #(#leaps_arms)*
                 _ => false,
             }
         }
@@ -130,23 +131,31 @@ pub(super) fn held_bits(ctx: &Ctx) -> bool {
     ctx.cells() <= vdl_runtime::occupancy::MAX_CELLS
 }
 
-/// The attack test of `player`'s leaps (`body`), and its arm in
-/// `attacked_by_leaps`.
-fn leaps_function(ctx: &Ctx, player: PlayerId, body: TokenStream) -> (TokenStream, TokenStream) {
-    let name = ctx.names.player_fn("attacked_by_leaps_of", player);
+/// The watch of `player`'s leaps (`body`), and its arm in `watch_leaps`.
+/// Where no leap can be blocked (`blockable` false), nothing is marked.
+fn watch_leaps_function(ctx: &Ctx, player: PlayerId, body: TokenStream, blockable: bool) -> (TokenStream, TokenStream) {
+    let name = ctx.names.player_fn("watch_leaps_of", player);
     let who = &ctx.game.players[player as usize].name;
-    let docs = doc_lines(&[format!("Could a piece of {who} capture an enemy piece on `target` by a leap?")]);
-    let body = if body.is_empty() { quote!(let _ = (board, target);) } else { body };
+    let docs = doc_lines(&[
+        format!("Marks in `watch` the cells that {who}'s leaps toward `target` need, of the leaps"),
+        "whose start holds a piece that makes them. `true`, and the marks unfinished, if".into(),
+        "such a leap is open.".into(),
+    ]);
+    let body = match (body.is_empty(), blockable) {
+        (true, _) => quote!(let _ = (board, target, watch);),
+        (false, false) => quote!(let _ = watch; #body),
+        (false, true) => body,
+    };
     let p = Literal::u8_unsuffixed(player);
     (
         quote! {
             #docs
-            fn #name(board: &Board, target: usize) -> bool {
+            fn #name(board: &Board, target: usize, watch: &mut Watch) -> bool {
                 #body
                 false
             }
         },
-        quote!(#p => #name(board, target),),
+        quote!(#p => #name(board, target, watch),),
     )
 }
 

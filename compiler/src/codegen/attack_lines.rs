@@ -112,8 +112,10 @@ pub fn families(chains: &[Vec<Vec<(usize, usize)>>], displacements: &[Vec<Option
 pub struct LineCode {
     pub attack: TokenStream,
     pub watch: TokenStream,
-    /// The attack test of the leaps alone (the watch walks test the lines).
+    /// The watch of the leaps (see `attack::watch_leaps_function`).
     pub leaps: TokenStream,
+    /// Does `leaps` mark cells (some leap can be blocked)?
+    pub leaps_blockable: bool,
 }
 
 /// The code walking the families of `player`'s rides (or hops, `hop`),

@@ -114,11 +114,16 @@ impl AttackLists {
         // The sets are named before they are all gathered: the lists' docs
         // refer to them.
         let sets_name = format_ident!("{}", ctx.tables.unique_name(&format!("ATTACKERS_{upper}")));
-        let mut out = Output { sets_name, sets: vec![0], tables: String::new(), code: TokenStream::new() };
+        let mut out = Output {
+            sets_name,
+            sets: vec![0],
+            tables: String::new(),
+            code: TokenStream::new(),
+            watch_leaps: TokenStream::new(),
+            leaps_blockable: false,
+        };
         let mut watch = TokenStream::new();
         self.leap_code(ctx, player, &mut out);
-        // The watch walks test the lines: what is left is the leaps.
-        let leaps = out.code.clone();
         for (hop, lines) in [(false, &self.rides), (true, &self.hops)] {
             let chains: Vec<Vec<Vec<(usize, usize)>>> = lines
                 .iter()
@@ -140,7 +145,7 @@ impl AttackLists {
             ctx.tables.add_text(&sets);
             ctx.tables.add_text(&out.tables);
         }
-        LineCode { attack: out.code, watch, leaps }
+        LineCode { attack: out.code, watch, leaps: out.watch_leaps, leaps_blockable: out.leaps_blockable }
     }
 
     /// The loops over the leaps' lists, into `out`.
@@ -153,22 +158,31 @@ impl AttackLists {
         let doc =
             format!("Leaps and steps of {who} that nothing can block: for each target, the cells they attack it from, each with {in_sets}");
         if let Some(table) = flat_table(ctx, sets, tables, &format!("JUMPS_{upper}"), &doc, &self.open) {
-            out.code.extend(table.code(sets_name, &p, None));
+            out.code.extend(table.code(sets_name, &p, None, false));
+            out.watch_leaps.extend(table.code(sets_name, &p, None, true));
         }
         let doc = format!("Leaps of {who} over one cell: for each target, the cells they attack it from when the cell passed is empty, with that cell and {in_sets}");
         if let Some(table) = flat_table(ctx, sets, tables, &format!("BLOCKABLE_JUMPS_{upper}"), &doc, &self.blockable) {
-            out.code.extend(table.code(sets_name, &p, Some(quote!(board[cell as usize].is_empty()))));
+            out.leaps_blockable = true;
+            let test = quote!(board[cell as usize].is_empty());
+            out.code.extend(table.code(sets_name, &p, Some(test.clone()), false));
+            out.watch_leaps.extend(table.code(sets_name, &p, Some(test), true));
         }
         let doc = format!("Capturing leaps of {who}: for each target, the cells they attack it from when a cell holds no piece of {who} (the cell passed when the target is the destination, the destination when the target is the cell passed), with that cell and {in_sets}");
         if let Some(table) = flat_table(ctx, sets, tables, &format!("CAPTURING_JUMPS_{upper}"), &doc, &self.guarded) {
-            out.code.extend(table.code(sets_name, &p, Some(quote!(!board[cell as usize].is_of(#p)))));
+            out.leaps_blockable = true;
+            let test = quote!(!board[cell as usize].is_of(#p));
+            out.code.extend(table.code(sets_name, &p, Some(test.clone()), false));
+            out.watch_leaps.extend(table.code(sets_name, &p, Some(test), true));
         }
         for (shape, list) in &self.routed {
             let routes: Vec<String> = shape.iter().map(|n| n.to_string()).collect();
             let doc = format!("Leaps of {who} with {} route(s) of {} cell(s): for each target, the cells they attack it from when one route is empty, with the routes' cells in turn and {in_sets}", shape.len(), routes.join(" and "));
             let name = format!("ROUTED_JUMPS_{upper}_{}", routes.join("_"));
             if let Some(table) = routed_table(ctx, sets, tables, &name, &doc, shape, list) {
-                out.code.extend(table.routed_code(sets_name, &p, shape));
+                out.leaps_blockable = true;
+                out.code.extend(table.routed_code(sets_name, &p, shape, false));
+                out.watch_leaps.extend(table.routed_code(sets_name, &p, shape, true));
             }
         }
     }
@@ -176,12 +190,16 @@ impl AttackLists {
 
 /// What the attack code of one player is built into: the code, its sets of
 /// piece types (numbered; set 0 attacks with no type, which walks pad with)
-/// and the text of its tables.
+/// and the text of its tables, and the leaps' watch code (see
+/// `FlatTable::code`).
 struct Output {
     sets_name: Ident,
     sets: Vec<Kinds>,
     tables: String,
     code: TokenStream,
+    watch_leaps: TokenStream,
+    /// Does `watch_leaps` mark cells (some leap can be blocked)?
+    leaps_blockable: bool,
 }
 
 /// The cells an entry is keyed by: its origin, and for some lists a cell to
@@ -219,11 +237,61 @@ struct FlatTable {
 impl FlatTable {
     /// The loop returning true when an entry of `target` holds one of its
     /// pieces of `player` and, for entries with a cell, `cell_test` holds.
-    fn code(&self, sets: &Ident, player: &Literal, cell_test: Option<TokenStream>) -> TokenStream {
+    /// With `watch`, the loop also marks in `watch` the cell of each entry
+    /// holding such a piece where the test fails: the leap a change there
+    /// could open (`vdl_runtime::influence::Influence::watch`).
+    fn code(&self, sets: &Ident, player: &Literal, cell_test: Option<TokenStream>, watch: bool) -> TokenStream {
+        let pattern = if cell_test.is_some() { quote!(&(from, cell, set)) } else { quote!(&(from, set)) };
+        let blocked = watch.then(|| quote!(watch.mark_vacating(CellId(cell));));
+        self.entry_loop(sets, player, pattern, cell_test, blocked)
+    }
+
+    /// The loop returning true when a leap of `target` with routes of
+    /// `shape` starts from one of its pieces and one route is empty; with
+    /// `watch`, marking the routes' cells of such leaps that are blocked, as
+    /// [`FlatTable::code`] does.
+    fn routed_code(&self, sets: &Ident, player: &Literal, shape: &[usize], watch: bool) -> TokenStream {
+        let mut at = 0;
+        let routes = shape.iter().map(|&len| {
+            let cells = (at..at + len).map(|i| quote!(board[cells[#i] as usize].is_empty()));
+            at += len;
+            quote!((#(#cells)&&*))
+        });
+        let blocked = watch.then(|| {
+            quote! {
+                for &cell in &cells {
+                    watch.mark_vacating(CellId(cell));
+                }
+            }
+        });
+        self.entry_loop(sets, player, quote!(&(from, set, cells)), Some(quote!(#(#routes)||*)), blocked)
+    }
+
+    /// The loop over the entries of `target` (each bound by `pattern`),
+    /// returning true when one holds a piece of `player` of its set and
+    /// `open` holds, and running `blocked` when it holds such a piece but
+    /// `open` fails.
+    fn entry_loop(
+        &self,
+        sets: &Ident,
+        player: &Literal,
+        pattern: TokenStream,
+        open: Option<TokenStream>,
+        blocked: Option<TokenStream>,
+    ) -> TokenStream {
         let FlatTable { entries, start } = self;
-        let (pattern, cell_test) = match cell_test {
-            None => (quote!(&(from, set)), None),
-            Some(test) => (quote!(&(from, cell, set)), Some(quote!(&& #test))),
+        let attacker = quote!(piece.is_of(#player) && (#sets[set as usize] >> piece.kind().index()) & 1 != 0);
+        let test = match (open, blocked) {
+            (None, _) => quote!(if #attacker { return true; }),
+            (Some(open), None) => quote!(if #attacker && (#open) { return true; }),
+            (Some(open), Some(blocked)) => quote! {
+                if #attacker {
+                    if #open {
+                        return true;
+                    }
+                    #blocked
+                }
+            },
         };
         quote! {
             {
@@ -231,35 +299,7 @@ impl FlatTable {
                 let end = #start[target + 1] as usize;
                 for #pattern in &#entries[start..end] {
                     let piece = board[from as usize];
-                    if piece.is_of(#player) && (#sets[set as usize] >> piece.kind().index()) & 1 != 0 #cell_test {
-                        return true;
-                    }
-                }
-            }
-        }
-    }
-}
-
-impl FlatTable {
-    /// The loop returning true when a leap of `target` with routes of
-    /// `shape` starts from one of its pieces and one route is empty.
-    fn routed_code(&self, sets: &Ident, player: &Literal, shape: &[usize]) -> TokenStream {
-        let FlatTable { entries, start } = self;
-        let mut at = 0;
-        let routes = shape.iter().map(|&len| {
-            let cells = (at..at + len).map(|i| quote!(board[cells[#i] as usize].is_empty()));
-            at += len;
-            quote!((#(#cells)&&*))
-        });
-        quote! {
-            {
-                let start = #start[target] as usize;
-                let end = #start[target + 1] as usize;
-                for &(from, set, cells) in &#entries[start..end] {
-                    let piece = board[from as usize];
-                    if piece.is_of(#player) && (#sets[set as usize] >> piece.kind().index()) & 1 != 0 && (#(#routes)||*) {
-                        return true;
-                    }
+                    #test
                 }
             }
         }

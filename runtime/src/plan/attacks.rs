@@ -266,15 +266,24 @@ impl Attacks {
 
     /// The leaps toward `target`, with the cells each needs.
     pub fn leaps(&self, target: CellId) -> impl Iterator<Item = (&LeapAttack, Vec<CellId>)> + '_ {
-        self.leaps[self.targets[target.index()].leaps.range()].iter().map(|leap| {
-            let cells = match leap.needs {
-                Needs::Routes(routes) => {
-                    self.routes[routes.range()].iter().flat_map(|r| self.route_cells[r.range()].iter().copied()).collect()
-                }
-                Needs::NotOwn(cell) => vec![cell],
-            };
-            (leap, cells)
-        })
+        self.leaps_to(target).iter().map(|leap| (leap, self.needed_cells(leap).collect()))
+    }
+
+    /// The leaps toward `target`.
+    #[inline]
+    pub fn leaps_to(&self, target: CellId) -> &[LeapAttack] {
+        &self.leaps[self.targets[target.index()].leaps.range()]
+    }
+
+    /// The cells whose pieces decide whether `leap` can be made: its routes'
+    /// cells, or the cell a capturing leap must not find its own piece on.
+    #[inline]
+    pub fn needed_cells<'a>(&'a self, leap: &LeapAttack) -> impl Iterator<Item = CellId> + 'a {
+        let (routes, not_own) = match leap.needs {
+            Needs::Routes(routes) => (routes, None),
+            Needs::NotOwn(cell) => (Span::default(), Some(cell)),
+        };
+        self.routes[routes.range()].iter().flat_map(|r| self.route_cells[r.range()].iter().copied()).chain(not_own)
     }
 }
 
