@@ -188,3 +188,18 @@ fn limits_on_files_and_bindings() {
         assert!(!unicorns.contains(&"U*e1w".to_string()) && unicorns.contains(&"U*d1w".to_string()), "{name}");
     }
 }
+
+#[test]
+fn a_princeling_may_not_step_onto_a_file_holding_two() {
+    // "a player may not have three or more unpromoted Princelings on the same
+    // file" — with Princelings on c3w and c5w, the one on b3w may step forward
+    // (b4w) and along its forward diagonals (a4w, b4v, b4x) but not to c4w,
+    // the third on file c-w. The count of legal moves, which judges such steps
+    // by the limits alone, agrees.
+    for (name, engine) in engines(V) {
+        let pos = fen::parse(engine.game(), &format!("{}[-] w", board("6/6/6/6/2P3/6/1PP3/6/6"))).unwrap();
+        assert_eq!(moves_from(&*engine, &pos, "b3w"), ["b3w-a4w", "b3w-b4v", "b3w-b4w", "b3w-b4x"], "{name}");
+        let listed = all_moves(&*engine, &pos).len() as u64;
+        assert_eq!(engine.count_legal(&mut pos.clone(), &mut Default::default()), listed, "{name}");
+    }
+}

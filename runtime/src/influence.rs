@@ -70,6 +70,10 @@ pub struct UnwatchedKinds {
     /// now (see [`Influence::royal_steps_judged_unmade`]), no rule after a
     /// move being about them.
     pub royal_steps: u128,
+    /// Of plain moves: the types a limit counts (and no other rule after a
+    /// move is about), whose moves changing no watched cell are legal when
+    /// the limits allow them ([`crate::legal::Legality::limits_allow`]).
+    pub limited: u128,
 }
 
 /// The most words of a cell set kept per position (boards of up to 1024
@@ -317,13 +321,21 @@ impl Influence {
                 dropped: free & !self.no_drop_mate,
                 dropped_by_rules: by_rules,
                 royal_steps,
+                limited: self.limited & !self.royal,
             };
         }
         // A promotion may take away a piece that kept the mover free.
         if self.obligations_may_bind_without_promotion(pos) {
             return UnwatchedKinds::default();
         }
-        UnwatchedKinds { plain: moving, promoting: 0, dropped: free & !self.no_drop_mate, dropped_by_rules: by_rules, royal_steps: 0 }
+        UnwatchedKinds {
+            plain: moving,
+            promoting: 0,
+            dropped: free & !self.no_drop_mate,
+            dropped_by_rules: by_rules,
+            royal_steps: 0,
+            limited: 0,
+        }
     }
 
     /// The limits and the drop-mate ban, for judging many moves at once.

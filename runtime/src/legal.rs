@@ -248,6 +248,15 @@ impl<'e> Legality<'e> {
         (allowed & !may_check, may_check)
     }
 
+    /// Do the limits allow `mv`, bringing a `kind` they count, judged before
+    /// it is made? (For a move that moves or changes no second friendly
+    /// piece: see [`limits_counted_before`].)
+    #[inline]
+    pub fn limits_allow(&self, pos: &Position, mv: Move, kind: PieceId) -> bool {
+        debug_assert!(limits_counted_before(mv));
+        limits_allow(&self.game.rules.limits, pos, mv, kind)
+    }
+
     /// Plays `mv` if it is legal, returning what takes it back; else leaves
     /// `pos` as it was.
     #[inline]

@@ -60,6 +60,21 @@ impl<E: Engine + ?Sized> LegalCount<'_, E> {
         self.counted += u64::from(crate::legal::royal_step_is_safe(self.engine, self.pos, CellId(to as u16)));
     }
 
+    /// [`LegalCount::judge`] for a plain move of a `kind` piece: a type in
+    /// [`crate::influence::UnwatchedKinds::limited`] changing no watched
+    /// cell is counted if the limits allow it, which is what [`Legality`]
+    /// would find, without its other tests. Out of line, like
+    /// [`LegalCount::judge`].
+    #[inline(never)]
+    fn judge_plain(&mut self, kind: PieceId, from: usize, to: usize) {
+        let mv = Move::new(CellId(from as u16), CellId(to as u16));
+        if self.unwatched(self.pos.board(), from, to, self.judgement.kinds.limited, kind) {
+            self.counted += u64::from(self.legality.limits_allow(self.pos, mv, kind));
+        } else {
+            self.judge(mv);
+        }
+    }
+
     /// Is the move of the piece on `from` to `to`, of a type among `kinds`
     /// (by the type it moves or promotes into), legal by the watched cells
     /// alone ([`crate::influence::Watch::unchanged_by`])?
@@ -77,7 +92,7 @@ impl<E: Engine + ?Sized> MoveSink for LegalCount<'_, E> {
         } else if self.judgement.kinds.royal_steps >> kind.index() & 1 != 0 {
             self.royal_step(to);
         } else {
-            self.judge(Move::new(CellId(from as u16), CellId(to as u16)));
+            self.judge_plain(kind, from, to);
         }
     }
 
