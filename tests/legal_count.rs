@@ -100,7 +100,12 @@ fn screens() -> Game {
 /// The legal move count of `text` by the counter and by the interpreter,
 /// which must agree.
 fn count(text: &str) -> u64 {
-    let counted = Counted::new(screens());
+    count_in(screens(), text)
+}
+
+/// [`count`] in `game`.
+fn count_in(game: Game, text: &str) -> u64 {
+    let counted = Counted::new(game);
     let mut pos = fen::parse(counted.game(), text).unwrap_or_else(|e| panic!("{text}: {e}"));
     let by_counter = counted.count_legal(&mut pos, &mut Default::default());
     let by_interpreter = counted.interpreter.count_legal(&mut pos, &mut Default::default());
@@ -147,4 +152,79 @@ fn counts_agree_along_random_games() {
             pos.make(mv);
         }
     }
+}
+
+/// A 5x5 board where a player may have one Rook and one Pawn per file
+/// ("limit Rook to 1 per line along rank") and no Guard at all on any file;
+/// Guards, and Pawns sharing a file, stand only where a position string puts
+/// them. A Pawn's step never leaves its file.
+const LIMITS: &str = r#"
+game "Limits"
+board {
+    axis file = a..e
+    axis rank = 1..5
+    name file rank
+}
+forward +rank
+player White
+player Black = mirror rank
+direction orth = (0,1)*
+piece King K {
+    royal
+    step orth
+}
+piece Rook R {
+    slide orth
+}
+piece Guard G {
+    step orth
+}
+piece Pawn P {
+    step (0,1)
+}
+limit Rook to 1 per line along rank
+limit Pawn to 1 per line along rank
+limit Guard to 0 per line along rank
+setup "4k/5/5/5/K4 w"
+"#;
+
+fn limits() -> Game {
+    vdl_compiler::compile("limits.vdl", LIMITS).unwrap_or_else(|errors| panic!("{errors:?}"))
+}
+
+#[test]
+fn a_move_onto_a_full_file_is_not_counted() {
+    // "a player may never have more than N pieces of the type ... on each line
+    // along the axis ... it is checked when a piece of the type arrives on a
+    // cell". White: King a1, Rooks b1 and c2; Black: King a5. The Rook on b1
+    // goes up its file (b2-b5) and to d1 and e1, not to c1 (file c holds the
+    // other Rook); the one on c2 to c1, c3-c5, a2, d2 and e2, not to b2; the
+    // King to a2.
+    assert_eq!(count_in(limits(), "k4/5/5/2R2/KR3 w"), 6 + 7 + 1);
+}
+
+#[test]
+fn a_move_within_an_overfull_file_is_not_counted() {
+    // "a setup with too many pieces of the type is not rejected, and stays
+    // playable until one of them moves": with Rooks on b1 and b2, the one on
+    // b2 may not go up its file, which would still hold two, but may leave it
+    // (a2, c2-e2); the one on b1 goes to c1-e1; the King to a2.
+    assert_eq!(count_in(limits(), "k4/5/5/1R3/KR3 w"), 3 + 4 + 1);
+}
+
+#[test]
+fn a_type_limited_to_none_never_moves() {
+    // "limit Guard to 0": every file is full from the start, so the Guard on
+    // b1 may go nowhere, not even along its own file; the King goes to a2.
+    assert_eq!(count_in(limits(), "k4/5/5/5/KG3 w"), 1);
+}
+
+#[test]
+fn a_step_within_an_overfull_file_is_not_counted() {
+    // "it is checked when a piece of the type arrives on a cell": with Pawns
+    // on b2 and b3, the one on b3 may not step to b4 (file b would still hold
+    // two) and the one on b2 is blocked; the King goes to a2 or b1.
+    assert_eq!(count_in(limits(), "k4/5/1P3/1P3/K4 w"), 2);
+    // With one Pawn on the file, it steps.
+    assert_eq!(count_in(limits(), "k4/5/1P3/5/K4 w"), 1 + 2);
 }

@@ -1,7 +1,8 @@
 //! `Position` keeps a count of every piece value, the cells of each player's
 //! royals and the number of limited pieces in each class of each limit
-//! through `make` and `unmake` (the countdowns, the royals' safety and the
-//! limits read them instead of scanning the board). Along random games of every bundled variant, with every kind of move
+//! through `make` and `unmake`, and how many classes of each limit are full
+//! and overfull (the countdowns, the royals' safety and the limits read them
+//! instead of scanning the board). Along random games of every bundled variant, with every kind of move
 //! they have (captures on the way, swaps, null moves, drops, promotions by
 //! proxy), the counts always equal a count over the board, and `unmake` gives
 //! back the position exactly.
@@ -22,11 +23,16 @@ fn assert_counts(game: &Game, pos: &Position, context: &str) {
         let royals: Vec<CellId> = pos.cells().filter(|(_, p)| p.is_of(player) && game.pieces[p.kind()].royal).map(|(c, _)| c).collect();
         assert_eq!(pos.royal_cells(game, player).collect::<Vec<_>>(), royals, "royals of player {player} after {context}");
         for (i, limit) in game.rules.limits.iter().enumerate() {
+            let (mut full, mut over) = (0, 0);
             for (class, cells) in limit.classes.iter().enumerate() {
                 let piece = Piece::new(limit.piece, player);
                 let in_class = cells.iter().filter(|&&cell| pos.at(cell) == piece).count();
                 assert_eq!(pos.in_class(i, class as u16, player) as usize, in_class, "limit {i}, class {class} after {context}");
+                full += u16::from(in_class >= usize::from(limit.max));
+                over += u16::from(in_class > usize::from(limit.max));
             }
+            assert_eq!(pos.full_classes(i, player), full, "full classes of limit {i} after {context}");
+            assert_eq!(pos.overfull_classes(i, player), over, "overfull classes of limit {i} after {context}");
         }
     }
 }

@@ -305,12 +305,13 @@ impl Influence {
 
     /// The types whose moves are legal in `pos` when they change no watched
     /// cell, as bits by type: those that no rule after a move is about (not
-    /// royal, not limited) while no obligation may bind (see
+    /// royal, not limited), and the limited ones no limit can stop now (none
+    /// of their classes is full), while no obligation may bind (see
     /// [`Influence::obligations_may_bind`]).
     #[inline]
     pub fn unwatched_kinds(&self, pos: &Position) -> UnwatchedKinds {
-        let free = !(self.royal | self.limited);
-        let neutral = self.bulk.neutral_kinds();
+        let free = if self.limited == 0 { !self.royal } else { !(self.royal | self.bulk.kinds_with_full_classes(pos)) };
+        let neutral = self.bulk.neutral_kinds() & !free;
         let moving = if neutral != 0 && self.bulk.neutral_limits_hold(pos) { free | neutral } else { free };
         let by_rules = !self.royal & (self.limited | self.no_drop_mate);
         if self.obligations == 0 {

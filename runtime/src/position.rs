@@ -338,6 +338,27 @@ impl Position {
         self.tally.in_class(&self.shared.tally, limit, class, player).unwrap_or_else(|piece| self.count(piece))
     }
 
+    /// How many classes of the game's limit number `limit` hold as many
+    /// pieces of `player` as the limit allows, or more.
+    #[inline]
+    pub fn full_classes(&self, limit: usize, player: PlayerId) -> u16 {
+        match self.tally.fill(&self.shared.tally, limit, player) {
+            Ok(fill) => fill.full,
+            Err((piece, max)) => u16::from(self.count(piece) >= max),
+        }
+    }
+
+    /// How many classes of the game's limit number `limit` hold more pieces
+    /// of `player` than the limit allows (none in a position reached by
+    /// moves from a setup that keeps the limits).
+    #[inline]
+    pub fn overfull_classes(&self, limit: usize, player: PlayerId) -> u16 {
+        match self.tally.fill(&self.shared.tally, limit, player) {
+            Ok(fill) => fill.over,
+            Err((piece, max)) => u16::from(self.count(piece) > max),
+        }
+    }
+
     /// How many pieces of `kind` `player` holds in hand.
     #[inline]
     pub fn in_hand(&self, player: PlayerId, kind: PieceId) -> u8 {

@@ -1,9 +1,12 @@
 //! The rules after a move (limits, the drop-mate ban) judged for many moves
 //! at once, so that a count of legal moves need not judge them one by one:
 //!
+//! * a limited type none of whose classes is full (the position keeps the
+//!   count of full classes) cannot break the limits by any move: it adds one
+//!   piece to one class;
 //! * a limited type whose plain moves never leave a class of its limits (a
 //!   pawn stepping along its file, under "one per file") cannot break the
-//!   limits by moving, while they hold;
+//!   limits by moving, while they hold (no class is overfull);
 //! * its drops are legal on the classes that are not full;
 //! * a drop that may not mate can mate only where the dropped piece would
 //!   give check: elsewhere it is as free as any drop.
@@ -83,9 +86,20 @@ impl RulesInBulk {
     /// Do the limits on the types of [`RulesInBulk::neutral_kinds`] hold for
     /// the side to move in `pos` (as they do in every position reached from
     /// the setup; a position string need not respect them)?
+    #[inline]
     pub fn neutral_limits_hold(&self, pos: &Position) -> bool {
         let mut neutral = self.limits.iter().enumerate().filter(|(_, limit)| self.neutral >> limit.piece.index() & 1 != 0);
-        neutral.all(|(i, limit)| (0..limit.classes).all(|class| pos.in_class(i, class, pos.side) <= limit.max))
+        neutral.all(|(i, _)| pos.overfull_classes(i, pos.side) == 0)
+    }
+
+    /// The limited types of which the side to move in `pos` has a class
+    /// full (as many pieces as a limit allows, or more), as bits by type.
+    /// A move bringing a limited type of none of them keeps the limits: it
+    /// adds one piece to one class of each.
+    #[inline]
+    pub fn kinds_with_full_classes(&self, pos: &Position) -> u128 {
+        let full = self.limits.iter().enumerate().filter(|&(i, _)| pos.full_classes(i, pos.side) > 0);
+        full.fold(0, |kinds, (_, limit)| kinds | 1 << limit.piece.index())
     }
 
     /// The cells `block * 64 ..` on which the limits let the side to move

@@ -1,8 +1,8 @@
 //! What a position keeps counted of where its pieces stand, beyond the board
-//! itself: the cells of each player's royals, and how many pieces stand in
-//! each class of each limit (`limit Pawn to 1 per line along rank`). Both are
-//! updated with every change of the board, so that finding the royals or
-//! testing a limit never scans it.
+//! itself: the cells of each player's royals, how many pieces stand in each
+//! class of each limit (`limit Pawn to 1 per line along rank`), and how many
+//! of a limit's classes are full. All are updated with every change of the
+//! board, so that finding the royals or testing a limit never scans it.
 
 use crate::cell_bits;
 use crate::ir::{CellId, Game, PieceId, PlayerId};
@@ -32,6 +32,10 @@ struct LimitTally {
     kind: PieceId,
     /// The class of each cell.
     class_of: Vec<u16>,
+    /// The most pieces a class may hold.
+    max: u16,
+    /// How many classes it has.
+    classes: u16,
     /// Where this limit's counts start in [`Tally::in_class`].
     base: usize,
     /// The limit has one class, the whole board: the position's count of
@@ -60,7 +64,14 @@ impl TallyPlan {
             .iter()
             .map(|limit| {
                 let whole_board = whole_board(limit);
-                let tally = LimitTally { kind: limit.piece, class_of: limit.class_of.clone(), base, whole_board };
+                let tally = LimitTally {
+                    kind: limit.piece,
+                    class_of: limit.class_of.clone(),
+                    max: u16::from(limit.max),
+                    classes: limit.classes.len() as u16,
+                    base,
+                    whole_board,
+                };
                 if !whole_board {
                     base += limit.classes.len() * players;
                 }
@@ -80,12 +91,34 @@ pub(crate) struct Tally {
     /// `in_class[limit.base + class * players + player]`: how many pieces
     /// of the limit's type and of that player stand in that class.
     in_class: Vec<u16>,
+    /// `fill[limit * players + player]`: how many of the limit's classes
+    /// are full and overfull with that player's pieces (for the limits not
+    /// of the whole board).
+    fill: Vec<ClassFill>,
+}
+
+/// How many classes of a limit hold, of one player's pieces, as many as it
+/// allows or more (`full`), and more than it allows (`over`, which only a
+/// position string can set up).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct ClassFill {
+    pub full: u16,
+    pub over: u16,
 }
 
 impl Tally {
     /// The counts of an empty board.
     pub(crate) fn empty(plan: &TallyPlan) -> Tally {
-        Tally { royals: vec![0; plan.players * plan.blocks], in_class: vec![0; plan.class_counts] }
+        Tally {
+            royals: vec![0; plan.players * plan.blocks],
+            in_class: vec![0; plan.class_counts],
+            // A limit of 0 has every class full from the start.
+            fill: plan
+                .limits
+                .iter()
+                .flat_map(|limit| vec![ClassFill { full: if limit.max == 0 { limit.classes } else { 0 }, over: 0 }; plan.players])
+                .collect(),
+        }
     }
 
     /// `cell` held `old` and now holds `new`.
@@ -113,10 +146,35 @@ impl Tally {
     /// most games, every one) costs no code in `make` and `unmake`.
     #[inline(never)]
     fn count_in_classes(&mut self, plan: &TallyPlan, cell: usize, piece: Piece, arrives: bool) {
-        for limit in plan.limits.iter().filter(|limit| limit.kind == piece.kind() && !limit.whole_board) {
-            let slot = &mut self.in_class[limit.base + limit.class_of[cell] as usize * plan.players + piece.owner() as usize];
-            *slot = if arrives { *slot + 1 } else { *slot - 1 };
+        let owner = piece.owner() as usize;
+        for (i, limit) in plan.limits.iter().enumerate().filter(|(_, limit)| limit.kind == piece.kind() && !limit.whole_board) {
+            let slot = &mut self.in_class[limit.base + limit.class_of[cell] as usize * plan.players + owner];
+            let fill = &mut self.fill[i * plan.players + owner];
+            // A class fills as it reaches the maximum and overfills as it
+            // passes it, and stops as it comes back.
+            if arrives {
+                *slot += 1;
+                fill.full += u16::from(*slot == limit.max);
+                fill.over += u16::from(*slot == limit.max + 1);
+            } else {
+                fill.full -= u16::from(*slot == limit.max);
+                fill.over -= u16::from(*slot == limit.max + 1);
+                *slot -= 1;
+            }
         }
+    }
+
+    /// How many classes of the game's limit number `limit` are full and
+    /// overfull with pieces of `player`; for a limit of the whole board,
+    /// `Err` with the piece whose count (kept by the position) answers, and
+    /// the maximum.
+    #[inline]
+    pub(crate) fn fill(&self, plan: &TallyPlan, limit: usize, player: PlayerId) -> Result<ClassFill, (Piece, u16)> {
+        let tally = &plan.limits[limit];
+        if tally.whole_board {
+            return Err((Piece::new(tally.kind, player), tally.max));
+        }
+        Ok(self.fill[limit * plan.players + player as usize])
     }
 
     /// The cells of `player`'s royals, in order.
