@@ -64,9 +64,13 @@ fn count_with_hand(pos: &Position, player: PlayerId, kind: PieceId) -> u32 {
     pos.count(Piece::new(kind, player)) as u32 + pos.in_hand(player, kind) as u32
 }
 
-/// The pieces of `player` that are not royal, on the board and in hand.
+/// The pieces of `player` that are not royal, on the board and in hand. The
+/// position keeps the royals' cells, so that the board's count needs no
+/// look at the types.
 fn non_royal_count(game: &Game, pos: &Position, player: PlayerId) -> u32 {
-    game.piece_ids().filter(|&kind| !game.pieces[kind].royal).map(|kind| count_with_hand(pos, player, kind)).sum()
+    let on_board = pos.pieces_of(player) - pos.royal_cells(game, player).count() as u32;
+    let in_hand = || game.piece_ids().filter(|&kind| !game.pieces[kind].royal).map(|kind| u32::from(pos.in_hand(player, kind))).sum();
+    on_board + if game.has_hands() { in_hand() } else { 0 }
 }
 
 /// The loser by a bare royal, if any. The side that has just moved, bare, loses
@@ -93,8 +97,13 @@ fn in_zone(game: &Game, pos: &Position, player: PlayerId, pieces: &[PieceId], zo
     if pieces.iter().all(|&kind| pos.count(Piece::new(kind, player)) == 0) {
         return false;
     }
-    let wanted = PieceSet::of(player, pieces.iter().copied());
     let cells = &game.zones[zone].cells[player];
+    // The position keeps the royals' cells: a goal for royals (King of the
+    // Hill's) reads them instead of the board.
+    if pieces.iter().all(|&kind| game.pieces[kind].royal) {
+        return pos.royal_cells(game, player).any(|cell| cells[cell.index()] && pieces.contains(&pos.at(cell).kind()));
+    }
+    let wanted = PieceSet::of(player, pieces.iter().copied());
     pos.board().iter().zip(cells).any(|(&piece, &inside)| inside && wanted.contains(piece))
 }
 

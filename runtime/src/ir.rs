@@ -577,7 +577,12 @@ impl Game {
     }
 
     /// The number of checks that wins, in a game with a check-count goal.
+    /// Asked at every node: inline, and at once `None` without goals.
+    #[inline]
     pub fn checks_to_win(&self) -> Option<u8> {
+        if self.rules.goals.is_empty() {
+            return None;
+        }
         self.rules.goals.iter().find_map(|goal| match goal {
             Goal::Checks(n) => Some(*n),
             _ => None,

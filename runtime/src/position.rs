@@ -303,6 +303,12 @@ impl Position {
         self.set(cell.index(), piece);
     }
 
+    /// How many pieces of `player` stand on the board.
+    #[inline]
+    pub fn pieces_of(&self, player: PlayerId) -> u32 {
+        (0..self.shared.kinds).map(|kind| u32::from(self.counts[Piece::new(PieceId(kind as u8), player).0 as usize])).sum()
+    }
+
     /// How many cells hold `piece`.
     #[inline]
     pub fn count(&self, piece: Piece) -> u16 {
