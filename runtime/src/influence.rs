@@ -70,9 +70,10 @@ pub struct UnwatchedKinds {
     /// now (see [`Influence::royal_steps_judged_unmade`]), no rule after a
     /// move being about them.
     pub royal_steps: u128,
-    /// Of plain moves: the types a limit counts (and no other rule after a
-    /// move is about), whose moves changing no watched cell are legal when
-    /// the limits allow them ([`crate::legal::Legality::limits_allow`]).
+    /// Of plain moves: the types a limit counts, not royal, whose moves
+    /// changing no watched cell are legal when the limits allow them
+    /// ([`crate::legal::Legality::limits_allow`]); the drop-mate ban is
+    /// about drops only. None while an obligation applies.
     pub limited: u128,
 }
 

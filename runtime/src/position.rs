@@ -7,7 +7,7 @@ use crate::piece::Piece;
 use crate::piece_set::PieceSet;
 pub use crate::plan::passing::NO_PASSING;
 use crate::plan::passing::{Passing, Passings};
-use crate::tally::{Tally, TallyPlan};
+use crate::tally::{ClassFill, Tally, TallyPlan};
 use std::sync::Arc;
 
 /// Marks "no piece type" in [`Move::promote`], [`Move::dropped`], [`Move::proxy`].
@@ -348,10 +348,7 @@ impl Position {
     /// pieces of `player` as the limit allows, or more.
     #[inline]
     pub fn full_classes(&self, limit: usize, player: PlayerId) -> u16 {
-        match self.tally.fill(&self.shared.tally, limit, player) {
-            Ok(fill) => fill.full,
-            Err((piece, max)) => u16::from(self.count(piece) >= max),
-        }
+        self.class_fill(limit, player).full
     }
 
     /// How many classes of the game's limit number `limit` hold more pieces
@@ -359,10 +356,17 @@ impl Position {
     /// moves from a setup that keeps the limits).
     #[inline]
     pub fn overfull_classes(&self, limit: usize, player: PlayerId) -> u16 {
-        match self.tally.fill(&self.shared.tally, limit, player) {
-            Ok(fill) => fill.over,
-            Err((piece, max)) => u16::from(self.count(piece) > max),
-        }
+        self.class_fill(limit, player).over
+    }
+
+    /// The full and overfull classes of a limit; for a limit of the whole
+    /// board, from the piece count the position keeps.
+    #[inline]
+    fn class_fill(&self, limit: usize, player: PlayerId) -> ClassFill {
+        self.tally.fill(&self.shared.tally, limit, player).unwrap_or_else(|(piece, max)| {
+            let count = self.count(piece);
+            ClassFill { full: u16::from(count >= max), over: u16::from(count > max) }
+        })
     }
 
     /// How many pieces of `kind` `player` holds in hand.
