@@ -54,6 +54,7 @@ mod movegen;
 mod names;
 mod obligation;
 mod promotion;
+mod ride_sets;
 mod rule_steps;
 mod safety;
 mod tables;
@@ -348,7 +349,7 @@ pub(crate) struct Helpers {
     pub new_move: bool,
     /// `already(moves, to, extra)`.
     pub already: bool,
-    /// `Occupancy`, the board's cells as bits (see `leap_sets`).
+    /// `Occupancy`, the board's cells as bits (see `leap_sets`, `ride_sets`).
     pub occupancy: bool,
 }
 

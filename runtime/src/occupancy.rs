@@ -85,6 +85,37 @@ pub fn for_each_bit128(bits: u128, mut each: impl FnMut(usize)) {
     for_each_bit((bits >> 64) as u64, |i| each(64 + i));
 }
 
+/// The most cells a board may have for its rides to be found as sets
+/// ([`reach_rising`], [`reach_falling`]): the lines and the occupied cells
+/// fit one word. With two, the arithmetic cost more than the walk along the
+/// line it saves (Capablanca's 80 cells: 8 % slower, chess's 64: 10 %
+/// faster).
+pub const MAX_RIDE_CELLS: usize = 64;
+
+/// The cells a ride reaches along `line`, a line whose cells' numbers
+/// rise from its start, when `blockers` are the occupied cells: the line up
+/// to and including its first occupied cell, the lowest bit they share.
+/// (With none, `met - 1` wraps to every bit: the whole line.) On boards of
+/// up to [`MAX_RIDE_CELLS`] cells.
+#[inline(always)]
+pub fn reach_rising(line: u128, blockers: u128) -> u128 {
+    let (line, blockers) = (line as u64, blockers as u64);
+    let met = line & blockers;
+    u128::from(line & (met ^ met.wrapping_sub(1)))
+}
+
+/// [`reach_rising`] for a line whose cells' numbers fall from its start:
+/// its first occupied cell is the highest bit the line and `blockers`
+/// share, and it reaches the cells from there up.
+#[inline(always)]
+pub fn reach_falling(line: u128, blockers: u128) -> u128 {
+    let (line, blockers) = (line as u64, blockers as u64);
+    let met = line & blockers;
+    // The bits below the highest of `met`; none when `met` is empty.
+    let below = u64::MAX.checked_shr(met.leading_zeros()).unwrap_or(0) >> 1;
+    u128::from(line & !below)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -104,6 +135,35 @@ mod tests {
                     assert_eq!(bit(occupancy.enemy), piece.is_enemy_of(player), "{len} cells, cell {cell}");
                 }
                 assert_eq!(occupancy.own | occupancy.enemy | occupancy.empty, if len == 128 { !0 } else { (1u128 << len) - 1 });
+            }
+        }
+    }
+
+    /// The cells a walk along `cells` (in order from the start) reaches
+    /// before and at its first occupied cell.
+    fn walked(cells: &[usize], blockers: u128) -> u128 {
+        let mut reached = 0;
+        for &cell in cells {
+            reached |= 1 << cell;
+            if blockers >> cell & 1 != 0 {
+                break;
+            }
+        }
+        reached
+    }
+
+    #[test]
+    fn a_ride_reaches_what_a_walk_along_its_line_reaches() {
+        let lines: [&[usize]; 4] = [&[3, 10, 17, 24, 40, 62, 63], &[5], &[63, 50, 32, 31, 8, 0], &[]];
+        for line in lines {
+            let bits = line.iter().fold(0u128, |bits, &cell| bits | 1 << cell);
+            let rising = line.windows(2).all(|pair| pair[0] < pair[1]);
+            // Every subset of the line as its occupied cells, with cells off it.
+            for subset in 0..1u32 << line.len() {
+                let blockers =
+                    line.iter().enumerate().filter(|(i, _)| subset >> i & 1 != 0).fold(1u128 << 1 | 1 << 61, |b, (_, &c)| b | 1 << c);
+                let reach = if rising { reach_rising(bits, blockers) } else { reach_falling(bits, blockers) };
+                assert_eq!(reach, walked(line, blockers), "line {line:?}, blockers {blockers:#x}");
             }
         }
     }

@@ -10,6 +10,7 @@ use super::lines;
 use super::names::describe_rule;
 use super::obligation;
 use super::promotion::Promotions;
+use super::ride_sets;
 use super::rule_steps::{Resolved, RuleSteps};
 use super::tables::doc_lines;
 use super::walks::{self, RuleCode};
@@ -304,6 +305,16 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<Piec
         ));
         blocks.push(RuleCode::Plain(sets.code(ctx, kind, player)));
     }
+    let rides = ride_sets::take(ctx, pg.bound || promotes_by_proxy, &pg.repeats, pg.promotions.as_ref(), &mut steps);
+    if let Some(rides) = &rides {
+        let described: Vec<String> = rides.rules.iter().map(|&index| describe_rule(game, &rules[index])).collect();
+        docs.push(format!(
+            "{}. as one set of destinations per cell, found from the occupied cells, the rides whose lines run one way through the cells' numbers and promote nothing: {}",
+            blocks.len() + 1,
+            described.join("; ")
+        ));
+        blocks.push(RuleCode::Plain(rides.code(ctx, kind, player)));
+    }
     for (index, rule) in rules.iter().enumerate() {
         if pg.repeats[index] == Repeats::Always {
             left_out.push(describe_rule(game, rule));
@@ -313,8 +324,13 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<Piec
         let Some(steps) = steps[index].take() else { continue };
         if let Some(block) = rule_block(ctx, &mut pg, &RuleAbout { index, rule, mode: steps.mode }, &steps) {
             let again = if pg.checking { " (it may reach a destination an earlier rule gave: each is given once)" } else { "" };
-            let rest =
-                if sets.as_ref().is_some_and(|sets| sets.rules.contains(&index)) { " (from the cells where it promotes)" } else { "" };
+            let rest = if sets.as_ref().is_some_and(|sets| sets.rules.contains(&index)) {
+                " (from the cells where it promotes)"
+            } else if rides.as_ref().is_some_and(|rides| rides.rules.contains(&index)) {
+                " (from the cells where its line promotes or does not run one way)"
+            } else {
+                ""
+            };
             checks |= pg.checking;
             docs.push(format!("{}. {}{again}{rest}", blocks.len() + 1, describe_rule(game, rule)));
             blocks.push(block);
@@ -382,7 +398,8 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<Piec
     let name = ctx.names.piece_fn("moves", kind, player);
     let docs = doc_lines(&docs);
     let pos = pg.needs_pos.then(|| quote!(pos: &Position,));
-    let occupancy = sets.is_some().then(|| quote!(, occupancy: &Occupancy));
+    let needs_occupancy = sets.is_some() || rides.is_some();
+    let occupancy = needs_occupancy.then(|| quote!(, occupancy: &Occupancy));
     let function = quote! {
         #docs
         #[inline]
@@ -401,7 +418,7 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<Piec
     if pg.gives_plain {
         ctx.kind(kind);
     }
-    Some(PieceFn { name, function, needs_pos: pg.needs_pos, needs_occupancy: sets.is_some() })
+    Some(PieceFn { name, function, needs_pos: pg.needs_pos, needs_occupancy })
 }
 
 /// The castling of the piece while it is unmoved, if its type may castle:
