@@ -177,6 +177,12 @@ impl Tally {
         Ok(self.fill[limit * plan.players + player as usize])
     }
 
+    /// How many royals `player` has.
+    #[inline]
+    pub(crate) fn royal_count(&self, plan: &TallyPlan, player: PlayerId) -> u32 {
+        self.royals[player as usize * plan.blocks..][..plan.blocks].iter().map(|word| word.count_ones()).sum()
+    }
+
     /// The cells of `player`'s royals, in order.
     #[inline]
     pub(crate) fn royal_cells<'a>(&'a self, plan: &TallyPlan, player: PlayerId) -> impl Iterator<Item = CellId> + 'a {
