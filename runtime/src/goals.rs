@@ -65,8 +65,8 @@ fn count_with_hand(pos: &Position, player: PlayerId, kind: PieceId) -> u32 {
 }
 
 /// The pieces of `player` that are not royal, on the board and in hand. The
-/// position keeps each player's count of pieces and of royals, so that the
-/// board's count needs no look at the board.
+/// position keeps its pieces' counts by value and its royals' cells as
+/// bits, so that the board's count needs no look at the board.
 fn non_royal_count(game: &Game, pos: &Position, player: PlayerId) -> u32 {
     let on_board = pos.pieces_of(player) - pos.royal_count(player);
     let in_hand = || game.piece_ids().filter(|&kind| !game.pieces[kind].royal).map(|kind| u32::from(pos.in_hand(player, kind))).sum();

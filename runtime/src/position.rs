@@ -214,11 +214,6 @@ pub struct Position {
     /// counts the empty cells). Kept by every change of the board so that rules
     /// about the number of pieces (countdowns, limits) never scan it.
     counts: [u16; 256],
-    /// How many cells hold a [`Piece`] value whose owner bit is 0 (the
-    /// empty cells among them) and 1: with `counts`, each player's pieces
-    /// at once ([`Position::pieces_of`]), for the goals tested at every
-    /// node.
-    by_owner_bit: [u16; 2],
     /// The player to move.
     pub side: PlayerId,
     /// FEN's half-move clock: moves since the last capture or move of a piece
@@ -273,7 +268,6 @@ impl Position {
             board: vec![Piece::EMPTY; game.cell_count()],
             tally: Tally::empty(&shared.tally),
             counts,
-            by_owner_bit: [game.cell_count() as u16, 0],
             side: 0,
             hands,
             countdowns: vec![NOT_COUNTING; obligations.len() * game.players.len()],
@@ -312,8 +306,7 @@ impl Position {
     /// How many pieces of `player` stand on the board.
     #[inline]
     pub fn pieces_of(&self, player: PlayerId) -> u32 {
-        let empty = if player == 0 { self.counts[0] } else { 0 };
-        u32::from(self.by_owner_bit[player as usize & 1] - empty)
+        (0..self.shared.kinds).map(|kind| u32::from(self.counts[Piece::new(PieceId(kind as u8), player).0 as usize])).sum()
     }
 
     /// How many royals of `player` stand on the board.
@@ -333,8 +326,6 @@ impl Position {
         let old = std::mem::replace(&mut self.board[cell], piece);
         self.counts[old.0 as usize] -= 1;
         self.counts[piece.0 as usize] += 1;
-        self.by_owner_bit[old.owner() as usize] -= 1;
-        self.by_owner_bit[piece.owner() as usize] += 1;
         self.tally.replaced(&self.shared.tally, cell, old, piece);
     }
 

@@ -147,3 +147,24 @@ impl RideSets {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use vdl_runtime::ir::CellId;
+
+    fn line(cells: &[u16]) -> Vec<LineCell> {
+        cells.iter().map(|&c| LineCell { cell: CellId(c), may_land: true }).collect()
+    }
+
+    #[test]
+    fn only_a_line_running_one_way_from_its_start_is_a_set() {
+        // A file of an 8x8 box walked up and down from e4 (cell 28).
+        assert!(run_of(28, &line(&[36, 44, 52, 60])) == Some(Run::Rising));
+        assert!(run_of(28, &line(&[20, 12, 4])) == Some(Run::Falling));
+        // A rank of a cylinder of width 8, round from cell 30 past the seam.
+        assert!(run_of(30, &line(&[31, 24, 25])).is_none());
+        // A line that comes back to its start.
+        assert!(run_of(3, &line(&[4, 3])).is_none());
+    }
+}
