@@ -96,7 +96,8 @@ pub const MAX_RIDE_CELLS: usize = 64;
 /// rise from its start, when `blockers` are the occupied cells: the line up
 /// to and including its first occupied cell, the lowest bit they share.
 /// (With none, `met - 1` wraps to every bit: the whole line.) On boards of
-/// up to [`MAX_RIDE_CELLS`] cells.
+/// up to [`MAX_RIDE_CELLS`] cells, read from the low word of the sets as
+/// the generated tables and [`Occupancy`] hold them.
 #[inline(always)]
 pub fn reach_rising(line: u128, blockers: u128) -> u128 {
     let (line, blockers) = (line as u64, blockers as u64);

@@ -1,4 +1,5 @@
-//! Rides as sets of cells: on boards of up to 128 cells, a ride whose line
+//! Rides as sets of cells: on boards of up to 64 cells
+//! (`vdl_runtime::occupancy::MAX_RIDE_CELLS`), a ride whose line
 //! from a start runs one way through the cells' numbers (each cell numbered
 //! above the one before it, or each below) reaches, in one position, the
 //! cells of its line up to and including the first piece on it. With the
