@@ -177,11 +177,11 @@ fn generated_walks_find_checks_and_mark_what_the_plans_tries_mark() {
     // two pieces before a third that attacks, and the cells a leap needs
     // when its start holds a piece that makes it, so the two sets must be
     // equal, not merely both safe.
-    // The same walk finds the lines' checks
-    // (`Engine::watch_unless_attacked`): it must answer as the attack test
-    // does. A watch is asked for only while no royal is
-    // attacked. The random games reach many checks; the test counts them
-    // so that it cannot pass on safe positions alone.
+    // The same walk finds the lines' checks and the facing royals
+    // (`Engine::watch_if_safe`): it must answer as the safety test
+    // does. A watch is asked for only while the royals are safe. The random
+    // games reach many checks; the test counts them so that it cannot pass
+    // on safe positions alone.
     let mut checks = 0;
     for bundled in vdl_variants::all() {
         let engine = (bundled.engine)();
@@ -189,12 +189,12 @@ fn generated_walks_find_checks_and_mark_what_the_plans_tries_mark() {
         let (games, plies) = if engine.game().cell_count() > 200 { (3, 40) } else { (12, 80) };
         for pos in random_positions(&*engine, games, plies) {
             let royals: Vec<_> = pos.royal_cells(engine.game(), pos.side).collect();
-            let attacked = royals.iter().any(|&royal| engine.attacked(&pos, royal, pos.side ^ 1));
-            checks += usize::from(attacked);
+            let safe = engine.is_safe(&pos, pos.side);
+            checks += usize::from(!safe);
             let fen = vdl_runtime::fen::format(engine.game(), &pos);
             let mut found = Watch::NONE;
-            assert_eq!(engine.watch_unless_attacked(influence, &pos, &royals, &mut found), !attacked, "{}: {fen}", bundled.name);
-            if !attacked {
+            assert_eq!(engine.watch_if_safe(influence, &pos, &royals, &mut found), safe, "{}: {fen}", bundled.name);
+            if safe {
                 let mut generated = Watch::NONE;
                 engine.watch(influence, &pos, &royals, &mut generated);
                 let walked = influence.watch(&pos, &royals);
@@ -266,4 +266,26 @@ fn a_walk_stopped_by_an_attacker_an_obligation_holds_back_leaves_no_mark_out() {
     let mut generated = Watch::NONE;
     engine.watch(influence, &pos, &royals, &mut generated);
     assert_eq!(generated, influence.watch(&pos, &royals));
+}
+
+#[test]
+fn a_royal_facing_an_enemy_royal_is_not_safe() {
+    // Xiang Qi (variants/xiangqi.vdl): "The Generals may not face each
+    // other on a file with nothing between them." With nothing between e1 and e10 the
+    // side to move stands facing, which the watch's walk along the facing
+    // line finds as the safety test does; with a Soldier between, neither
+    // finds it.
+    let compiled = (vdl_variants::by_name("xiangqi").expect("bundled").engine)();
+    let influence = compiled.influence().expect("influence sets");
+    // The interpreter answers by the trait's default (the safety test,
+    // then the runtime's watch); the compiled engine by its own walk.
+    for (name, engine) in engines("xiangqi") {
+        for (fen, safe) in [("4k4/9/9/9/9/9/9/9/9/4K4 w", false), ("4k4/9/9/9/4P4/9/9/9/9/4K4 w", true)] {
+            let pos = vdl_runtime::fen::parse(engine.game(), fen).expect("valid position");
+            let royals: Vec<_> = pos.royal_cells(engine.game(), pos.side).collect();
+            assert_eq!(engine.is_safe(&pos, pos.side), safe, "{name}: {fen}");
+            let mut watch = Watch::NONE;
+            assert_eq!(engine.watch_if_safe(influence, &pos, &royals, &mut watch), safe, "{name}: {fen}");
+        }
+    }
 }

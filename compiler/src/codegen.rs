@@ -435,13 +435,14 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
         }
     });
     // The watch walks the lines out from each royal: an attacker met on
-    // one is a check, found on the way.
-    let watch_unless_attacked = (!ctx.has_obligations()).then(|| {
+    // one is a check, and an enemy royal met first on a facing line a
+    // facing, found on the way.
+    let watch_if_safe = (!ctx.has_obligations()).then(|| {
         quote! {
-            fn watch_unless_attacked(&self, influence: &Influence, pos: &Position, royals: &[CellId], watch: &mut Watch) -> bool {
+            fn watch_if_safe(&self, influence: &Influence, pos: &Position, royals: &[CellId], watch: &mut Watch) -> bool {
                 let (board, enemy) = (board_of(pos), pos.side ^ 1);
-                influence.mark_royals_and_facing(pos, royals, watch);
-                royals.iter().all(|royal| !watch_leaps(board, royal.index(), enemy, watch) && !watch_lines(board, royal.index(), enemy, watch))
+                !influence.mark_royals_and_facing(pos, royals, watch)
+                    && royals.iter().all(|royal| !watch_leaps(board, royal.index(), enemy, watch) && !watch_lines(board, royal.index(), enemy, watch))
             }
         }
     });
@@ -529,8 +530,9 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
             fn watch(&self, influence: &Influence, pos: &Position, royals: &[CellId], watch: &mut Watch) {
                 // The leaps and lines (rides, hops) along this game's own
                 // tables; the rest (the royals' cells, facing) as the runtime
-                // finds it.
-                influence.mark_royals_and_facing(pos, royals, watch);
+                // finds it. Asked only where the royals are safe, so no
+                // royal faces another.
+                let _ = influence.mark_royals_and_facing(pos, royals, watch);
                 let (board, enemy) = (board_of(pos), pos.side ^ 1);
                 for &royal in royals {
                     if watch_leaps(board, royal.index(), enemy, watch) || watch_lines(board, royal.index(), enemy, watch) {
@@ -544,7 +546,7 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
                 }
             }
 
-            #watch_unless_attacked
+            #watch_if_safe
         }
     }
 }

@@ -73,6 +73,11 @@ fn non_royal_count(game: &Game, pos: &Position, player: PlayerId) -> u32 {
     on_board + if game.has_hands() { in_hand() } else { 0 }
 }
 
+/// Has `player` a piece besides its royals, on the board or in hand?
+fn has_non_royal(game: &Game, pos: &Position, player: PlayerId) -> bool {
+    game.piece_ids().any(|kind| !game.pieces[kind].royal && count_with_hand(pos, player, kind) > 0)
+}
+
 /// The loser by a bare royal, if any. The side that has just moved, bare, loses
 /// when the side to move has anything besides its royals: it was bared and
 /// could not bare back. The side to move, bare, loses at once when the
@@ -80,6 +85,11 @@ fn non_royal_count(game: &Game, pos: &Position, player: PlayerId) -> u32 {
 /// can take; against one, it first gets its move.
 fn bare_royal(game: &Game, pos: &Position) -> Option<PlayerId> {
     let stm = pos.side;
+    // Both sides keep a piece besides their royals in nearly every
+    // position, and saying so stops at the first type that has one.
+    if has_non_royal(game, pos, stm) && has_non_royal(game, pos, stm ^ 1) {
+        return None;
+    }
     let (mine, theirs) = (non_royal_count(game, pos, stm), non_royal_count(game, pos, stm ^ 1));
     if theirs == 0 && mine >= 1 {
         Some(stm ^ 1)

@@ -204,7 +204,8 @@ impl Influence {
 
     /// [`Influence::mark_watch`] without the lines of rides and hops.
     pub fn mark_watch_except_lines(&self, pos: &Position, royals: &[CellId], watch: &mut Watch) {
-        self.mark_royals_and_facing(pos, royals, watch);
+        // Asked only where no royal faces another: the answer is known.
+        let _ = self.mark_royals_and_facing(pos, royals, watch);
         let attacks = self.plan.side(pos.side ^ 1).attacks();
         for &royal in royals {
             watch_leaps(attacks, pos, royal, watch);
@@ -215,16 +216,21 @@ impl Influence {
     /// without the leaps, for an engine that walks those itself (generated
     /// code does, along its own tables, and marks what it finds with
     /// [`Watch::mark_vacating`] and [`Watch::mark_filling`]): the royals'
-    /// cells and the facing lines.
-    pub fn mark_royals_and_facing(&self, pos: &Position, royals: &[CellId], watch: &mut Watch) {
+    /// cells and the facing lines. `true`, and the marks unfinished, if a
+    /// royal faces an enemy royal now: the walk along a facing line meets
+    /// that first.
+    pub fn mark_royals_and_facing(&self, pos: &Position, royals: &[CellId], watch: &mut Watch) -> bool {
         let enemy = pos.side ^ 1;
         for &royal in royals {
             // A royal's own move always needs the test.
             set_bit(&mut watch.vacate, 0, royal);
             for next in &self.facing {
-                watch_facing(self, pos, next, royal, enemy, watch);
+                if watch_facing(self, pos, next, royal, enemy, watch) {
+                    return true;
+                }
             }
         }
+        false
     }
 
     /// May a royal's plain step (no capture on the way, no promotion) be
@@ -428,27 +434,31 @@ fn watch_hops(attacks: &Attacks, pos: &Position, nodes: Span, (pieces, count): (
 }
 
 /// Along a facing line from a royal: the first piece must not leave when an
-/// enemy royal stands right behind it.
-fn watch_facing(influence: &Influence, pos: &Position, next: &[Option<CellId>], royal: CellId, enemy: PlayerId, watch: &mut Watch) {
+/// enemy royal stands right behind it. `true` if the first piece is an
+/// enemy royal: the royal faces it now.
+fn watch_facing(influence: &Influence, pos: &Position, next: &[Option<CellId>], royal: CellId, enemy: PlayerId, watch: &mut Watch) -> bool {
     let mut first = None;
     let mut cell = royal;
     while let Some(step) = next[cell.index()] {
         if step == royal {
-            return;
+            return false;
         }
         cell = step;
         let piece = pos.at(cell);
         if piece.is_empty() {
             continue;
         }
+        let enemy_royal = piece.is_of(enemy) && influence.is_royal(piece.kind());
         match first {
+            None if enemy_royal => return true,
             None => first = Some(cell),
             Some(first) => {
-                if piece.is_of(enemy) && influence.is_royal(piece.kind()) {
+                if enemy_royal {
                     set_bit(&mut watch.vacate, 0, first);
                 }
-                return;
+                return false;
             }
         }
     }
+    false
 }

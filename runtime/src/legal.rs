@@ -139,20 +139,9 @@ impl<'e> Legality<'e> {
         let Some(influence) = legality.influence else { return legality };
         let Some(royals) = Royals::of(pos, game, pos.side) else { return legality };
         let royals = royals.as_slice();
-        // Without facing rules, safe means no royal attacked: the royals are
-        // known already, so the board need not be searched for them again.
         // The watch is marked in place: it is a few hundred bytes.
         let watch = legality.watch.insert(Watch::NONE);
-        let safe = if game.rules.facing.is_empty() {
-            engine.watch_unless_attacked(influence, pos, royals, watch)
-        } else {
-            let safe = engine.is_safe(pos, pos.side);
-            if safe {
-                engine.watch(influence, pos, royals, watch);
-            }
-            safe
-        };
-        if !safe {
+        if !engine.watch_if_safe(influence, pos, royals, watch) {
             legality.watch = None;
             legality.check_cells = influence.check_cells(pos, royals).map(Box::new);
         }
