@@ -188,7 +188,7 @@ fn generated_walks_find_checks_and_mark_what_the_plans_tries_mark() {
         let influence = engine.influence().expect("influence sets");
         let (games, plies) = if engine.game().cell_count() > 200 { (3, 40) } else { (12, 80) };
         for pos in random_positions(&*engine, games, plies) {
-            let royals: Vec<_> = pos.royal_cells(engine.game(), pos.side).collect();
+            let royals: Vec<_> = pos.royal_cells(pos.side).collect();
             let safe = engine.is_safe(&pos, pos.side);
             checks += usize::from(!safe);
             let fen = vdl_runtime::fen::format(engine.game(), &pos);
@@ -262,7 +262,7 @@ fn a_walk_stopped_by_an_attacker_an_obligation_holds_back_leaves_no_mark_out() {
     let engine = compiled("taijitu-qi");
     let pos = vdl_runtime::fen::parse(engine.game(), fen).expect("the position reads");
     let influence = engine.influence().expect("influence sets");
-    let royals: Vec<_> = pos.royal_cells(engine.game(), pos.side).collect();
+    let royals: Vec<_> = pos.royal_cells(pos.side).collect();
     let mut generated = Watch::NONE;
     engine.watch(influence, &pos, &royals, &mut generated);
     assert_eq!(generated, influence.watch(&pos, &royals));
@@ -282,7 +282,7 @@ fn a_royal_facing_an_enemy_royal_is_not_safe() {
     for (name, engine) in engines("xiangqi") {
         for (fen, safe) in [("4k4/9/9/9/9/9/9/9/9/4K4 w", false), ("4k4/9/9/9/4P4/9/9/9/9/4K4 w", true)] {
             let pos = vdl_runtime::fen::parse(engine.game(), fen).expect("valid position");
-            let royals: Vec<_> = pos.royal_cells(engine.game(), pos.side).collect();
+            let royals: Vec<_> = pos.royal_cells(pos.side).collect();
             assert_eq!(engine.is_safe(&pos, pos.side), safe, "{name}: {fen}");
             let mut watch = Watch::NONE;
             assert_eq!(engine.watch_if_safe(influence, &pos, &royals, &mut watch), safe, "{name}: {fen}");

@@ -21,7 +21,7 @@ fn assert_counts(game: &Game, pos: &Position, context: &str) {
     }
     for player in 0..2 {
         let royals: Vec<CellId> = pos.cells().filter(|(_, p)| p.is_of(player) && game.pieces[p.kind()].royal).map(|(c, _)| c).collect();
-        assert_eq!(pos.royal_cells(game, player).collect::<Vec<_>>(), royals, "royals of player {player} after {context}");
+        assert_eq!(pos.royal_cells(player).collect::<Vec<_>>(), royals, "royals of player {player} after {context}");
         assert_eq!(pos.royal_count(player) as usize, royals.len(), "royal count of player {player} after {context}");
         let pieces = pos.board().iter().filter(|p| p.is_of(player)).count();
         assert_eq!(pos.pieces_of(player) as usize, pieces, "pieces of player {player} after {context}");

@@ -26,7 +26,7 @@ pub fn apply(board: &mut [Piece], pos: &Position, game: &Game, mv: Move) -> Opti
     let mut royals = Royals::NONE;
     // The royals the move does not touch stay; a friend the move swaps with
     // lands on `from`.
-    for cell in pos.royal_cells(game, side) {
+    for cell in pos.royal_cells(side) {
         if cell == to && mv.swap {
             royals.push(from)?;
         } else if cell != from && cell != to {

@@ -111,7 +111,7 @@ fn in_zone(game: &Game, pos: &Position, player: PlayerId, pieces: &[PieceId], zo
     // The position keeps the royals' cells: a goal for royals (King of the
     // Hill's) reads them instead of the board.
     if pieces.iter().all(|&kind| game.pieces[kind].royal) {
-        return pos.royal_cells(game, player).any(|cell| cells[cell.index()] && pieces.contains(&pos.at(cell).kind()));
+        return pos.royal_cells(player).any(|cell| cells[cell.index()] && pieces.contains(&pos.at(cell).kind()));
     }
     let wanted = PieceSet::of(player, pieces.iter().copied());
     pos.board().iter().zip(cells).any(|(&piece, &inside)| inside && wanted.contains(piece))

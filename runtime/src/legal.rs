@@ -12,7 +12,7 @@ use crate::royals::Royals;
 /// royals of `mover` are not attacked and no two royals face each other.
 pub fn royals_safe<E: Engine + ?Sized>(engine: &E, pos: &Position, mover: PlayerId) -> bool {
     let game = engine.game();
-    for royal in pos.royal_cells(game, mover) {
+    for royal in pos.royal_cells(mover) {
         if engine.attacked(pos, royal, mover ^ 1) {
             return false;
         }
@@ -86,7 +86,7 @@ pub(crate) fn legal_moves_ignoring_goals<E: Engine + ?Sized>(engine: &E, pos: &P
 /// After `mover` has moved: does a piece of `mover` attack an enemy royal?
 #[inline]
 pub fn gives_check<E: Engine + ?Sized>(engine: &E, pos: &Position, mover: PlayerId) -> bool {
-    pos.royal_cells(engine.game(), mover ^ 1).any(|cell| engine.attacked(pos, cell, mover))
+    pos.royal_cells(mover ^ 1).any(|cell| engine.attacked(pos, cell, mover))
 }
 
 /// See [`Legality::plain_judgement`].
@@ -137,7 +137,7 @@ impl<'e> Legality<'e> {
             game,
         };
         let Some(influence) = legality.influence else { return legality };
-        let Some(royals) = Royals::of(pos, game, pos.side) else { return legality };
+        let Some(royals) = Royals::of(pos, pos.side) else { return legality };
         let royals = royals.as_slice();
         // The watch is marked in place: it is a few hundred bytes.
         let watch = legality.watch.insert(Watch::NONE);
@@ -233,7 +233,7 @@ impl<'e> Legality<'e> {
         if *self.enemy_in_check.get_or_init(|| gives_check(engine, pos, pos.side)) {
             return (0, allowed);
         }
-        let may_check = allowed & bulk.drops_may_check(pos, kind, block, pos.royal_cells(self.game, pos.side ^ 1));
+        let may_check = allowed & bulk.drops_may_check(pos, kind, block, pos.royal_cells(pos.side ^ 1));
         (allowed & !may_check, may_check)
     }
 
@@ -352,7 +352,7 @@ impl<'e> Legality<'e> {
         // check already.
         if mv.is_drop()
             && influence.may_not_drop_mate(kind)
-            && (influence.drop_may_check(pos, mv, pos.royal_cells(self.game, pos.side ^ 1))
+            && (influence.drop_may_check(pos, mv, pos.royal_cells(pos.side ^ 1))
                 || *self.enemy_in_check.get_or_init(|| gives_check(engine, pos, pos.side)))
         {
             return None;
@@ -474,8 +474,7 @@ pub fn has_legal_move<E: Engine + ?Sized>(engine: &E, pos: &mut Position) -> boo
 
 /// Is the side to move in check?
 pub fn in_check<E: Engine + ?Sized>(engine: &E, pos: &Position) -> bool {
-    let game = engine.game();
-    pos.royal_cells(game, pos.side).any(|cell| engine.attacked(pos, cell, pos.side ^ 1))
+    pos.royal_cells(pos.side).any(|cell| engine.attacked(pos, cell, pos.side ^ 1))
 }
 
 /// The end of a game, seen from the first player.

@@ -635,7 +635,7 @@ impl Position {
 
     /// Cells holding pieces of `player` of a royal type, in order.
     #[inline]
-    pub fn royal_cells<'a>(&'a self, _game: &'a Game, player: PlayerId) -> impl Iterator<Item = CellId> + 'a {
+    pub fn royal_cells(&self, player: PlayerId) -> impl Iterator<Item = CellId> + '_ {
         self.tally.royal_cells(&self.shared.tally, player)
     }
 }

@@ -3,7 +3,7 @@
 //! ([`crate::board_after`]). A side with more royals than the list holds is
 //! judged by making its moves.
 
-use crate::ir::{CellId, Game, PlayerId};
+use crate::ir::{CellId, PlayerId};
 use crate::position::{Position, NO_CELL};
 
 /// At most this many royals of one side are listed.
@@ -22,9 +22,9 @@ impl Royals {
 
     /// The royals of `player` in `pos`; `None` if there are too many.
     #[inline]
-    pub(crate) fn of(pos: &Position, game: &Game, player: PlayerId) -> Option<Royals> {
+    pub(crate) fn of(pos: &Position, player: PlayerId) -> Option<Royals> {
         let mut royals = Royals::NONE;
-        for cell in pos.royal_cells(game, player) {
+        for cell in pos.royal_cells(player) {
             royals.push(cell)?;
         }
         Some(royals)

@@ -102,7 +102,7 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
         let p = Literal::u8_unsuffixed(mover);
         let board_args = if with_pos { quote!(pos, board) } else { quote!(board) };
         let pos_arg = with_pos.then(|| quote!(pos,));
-        arms.push(quote!(#p => #name(#board_args, pos.royal_cells(game(), #mover_id).map(|royal| royal.index())),));
+        arms.push(quote!(#p => #name(#board_args, pos.royal_cells(#mover_id).map(|royal| royal.index())),));
         after_arms.push(quote!(#p => #name(#pos_arg &board, royals.indices()),));
     }
     let body = if arms.is_empty() {
