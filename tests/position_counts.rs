@@ -1,5 +1,6 @@
-//! `Position` keeps a count of every piece value, the cells of each player's
-//! royals and the number of limited pieces in each class of each limit
+//! `Position` keeps a count of every piece value, the cells that hold a
+//! piece and those of the second player (on boards of up to 128 cells), the
+//! cells of each player's royals and the number of limited pieces in each class of each limit
 //! through `make` and `unmake`, and how many classes of each limit are full
 //! and overfull (the countdowns, the royals' safety and the limits read them
 //! instead of scanning the board). Along random games of every bundled variant, with every kind of move
@@ -8,6 +9,7 @@
 //! back the position exactly.
 
 use rand::prelude::*;
+use vdl_runtime::occupancy::Occupancy;
 use vdl_runtime::{fen, legal, CellId, Game, Piece, Position};
 
 /// Checks the count of every value a cell can hold (empty, and each type of
@@ -18,6 +20,12 @@ fn assert_counts(game: &Game, pos: &Position, context: &str) {
         let piece = Piece(value);
         let on_board = pos.board().iter().filter(|&&p| p == piece).count();
         assert_eq!(pos.count(piece) as usize, on_board, "count of piece byte {value} after {context}");
+    }
+    if pos.board().len() <= vdl_runtime::occupancy::MAX_CELLS {
+        for player in 0..2 {
+            let kept = pos.held_cells().seen_by(player, pos.board().len());
+            assert_eq!(kept, Occupancy::of(pos.board(), player), "cells held, seen by player {player}, after {context}");
+        }
     }
     for player in 0..2 {
         let royals: Vec<CellId> = pos.cells().filter(|(_, p)| p.is_of(player) && game.pieces[p.kind()].royal).map(|(c, _)| c).collect();

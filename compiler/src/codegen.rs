@@ -163,6 +163,8 @@ pub(crate) struct Ctx<'g> {
     bound_fns: BTreeSet<(PieceId, PlayerId)>,
     /// Some piece's move function reads the position, not only the board.
     pub generate_needs_pos: bool,
+    /// `generate` reads the occupied cells the position keeps.
+    pub generate_reads_held: bool,
     /// The code has a `safe_after` (see [`safety::generate`]).
     pub judges_safety_after: bool,
     /// The prelude's helpers the code calls so far.
@@ -193,6 +195,7 @@ impl<'g> Ctx<'g> {
             used_kinds: BTreeSet::new(),
             bound_fns: BTreeSet::new(),
             generate_needs_pos: false,
+            generate_reads_held: false,
             judges_safety_after: false,
             helpers: Helpers::default(),
         }
@@ -410,11 +413,9 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
     // castling, called from the castling pieces' functions; the other moves
     // of unmoved pieces are the pieces' functions' own).
     let gated = ctx.game.has_en_passant().then(|| quote!(vdl_runtime::gated::captures_in_passing(&Rules, plan(), pos, out.moves());));
-    let generate = if ctx.generate_needs_pos {
-        quote!(generate(pos, board_of(pos), pos.side, out);)
-    } else {
-        quote!(generate(board_of(pos), pos.side, out);)
-    };
+    let pos_arg = ctx.generate_needs_pos.then(|| quote!(pos,));
+    let held_arg = ctx.generate_reads_held.then(|| quote!(pos.held_cells(),));
+    let generate = quote!(generate(#pos_arg board_of(pos), #held_arg pos.side, out););
     // With obligations, attacks depend on the countdowns.
     let (attacked, is_safe, not_counting) = if ctx.has_obligations() {
         (
@@ -442,7 +443,7 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
             fn watch_if_safe(&self, influence: &Influence, pos: &Position, royals: &[CellId], watch: &mut Watch) -> bool {
                 let (board, enemy) = (board_of(pos), pos.side ^ 1);
                 !influence.mark_royals_and_facing(pos, royals, watch)
-                    && royals.iter().all(|royal| !watch_leaps(board, royal.index(), enemy, watch) && !watch_lines(board, royal.index(), enemy, watch))
+                    && royals.iter().all(|royal| !watch_leaps(board, royal.index(), enemy, watch) && !watch_lines(pos, board, royal.index(), enemy, watch))
             }
         }
     });
@@ -535,7 +536,7 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
                 let _ = influence.mark_royals_and_facing(pos, royals, watch);
                 let (board, enemy) = (board_of(pos), pos.side ^ 1);
                 for &royal in royals {
-                    if watch_leaps(board, royal.index(), enemy, watch) || watch_lines(board, royal.index(), enemy, watch) {
+                    if watch_leaps(board, royal.index(), enemy, watch) || watch_lines(pos, board, royal.index(), enemy, watch) {
                         // A walk met a piece of an attacking type that does
                         // not attack now (an obligation keeps it away) and
                         // stopped, its marks unfinished: the runtime marks

@@ -32,19 +32,50 @@ impl Occupancy {
         debug_assert!(board.len() <= MAX_CELLS, "a board of {} cells", board.len());
         let (low, high) = board.split_at(board.len().min(64));
         let ((held_low, second_low), (held_high, second_high)) = (held_and_second(low), held_and_second(high));
-        let held = u128::from(held_low) | u128::from(held_high) << 64;
-        let second = u128::from(second_low) | u128::from(second_high) << 64;
-        let cells = if board.len() >= 128 { !0 } else { (1u128 << board.len()) - 1 };
-        let (own, enemy) = if player == 0 { (held & !second, second) } else { (second, held & !second) };
-        Occupancy { own, enemy, empty: cells & !held }
+        HeldCells { held: [held_low, held_high], second: [second_low, second_high] }.seen_by(player, board.len())
     }
 }
 
-/// The cells of `board` (at most [`MAX_CELLS`]) that hold a piece of
-/// `player`, as bits.
-#[inline(always)]
-pub fn held_by(board: &[Piece], player: PlayerId) -> u128 {
-    Occupancy::of(board, player).own
+/// The cells of a board of up to [`MAX_CELLS`] cells that hold a piece,
+/// and those that hold one of the second player, as bits: what a
+/// [`crate::Position`] keeps as its board changes, so that move
+/// generators read them instead of the board. Kept as two words each, so
+/// that a change costs word operations, not 128-bit shifts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct HeldCells {
+    held: [u64; 2],
+    second: [u64; 2],
+}
+
+impl HeldCells {
+    /// `cell` (below [`MAX_CELLS`]) now holds `piece`, or is empty.
+    #[inline(always)]
+    pub(crate) fn put(&mut self, cell: usize, piece: Piece) {
+        let (word, shift) = (cell / 64 % 2, cell % 64);
+        let clear = !(1u64 << shift);
+        self.held[word] = self.held[word] & clear | u64::from(!piece.is_empty()) << shift;
+        self.second[word] = self.second[word] & clear | u64::from(piece.is_of(1)) << shift;
+    }
+
+    /// The cells `block * 64 ..` (`block` 0 or 1) that hold a piece.
+    #[inline(always)]
+    pub(crate) fn block(self, block: usize) -> u64 {
+        self.held[block]
+    }
+
+    /// The cells of a board of `cells` cells as `player` sees them.
+    #[inline(always)]
+    pub fn seen_by(self, player: PlayerId, cells: usize) -> Occupancy {
+        let wide = |words: [u64; 2]| u128::from(words[0]) | u128::from(words[1]) << 64;
+        // No bit beyond the board is ever set; masking says so to the
+        // compiler, which then drops the second word's loops on boards of
+        // up to 64 cells, where `cells` is a constant.
+        let all = if cells >= 128 { !0 } else { (1u128 << cells) - 1 };
+        let (held, second) = (wide(self.held) & all, wide(self.second) & all);
+        let first = held & !second;
+        let (own, enemy) = if player == 0 { (first, second) } else { (second, first) };
+        Occupancy { own, enemy, empty: all & !held }
+    }
 }
 
 /// For up to 64 `cells`, as bits: which hold a piece, and which hold one of

@@ -3,6 +3,7 @@
 use crate::cell_bits;
 use crate::drops::DropCells;
 use crate::ir::{CellId, Game, MoveKind, PieceId, PlayerId};
+use crate::occupancy::{HeldCells, MAX_CELLS};
 use crate::piece::Piece;
 use crate::piece_set::PieceSet;
 pub use crate::plan::passing::NO_PASSING;
@@ -214,6 +215,10 @@ pub struct Position {
     /// counts the empty cells). Kept by every change of the board so that rules
     /// about the number of pieces (countdowns, limits) never scan it.
     counts: [u16; 256],
+    /// On boards of up to [`crate::occupancy::MAX_CELLS`] cells, the cells
+    /// that hold a piece and those of the second player, kept by every
+    /// change of the board as `counts` is; on larger boards, none.
+    held: HeldCells,
     /// The player to move.
     pub side: PlayerId,
     /// FEN's half-move clock: moves since the last capture or move of a piece
@@ -268,6 +273,7 @@ impl Position {
             board: vec![Piece::EMPTY; game.cell_count()],
             tally: Tally::empty(&shared.tally),
             counts,
+            held: HeldCells::default(),
             side: 0,
             hands,
             countdowns: vec![NOT_COUNTING; obligations.len() * game.players.len()],
@@ -326,7 +332,19 @@ impl Position {
         let old = std::mem::replace(&mut self.board[cell], piece);
         self.counts[old.0 as usize] -= 1;
         self.counts[piece.0 as usize] += 1;
+        if cell < MAX_CELLS {
+            self.held.put(cell, piece);
+        }
         self.tally.replaced(&self.shared.tally, cell, old, piece);
+    }
+
+    /// On a board of up to [`MAX_CELLS`] cells, the cells that hold a
+    /// piece and those of the second player, kept as the board changes
+    /// (see [`HeldCells::seen_by`]).
+    #[inline(always)]
+    pub fn held_cells(&self) -> HeldCells {
+        debug_assert!(self.board.len() <= MAX_CELLS, "a board of {} cells", self.board.len());
+        self.held
     }
 
     /// The empty cells among `block * 64 ..= block * 64 + 63`, as bits.
@@ -334,6 +352,9 @@ impl Position {
     pub fn empty_block(&self, block: usize) -> u64 {
         let cells = &self.board[block * 64..self.board.len().min(block * 64 + 64)];
         let all = if cells.len() == 64 { !0 } else { (1 << cells.len()) - 1 };
+        if self.board.len() <= MAX_CELLS {
+            return all & !self.held.block(block);
+        }
         all & !crate::occupancy::held_and_second(cells).0
     }
 

@@ -69,8 +69,9 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
 
         }
     });
-    // The cells `by` holds, as bits, read once for all the royal's lines.
-    let held = held_bits(ctx).then(|| quote!(let held = vdl_runtime::occupancy::held_by(board, by);));
+    // The cells `by` holds, as bits, read once for all the royal's lines
+    // from those the position keeps.
+    let held = if held_bits(ctx) { quote!(let held = pos.held_cells().seen_by(by, CELLS).own;) } else { quote!(let _ = pos;) };
     quote! {
         #dispatch
 
@@ -78,7 +79,7 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
         /// from `target` whose change could let a piece of `by` attack it
         /// (`vdl_runtime::influence::Influence::watch`). `true`, and the
         /// marks unfinished, if a line of `by` attacks `target`.
-        fn watch_lines(board: &Board, target: usize, by: PlayerId, watch: &mut Watch) -> bool {
+        fn watch_lines(pos: &Position, board: &Board, target: usize, by: PlayerId, watch: &mut Watch) -> bool {
             #held
             match by {
                 #(#watch_arms)*

@@ -41,9 +41,11 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
         let p = Literal::u8_unsuffixed(player);
         // With sets of steps, the board's cells as bits, its own pieces
         // found from them too; else a scan of the board for them.
+        // The position keeps them as its board changes.
         ctx.helpers.occupancy |= uses_occupancy;
+        ctx.generate_reads_held |= uses_occupancy;
         let (prelude, walk, own_cells) = if uses_occupancy {
-            (quote!(let occupancy = Occupancy::of(board, #p);), quote!(vdl_runtime::occupancy::for_each_bit128), quote!(occupancy.own))
+            (quote!(let occupancy = held.seen_by(#p, CELLS);), quote!(vdl_runtime::occupancy::for_each_bit128), quote!(occupancy.own))
         } else {
             (quote!(), quote!(vdl_runtime::piece::for_each_cell_of), quote!(board, #p))
         };
@@ -63,9 +65,10 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
     }
     let unused = functions.is_empty().then(|| quote!(let _ = (board, out);));
     let pos = ctx.generate_needs_pos.then(|| quote!(pos: &Position,));
+    let held = ctx.generate_reads_held.then(|| quote!(held: vdl_runtime::occupancy::HeldCells,));
     quote! {
         /// Appends the pseudo-legal moves of `side`, drops apart.
-        fn generate<S: MoveSink>(#pos board: &Board, side: PlayerId, out: &mut S) {
+        fn generate<S: MoveSink>(#pos board: &Board, #held side: PlayerId, out: &mut S) {
             #unused
             match side {
                 #(#arms_by_player)*
