@@ -426,7 +426,8 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
             ),
         )
     } else {
-        (quote!(attacked(board_of(pos), cell.index(), by)), quote!(is_safe(pos, board_of(pos), mover)), quote!())
+        let held = attack::held_bits(ctx).then(|| quote!(, pos.held_cells().seen_by(by, CELLS).own));
+        (quote!(attacked(board_of(pos), cell.index(), by #held)), quote!(is_safe(pos, board_of(pos), mover)), quote!())
     };
     let safe_after = ctx.judges_safety_after.then(|| {
         quote! {
@@ -443,7 +444,7 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
             fn watch_if_safe(&self, influence: &Influence, pos: &Position, royals: &[CellId], watch: &mut Watch) -> bool {
                 let (board, enemy) = (board_of(pos), pos.side ^ 1);
                 !influence.mark_royals_and_facing(pos, royals, watch)
-                    && royals.iter().all(|royal| !watch_leaps(board, royal.index(), enemy, watch) && !watch_lines(pos, board, royal.index(), enemy, watch))
+                    && royals.iter().all(|royal| !watch_leaps(pos, board, royal.index(), enemy, watch) && !watch_lines(pos, board, royal.index(), enemy, watch))
             }
         }
     });
@@ -536,7 +537,7 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
                 let _ = influence.mark_royals_and_facing(pos, royals, watch);
                 let (board, enemy) = (board_of(pos), pos.side ^ 1);
                 for &royal in royals {
-                    if watch_leaps(board, royal.index(), enemy, watch) || watch_lines(pos, board, royal.index(), enemy, watch) {
+                    if watch_leaps(pos, board, royal.index(), enemy, watch) || watch_lines(pos, board, royal.index(), enemy, watch) {
                         // A walk met a piece of an attacking type that does
                         // not attack now (an obligation keeps it away) and
                         // stopped, its marks unfinished: the runtime marks

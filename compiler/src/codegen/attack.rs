@@ -19,7 +19,7 @@ use super::attack_lists::AttackLists;
 use super::tables::doc_lines;
 use super::Ctx;
 use proc_macro2::{Literal, TokenStream};
-use quote::quote;
+use quote::{format_ident, quote};
 use vdl_runtime::ir::PlayerId;
 use vdl_runtime::plan::attacks::{Attacks, Needs, Node};
 use vdl_runtime::plan::Span;
@@ -32,12 +32,17 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
     // With obligations, whether a piece attacks also depends on the
     // countdowns: the engine then tests attacks with `attacked_now`.
     let plain_attacks = !ctx.has_obligations();
+    // Where the board's cells fit in bits, the walks read the cells the
+    // attacker holds (`held`), or more: they skip the families and leaps
+    // that attack the target from none of them.
+    let held_bits = held_bits(ctx);
+    let (held_param, held_arg) = if held_bits { (quote!(, held: u128), quote!(, held)) } else { (quote!(), quote!()) };
     for player in ctx.players() {
         let name = ctx.names.player_fn("attacked_by", player);
         let lists = lists_of(ctx, player);
         let LineCode { attack: mut body, watch, leaps, leaps_blockable } = lists.generate(ctx, player);
         if body.is_empty() {
-            body = quote!(let _ = (board, target););
+            body = quote!(let _ = (board, target #held_arg););
         }
         let (function, arm) = watch_leaps_function(ctx, player, leaps, leaps_blockable);
         functions.extend(function);
@@ -45,22 +50,49 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
         let (watch_function, watch_arm) = watch_function(ctx, player, watch);
         functions.extend(watch_function);
         watch_arms.push(watch_arm);
-        let docs = doc_lines(&[format!("Could a piece of {} capture an enemy piece on `target`?", ctx.game.players[player as usize].name)]);
-        functions.extend(quote! {
-            #docs
-            fn #name(board: &Board, target: usize) -> bool {
-                #body
-                false
-            }
-        });
+        let who = &ctx.game.players[player as usize].name;
         let p = Literal::u8_unsuffixed(player);
-        arms.push(quote!(#p => #name(board, target),));
+        if held_bits {
+            // A board that is not a position's (a copy after a move, a
+            // masked one) has no cells kept: every family is walked.
+            let among = format_ident!("{name}_among");
+            let docs = doc_lines(&[
+                format!("Could a piece of {who} capture an enemy piece on `target`, with {who}'s pieces on"),
+                "no cells but `held` (as bits)?".into(),
+            ]);
+            let wrapper_docs = doc_lines(&[format!("Could a piece of {who} capture an enemy piece on `target`?")]);
+            functions.extend(quote! {
+                #docs
+                fn #among(board: &Board, target: usize, held: u128) -> bool {
+                    #body
+                    false
+                }
+
+                #wrapper_docs
+                #[inline(always)]
+                fn #name(board: &Board, target: usize) -> bool {
+                    #among(board, target, !0)
+                }
+            });
+            arms.push(quote!(#p => #among(board, target, held),));
+        } else {
+            let docs = doc_lines(&[format!("Could a piece of {who} capture an enemy piece on `target`?")]);
+            functions.extend(quote! {
+                #docs
+                fn #name(board: &Board, target: usize) -> bool {
+                    #body
+                    false
+                }
+            });
+            arms.push(quote!(#p => #name(board, target),));
+        }
     }
     // With obligations, `attacked_now` answers for the engine.
     let dispatch = plain_attacks.then(|| {
         quote! {
             /// Could a piece of `by` capture an enemy piece on `target`?
-            fn attacked(board: &Board, target: usize, by: PlayerId) -> bool {
+            /// (`held`: see `attacked_by_*_among`.)
+            fn attacked(board: &Board, target: usize, by: PlayerId #held_param) -> bool {
                 match by {
                     #(#arms)*
                     _ => false,
@@ -71,7 +103,7 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
     });
     // The cells `by` holds, as bits, read once for all the royal's lines
     // from those the position keeps.
-    let held = if held_bits(ctx) { quote!(let held = pos.held_cells().seen_by(by, CELLS).own;) } else { quote!(let _ = pos;) };
+    let held = if held_bits { quote!(let held = pos.held_cells().seen_by(by, CELLS).own;) } else { quote!(let _ = pos;) };
     quote! {
         #dispatch
 
@@ -91,7 +123,8 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
         /// of the leaps whose start holds a piece of `by` that makes them
         /// (`vdl_runtime::influence::Influence::watch`). `true`, and the
         /// marks unfinished, if such a leap is open: `by` attacks `target`.
-        fn watch_leaps(board: &Board, target: usize, by: PlayerId, watch: &mut Watch) -> bool {
+        fn watch_leaps(pos: &Position, board: &Board, target: usize, by: PlayerId, watch: &mut Watch) -> bool {
+            #held
             match by {
                 #(#leaps_arms)*
                 _ => false,
@@ -142,8 +175,9 @@ fn watch_leaps_function(ctx: &Ctx, player: PlayerId, body: TokenStream, blockabl
         "whose start holds a piece that makes them. `true`, and the marks unfinished, if".into(),
         "such a leap is open.".into(),
     ]);
+    let (held, held_arg) = if held_bits(ctx) { (quote!(, held: u128), quote!(, held)) } else { (quote!(), quote!()) };
     let body = match (body.is_empty(), blockable) {
-        (true, _) => quote!(let _ = (board, target, watch);),
+        (true, _) => quote!(let _ = (board, target, watch #held_arg);),
         (false, false) => quote!(let _ = watch; #body),
         (false, true) => body,
     };
@@ -151,12 +185,12 @@ fn watch_leaps_function(ctx: &Ctx, player: PlayerId, body: TokenStream, blockabl
     (
         quote! {
             #docs
-            fn #name(board: &Board, target: usize, watch: &mut Watch) -> bool {
+            fn #name(board: &Board, target: usize, watch: &mut Watch #held) -> bool {
                 #body
                 false
             }
         },
-        quote!(#p => #name(board, target, watch),),
+        quote!(#p => #name(board, target, watch #held_arg),),
     )
 }
 

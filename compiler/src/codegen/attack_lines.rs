@@ -178,15 +178,15 @@ pub fn code(
 impl LineCode {
     /// Adds the walks of one family. `reach`: the cells it could attack
     /// each target from, as bits, where the board's cells fit in bits; the
-    /// watch walks only where the attacker holds one (`held`).
+    /// walks run only where the attacker holds one (`held`).
     fn add(&mut self, first: &Ident, next: &Ident, attackers: &Attackers, hop: bool, reach: Option<&Ident>) {
         let (attack, watch) = if hop { (Walk::Hop, Walk::HopWatch) } else { (Walk::Ride, Walk::Watch) };
-        self.attack.extend(walk_code(first, next, attackers, attack));
-        let walk = walk_code(first, next, attackers, watch);
-        self.watch.extend(match reach {
+        let guarded = |walk: TokenStream| match reach {
             Some(reach) => quote!(if #reach[target] & held != 0 { #walk }),
             None => walk,
-        });
+        };
+        self.attack.extend(guarded(walk_code(first, next, attackers, attack)));
+        self.watch.extend(guarded(walk_code(first, next, attackers, watch)));
     }
 }
 

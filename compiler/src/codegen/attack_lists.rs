@@ -50,6 +50,10 @@ pub struct AttackLists {
     /// routes (how many, how long each): (origin, the routes' cells in
     /// turn), one route of which must be empty.
     routed: BTreeMap<Vec<usize>, List<(usize, Vec<usize>)>>,
+    /// Per target, the cells some leap of any list attacks it from, as
+    /// bits (those below 128): the leaps are walked only where the
+    /// attacker holds one.
+    leap_origins: Vec<u128>,
     cells: usize,
     /// Rides: the first piece on a chain attacks if it is of a type listed
     /// at its cell.
@@ -65,6 +69,7 @@ impl AttackLists {
             blockable: vec![BTreeMap::new(); cells],
             guarded: vec![BTreeMap::new(); cells],
             routed: BTreeMap::new(),
+            leap_origins: vec![0; cells],
             cells,
             rides: vec![Vec::new(); cells],
             hops: vec![Vec::new(); cells],
@@ -73,23 +78,34 @@ impl AttackLists {
 
     /// Pieces of `attackers` on `from` attack `target`.
     pub fn add_open(&mut self, target: usize, from: usize, attackers: PieceSet) {
+        self.add_origin(target, from);
         *self.open[target].entry(from).or_default() |= kinds_of(attackers);
+    }
+
+    /// Some leap attacks `target` from `from`.
+    fn add_origin(&mut self, target: usize, from: usize) {
+        if from < 128 {
+            self.leap_origins[target] |= 1 << from;
+        }
     }
 
     /// Pieces of `attackers` on `from` attack `target` when `via` is empty.
     pub fn add_blockable(&mut self, target: usize, from: usize, via: usize, attackers: PieceSet) {
+        self.add_origin(target, from);
         *self.blockable[target].entry((from, via)).or_default() |= kinds_of(attackers);
     }
 
     /// Pieces of `attackers` on `from` attack `target` when `cell` holds no
     /// ally.
     pub fn add_guarded(&mut self, target: usize, from: usize, cell: usize, attackers: PieceSet) {
+        self.add_origin(target, from);
         *self.guarded[target].entry((from, cell)).or_default() |= kinds_of(attackers);
     }
 
     /// Pieces of `attackers` on `from` attack `target` when one of `routes`
     /// has every cell empty.
     pub fn add_routed(&mut self, target: usize, from: usize, routes: &[Vec<usize>], attackers: PieceSet) {
+        self.add_origin(target, from);
         let shape: Vec<usize> = routes.iter().map(Vec::len).collect();
         let cells = self.cells;
         let list = self.routed.entry(shape).or_insert_with(|| vec![BTreeMap::new(); cells]);
@@ -148,8 +164,29 @@ impl AttackLists {
         LineCode { attack: out.code, watch, leaps: out.watch_leaps, leaps_blockable: out.leaps_blockable }
     }
 
-    /// The loops over the leaps' lists, into `out`.
+    /// The loops over the leaps' lists, into `out`. Where the board's
+    /// cells fit in bits, they run only when the attacker holds a cell
+    /// some leap attacks the target from (`held`): nothing else can attack
+    /// or be marked.
     fn leap_code(&self, ctx: &mut Ctx, player: PlayerId, out: &mut Output) {
+        let (code, watch) = (std::mem::take(&mut out.code), std::mem::take(&mut out.watch_leaps));
+        self.leap_loops(ctx, player, out);
+        let (leaps, watch_leaps) = (std::mem::replace(&mut out.code, code), std::mem::replace(&mut out.watch_leaps, watch));
+        let guard = super::attack::held_bits(ctx).then(|| {
+            let upper = &ctx.names.players[player as usize];
+            let doc = format!("The leaps of {}: the cells they attack each target from, as bits.", ctx.game.players[player as usize].name);
+            ctx.tables.bits(&format!("LEAPS_{upper}_FROM"), doc, self.leap_origins.clone())
+        });
+        for (from, into) in [(leaps, &mut out.code), (watch_leaps, &mut out.watch_leaps)] {
+            into.extend(match (&guard, from.is_empty()) {
+                (Some(origins), false) => quote!(if #origins[target] & held != 0 { #from }),
+                _ => from,
+            });
+        }
+    }
+
+    /// The loops over the leaps' lists, into `out`.
+    fn leap_loops(&self, ctx: &mut Ctx, player: PlayerId, out: &mut Output) {
         let upper = ctx.names.players[player as usize].clone();
         let who = ctx.game.players[player as usize].name.clone();
         let in_sets = format!("the set of piece types in [`{}`]", out.sets_name);
