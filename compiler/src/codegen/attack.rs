@@ -19,7 +19,7 @@ use super::attack_lists::AttackLists;
 use super::tables::doc_lines;
 use super::Ctx;
 use proc_macro2::{Literal, TokenStream};
-use quote::{format_ident, quote};
+use quote::quote;
 use vdl_runtime::ir::PlayerId;
 use vdl_runtime::plan::attacks::{Attacks, Needs, Node};
 use vdl_runtime::plan::Span;
@@ -52,46 +52,29 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
         watch_arms.push(watch_arm);
         let who = &ctx.game.players[player as usize].name;
         let p = Literal::u8_unsuffixed(player);
-        if held_bits {
-            // A board that is not a position's (a copy after a move, a
-            // masked one) has no cells kept: every family is walked.
-            let among = format_ident!("{name}_among");
-            let docs = doc_lines(&[
+        let docs = if held_bits {
+            doc_lines(&[
                 format!("Could a piece of {who} capture an enemy piece on `target`, with {who}'s pieces on"),
-                "no cells but `held` (as bits)?".into(),
-            ]);
-            let wrapper_docs = doc_lines(&[format!("Could a piece of {who} capture an enemy piece on `target`?")]);
-            functions.extend(quote! {
-                #docs
-                fn #among(board: &Board, target: usize, held: u128) -> bool {
-                    #body
-                    false
-                }
-
-                #wrapper_docs
-                #[inline(always)]
-                fn #name(board: &Board, target: usize) -> bool {
-                    #among(board, target, !0)
-                }
-            });
-            arms.push(quote!(#p => #among(board, target, held),));
+                "no cells but `held` (as bits; `!0` where they are not known: a copy of the board".into(),
+                "after a move, a masked one)?".into(),
+            ])
         } else {
-            let docs = doc_lines(&[format!("Could a piece of {who} capture an enemy piece on `target`?")]);
-            functions.extend(quote! {
-                #docs
-                fn #name(board: &Board, target: usize) -> bool {
-                    #body
-                    false
-                }
-            });
-            arms.push(quote!(#p => #name(board, target),));
-        }
+            doc_lines(&[format!("Could a piece of {who} capture an enemy piece on `target`?")])
+        };
+        functions.extend(quote! {
+            #docs
+            fn #name(board: &Board, target: usize #held_param) -> bool {
+                #body
+                false
+            }
+        });
+        arms.push(quote!(#p => #name(board, target #held_arg),));
     }
     // With obligations, `attacked_now` answers for the engine.
     let dispatch = plain_attacks.then(|| {
         quote! {
             /// Could a piece of `by` capture an enemy piece on `target`?
-            /// (`held`: see `attacked_by_*_among`.)
+            /// (`held`: see `attacked_by_*`.)
             fn attacked(board: &Board, target: usize, by: PlayerId #held_param) -> bool {
                 match by {
                     #(#arms)*
@@ -159,10 +142,17 @@ fn watch_function(ctx: &Ctx, player: PlayerId, walks: TokenStream) -> (TokenStre
     )
 }
 
-/// Do the watch walks read the cells the attacker holds as bits (see
-/// `attack_lines::LineCode::add`)? Where the board's cells fit in bits.
+/// Do the attack tests and the watch walks read the cells the attacker
+/// holds as bits (see `attack_lines::LineCode::add`)? Where the board's
+/// cells fit in bits.
 pub(super) fn held_bits(ctx: &Ctx) -> bool {
     ctx.cells() <= vdl_runtime::occupancy::MAX_CELLS
+}
+
+/// The last argument of a call of `attacked_by_*` that knows nothing of the
+/// cells the attacker holds: every cell, where the function asks.
+pub(super) fn any_cell_held(ctx: &Ctx) -> Option<TokenStream> {
+    held_bits(ctx).then(|| quote!(, !0))
 }
 
 /// The watch of `player`'s leaps (`body`), and its arm in `watch_leaps`.

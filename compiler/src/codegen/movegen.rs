@@ -805,7 +805,8 @@ fn attack_free(ctx: &mut Ctx, pg: &mut PieceGen) -> TokenStream {
         quote!(&& !#attacked_by(pos, board, from) && !#attacked_by(pos, board, to))
     } else {
         let attacked_by = ctx.names.player_fn("attacked_by", enemy);
-        quote!(&& !#attacked_by(board, from) && !#attacked_by(board, to))
+        let every = super::attack::any_cell_held(ctx);
+        quote!(&& !#attacked_by(board, from #every) && !#attacked_by(board, to #every))
     }
 }
 

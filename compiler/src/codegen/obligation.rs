@@ -99,6 +99,7 @@ pub fn attacks(ctx: &mut Ctx) -> TokenStream {
     for player in ctx.players() {
         let name = now_fn(ctx, player);
         let attacked_by = ctx.names.player_fn("attacked_by", player);
+        let every = super::attack::any_cell_held(ctx);
         let p = Literal::u8_unsuffixed(player);
         // Some bound piece may not enter the target only if some countdown
         // runs whose zone leaves the target out.
@@ -150,10 +151,10 @@ pub fn attacks(ctx: &mut Ctx) -> TokenStream {
                         }
                     }
                     if any {
-                        return #attacked_by(&masked, target);
+                        return #attacked_by(&masked, target #every);
                     }
                 }
-                #attacked_by(board, target)
+                #attacked_by(board, target #every)
             }
         });
         arms.push(quote!(#p => #name(pos, board, target),));

@@ -39,8 +39,12 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
                 let attacked_by = obligation::now_fn(ctx, enemy);
                 quote!(if #attacked_by(pos, board, royal) { return false; })
             } else {
+                // On a copy of the board after a move, the cells the enemy
+                // holds are not kept: reading them from the board cost more
+                // than the attack test saved (Minishogi, Shatranj).
                 let attacked_by = ctx.names.player_fn("attacked_by", enemy);
-                quote!(if #attacked_by(board, royal) { return false; })
+                let every = super::attack::any_cell_held(ctx);
+                quote!(if #attacked_by(board, royal #every) { return false; })
             }
         } else {
             quote!()
