@@ -116,6 +116,26 @@ pub fn for_each_bit128(bits: u128, mut each: impl FnMut(usize)) {
     for_each_bit((bits >> 64) as u64, |i| each(64 + i));
 }
 
+/// [`for_each_bit128`] in one loop over the two words, so that `each` is
+/// called from one place: for a large closure (a move generator's dispatch
+/// on the piece of each of its cells), which is kept out of line when
+/// called from two, so that every cell costs a call. A small one is better
+/// served by the two tighter loops of [`for_each_bit128`].
+#[inline(always)]
+pub fn for_each_bit128_inline(bits: u128, mut each: impl FnMut(usize)) {
+    let (mut word, mut base, mut high) = (bits as u64, 0, (bits >> 64) as u64);
+    loop {
+        while word != 0 {
+            each(base + word.trailing_zeros() as usize);
+            word &= word - 1;
+        }
+        if high == 0 {
+            return;
+        }
+        (word, base, high) = (high, 64, 0);
+    }
+}
+
 /// The most cells a board may have for its rides to be found as sets
 /// ([`reach_rising`], [`reach_falling`]): the lines and the occupied cells
 /// fit one word. With two, the arithmetic cost more than the walk along the

@@ -45,7 +45,11 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
         ctx.helpers.occupancy |= uses_occupancy;
         ctx.generate_reads_held |= uses_occupancy;
         let (prelude, walk, own_cells) = if uses_occupancy {
-            (quote!(let occupancy = held.seen_by(#p, CELLS);), quote!(vdl_runtime::occupancy::for_each_bit128), quote!(occupancy.own))
+            (
+                quote!(let occupancy = held.seen_by(#p, CELLS);),
+                quote!(vdl_runtime::occupancy::for_each_bit128_inline),
+                quote!(occupancy.own),
+            )
         } else {
             (quote!(), quote!(vdl_runtime::piece::for_each_cell_of), quote!(board, #p))
         };
