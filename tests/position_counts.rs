@@ -33,6 +33,7 @@ fn assert_counts(game: &Game, pos: &Position, context: &str) {
         assert_eq!(pos.royal_count(player) as usize, royals.len(), "royal count of player {player} after {context}");
         let pieces = pos.board().iter().filter(|p| p.is_of(player)).count();
         assert_eq!(pos.pieces_of(player) as usize, pieces, "pieces of player {player} after {context}");
+        assert_eq!(pos.has_non_royal_on_board(player), pieces > royals.len(), "non-royals of player {player} after {context}");
         for (i, limit) in game.rules.limits.iter().enumerate() {
             let (mut full, mut over) = (0, 0);
             for (class, cells) in limit.classes.iter().enumerate() {

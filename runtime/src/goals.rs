@@ -75,7 +75,8 @@ fn non_royal_count(game: &Game, pos: &Position, player: PlayerId) -> u32 {
 
 /// Has `player` a piece besides its royals, on the board or in hand?
 fn has_non_royal(game: &Game, pos: &Position, player: PlayerId) -> bool {
-    game.piece_ids().any(|kind| !game.pieces[kind].royal && count_with_hand(pos, player, kind) > 0)
+    let in_hand = || game.piece_ids().any(|kind| !game.pieces[kind].royal && pos.in_hand(player, kind) > 0);
+    pos.has_non_royal_on_board(player) || (!pos.hands.is_empty() && in_hand())
 }
 
 /// The loser by a bare royal, if any. The side that has just moved, bare, loses

@@ -50,6 +50,9 @@ pub struct Influence {
     plain_attacks: Vec<bool>,
     /// The limits and the drop-mate ban, judged for many moves at once.
     bulk: RulesInBulk,
+    /// In a game without limits or obligations, [`Influence::unwatched_kinds`]
+    /// depends only on the side to move: worked out once, by side.
+    unwatched_by_side: Option<Vec<UnwatchedKinds>>,
 }
 
 /// See [`Influence::unwatched_kinds`]: the types, as bits by type, whose
@@ -170,11 +173,16 @@ impl Influence {
             binds_at_once: game.rules.obligations.iter().any(|o| o.delay == 0),
             plain_attacks: Vec::new(),
             bulk,
+            unwatched_by_side: None,
         };
         let plain = game.rules.obligations.is_empty();
         influence.plain_attacks = (0..game.players.len() as PlayerId)
             .map(|p| plain && influence.plan.side(p).attacks().only_rides_and_leaps_the_defender_cannot_block())
             .collect();
+        if influence.limited == 0 && influence.obligations == 0 {
+            let by_side = (0..game.players.len() as PlayerId).map(|side| influence.unwatched_kinds_of_side(side)).collect();
+            influence.unwatched_by_side = Some(by_side);
+        }
         Some(influence)
     }
 
@@ -317,12 +325,40 @@ impl Influence {
     /// [`Influence::obligations_may_bind`]).
     #[inline]
     pub fn unwatched_kinds(&self, pos: &Position) -> UnwatchedKinds {
-        let free = if self.limited == 0 { !self.royal } else { !(self.royal | self.bulk.kinds_with_full_classes(pos)) };
-        let neutral = self.bulk.neutral_kinds() & !free;
-        let moving = if neutral != 0 && self.bulk.neutral_limits_hold(pos) { free | neutral } else { free };
+        match &self.unwatched_by_side {
+            Some(by_side) => by_side[pos.side as usize],
+            None => self.unwatched_kinds_in(pos),
+        }
+    }
+
+    /// [`Influence::unwatched_kinds`] in a game without limits or
+    /// obligations, where only the side to move matters.
+    fn unwatched_kinds_of_side(&self, side: PlayerId) -> UnwatchedKinds {
+        debug_assert!(self.limited == 0 && self.obligations == 0);
+        self.unwatched_kinds_given(side, 0, false, false)
+    }
+
+    /// [`Influence::unwatched_kinds`], worked out from the position.
+    #[inline]
+    fn unwatched_kinds_in(&self, pos: &Position) -> UnwatchedKinds {
+        let full = if self.limited == 0 { 0 } else { self.bulk.kinds_with_full_classes(pos) };
+        let neutral_hold = self.bulk.neutral_kinds() & (self.royal | full) != 0 && self.bulk.neutral_limits_hold(pos);
+        // A promotion may take away a piece that kept the mover free.
+        let may_bind = self.obligations > 0 && self.obligations_may_bind_without_promotion(pos);
+        self.unwatched_kinds_given(pos.side, full, neutral_hold, may_bind)
+    }
+
+    /// [`Influence::unwatched_kinds`] for `side` to move, given what the
+    /// position says: the limited types with a full class (`full`), whether
+    /// the limits on the types whose moves keep their class hold, and
+    /// whether an obligation may bind after a move.
+    #[inline(always)]
+    fn unwatched_kinds_given(&self, side: PlayerId, full: u128, neutral_hold: bool, may_bind: bool) -> UnwatchedKinds {
+        let free = !(self.royal | full);
+        let moving = if neutral_hold { free | (self.bulk.neutral_kinds() & !free) } else { free };
         let by_rules = !self.royal & (self.limited | self.no_drop_mate);
         if self.obligations == 0 {
-            let royal_steps = if self.royal_steps_judged_unmade(pos.side ^ 1) { self.royal & !self.limited } else { 0 };
+            let royal_steps = if self.royal_steps_judged_unmade(side ^ 1) { self.royal & !self.limited } else { 0 };
             return UnwatchedKinds {
                 plain: moving,
                 promoting: free,
@@ -332,8 +368,7 @@ impl Influence {
                 limited: self.limited & !self.royal,
             };
         }
-        // A promotion may take away a piece that kept the mover free.
-        if self.obligations_may_bind_without_promotion(pos) {
+        if may_bind {
             return UnwatchedKinds::default();
         }
         UnwatchedKinds {

@@ -315,6 +315,17 @@ impl Position {
         (0..self.shared.kinds).map(|kind| u32::from(self.counts[Piece::new(PieceId(kind as u8), player).0 as usize])).sum()
     }
 
+    /// Does a piece of `player` of a type that is not royal stand on the
+    /// board? Stops at the first type that has one.
+    #[inline]
+    pub fn has_non_royal_on_board(&self, player: PlayerId) -> bool {
+        let plan = &self.shared.tally;
+        (0..self.shared.kinds).any(|kind| {
+            let piece = Piece::new(PieceId(kind as u8), player);
+            self.counts[piece.0 as usize] != 0 && !plan.is_royal(piece)
+        })
+    }
+
     /// How many royals of `player` stand on the board.
     #[inline]
     pub fn royal_count(&self, player: PlayerId) -> u32 {

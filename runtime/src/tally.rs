@@ -48,6 +48,12 @@ fn whole_board(limit: &crate::ir::Limit) -> bool {
 }
 
 impl TallyPlan {
+    /// Is `piece` of a royal type?
+    #[inline]
+    pub(crate) fn is_royal(&self, piece: Piece) -> bool {
+        self.flags[piece.0 as usize] & ROYAL != 0
+    }
+
     pub(crate) fn of(game: &Game) -> TallyPlan {
         let players = game.players.len();
         let mut flags = [0; 256];
