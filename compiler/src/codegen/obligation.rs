@@ -99,7 +99,15 @@ pub fn attacks(ctx: &mut Ctx) -> TokenStream {
     for player in ctx.players() {
         let name = now_fn(ctx, player);
         let attacked_by = ctx.names.player_fn("attacked_by", player);
-        let every = super::attack::any_cell_held(ctx);
+        // The cells the attacker holds, as the position keeps them: on a
+        // copy of the board after the other side's move it holds no cell
+        // it did not before, and masking puts stand-ins on its own cells.
+        let (held, held_arg) = if super::attack::held_bits(ctx) {
+            let p = Literal::u8_unsuffixed(player);
+            (quote!(let held = pos.held_cells().seen_by(#p, CELLS).own;), quote!(, held))
+        } else {
+            (quote!(), quote!())
+        };
         let p = Literal::u8_unsuffixed(player);
         // Some bound piece may not enter the target only if some countdown
         // runs whose zone leaves the target out.
@@ -137,6 +145,7 @@ pub fn attacks(ctx: &mut Ctx) -> TokenStream {
 
             #docs
             fn #name(pos: &Position, board: &Board, target: usize) -> bool {
+                #held
                 if #running {
                     let mut masked = *board;
                     let mut any = false;
@@ -151,10 +160,10 @@ pub fn attacks(ctx: &mut Ctx) -> TokenStream {
                         }
                     }
                     if any {
-                        return #attacked_by(&masked, target #every);
+                        return #attacked_by(&masked, target #held_arg);
                     }
                 }
-                #attacked_by(board, target #every)
+                #attacked_by(board, target #held_arg)
             }
         });
         arms.push(quote!(#p => #name(pos, board, target),));

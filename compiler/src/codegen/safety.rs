@@ -20,6 +20,13 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
     let mut functions = TokenStream::new();
     let mut arms = Vec::new();
     let with_pos = ctx.has_obligations();
+    // Where the board's cells fit in bits, the attack test skips what the
+    // enemy holds no cell of (`attacked_by_*`'s `held`), read from the
+    // cells the position keeps: after the mover's move on a copy of the
+    // board too, where the enemy holds no cell it did not hold before (a
+    // move only takes its pieces; a swap is with a friend).
+    let held = !with_pos && super::attack::held_bits(ctx);
+    let held_param = held.then(|| quote!(held: u128,));
     // The position keeps its royals' cells: they are not searched for. The
     // `safe_*` functions take the royals' cells, which `safe_after` gives
     // for the board after a move.
@@ -39,12 +46,9 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
                 let attacked_by = obligation::now_fn(ctx, enemy);
                 quote!(if #attacked_by(pos, board, royal) { return false; })
             } else {
-                // On a copy of the board after a move, the cells the enemy
-                // holds are not kept: reading them from the board cost more
-                // than the attack test saved (Minishogi, Shatranj).
                 let attacked_by = ctx.names.player_fn("attacked_by", enemy);
-                let every = super::attack::any_cell_held(ctx);
-                quote!(if #attacked_by(board, royal #every) { return false; })
+                let held = super::attack::held_bits(ctx).then(|| quote!(, held));
+                quote!(if #attacked_by(board, royal #held) { return false; })
             }
         } else {
             quote!()
@@ -93,7 +97,7 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
         )]);
         functions.extend(quote! {
             #docs
-            fn #name(#safe_params, mut royals: impl Iterator<Item = usize>) -> bool {
+            fn #name(#safe_params, #held_param mut royals: impl Iterator<Item = usize>) -> bool {
                 // Is the royal on `royal` safe?
                 let safe = |royal: usize| -> bool {
                     #attacked
@@ -106,8 +110,10 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
         let p = Literal::u8_unsuffixed(mover);
         let board_args = if with_pos { quote!(pos, board) } else { quote!(board) };
         let pos_arg = with_pos.then(|| quote!(pos,));
-        arms.push(quote!(#p => #name(#board_args, pos.royal_cells(#mover_id).map(|royal| royal.index())),));
-        after_arms.push(quote!(#p => #name(#pos_arg &board, royals.indices()),));
+        let enemy_id = Literal::u8_unsuffixed(enemy);
+        let held_arg = held.then(|| quote!(pos.held_cells().seen_by(#enemy_id, CELLS).own,));
+        arms.push(quote!(#p => #name(#board_args, #held_arg pos.royal_cells(#mover_id).map(|royal| royal.index())),));
+        after_arms.push(quote!(#p => #name(#pos_arg &board, #held_arg royals.indices()),));
     }
     let body = if arms.is_empty() {
         quote! {
