@@ -34,24 +34,35 @@ pub fn reached<E: Engine + ?Sized>(engine: &E, pos: &Position) -> Option<(GameRe
     let win = |player: PlayerId| GameResult::Win(player);
     // The side that has just moved is looked at first: what its move did to
     // itself (a last Pawn promoted, a royal left bare) decides before what it
-    // did to the side to move.
-    let material = goals.iter().find_map(|goal| match goal {
-        Goal::Extinction { pieces } => [stm ^ 1, stm]
-            .into_iter()
-            .find(|&player| pieces.iter().any(|&kind| count_with_hand(pos, player, kind) == 0))
-            .map(|loser| (win(loser ^ 1), GoalKind::Extinction)),
-        Goal::BareRoyal => bare_royal(game, pos).map(|loser| (win(loser ^ 1), GoalKind::BareRoyal)),
+    // did to the side to move. One pass finds the material goals' answer
+    // and whether any other goal is there to ask (in most games none is).
+    let mut others = false;
+    for goal in goals {
+        let loser = match goal {
+            Goal::Extinction { pieces } => [stm ^ 1, stm]
+                .into_iter()
+                .find(|&player| pieces.iter().any(|&kind| count_with_hand(pos, player, kind) == 0))
+                .map(|loser| (loser, GoalKind::Extinction)),
+            Goal::BareRoyal => bare_royal(game, pos).map(|loser| (loser, GoalKind::BareRoyal)),
+            Goal::Reach { .. } | Goal::Checks(_) => {
+                others = true;
+                None
+            }
+        };
+        if let Some((loser, kind)) = loser {
+            return Some((win(loser ^ 1), kind));
+        }
+    }
+    if !others {
+        return None;
+    }
+    let reach = goals.iter().find_map(|goal| match goal {
+        Goal::Reach { pieces, zone, answered } => reach(engine, pos, pieces, *zone, *answered).map(|result| (result, GoalKind::Reach)),
         _ => None,
     });
-    let reach = || {
-        goals.iter().find_map(|goal| match goal {
-            Goal::Reach { pieces, zone, answered } => reach(engine, pos, pieces, *zone, *answered).map(|result| (result, GoalKind::Reach)),
-            _ => None,
-        })
-    };
     let checks =
         || (game.checks_to_win().is_some() && pos.checks_left[(stm ^ 1) as usize] == 0).then_some((win(stm ^ 1), GoalKind::Checks));
-    material.or_else(reach).or_else(checks)
+    reach.or_else(checks)
 }
 
 /// Does the position end the game by a goal?
