@@ -426,7 +426,8 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
             ),
         )
     } else {
-        let held = attack::held_bits(ctx).then(|| quote!(, pos.held_cells().seen_by(by, CELLS).own));
+        let held = attack::held_bits(ctx).then(|| attack::held_by(quote!(by)));
+        let held = held.map(|held| quote!(, #held));
         (quote!(attacked(board_of(pos), cell.index(), by #held)), quote!(is_safe(pos, board_of(pos), mover)), quote!())
     };
     let safe_after = ctx.judges_safety_after.then(|| {

@@ -363,10 +363,8 @@ impl Position {
     pub fn empty_block(&self, block: usize) -> u64 {
         let cells = &self.board[block * 64..self.board.len().min(block * 64 + 64)];
         let all = if cells.len() == 64 { !0 } else { (1 << cells.len()) - 1 };
-        if self.board.len() <= MAX_CELLS {
-            return all & !self.held.block(block);
-        }
-        all & !crate::occupancy::held_and_second(cells).0
+        let held = if self.board.len() <= MAX_CELLS { self.held.block(block) } else { crate::occupancy::held_and_second(cells).0 };
+        all & !held
     }
 
     /// Where each type may be dropped.

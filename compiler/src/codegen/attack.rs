@@ -36,7 +36,7 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
     // attacker holds (`held`), or more: they skip the families and leaps
     // that attack the target from none of them.
     let held_bits = held_bits(ctx);
-    let (held_param, held_arg) = if held_bits { (quote!(, held: u128), quote!(, held)) } else { (quote!(), quote!()) };
+    let (held_param, held_arg) = held_param_and_arg(ctx);
     for player in ctx.players() {
         let name = ctx.names.player_fn("attacked_by", player);
         let lists = lists_of(ctx, player);
@@ -55,8 +55,7 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
         let docs = if held_bits {
             doc_lines(&[
                 format!("Could a piece of {who} capture an enemy piece on `target`, with {who}'s pieces on"),
-                "no cells but `held` (as bits; `!0` where they are not known: a copy of the board".into(),
-                "after a move, a masked one)?".into(),
+                "no cells but `held` (as bits, or more)?".into(),
             ])
         } else {
             doc_lines(&[format!("Could a piece of {who} capture an enemy piece on `target`?")])
@@ -86,7 +85,12 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
     });
     // The cells `by` holds, as bits, read once for all the royal's lines
     // from those the position keeps.
-    let held = if held_bits { quote!(let held = pos.held_cells().seen_by(by, CELLS).own;) } else { quote!(let _ = pos;) };
+    let held = if held_bits {
+        let held = held_by(quote!(by));
+        quote!(let held = #held;)
+    } else {
+        quote!(let _ = pos;)
+    };
     quote! {
         #dispatch
 
@@ -127,7 +131,7 @@ fn watch_function(ctx: &Ctx, player: PlayerId, walks: TokenStream) -> (TokenStre
         "let a piece attack along them (`vdl_runtime::influence::Influence::watch`).".into(),
         "`true`, and the marks unfinished, if a piece attacks `target` along a line.".into(),
     ]);
-    let (held, held_arg) = if held_bits(ctx) { (quote!(, held: u128), quote!(, held)) } else { (quote!(), quote!()) };
+    let (held, held_arg) = held_param_and_arg(ctx);
     let body = if walks.is_empty() { quote!(let _ = (board, target, watch #held_arg);) } else { walks };
     let p = Literal::u8_unsuffixed(player);
     (
@@ -149,10 +153,23 @@ pub(super) fn held_bits(ctx: &Ctx) -> bool {
     ctx.cells() <= vdl_runtime::occupancy::MAX_CELLS
 }
 
-/// The last argument of a call of `attacked_by_*` that knows nothing of the
-/// cells the attacker holds: every cell, where the function asks.
-pub(super) fn any_cell_held(ctx: &Ctx) -> Option<TokenStream> {
-    held_bits(ctx).then(|| quote!(, !0))
+/// The last parameter of the attack and watch functions, `held`, and the
+/// argument passing it on; nothing where the board's cells do not fit in
+/// bits.
+fn held_param_and_arg(ctx: &Ctx) -> (TokenStream, TokenStream) {
+    if held_bits(ctx) {
+        (quote!(, held: u128), quote!(, held))
+    } else {
+        (quote!(), quote!())
+    }
+}
+
+/// The cells `player` (an expression) holds, as bits, from those the
+/// position `pos` keeps: what the attack functions' `held` is given. On a
+/// copy of the board after the other side's move, or one masked with
+/// stand-ins on `player`'s own cells, they are still a superset.
+pub(super) fn held_by(player: TokenStream) -> TokenStream {
+    quote!(pos.held_cells().seen_by(#player, CELLS).own)
 }
 
 /// The watch of `player`'s leaps (`body`), and its arm in `watch_leaps`.
@@ -165,7 +182,7 @@ fn watch_leaps_function(ctx: &Ctx, player: PlayerId, body: TokenStream, blockabl
         "whose start holds a piece that makes them. `true`, and the marks unfinished, if".into(),
         "such a leap is open.".into(),
     ]);
-    let (held, held_arg) = if held_bits(ctx) { (quote!(, held: u128), quote!(, held)) } else { (quote!(), quote!()) };
+    let (held, held_arg) = held_param_and_arg(ctx);
     let body = match (body.is_empty(), blockable) {
         (true, _) => quote!(let _ = (board, target, watch #held_arg);),
         (false, false) => quote!(let _ = watch; #body),

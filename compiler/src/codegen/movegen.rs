@@ -16,7 +16,7 @@ use super::tables::doc_lines;
 use super::walks::{self, RuleCode};
 use super::{any_route, Ctx, Helpers};
 use proc_macro2::{Ident, Literal, TokenStream};
-use quote::{format_ident, quote};
+use quote::{format_ident, quote, ToTokens};
 use vdl_runtime::ir::{CellId, Mode, MoveRule, PieceId, PlayerId};
 use vdl_runtime::plan::{LineCell, Repeats, StepKind};
 use vdl_runtime::Piece;
@@ -809,8 +809,14 @@ fn attack_free(ctx: &mut Ctx, pg: &mut PieceGen) -> TokenStream {
         quote!(&& !#attacked_by(pos, board, from) && !#attacked_by(pos, board, to))
     } else {
         let attacked_by = ctx.names.player_fn("attacked_by", enemy);
-        let every = super::attack::any_cell_held(ctx);
-        quote!(&& !#attacked_by(board, from #every) && !#attacked_by(board, to #every))
+        // The attack test reads the cells the enemy holds from the
+        // position, where the board's cells fit in bits.
+        let held = super::attack::held_bits(ctx).then(|| {
+            pg.needs_pos = true;
+            let held = super::attack::held_by(Literal::u8_unsuffixed(enemy).into_token_stream());
+            quote!(, #held)
+        });
+        quote!(&& !#attacked_by(board, from #held) && !#attacked_by(board, to #held))
     }
 }
 

@@ -16,7 +16,7 @@
 use super::tables::doc_lines;
 use super::Ctx;
 use proc_macro2::{Ident, Literal, TokenStream};
-use quote::{format_ident, quote};
+use quote::{format_ident, quote, ToTokens};
 use vdl_runtime::ir::{PieceId, PlayerId};
 
 /// The piece type the inert stand-in uses: the highest a [`vdl_runtime::Piece`]
@@ -103,8 +103,8 @@ pub fn attacks(ctx: &mut Ctx) -> TokenStream {
         // copy of the board after the other side's move it holds no cell
         // it did not before, and masking puts stand-ins on its own cells.
         let (held, held_arg) = if super::attack::held_bits(ctx) {
-            let p = Literal::u8_unsuffixed(player);
-            (quote!(let held = pos.held_cells().seen_by(#p, CELLS).own;), quote!(, held))
+            let held = super::attack::held_by(Literal::u8_unsuffixed(player).into_token_stream());
+            (quote!(let held = #held;), quote!(, held))
         } else {
             (quote!(), quote!())
         };

@@ -111,7 +111,10 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
         let board_args = if with_pos { quote!(pos, board) } else { quote!(board) };
         let pos_arg = with_pos.then(|| quote!(pos,));
         let enemy_id = Literal::u8_unsuffixed(enemy);
-        let held_arg = held.then(|| quote!(pos.held_cells().seen_by(#enemy_id, CELLS).own,));
+        let held_arg = held.then(|| {
+            let held = super::attack::held_by(quote!(#enemy_id));
+            quote!(#held,)
+        });
         arms.push(quote!(#p => #name(#board_args, #held_arg pos.royal_cells(#mover_id).map(|royal| royal.index())),));
         after_arms.push(quote!(#p => #name(#pos_arg &board, #held_arg royals.indices()),));
     }
