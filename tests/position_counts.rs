@@ -1,5 +1,6 @@
 //! `Position` keeps a count of every piece value, the cells that hold a
-//! piece and those of the second player (on boards of up to 128 cells), the
+//! piece, those of the second player and those of each piece value (on
+//! boards of up to 128 cells), the
 //! cells of each player's royals and the number of limited pieces in each class of each limit
 //! through `make` and `unmake`, and how many classes of each limit are full
 //! and overfull (the countdowns, the royals' safety and the limits read them
@@ -25,6 +26,11 @@ fn assert_counts(game: &Game, pos: &Position, context: &str) {
         for player in 0..2 {
             let kept = pos.held_cells().seen_by(player, pos.board().len());
             assert_eq!(kept, Occupancy::of(pos.board(), player), "cells held, seen by player {player}, after {context}");
+        }
+        for value in 0..(2 * game.pieces.len() + 2) as u8 {
+            let piece = Piece(value);
+            let cells = pos.board().iter().enumerate().filter(|&(_, &p)| p == piece).fold(0u128, |set, (cell, _)| set | 1 << cell);
+            assert_eq!(pos.piece_cells().of(piece, pos.board().len()), cells, "cells of piece byte {value} after {context}");
         }
     }
     for player in 0..2 {

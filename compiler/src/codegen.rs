@@ -165,6 +165,8 @@ pub(crate) struct Ctx<'g> {
     pub generate_needs_pos: bool,
     /// `generate` reads the occupied cells the position keeps.
     pub generate_reads_held: bool,
+    /// `generate` reads the cells of each piece the position keeps.
+    pub generate_reads_pieces: bool,
     /// The code has a `safe_after` (see [`safety::generate`]).
     pub judges_safety_after: bool,
     /// The prelude's helpers the code calls so far.
@@ -196,6 +198,7 @@ impl<'g> Ctx<'g> {
             bound_fns: BTreeSet::new(),
             generate_needs_pos: false,
             generate_reads_held: false,
+            generate_reads_pieces: false,
             judges_safety_after: false,
             helpers: Helpers::default(),
         }
@@ -415,7 +418,8 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
     let gated = ctx.game.has_en_passant().then(|| quote!(vdl_runtime::gated::captures_in_passing(&Rules, plan(), pos, out.moves());));
     let pos_arg = ctx.generate_needs_pos.then(|| quote!(pos,));
     let held_arg = ctx.generate_reads_held.then(|| quote!(pos.held_cells(),));
-    let generate = quote!(generate(#pos_arg board_of(pos), #held_arg pos.side, out););
+    let pieces_arg = ctx.generate_reads_pieces.then(|| quote!(pos.piece_cells(),));
+    let generate = quote!(generate(#pos_arg board_of(pos), #held_arg #pieces_arg pos.side, out););
     // With obligations, attacks depend on the countdowns.
     let (attacked, is_safe, not_counting) = if ctx.has_obligations() {
         (

@@ -337,7 +337,8 @@ fn open_steps_are_handed_over_as_sets_of_cells() {
     let text = vdl_compiler::generate_rust(&game);
     syn::parse_file(&text).expect("the generated module parses");
     assert!(text.contains("let occupancy = held.seen_by(0, CELLS);"));
-    assert!(text.contains("vdl_runtime::occupancy::for_each_bit128_inline(\n                occupancy.own,"));
+    // Each type's moves in a loop over its cells, which the position keeps.
+    assert!(text.contains("vdl_runtime::occupancy::for_each_bit128_inline(\n                pieces.of(KING_WHITE, CELLS),"));
     assert!(text.contains("out.plain_to(board, KIND_KING, from, KING_WHITE_STEPS[from] & !occupancy.own);"));
     // The Pawn's step moves only and its diagonal steps capture only; where
     // they promote they keep their code.

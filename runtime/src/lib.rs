@@ -27,6 +27,7 @@ pub mod notation;
 pub mod occupancy;
 pub mod perft;
 pub mod piece;
+pub mod piece_cells;
 pub mod piece_set;
 pub mod plan;
 pub mod position;

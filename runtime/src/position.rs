@@ -5,6 +5,7 @@ use crate::drops::DropCells;
 use crate::ir::{CellId, Game, MoveKind, PieceId, PlayerId};
 use crate::occupancy::{HeldCells, MAX_CELLS};
 use crate::piece::Piece;
+use crate::piece_cells::PieceCells;
 use crate::piece_set::PieceSet;
 pub use crate::plan::passing::NO_PASSING;
 use crate::plan::passing::{Passing, Passings};
@@ -219,6 +220,8 @@ pub struct Position {
     /// that hold a piece and those of the second player, kept by every
     /// change of the board as `counts` is; on larger boards, none.
     held: HeldCells,
+    /// On the same boards, the cells of each piece, kept likewise.
+    piece_cells: PieceCells,
     /// The player to move.
     pub side: PlayerId,
     /// FEN's half-move clock: moves since the last capture or move of a piece
@@ -274,6 +277,7 @@ impl Position {
             tally: Tally::empty(&shared.tally),
             counts,
             held: HeldCells::default(),
+            piece_cells: PieceCells::empty(kinds, game.cell_count()),
             side: 0,
             hands,
             countdowns: vec![NOT_COUNTING; obligations.len() * game.players.len()],
@@ -346,6 +350,7 @@ impl Position {
         if cell < MAX_CELLS {
             self.held.put(cell, piece);
         }
+        self.piece_cells.replaced(cell, old, piece);
         self.tally.replaced(&self.shared.tally, cell, old, piece);
     }
 
@@ -356,6 +361,14 @@ impl Position {
     pub fn held_cells(&self) -> HeldCells {
         debug_assert!(self.board.len() <= MAX_CELLS, "a board of {} cells", self.board.len());
         self.held
+    }
+
+    /// On a board of up to [`MAX_CELLS`] cells, the cells of each piece,
+    /// kept as the board changes.
+    #[inline(always)]
+    pub fn piece_cells(&self) -> &PieceCells {
+        debug_assert!(self.board.len() <= MAX_CELLS, "a board of {} cells", self.board.len());
+        &self.piece_cells
     }
 
     /// The empty cells among `block * 64 ..= block * 64 + 63`, as bits.

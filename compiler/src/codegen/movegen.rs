@@ -1,6 +1,7 @@
 //! Move generation: one function per piece type and player with every rule
 //! unrolled (nine or more alike share a loop, see `walks`), and `generate`,
-//! which dispatches on the piece on each cell. The
+//! which runs each type's over the cells of its pieces (or, on boards too
+//! large for the position to keep those, dispatches on each cell's piece). The
 //! functions of pieces whose moves depend on more than the board (a swap that
 //! asks about attacks under obligations, an obligation's countdown, a promotion
 //! by proxy) also take the position.
@@ -24,45 +25,51 @@ use vdl_runtime::Piece;
 pub fn generate(ctx: &mut Ctx) -> TokenStream {
     let mut functions = TokenStream::new();
     let mut arms_by_player = Vec::new();
+    // On boards whose pieces' cells the position keeps, each type's moves
+    // are found in a loop over its cells; else by a dispatch on the piece
+    // of each cell of the player's.
+    let by_type = ctx.cells() <= vdl_runtime::occupancy::MAX_CELLS;
     for player in ctx.players() {
-        let mut arms = Vec::new();
+        let mut calls = Vec::new();
         let mut uses_occupancy = false;
         for kind in PieceId::first(ctx.game.pieces.len()) {
             if let Some(PieceFn { name, function, needs_pos, needs_occupancy }) = piece_function(ctx, kind, player) {
                 functions.extend(function);
-                let piece = ctx.piece(kind, player);
                 ctx.generate_needs_pos |= needs_pos;
                 uses_occupancy |= needs_occupancy;
                 let pos = needs_pos.then(|| quote!(pos,));
                 let occupancy = needs_occupancy.then(|| quote!(, &occupancy));
-                arms.push(quote!(#piece => #name(#pos board, from, out #occupancy),));
+                calls.push((ctx.piece(kind, player), quote!(#name(#pos board, from, out #occupancy))));
             }
         }
         let p = Literal::u8_unsuffixed(player);
-        // With sets of steps, the board's cells as bits, its own pieces
-        // found from them too; else a scan of the board for them.
-        // The position keeps them as its board changes.
+        // With sets of steps, the board's cells as bits, which the
+        // position keeps as its board changes.
         ctx.helpers.occupancy |= uses_occupancy;
         ctx.generate_reads_held |= uses_occupancy;
-        let (prelude, walk, own_cells) = if uses_occupancy {
-            (
-                quote!(let occupancy = held.seen_by(#p, CELLS);),
-                quote!(vdl_runtime::occupancy::for_each_bit128_inline),
-                quote!(occupancy.own),
-            )
+        let prelude = uses_occupancy.then(|| quote!(let occupancy = held.seen_by(#p, CELLS);));
+        let walk = if by_type {
+            ctx.generate_reads_pieces |= !calls.is_empty();
+            let loops = calls
+                .iter()
+                .map(|(piece, call)| quote!(vdl_runtime::occupancy::for_each_bit128_inline(pieces.of(#piece, CELLS), |from| #call);));
+            quote!(#(#loops)*)
         } else {
-            (quote!(), quote!(vdl_runtime::piece::for_each_cell_of), quote!(board, #p))
+            let arms = calls.iter().map(|(piece, call)| quote!(#piece => #call,));
+            quote! {
+                vdl_runtime::piece::for_each_cell_of(board, #p, |from| match board[from] {
+                    #(#arms)*
+                    _ => {}
+                });
+            }
         };
-        arms_by_player.push(if arms.is_empty() {
+        arms_by_player.push(if calls.is_empty() {
             quote!(#p => {})
         } else {
             quote! {
                 #p => {
                     #prelude
-                    #walk(#own_cells, |from| match board[from] {
-                        #(#arms)*
-                        _ => {}
-                    });
+                    #walk
                 }
             }
         });
@@ -70,9 +77,10 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
     let unused = functions.is_empty().then(|| quote!(let _ = (board, out);));
     let pos = ctx.generate_needs_pos.then(|| quote!(pos: &Position,));
     let held = ctx.generate_reads_held.then(|| quote!(held: vdl_runtime::occupancy::HeldCells,));
+    let pieces = ctx.generate_reads_pieces.then(|| quote!(pieces: &vdl_runtime::piece_cells::PieceCells,));
     quote! {
         /// Appends the pseudo-legal moves of `side`, drops apart.
-        fn generate<S: MoveSink>(#pos board: &Board, #held side: PlayerId, out: &mut S) {
+        fn generate<S: MoveSink>(#pos board: &Board, #held #pieces side: PlayerId, out: &mut S) {
             #unused
             match side {
                 #(#arms_by_player)*
