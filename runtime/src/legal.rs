@@ -126,8 +126,19 @@ pub struct Legality<'e> {
 
 impl<'e> Legality<'e> {
     pub fn new<E: Engine + ?Sized>(engine: &'e E, pos: &Position) -> Legality<'e> {
+        let mut legality = Legality::unprepared(engine);
+        legality.prepare(engine, pos);
+        legality
+    }
+
+    /// The legality of no position yet: [`Legality::prepare`] readies it
+    /// for one. In two steps so that a caller that counts every node's moves
+    /// builds it in place: returned ready, its watch of a few hundred bytes
+    /// would be copied out at each node.
+    #[inline(always)]
+    pub fn unprepared<E: Engine + ?Sized>(engine: &'e E) -> Legality<'e> {
         let game = engine.game();
-        let mut legality = Legality {
+        Legality {
             influence: engine.influence(),
             watch: None,
             check_cells: None,
@@ -135,17 +146,23 @@ impl<'e> Legality<'e> {
             counts_checks: game.checks_to_win().is_some(),
             enemy_in_check: std::cell::OnceCell::new(),
             game,
-        };
-        let Some(influence) = legality.influence else { return legality };
-        let Some(royals) = Royals::of(pos, pos.side) else { return legality };
+        }
+    }
+
+    /// Readies an [`Legality::unprepared`] legality for `pos`: the watched
+    /// cells if the side to move is not in check, else the cells its check
+    /// depends on.
+    #[inline(always)]
+    pub fn prepare<E: Engine + ?Sized>(&mut self, engine: &E, pos: &Position) {
+        let Some(influence) = self.influence else { return };
+        let Some(royals) = Royals::of(pos, pos.side) else { return };
         let royals = royals.as_slice();
         // The watch is marked in place: it is a few hundred bytes.
-        let watch = legality.watch.insert(Watch::NONE);
+        let watch = self.watch.insert(Watch::NONE);
         if !engine.watch_if_safe(influence, pos, royals, watch) {
-            legality.watch = None;
-            legality.check_cells = influence.check_cells(pos, royals).map(Box::new);
+            self.watch = None;
+            self.check_cells = influence.check_cells(pos, royals).map(Box::new);
         }
-        legality
     }
 
     /// Is the pseudo-legal `mv` legal? `pos` is restored before returning.

@@ -168,7 +168,8 @@ pub fn count_legal_with<E: Engine + ?Sized>(
     scratch: &mut CountScratch,
     generate: impl FnOnce(&Position, &mut LegalCount<'_, E>),
 ) -> u64 {
-    let legality = Legality::new(engine, pos);
+    let mut legality = Legality::unprepared(engine);
+    legality.prepare(engine, pos);
     scratch.listed.clear();
     scratch.undecided.clear();
     let mut sink = LegalCount { engine, legality: &legality, pos, judgement: legality.plain_judgement(pos), counted: 0, scratch };
