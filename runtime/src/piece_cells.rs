@@ -9,18 +9,17 @@ use crate::piece::Piece;
 
 /// Per [`Piece`] value (its byte), the cells below [`MAX_CELLS`] holding
 /// it, as two words. Entry 0, the empty cells', is kept like the others, so
-/// that two positions with the same board have the same cells.
+/// that two positions with the same board have the same cells. An entry
+/// for every byte, so that reading one needs no bounds check.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct PieceCells {
-    cells: Vec<[u64; 2]>,
+    cells: Box<[[u64; 2]; 256]>,
 }
 
 impl PieceCells {
-    /// No piece on any of a board's `cells` cells, in a game of `kinds`
-    /// piece types.
-    pub(crate) fn empty(kinds: usize, cells: usize) -> PieceCells {
-        let last = Piece::new(crate::ir::PieceId(kinds.saturating_sub(1) as u8), 1);
-        let mut pieces = PieceCells { cells: vec![[0; 2]; last.0 as usize + 1] };
+    /// No piece on any of a board's `cells` cells.
+    pub(crate) fn empty(cells: usize) -> PieceCells {
+        let mut pieces = PieceCells { cells: Box::new([[0; 2]; 256]) };
         for cell in 0..cells.min(MAX_CELLS) {
             pieces.cells[0][cell / 64] |= 1 << (cell % 64);
         }
@@ -33,7 +32,7 @@ impl PieceCells {
         if cell >= MAX_CELLS {
             return;
         }
-        let (word, bit) = (cell / 64, 1u64 << (cell % 64));
+        let (word, bit) = (cell / 64 % 2, 1u64 << (cell % 64));
         self.cells[old.0 as usize][word] &= !bit;
         self.cells[new.0 as usize][word] |= bit;
     }
@@ -57,7 +56,7 @@ mod tests {
     #[test]
     fn each_piece_has_exactly_the_cells_it_was_put_on() {
         let (kinds, cells) = (3, 100);
-        let mut pieces = PieceCells::empty(kinds, cells);
+        let mut pieces = PieceCells::empty(cells);
         let mut board = vec![Piece::EMPTY; cells];
         // Every piece on every cell in turn, some replaced, some emptied.
         for step in 0..1000usize {

@@ -277,7 +277,7 @@ impl Position {
             tally: Tally::empty(&shared.tally),
             counts,
             held: HeldCells::default(),
-            piece_cells: PieceCells::empty(kinds, game.cell_count()),
+            piece_cells: PieceCells::empty(game.cell_count()),
             side: 0,
             hands,
             countdowns: vec![NOT_COUNTING; obligations.len() * game.players.len()],
