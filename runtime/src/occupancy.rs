@@ -32,29 +32,28 @@ impl Occupancy {
         debug_assert!(board.len() <= MAX_CELLS, "a board of {} cells", board.len());
         let (low, high) = board.split_at(board.len().min(64));
         let ((held_low, second_low), (held_high, second_high)) = (held_and_second(low), held_and_second(high));
-        HeldCells { held: [held_low, held_high], second: [second_low, second_high] }.seen_by(player, board.len())
+        HeldCells::from_words([held_low, held_high], [second_low, second_high]).seen_by(player, board.len())
     }
 }
 
 /// The cells of a board of up to [`MAX_CELLS`] cells that hold a piece,
 /// and those that hold one of the second player, as bits: what a
-/// [`crate::Position`] keeps as its board changes, so that move
-/// generators read them instead of the board. Kept as two words each, so
-/// that a change costs word operations, not 128-bit shifts.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+/// [`crate::Position`] reads from the cells of each piece it keeps
+/// ([`crate::piece_cells::PieceCells::held`]), so that move generators
+/// read them instead of the board. Two words each, so that keeping them
+/// costs word operations, not 128-bit shifts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct HeldCells {
     held: [u64; 2],
     second: [u64; 2],
 }
 
 impl HeldCells {
-    /// `cell` (below [`MAX_CELLS`]) now holds `piece`, or is empty.
+    /// From the cells that hold a piece and those of the second player, as
+    /// two words each (bits beyond the board are never read).
     #[inline(always)]
-    pub(crate) fn put(&mut self, cell: usize, piece: Piece) {
-        let (word, shift) = (cell / 64 % 2, cell % 64);
-        let clear = !(1u64 << shift);
-        self.held[word] = self.held[word] & clear | u64::from(!piece.is_empty()) << shift;
-        self.second[word] = self.second[word] & clear | u64::from(piece.is_of(1)) << shift;
+    pub(crate) fn from_words(held: [u64; 2], second: [u64; 2]) -> HeldCells {
+        HeldCells { held, second }
     }
 
     /// The cells `block * 64 ..` (`block` 0 or 1) that hold a piece.

@@ -3,8 +3,10 @@
 //! changes, so that a generated move generator walks the pieces type by
 //! type, each type's code in a loop of its own, instead of dispatching on
 //! the piece found on each cell (a jump the processor mostly mispredicts).
+//! The cells held and those of the second player ([`HeldCells`]) are read
+//! from them too.
 
-use crate::occupancy::MAX_CELLS;
+use crate::occupancy::{HeldCells, MAX_CELLS};
 use crate::piece::Piece;
 
 /// Per [`Piece`] value (its byte), the cells below [`MAX_CELLS`] holding
@@ -14,12 +16,15 @@ use crate::piece::Piece;
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct PieceCells {
     cells: Box<[[u64; 2]; 256]>,
+    /// The cells of the second player's pieces: the union of every odd
+    /// entry, kept rather than gathered when read.
+    second: [u64; 2],
 }
 
 impl PieceCells {
     /// No piece on any of a board's `cells` cells.
     pub(crate) fn empty(cells: usize) -> PieceCells {
-        let mut pieces = PieceCells { cells: Box::new([[0; 2]; 256]) };
+        let mut pieces = PieceCells { cells: Box::new([[0; 2]; 256]), second: [0; 2] };
         for cell in 0..cells.min(MAX_CELLS) {
             pieces.cells[0][cell / 64] |= 1 << (cell % 64);
         }
@@ -35,6 +40,15 @@ impl PieceCells {
         let (word, bit) = (cell / 64 % 2, 1u64 << (cell % 64));
         self.cells[old.0 as usize][word] &= !bit;
         self.cells[new.0 as usize][word] |= bit;
+        self.second[word] = self.second[word] & !bit | u64::from(new.is_of(1)) << (cell % 64);
+    }
+
+    /// The cells that hold a piece (those not empty) and those of the
+    /// second player.
+    #[inline(always)]
+    pub fn held(&self) -> HeldCells {
+        let [low, high] = self.cells[0];
+        HeldCells::from_words([!low, !high], self.second)
     }
 
     /// The cells holding `piece` on a board of `cells` cells (at most

@@ -216,11 +216,9 @@ pub struct Position {
     /// counts the empty cells). Kept by every change of the board so that rules
     /// about the number of pieces (countdowns, limits) never scan it.
     counts: [u16; 256],
-    /// On boards of up to [`crate::occupancy::MAX_CELLS`] cells, the cells
-    /// that hold a piece and those of the second player, kept by every
-    /// change of the board as `counts` is; on larger boards, none.
-    held: HeldCells,
-    /// On the same boards, the cells of each piece, kept likewise.
+    /// The cells of each piece, and of the second player, below
+    /// [`crate::occupancy::MAX_CELLS`], kept by every change of the board
+    /// as `counts` is (only read on boards of up to that many cells).
     piece_cells: PieceCells,
     /// The player to move.
     pub side: PlayerId,
@@ -276,7 +274,6 @@ impl Position {
             board: vec![Piece::EMPTY; game.cell_count()],
             tally: Tally::empty(&shared.tally),
             counts,
-            held: HeldCells::default(),
             piece_cells: PieceCells::empty(game.cell_count()),
             side: 0,
             hands,
@@ -347,9 +344,6 @@ impl Position {
         let old = std::mem::replace(&mut self.board[cell], piece);
         self.counts[old.0 as usize] -= 1;
         self.counts[piece.0 as usize] += 1;
-        if cell < MAX_CELLS {
-            self.held.put(cell, piece);
-        }
         self.piece_cells.replaced(cell, old, piece);
         self.tally.replaced(&self.shared.tally, cell, old, piece);
     }
@@ -360,7 +354,7 @@ impl Position {
     #[inline(always)]
     pub fn held_cells(&self) -> HeldCells {
         debug_assert!(self.board.len() <= MAX_CELLS, "a board of {} cells", self.board.len());
-        self.held
+        self.piece_cells.held()
     }
 
     /// On a board of up to [`MAX_CELLS`] cells, the cells of each piece,
@@ -376,7 +370,7 @@ impl Position {
     pub fn empty_block(&self, block: usize) -> u64 {
         let cells = &self.board[block * 64..self.board.len().min(block * 64 + 64)];
         let all = if cells.len() == 64 { !0 } else { (1 << cells.len()) - 1 };
-        let held = if self.board.len() <= MAX_CELLS { self.held.block(block) } else { crate::occupancy::held_and_second(cells).0 };
+        let held = if self.board.len() <= MAX_CELLS { self.held_cells().block(block) } else { crate::occupancy::held_and_second(cells).0 };
         all & !held
     }
 

@@ -47,8 +47,8 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
                 quote!(if #attacked_by(pos, board, royal) { return false; })
             } else {
                 let attacked_by = ctx.names.player_fn("attacked_by", enemy);
-                let held = super::attack::held_bits(ctx).then(|| quote!(, held));
-                quote!(if #attacked_by(board, royal #held) { return false; })
+                let held_arg = held.then(|| quote!(, held));
+                quote!(if #attacked_by(board, royal #held_arg) { return false; })
             }
         } else {
             quote!()
