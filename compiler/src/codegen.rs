@@ -430,9 +430,8 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
             ),
         )
     } else {
-        let held = attack::held_bits(ctx).then(|| attack::held_by(quote!(by)));
-        let held = held.map(|held| quote!(, #held));
-        (quote!(attacked(board_of(pos), cell.index(), by #held)), quote!(is_safe(pos, board_of(pos), mover)), quote!())
+        let args = attack::line_args_of_pos(ctx, quote!(by));
+        (quote!(attacked(board_of(pos), cell.index(), by #args)), quote!(is_safe(pos, board_of(pos), mover)), quote!())
     };
     let safe_after = ctx.judges_safety_after.then(|| {
         quote! {

@@ -353,3 +353,25 @@ fn open_steps_are_handed_over_as_sets_of_cells() {
     assert!(!text.contains("KIND_KING, from, KING_WHITE_STEPS") && text.contains("PAWN_WHITE_MOVES[from]"));
     assert!(text.contains("vdl_runtime::proxy::add(game(), pos, KING_WHITE, mv, out)"));
 }
+
+/// On a board whose cells fit in one word, the attack test and the watch
+/// find the first pieces on a line whose cells' numbers run one way from
+/// the occupied cells, as bits; a line that wraps round keeps its walk.
+#[test]
+fn lines_running_one_way_are_walked_as_bits() {
+    let mut game = tiny();
+    // With obligations the attack test reads masked copies of the board:
+    // every line keeps its walk.
+    let text = vdl_compiler::generate_rust(&game);
+    assert!(!text.contains("reach_rising(RIDES_"));
+    game.rules.obligations.clear();
+    let text = vdl_compiler::generate_rust(&game);
+    syn::parse_file(&text).expect("the generated module parses");
+    let bit_walks = text.matches("let first = reach & occupied;").count();
+    let loop_walks = text.matches("while cell != NONE {").count() + text.matches("while d < ").count();
+    assert!(bit_walks > 0 && loop_walks > 0, "{bit_walks} walks as bits, {loop_walks} loops");
+    assert!(text.contains("fn attacked_by_white(board: &Board, target: usize, held: u128, occupied: u128) -> bool"));
+    assert!(text.contains("watch.mark_vacating(CellId(met as u16));"));
+    // A copy of the board after a move has its occupied cells worked out.
+    assert!(text.contains("vdl_runtime::board_after::occupied_after(") && text.contains("pos.held_cells().occupied(CELLS)"));
+}

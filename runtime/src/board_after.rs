@@ -47,3 +47,16 @@ pub fn apply(board: &mut [Piece], pos: &Position, game: &Game, mv: Move) -> Opti
     }
     Some(royals)
 }
+
+/// The occupied cells (boards of up to [`crate::occupancy::MAX_CELLS`]
+/// cells, as bits) after the move [`apply`] played, from those before: it
+/// empties `from` (unless it swaps, or drops) and fills `to`.
+#[inline]
+pub fn occupied_after(occupied: u128, mv: Move) -> u128 {
+    let to = 1u128 << mv.to.index();
+    if mv.is_drop() || mv.swap {
+        occupied | to
+    } else {
+        occupied & !(1u128 << mv.from.index()) | to
+    }
+}

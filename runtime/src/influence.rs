@@ -341,8 +341,8 @@ impl Influence {
     /// [`Influence::unwatched_kinds`], worked out from the position.
     #[inline]
     fn unwatched_kinds_in(&self, pos: &Position) -> UnwatchedKinds {
-        let full = if self.limited == 0 { 0 } else { self.bulk.kinds_with_full_classes(pos) };
-        let neutral_hold = self.bulk.neutral_kinds() & (self.royal | full) != 0 && self.bulk.neutral_limits_hold(pos);
+        let (full, limits_hold) = if self.limited == 0 { (0, true) } else { self.bulk.fill_of_side(pos) };
+        let neutral_hold = self.bulk.neutral_kinds() & (self.royal | full) != 0 && limits_hold;
         // A promotion may take away a piece that kept the mover free.
         let may_bind = self.obligations > 0 && self.obligations_may_bind_without_promotion(pos);
         self.unwatched_kinds_given(pos.side, full, neutral_hold, may_bind)

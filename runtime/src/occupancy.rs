@@ -62,6 +62,13 @@ impl HeldCells {
         self.held[block]
     }
 
+    /// The cells of a board of `cells` cells that hold a piece.
+    #[inline(always)]
+    pub fn occupied(self, cells: usize) -> u128 {
+        let all = if cells >= 128 { !0 } else { (1u128 << cells) - 1 };
+        (u128::from(self.held[0]) | u128::from(self.held[1]) << 64) & all
+    }
+
     /// The cells of a board of `cells` cells as `player` sees them.
     #[inline(always)]
     pub fn seen_by(self, player: PlayerId, cells: usize) -> Occupancy {

@@ -405,7 +405,7 @@ impl Position {
     /// The full and overfull classes of a limit; for a limit of the whole
     /// board, from the piece count the position keeps.
     #[inline]
-    fn class_fill(&self, limit: usize, player: PlayerId) -> ClassFill {
+    pub(crate) fn class_fill(&self, limit: usize, player: PlayerId) -> ClassFill {
         self.tally.fill(&self.shared.tally, limit, player).unwrap_or_else(|(piece, max)| {
             let count = self.count(piece);
             ClassFill { full: u16::from(count >= max), over: u16::from(count > max) }

@@ -83,23 +83,26 @@ impl RulesInBulk {
         self.neutral
     }
 
-    /// Do the limits on the types of [`RulesInBulk::neutral_kinds`] hold for
-    /// the side to move in `pos` (as they do in every position reached from
-    /// the setup; a position string need not respect them)?
+    /// For the side to move in `pos`, in one pass over the limits (the
+    /// counter asks at every node): the limited types of which it has a
+    /// class full (as many pieces as a limit allows, or more), as bits by
+    /// type, and whether the limits on the types of
+    /// [`RulesInBulk::neutral_kinds`] hold (as they do in every position
+    /// reached from the setup; a position string need not respect them).
+    /// A move bringing a limited type with no full class keeps the limits:
+    /// it adds one piece to one class of each.
     #[inline]
-    pub fn neutral_limits_hold(&self, pos: &Position) -> bool {
-        let mut neutral = self.limits.iter().enumerate().filter(|(_, limit)| self.neutral >> limit.piece.index() & 1 != 0);
-        neutral.all(|(i, _)| pos.overfull_classes(i, pos.side) == 0)
-    }
-
-    /// The limited types of which the side to move in `pos` has a class
-    /// full (as many pieces as a limit allows, or more), as bits by type.
-    /// A move bringing a limited type of none of them keeps the limits: it
-    /// adds one piece to one class of each.
-    #[inline]
-    pub fn kinds_with_full_classes(&self, pos: &Position) -> u128 {
-        let full = self.limits.iter().enumerate().filter(|&(i, _)| pos.full_classes(i, pos.side) > 0);
-        full.fold(0, |kinds, (_, limit)| kinds | 1 << limit.piece.index())
+    pub fn fill_of_side(&self, pos: &Position) -> (u128, bool) {
+        let (mut full, mut neutral_hold) = (0, true);
+        for (i, limit) in self.limits.iter().enumerate() {
+            let fill = pos.class_fill(i, pos.side);
+            let kind = 1u128 << limit.piece.index();
+            if fill.full > 0 {
+                full |= kind;
+            }
+            neutral_hold &= self.neutral & kind == 0 || fill.over == 0;
+        }
+        (full, neutral_hold)
     }
 
     /// The cells `block * 64 ..` on which the limits let the side to move

@@ -36,7 +36,7 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
     // attacker holds (`held`), or more: they skip the families and leaps
     // that attack the target from none of them.
     let held_bits = held_bits(ctx);
-    let (held_param, held_arg) = held_param_and_arg(ctx);
+    let (held_param, held_arg) = line_param_and_arg(ctx);
     for player in ctx.players() {
         let name = ctx.names.player_fn("attacked_by", player);
         let lists = lists_of(ctx, player);
@@ -91,6 +91,10 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
     } else {
         quote!(let _ = pos;)
     };
+    let occupied = occupied_bits(ctx).then(|| {
+        let occupied = occupied_of_pos();
+        quote!(let occupied = #occupied;)
+    });
     quote! {
         #dispatch
 
@@ -100,6 +104,7 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
         /// marks unfinished, if a line of `by` attacks `target`.
         fn watch_lines(pos: &Position, board: &Board, target: usize, by: PlayerId, watch: &mut Watch) -> bool {
             #held
+            #occupied
             match by {
                 #(#watch_arms)*
                 _ => false,
@@ -131,7 +136,7 @@ fn watch_function(ctx: &Ctx, player: PlayerId, walks: TokenStream) -> (TokenStre
         "let a piece attack along them (`vdl_runtime::influence::Influence::watch`).".into(),
         "`true`, and the marks unfinished, if a piece attacks `target` along a line.".into(),
     ]);
-    let (held, held_arg) = held_param_and_arg(ctx);
+    let (held, held_arg) = line_param_and_arg(ctx);
     let body = if walks.is_empty() { quote!(let _ = (board, target, watch #held_arg);) } else { walks };
     let p = Literal::u8_unsuffixed(player);
     (
@@ -162,6 +167,42 @@ fn held_param_and_arg(ctx: &Ctx) -> (TokenStream, TokenStream) {
     } else {
         (quote!(), quote!())
     }
+}
+
+/// Do the attack tests and the watch walk the lines that run one way
+/// through the cells' numbers as bits, finding the first piece on each
+/// from the occupied cells (see `attack_lines`)? On boards whose cells fit
+/// in one word (`vdl_runtime::occupancy::MAX_RIDE_CELLS`), without
+/// obligations (whose attack test reads copies of the board masked with
+/// stand-ins).
+pub(super) fn occupied_bits(ctx: &Ctx) -> bool {
+    ctx.cells() <= vdl_runtime::occupancy::MAX_RIDE_CELLS && !ctx.has_obligations()
+}
+
+/// The parameters the attack tests and the lines' watch take after
+/// `target`: `held` where the cells fit in bits, and `occupied`, the cells
+/// of `board` that hold a piece, where the lines are walked as bits; with
+/// the arguments passing them on.
+fn line_param_and_arg(ctx: &Ctx) -> (TokenStream, TokenStream) {
+    match (held_bits(ctx), occupied_bits(ctx)) {
+        (true, true) => (quote!(, held: u128, occupied: u128), quote!(, held, occupied)),
+        _ => held_param_and_arg(ctx),
+    }
+}
+
+/// The arguments the attack tests take after `target`, for a position's
+/// own board: the cells `by` (an expression) holds and the occupied cells,
+/// as the position keeps them, where the tests take them (see
+/// [`line_param_and_arg`]).
+pub(super) fn line_args_of_pos(ctx: &Ctx, by: TokenStream) -> TokenStream {
+    let held = held_bits(ctx).then(|| held_by(by)).map(|held| quote!(, #held));
+    let occupied = occupied_bits(ctx).then(occupied_of_pos).map(|occupied| quote!(, #occupied));
+    quote!(#held #occupied)
+}
+
+/// The cells that hold a piece, as bits, as the position `pos` keeps them.
+pub(super) fn occupied_of_pos() -> TokenStream {
+    quote!(pos.held_cells().occupied(CELLS))
 }
 
 /// The cells `player` (an expression) holds, as bits, from those the

@@ -32,6 +32,33 @@ pub struct Family {
 }
 
 impl Family {
+    /// The cells of each target's chain as bits, if every chain runs one
+    /// way through the cells' numbers: per target, the bits of a chain
+    /// whose numbers rise, and of one whose numbers fall (one of them 0).
+    /// On a board whose cells fit in one word, the first piece on such a
+    /// chain is the lowest (highest) bit it shares with the occupied cells.
+    fn rays(&self) -> Option<(Vec<u128>, Vec<u128>)> {
+        let cells = self.first.len();
+        let (mut rising, mut falling) = (vec![0u128; cells], vec![0u128; cells]);
+        for target in 0..cells {
+            let mut chain = Vec::with_capacity(self.sets[target].len());
+            let mut cell = self.first[target];
+            while let Some(c) = cell.filter(|_| chain.len() < self.sets[target].len()) {
+                chain.push(c);
+                cell = self.next[c];
+            }
+            let bits = chain.iter().fold(0u128, |bits, &c| bits | 1 << c);
+            if chain.windows(2).all(|pair| pair[0] < pair[1]) {
+                rising[target] = bits;
+            } else if chain.windows(2).all(|pair| pair[0] > pair[1]) {
+                falling[target] = bits;
+            } else {
+                return None;
+            }
+        }
+        Some((rising, falling))
+    }
+
     fn new(cells: usize) -> Family {
         Family { first: vec![None; cells], next: vec![None; cells], read: vec![false; cells], sets: vec![Vec::new(); cells] }
     }
@@ -147,10 +174,30 @@ pub fn code(
                 format!("The {line}s of {who} attacking along walk {}: the cells they could attack each target from, as bits.", k + 1);
             ctx.tables.bits(&format!("{name}_FROM"), doc, family.attacking_cells(kinds))
         });
-        let doc = format!("The {line}s of {who} attacking along walk {}: the first cell out from each target", k + 1);
-        let first = ctx.cell_table(&format!("{name}_FIRST"), format!("{doc}."), family.first.clone());
-        let doc = format!("The {line}s of {who} attacking along walk {}: the cell after each cell on it", k + 1);
-        let (next, stored) = ctx.cell_table_and_data(&format!("{name}_NEXT"), format!("{doc}."), family.next.clone(), &family.read);
+        // Where the cells fit in one word and each chain runs one way
+        // through their numbers, the walks read the chains as bits; else
+        // they follow a table of first cells and one of next cells.
+        let about = format!("The {line}s of {who} attacking along walk {}", k + 1);
+        let rays = (!hop && super::attack::occupied_bits(ctx)).then(|| family.rays()).flatten().map(|(rising, falling)| {
+            let mut table = |run: &str, way: &str, bits: Vec<u128>| {
+                let doc = format!("{about}: the cells of each target's chain where their numbers {way} along it, as bits.");
+                bits.iter().any(|&b| b != 0).then(|| ctx.tables.bits(&format!("{name}_{run}"), doc, bits))
+            };
+            Rays { rising: table("RISING", "rise", rising), falling: table("FALLING", "fall", falling) }
+        });
+        let (walker, stored) = match rays {
+            Some(rays) => (Walker::Bits(rays), family.next.clone()),
+            None => {
+                let first = ctx.cell_table(
+                    &format!("{name}_FIRST"),
+                    format!("{about}: the first cell out from each target."),
+                    family.first.clone(),
+                );
+                let doc = format!("{about}: the cell after each cell on it.");
+                let (next, stored) = ctx.cell_table_and_data(&format!("{name}_NEXT"), doc, family.next.clone(), &family.read);
+                (Walker::Loop { first, next }, stored)
+            }
+        };
         if let Some(set) = uniform_set(family, &stored, hop) {
             // One set everywhere, and walks that end where their chains do:
             // no rows to read.
@@ -164,29 +211,41 @@ pub fn code(
                     quote!(piece.is_of(#p) && (#sets[#set] >> piece.kind().index()) & 1 != 0)
                 }
             };
-            out.add(&first, &next, &Attackers::Everywhere(attacks), hop, reach.as_ref());
+            out.add(&walker, &Attackers::Everywhere(attacks), hop, reach.as_ref());
             continue;
         }
-        let about = format!("The {line}s of {who} attacking along walk {}", k + 1);
         let (rows, seqs, length) = rows_tables(ctx, text, (&name, &about), family, (sets, set_type));
         let attackers = Attackers::ByDistance { rows, seqs, length, sets: sets.clone(), player };
-        out.add(&first, &next, &attackers, hop, reach.as_ref());
+        out.add(&walker, &attackers, hop, reach.as_ref());
     }
     out
+}
+
+/// How a family's walks find the pieces on its chains.
+enum Walker {
+    /// Cell by cell: the first cell out from each target, the next after
+    /// each cell.
+    Loop { first: Ident, next: Ident },
+    /// From the occupied cells, with the chains as bits.
+    Bits(Rays),
 }
 
 impl LineCode {
     /// Adds the walks of one family. `reach`: the cells it could attack
     /// each target from, as bits, where the board's cells fit in bits; the
     /// walks run only where the attacker holds one (`held`).
-    fn add(&mut self, first: &Ident, next: &Ident, attackers: &Attackers, hop: bool, reach: Option<&Ident>) {
-        let (attack, watch) = if hop { (Walk::Hop, Walk::HopWatch) } else { (Walk::Ride, Walk::Watch) };
+    fn add(&mut self, walker: &Walker, attackers: &Attackers, hop: bool, reach: Option<&Ident>) {
         let guarded = |walk: TokenStream| match reach {
             Some(reach) => quote!(if #reach[target] & held != 0 { #walk }),
             None => walk,
         };
-        self.attack.extend(guarded(walk_code(first, next, attackers, attack)));
-        self.watch.extend(guarded(walk_code(first, next, attackers, watch)));
+        let (attack, watch) = if hop { (Walk::Hop, Walk::HopWatch) } else { (Walk::Ride, Walk::Watch) };
+        let walk = |walk: Walk| match walker {
+            Walker::Loop { first, next } => walk_code(first, next, attackers, walk),
+            Walker::Bits(rays) => bit_walk_code(rays, attackers, walk),
+        };
+        self.attack.extend(guarded(walk(attack)));
+        self.watch.extend(guarded(walk(watch)));
     }
 }
 
@@ -265,6 +324,88 @@ enum Attackers {
     /// The set of the row of the target (`rows[target]` in `seqs`) at the
     /// distance, the walk going no further than `length` cells.
     ByDistance { rows: Ident, seqs: Ident, length: usize, sets: Ident, player: PlayerId },
+}
+
+/// A family's chains as bits (see [`Family::rays`]): the tables of those
+/// that rise through the cells' numbers and of those that fall, where any
+/// does.
+struct Rays {
+    rising: Option<Ident>,
+    falling: Option<Ident>,
+}
+
+impl Rays {
+    /// The cells of the chain of `target` up to and including its first
+    /// piece (all of it if none), among `cells` (an expression: the chain's
+    /// cells, or some of them).
+    fn reach(&self, cells: impl Fn(&Ident) -> TokenStream) -> TokenStream {
+        let rising = self.rising.as_ref().map(|t| {
+            let cells = cells(t);
+            quote!(vdl_runtime::occupancy::reach_rising(#cells, occupied))
+        });
+        let falling = self.falling.as_ref().map(|t| {
+            let cells = cells(t);
+            quote!(vdl_runtime::occupancy::reach_falling(#cells, occupied))
+        });
+        let terms: Vec<TokenStream> = rising.into_iter().chain(falling).collect();
+        quote!(#(#terms)|*)
+    }
+}
+
+/// [`walk_code`] for a family whose chains run one way through the cells'
+/// numbers, on a board whose cells fit in one word: the first piece (and
+/// for the watch the second) found from the occupied cells, its distance
+/// from the bits before it, without a loop whose end the processor must
+/// guess. Only `Walk::Ride` and `Walk::Watch`.
+fn bit_walk_code(rays: &Rays, attackers: &Attackers, walk: Walk) -> TokenStream {
+    let (attacks, row) = match attackers {
+        Attackers::Everywhere(attacks) => (attacks.clone(), None),
+        Attackers::ByDistance { rows, seqs, sets, player, .. } => {
+            let p = Literal::u8_unsuffixed(*player);
+            (
+                quote!(piece.is_of(#p) && (#sets[row[d] as usize] >> piece.kind().index()) & 1 != 0),
+                Some(quote!(let row = &#seqs[#rows[target] as usize];)),
+            )
+        }
+    };
+    // The distance of the piece ending `reached`, counted from 0.
+    let distance = |reached: TokenStream| row.as_ref().map(|_| quote!(let d = (#reached).count_ones() as usize - 1;));
+    let reach = rays.reach(|table| quote!(#table[target]));
+    let d_first = distance(quote!(reach));
+    let beyond_first = match walk {
+        Walk::Watch => {
+            let beyond = rays.reach(|table| quote!(#table[target] & !reach));
+            let d_second = distance(quote!(reach | beyond));
+            quote! {
+                let beyond = #beyond;
+                let second = beyond & occupied;
+                if second != 0 {
+                    let piece = board[second.trailing_zeros() as usize];
+                    #d_second
+                    if #attacks {
+                        watch.mark_vacating(CellId(met as u16));
+                    }
+                }
+            }
+        }
+        _ => quote!(),
+    };
+    quote! {
+        {
+            #row
+            let reach = #reach;
+            let first = reach & occupied;
+            if first != 0 {
+                let met = first.trailing_zeros() as usize;
+                let piece = board[met];
+                #d_first
+                if #attacks {
+                    return true;
+                }
+                #beyond_first
+            }
+        }
+    }
 }
 
 /// What a walk looks for.

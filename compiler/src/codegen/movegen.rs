@@ -819,12 +819,11 @@ fn attack_free(ctx: &mut Ctx, pg: &mut PieceGen) -> TokenStream {
         let attacked_by = ctx.names.player_fn("attacked_by", enemy);
         // The attack test reads the cells the enemy holds from the
         // position, where the board's cells fit in bits.
-        let held = super::attack::held_bits(ctx).then(|| {
+        if super::attack::held_bits(ctx) {
             pg.needs_pos = true;
-            let held = super::attack::held_by(Literal::u8_unsuffixed(enemy).into_token_stream());
-            quote!(, #held)
-        });
-        quote!(&& !#attacked_by(board, from #held) && !#attacked_by(board, to #held))
+        }
+        let args = super::attack::line_args_of_pos(ctx, Literal::u8_unsuffixed(enemy).into_token_stream());
+        quote!(&& !#attacked_by(board, from #args) && !#attacked_by(board, to #args))
     }
 }
 

@@ -26,7 +26,12 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
     // board too, where the enemy holds no cell it did not hold before (a
     // move only takes its pieces; a swap is with a friend).
     let held = !with_pos && super::attack::held_bits(ctx);
+    // Where the lines are walked as bits, the tests also read the occupied
+    // cells: the position's, or for a copy after a move, worked out from
+    // them (`vdl_runtime::board_after::occupied_after`).
+    let occupied = super::attack::occupied_bits(ctx);
     let held_param = held.then(|| quote!(held: u128,));
+    let occupied_param = occupied.then(|| quote!(occupied: u128,));
     // The position keeps its royals' cells: they are not searched for. The
     // `safe_*` functions take the royals' cells, which `safe_after` gives
     // for the board after a move.
@@ -48,7 +53,8 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
             } else {
                 let attacked_by = ctx.names.player_fn("attacked_by", enemy);
                 let held_arg = held.then(|| quote!(, held));
-                quote!(if #attacked_by(board, royal #held_arg) { return false; })
+                let occupied_arg = occupied.then(|| quote!(, occupied));
+                quote!(if #attacked_by(board, royal #held_arg #occupied_arg) { return false; })
             }
         } else {
             quote!()
@@ -97,7 +103,7 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
         )]);
         functions.extend(quote! {
             #docs
-            fn #name(#safe_params, #held_param mut royals: impl Iterator<Item = usize>) -> bool {
+            fn #name(#safe_params, #held_param #occupied_param mut royals: impl Iterator<Item = usize>) -> bool {
                 // Is the royal on `royal` safe?
                 let safe = |royal: usize| -> bool {
                     #attacked
@@ -115,8 +121,16 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
             let held = super::attack::held_by(quote!(#enemy_id));
             quote!(#held,)
         });
-        arms.push(quote!(#p => #name(#board_args, #held_arg pos.royal_cells(#mover_id).map(|royal| royal.index())),));
-        after_arms.push(quote!(#p => #name(#pos_arg &board, #held_arg royals.indices()),));
+        let occupied_now = occupied.then(|| {
+            let occupied = super::attack::occupied_of_pos();
+            quote!(#occupied,)
+        });
+        let occupied_after = occupied.then(|| {
+            let occupied = super::attack::occupied_of_pos();
+            quote!(vdl_runtime::board_after::occupied_after(#occupied, mv),)
+        });
+        arms.push(quote!(#p => #name(#board_args, #held_arg #occupied_now pos.royal_cells(#mover_id).map(|royal| royal.index())),));
+        after_arms.push(quote!(#p => #name(#pos_arg &board, #held_arg #occupied_after royals.indices()),));
     }
     let body = if arms.is_empty() {
         quote! {
