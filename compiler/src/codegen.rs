@@ -411,7 +411,7 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
     });
     // Drops depend only on the hands and the game's drop bans: the runtime's
     // code serves every engine.
-    let drops = ctx.game.has_hands().then(|| quote!(vdl_runtime::drops::generate(game(), pos, out);));
+    let drops = ctx.game.has_hands().then(|| quote!(vdl_runtime::drops::generate(pos, out);));
     // So do captures in passing: the runtime walks them from the plan (and
     // castling, called from the castling pieces' functions; the other moves
     // of unmoved pieces are the pieces' functions' own).

@@ -45,21 +45,19 @@ impl DropCells {
 /// Gives `out` every drop of the side to move, type by type, each on the
 /// cells in order.
 #[inline]
-pub fn generate<S: MoveSink + ?Sized>(game: &Game, pos: &Position, out: &mut S) {
+pub fn generate<S: MoveSink + ?Sized>(pos: &Position, out: &mut S) {
     if pos.hands.is_empty() {
         return;
     }
     let side = pos.side;
     let allowed = pos.drop_cells();
-    for kind in game.piece_ids() {
-        if pos.in_hand(side, kind) == 0 {
-            continue;
-        }
+    crate::occupancy::for_each_bit128(pos.kinds_in_hand(side), |kind| {
+        let kind = PieceId(kind as u8);
         for block in 0..allowed.blocks {
             let cells = pos.empty_block(block) & allowed.block(side, kind, block);
             if cells != 0 {
                 out.drops(kind, block * 64, cells);
             }
         }
-    }
+    });
 }

@@ -54,7 +54,7 @@ impl Engine for Interpreter {
             }
         }
         crate::gated::generate(self, &self.plan, pos, out);
-        crate::drops::generate(&self.game, pos, out);
+        crate::drops::generate(pos, out);
     }
 
     fn attacked(&self, pos: &Position, target: CellId, by: PlayerId) -> bool {

@@ -155,7 +155,10 @@ impl<'e> Legality<'e> {
     #[inline(always)]
     pub fn prepare<E: Engine + ?Sized>(&mut self, engine: &E, pos: &Position) {
         let Some(influence) = self.influence else { return };
-        let Some(royals) = Royals::of(pos, pos.side) else { return };
+        let mut royals = Royals::NONE;
+        if royals.push_of(pos, pos.side).is_none() {
+            return;
+        }
         let royals = royals.as_slice();
         // The watch is marked in place: it is a few hundred bytes.
         let watch = self.watch.insert(Watch::NONE);
@@ -227,6 +230,9 @@ impl<'e> Legality<'e> {
     /// when they change none of them. No type when every move must be
     /// judged in full (the side is in check, the engine has no influence
     /// sets, or the game forbids giving check).
+    /// Inlined: returned from a call, its sets were written in halves and
+    /// read back whole, which stalls the processor at every node.
+    #[inline(always)]
     pub fn plain_judgement(&self, pos: &Position) -> PlainJudgement<'_> {
         match self.shortcut() {
             Some((influence, watch)) if !self.checks_forbidden => PlainJudgement { watch, kinds: influence.unwatched_kinds(pos) },

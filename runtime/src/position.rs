@@ -412,6 +412,16 @@ impl Position {
         })
     }
 
+    /// The types of which `player` holds a piece in hand, as bits by type:
+    /// read in one pass without a branch per type, so that a drop
+    /// generator visits only those.
+    #[inline]
+    pub fn kinds_in_hand(&self, player: PlayerId) -> u128 {
+        let kinds = self.shared.kinds;
+        let hand = self.hands.get(player as usize * kinds..(player as usize + 1) * kinds).unwrap_or(&[]);
+        hand.iter().enumerate().fold(0, |set, (kind, &count)| set | u128::from(count != 0) << kind)
+    }
+
     /// How many pieces of `kind` `player` holds in hand.
     #[inline]
     pub fn in_hand(&self, player: PlayerId, kind: PieceId) -> u8 {

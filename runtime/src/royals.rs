@@ -20,14 +20,16 @@ impl Royals {
     /// No royal.
     pub(crate) const NONE: Royals = Royals { cells: [NO_CELL; MAX_ROYALS], len: 0 };
 
-    /// The royals of `player` in `pos`; `None` if there are too many.
+    /// Lists the royals of `player` in `pos` after those listed; `None` if
+    /// there are too many. In place rather than returned: a list filled a
+    /// cell at a time and then copied whole is read back before the
+    /// processor has merged the small writes, which stalls the copy.
     #[inline]
-    pub(crate) fn of(pos: &Position, player: PlayerId) -> Option<Royals> {
-        let mut royals = Royals::NONE;
+    pub(crate) fn push_of(&mut self, pos: &Position, player: PlayerId) -> Option<()> {
         for cell in pos.royal_cells(player) {
-            royals.push(cell)?;
+            self.push(cell)?;
         }
-        Some(royals)
+        Some(())
     }
 
     /// Adds `cell`; `None` if the list is full.
