@@ -10,10 +10,12 @@
 //! in leaves (the predicted time of the next depth) fits the time budget; its
 //! row shows the deepest depth it ran. All three engines count the leaves in
 //! bulk at the last ply (a legal move there is one leaf, it is not played), so
-//! their nodes per second compare like with like. Every depth is run at least
-//! [`MIN_RUNS`] times, and small ones again and again until [`MIN_SECONDS`]
-//! have passed; the fastest run counts, the one other work on the machine
-//! disturbed least.
+//! their nodes per second compare like with like. Small depths are run again
+//! and again until [`MIN_SECONDS`] have passed, and the fastest run counts:
+//! other work on the machine only ever slows a run down. The depth at which
+//! the compiled engine and the interpreter are compared is timed again in
+//! [`ROUNDS`] rounds, the engines taking turns, so that a slow spell of the
+//! machine cannot fall on one engine's runs alone.
 //! Ratios between two engines compare them at the same depth: the lower of the
 //! two engines' deepest depths.
 
@@ -27,8 +29,10 @@ use vdl_runtime::{fen, Engine, Interpreter, Position};
 
 /// A timed depth is repeated until this much time has passed.
 pub const MIN_SECONDS: f64 = 0.1;
-/// A timed depth is run at least this many times; the fastest run counts.
-pub const MIN_RUNS: u32 = 3;
+/// How many times, the engines taking turns, the compiled engine and the
+/// interpreter are timed at the depth they are compared at; the fastest
+/// time of each counts.
+pub const ROUNDS: u32 = 3;
 /// No engine goes deeper than this, whatever the budget.
 pub const MAX_DEPTH: u32 = 20;
 
@@ -152,11 +156,11 @@ impl Ladder {
     }
 }
 
-/// Runs `once` (which returns the nodes and seconds of one run) at least
-/// [`MIN_RUNS`] times and until [`MIN_SECONDS`] have passed; the time of
-/// the fastest run. Other work on the machine only ever slows a run down,
-/// so the fastest is the one it disturbed least: on a shared machine the
-/// mean of a few runs of the same binary differed by half.
+/// Runs `once` (which returns the nodes and seconds of one run) until
+/// [`MIN_SECONDS`] have passed; the time of the fastest run. Other work on
+/// the machine only ever slows a run down, so the fastest is the one it
+/// disturbed least: on a shared machine the mean of a few runs of the same
+/// binary differed by half.
 fn repeat(depth: u32, mut once: impl FnMut() -> Result<(u64, f64), String>) -> Result<Timing, String> {
     let (mut total, mut fastest) = (0.0, f64::INFINITY);
     let mut runs = 0u32;
@@ -165,7 +169,7 @@ fn repeat(depth: u32, mut once: impl FnMut() -> Result<(u64, f64), String>) -> R
         total += seconds;
         fastest = fastest.min(seconds);
         runs += 1;
-        if (total >= MIN_SECONDS && runs >= MIN_RUNS) || runs >= 1000 {
+        if total >= MIN_SECONDS || runs >= 1000 {
             return Ok(Timing { depth, nodes, seconds: fastest.max(1e-9) });
         }
     }
@@ -200,16 +204,34 @@ fn threads(parallel: bool) -> usize {
 
 /// Times perft on one of our engines.
 pub fn measure_engine(kind: EngineKind, engine: &dyn Engine, start: &Position, settings: &Settings) -> Ladder {
-    let runs = ladder(settings, |depth| {
-        let mut pos = start.clone();
-        repeat(depth, || {
-            let t = Instant::now();
-            let nodes = if settings.parallel { perft_parallel(engine, &pos, depth) } else { perft(engine, &mut pos, depth) };
-            Ok((nodes, t.elapsed().as_secs_f64()))
-        })
-    })
-    .expect("our engines do not fail");
+    let runs = ladder(settings, |depth| Ok(time_engine(engine, start, depth, settings))).expect("our engines do not fail");
     Ladder { engine: kind, threads: threads(settings.parallel), runs }
+}
+
+/// The time of perft `depth` on one of our engines (see [`repeat`]).
+fn time_engine(engine: &dyn Engine, start: &Position, depth: u32, settings: &Settings) -> Timing {
+    let mut pos = start.clone();
+    repeat(depth, || {
+        let t = Instant::now();
+        let nodes = if settings.parallel { perft_parallel(engine, &pos, depth) } else { perft(engine, &mut pos, depth) };
+        Ok((nodes, t.elapsed().as_secs_f64()))
+    })
+    .expect("our engines do not fail")
+}
+
+/// Times the `engines` (with their ladders) again at the depth where the
+/// first two are compared, [`ROUNDS`] rounds in all with the engines taking
+/// turns, each ladder keeping its fastest time there.
+fn retime_compared(mut engines: [(&dyn Engine, &mut Ladder); 2], start: &Position, settings: &Settings) {
+    let depth = engines[0].1.deepest().depth.min(engines[1].1.deepest().depth);
+    for _ in 1..ROUNDS {
+        for (engine, ladder) in &mut engines {
+            let again = time_engine(*engine, start, depth, settings);
+            if let Some(timing) = ladder.runs.iter_mut().find(|t| t.depth == depth) {
+                timing.seconds = timing.seconds.min(again.seconds);
+            }
+        }
+    }
 }
 
 /// Where Fairy-Stockfish is: `$FSF_BIN` when set (and nowhere else then),
@@ -347,11 +369,14 @@ pub fn measure(subject: &Subject, settings: &Settings, fsf: Option<&mut Fsf>, no
         }
     };
     let mut ladders = Vec::new();
-    if let Some(compiled) = &subject.compiled {
-        ladders.push(measure_engine(EngineKind::Compiled, &**compiled, &start, settings));
-    }
     let interpreter = Interpreter::new(subject.game.clone());
-    ladders.push(measure_engine(EngineKind::Interpreter, &interpreter, &start, settings));
+    let mut by_interpreter = measure_engine(EngineKind::Interpreter, &interpreter, &start, settings);
+    if let Some(compiled) = &subject.compiled {
+        let mut by_compiled = measure_engine(EngineKind::Compiled, &**compiled, &start, settings);
+        retime_compared([(&**compiled, &mut by_compiled), (&interpreter, &mut by_interpreter)], &start, settings);
+        ladders.push(by_compiled);
+    }
+    ladders.push(by_interpreter);
     if let (Some(fsf), Some(variant)) = (fsf, subject.fsf_variant) {
         if !fsf.knows(variant) {
             notes.push(format!("{}: {} does not know the variant `{variant}`", subject.name, fsf.name));
@@ -462,12 +487,12 @@ pub fn run(subjects: &[Subject], settings: &Settings, out: &mut dyn Write) -> st
 #[cfg(test)]
 mod tests {
     #[test]
-    fn a_depth_counts_its_fastest_run_of_at_least_three() {
-        let mut times = [0.5, 0.2, 0.3, 0.1].into_iter();
+    fn a_depth_counts_its_fastest_run() {
+        let mut times = [0.05, 0.03, 0.04, 0.01].into_iter();
         let timing = super::repeat(4, || Ok((7, times.next().expect("a run")))).expect("timed");
-        // Three runs (1 s, past MIN_SECONDS): the fourth is never run.
-        assert_eq!((timing.depth, timing.nodes, timing.seconds), (4, 7, 0.2));
-        assert_eq!(times.next(), Some(0.1));
+        // Three runs take 0.12 s, past MIN_SECONDS: the fourth is never run.
+        assert_eq!((timing.depth, timing.nodes, timing.seconds), (4, 7, 0.03));
+        assert_eq!(times.next(), Some(0.01));
     }
 
     #[test]

@@ -110,9 +110,21 @@ pub(crate) fn held_and_second(cells: &[Piece]) -> (u64, u64) {
 /// as eight bits.
 #[inline(always)]
 pub(crate) fn held_and_owner(word: u64) -> (u64, u64) {
-    let held = ((((word & SEVEN_BITS) + SEVEN_BITS) | word) >> 7) & LOW;
+    let held = nonzero_bytes_low(word);
     let owner = word & LOW & held;
     (held.wrapping_mul(GATHER) >> 56, owner.wrapping_mul(GATHER) >> 56)
+}
+
+/// Which of the eight bytes of `word` are not zero, as eight bits.
+#[inline(always)]
+pub(crate) fn nonzero_bytes(word: u64) -> u64 {
+    nonzero_bytes_low(word).wrapping_mul(GATHER) >> 56
+}
+
+/// Bit 0 of each byte of the result: is that byte of `word` not zero?
+#[inline(always)]
+fn nonzero_bytes_low(word: u64) -> u64 {
+    ((((word & SEVEN_BITS) + SEVEN_BITS) | word) >> 7) & LOW
 }
 
 /// Calls `each` with the index of every set bit of `bits`, lowest first.
@@ -178,6 +190,14 @@ pub fn reach_falling(line: u128, blockers: u128) -> u128 {
 mod tests {
     use super::*;
     use crate::ir::PieceId;
+
+    #[test]
+    fn the_bytes_not_zero_are_found_as_bits() {
+        // Bytes, lowest first: 1, 0, 0, 255, 0, 1, 0, 128.
+        assert_eq!(nonzero_bytes(0x8000_0100_FF00_0001), 0b1010_1001);
+        assert_eq!(nonzero_bytes(0), 0);
+        assert_eq!(nonzero_bytes(u64::MAX), 0xff);
+    }
 
     #[test]
     fn every_cell_is_sorted_by_who_holds_it_on_boards_of_any_length() {
