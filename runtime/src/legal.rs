@@ -217,6 +217,12 @@ impl<'e> Legality<'e> {
         self.check_cells.as_ref().is_some_and(|cells| !cells.may_end_check(mv))
     }
 
+    /// Does the engine have influence sets (and so the shortcut)?
+    #[inline(always)]
+    pub(crate) fn has_influence(&self) -> bool {
+        self.influence.is_some()
+    }
+
     /// The influence sets and the watched cells, while the shortcut
     /// applies (the side is not in check).
     #[inline(always)]

@@ -56,8 +56,14 @@ impl<E: Engine + ?Sized> LegalCount<'_, E> {
     /// Out of line, like [`LegalCount::judge`]: the attack test is large and
     /// every piece's code reaches here.
     #[inline(never)]
-    fn royal_step(&mut self, to: usize) {
-        self.counted += u64::from(crate::legal::royal_step_is_safe(self.engine, self.pos, CellId(to as u16)));
+    fn royal_step(&mut self, from: usize, to: usize) {
+        // Only the influence sets' judgement names royal steps; without
+        // them a step is judged as any move.
+        if self.legality.has_influence() {
+            self.counted += u64::from(crate::legal::royal_step_is_safe(self.engine, self.pos, CellId(to as u16)));
+        } else {
+            self.judge(Move::new(CellId(from as u16), CellId(to as u16)));
+        }
     }
 
     /// [`LegalCount::judge`] for a plain move of a `kind` piece: a type in
@@ -90,7 +96,7 @@ impl<E: Engine + ?Sized> MoveSink for LegalCount<'_, E> {
         if self.unwatched(board, from, to, self.judgement.kinds.plain, kind) {
             self.counted += 1;
         } else if self.judgement.kinds.royal_steps >> kind.index() & 1 != 0 {
-            self.royal_step(to);
+            self.royal_step(from, to);
         } else {
             self.judge_plain(kind, from, to);
         }
@@ -102,7 +108,7 @@ impl<E: Engine + ?Sized> MoveSink for LegalCount<'_, E> {
     #[inline(always)]
     fn plain_to(&mut self, board: &[Piece], kind: PieceId, from: usize, targets: u128) {
         if self.judgement.kinds.royal_steps >> kind.index() & 1 != 0 {
-            for_each_bit128(targets, |to| self.royal_step(to));
+            for_each_bit128(targets, |to| self.royal_step(from, to));
             return;
         }
         let mut judged = targets;
