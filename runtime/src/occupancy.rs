@@ -65,23 +65,27 @@ impl HeldCells {
     /// The cells of a board of `cells` cells that hold a piece.
     #[inline(always)]
     pub fn occupied(self, cells: usize) -> u128 {
-        let all = if cells >= 128 { !0 } else { (1u128 << cells) - 1 };
-        (u128::from(self.held[0]) | u128::from(self.held[1]) << 64) & all
+        on_board(self.held, cells)
     }
 
     /// The cells of a board of `cells` cells as `player` sees them.
     #[inline(always)]
     pub fn seen_by(self, player: PlayerId, cells: usize) -> Occupancy {
-        let wide = |words: [u64; 2]| u128::from(words[0]) | u128::from(words[1]) << 64;
-        // No bit beyond the board is ever set; masking says so to the
-        // compiler, which then drops the second word's loops on boards of
-        // up to 64 cells, where `cells` is a constant.
-        let all = if cells >= 128 { !0 } else { (1u128 << cells) - 1 };
-        let (held, second) = (wide(self.held) & all, wide(self.second) & all);
+        let (held, second) = (self.occupied(cells), on_board(self.second, cells));
         let first = held & !second;
         let (own, enemy) = if player == 0 { (first, second) } else { (second, first) };
-        Occupancy { own, enemy, empty: all & !held }
+        Occupancy { own, enemy, empty: on_board([!0; 2], cells) & !held }
     }
+}
+
+/// The cells of `words` (two words of a set) on a board of `cells` cells,
+/// as one set. No bit beyond the board is ever set; masking says so to the
+/// compiler, which then drops the second word's work on boards of up to 64
+/// cells, where `cells` is a constant.
+#[inline(always)]
+pub(crate) fn on_board([low, high]: [u64; 2], cells: usize) -> u128 {
+    let all = if cells >= 128 { !0 } else { (1u128 << cells) - 1 };
+    (u128::from(low) | u128::from(high) << 64) & all
 }
 
 /// For up to 64 `cells`, as bits: which hold a piece, and which hold one of

@@ -6,7 +6,7 @@
 //! The cells held and those of the second player ([`HeldCells`]) are read
 //! from them too.
 
-use crate::occupancy::{HeldCells, MAX_CELLS};
+use crate::occupancy::{on_board, HeldCells, MAX_CELLS};
 use crate::piece::Piece;
 
 /// Per [`Piece`] value (its byte), the cells below [`MAX_CELLS`] holding
@@ -56,9 +56,7 @@ impl PieceCells {
     /// the high word is empty on boards of up to 64 cells.
     #[inline(always)]
     pub fn of(&self, piece: Piece, cells: usize) -> u128 {
-        let [low, high] = self.cells[piece.0 as usize];
-        let all = if cells >= 128 { !0 } else { (1u128 << cells) - 1 };
-        (u128::from(low) | u128::from(high) << 64) & all
+        on_board(self.cells[piece.0 as usize], cells)
     }
 }
 

@@ -388,7 +388,8 @@ fn bit_walk_code(rays: &Rays, attackers: &Attackers, walk: Walk) -> TokenStream 
                 }
             }
         }
-        _ => quote!(),
+        Walk::Ride => quote!(),
+        Walk::Hop | Walk::HopWatch => unreachable!("hops keep their walks: their chains are never taken as bits"),
     };
     quote! {
         {
