@@ -57,6 +57,7 @@ mod promotion;
 mod ride_sets;
 mod rule_steps;
 mod safety;
+mod set_moves;
 mod tables;
 mod text;
 mod walks;

@@ -325,9 +325,10 @@ fn empty_game_generates_a_valid_module() {
     assert!(!text.contains("const NONE"), "no table, so no NONE");
 }
 
-/// Steps that nothing can block and that promote nothing are handed to the
-/// sink as one set of destinations per cell, the board's cells as bits
-/// (`leap_sets`); steps that promote from a cell keep their code there.
+/// Steps that nothing can block are handed to the sink as one set of
+/// destinations per cell, the board's cells as bits (`leap_sets`), but for
+/// those that may promote, given one by one to the promotions helper
+/// (`set_moves`).
 #[test]
 fn open_steps_are_handed_over_as_sets_of_cells() {
     let mut game = tiny();
@@ -340,11 +341,15 @@ fn open_steps_are_handed_over_as_sets_of_cells() {
     // Each type's moves in a loop over its cells, which the position keeps.
     assert!(text.contains("vdl_runtime::occupancy::for_each_bit128_inline(\n                pieces.of(KING_WHITE, CELLS),"));
     assert!(text.contains("out.plain_to(board, KIND_KING, from, KING_WHITE_STEPS[from] & !occupancy.own);"));
-    // The Pawn's step moves only and its diagonal steps capture only; where
-    // they promote they keep their code.
-    assert!(text.contains("PAWN_WHITE_MOVES[from] & occupancy.empty\n                | PAWN_WHITE_CAPTURES[from] & occupancy.enemy,"));
-    assert!(text.contains("promote_pawn_white(pos, out, new_move(from, to), promoting)"));
-    assert!(text.contains("/// 2. step (0, 1), moving only (from the cells where it promotes)"));
+    // The Pawn's step moves only and its diagonal steps capture only; the
+    // destinations where they may promote go one by one to its promotions
+    // helper, the others to the sink as one set.
+    assert!(text.contains("| PAWN_WHITE_MOVES[from] & occupancy.empty\n            | PAWN_WHITE_CAPTURES[from] & occupancy.enemy;"));
+    assert!(text.contains("out.plain_to(board, KIND_PAWN, from, targets & !PAWN_WHITE_PROMOTING[from]);"));
+    assert!(text.contains(
+        "targets & PAWN_WHITE_PROMOTING[from],\n            |to| { promote_pawn_white(pos, out, new_move(from, to), promotion[to]) },"
+    ));
+    assert!(!text.contains("(from the cells where it promotes)"));
     // A piece that may promote another by proxy tests each destination for
     // it: with the King such a piece, its steps keep their code, the Pawn's
     // do not.

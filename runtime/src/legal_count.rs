@@ -66,6 +66,17 @@ impl<E: Engine + ?Sized> LegalCount<'_, E> {
         }
     }
 
+    /// The plain moves of [`MoveSink::plain_to`] that were not counted in
+    /// one go, judged one by one.
+    #[inline(never)]
+    fn plain_to_judged(&mut self, board: &[Piece], kind: PieceId, from: usize, targets: u128) {
+        if self.judgement.kinds.royal_steps >> kind.index() & 1 != 0 {
+            for_each_bit128(targets, |to| self.royal_step(from, to));
+        } else {
+            for_each_bit128(targets, |to| self.plain(board, kind, from, to));
+        }
+    }
+
     /// [`LegalCount::judge`] for a plain move of a `kind` piece: a type in
     /// [`crate::influence::UnwatchedKinds::limited`] changing no watched
     /// cell is counted if the limits allow it, which is what [`Legality`]
@@ -105,19 +116,21 @@ impl<E: Engine + ?Sized> MoveSink for LegalCount<'_, E> {
     /// A type whose moves are judged by the watched cells alone, moving from
     /// a cell whose vacating does not matter, has its moves to cells that do
     /// not matter counted in one go.
+    /// Only the count in one go is inline: the moves judged one by one go
+    /// to [`LegalCount::plain_to_judged`], so that each piece's code in
+    /// the generated loops stays small (the counting generator of a game
+    /// with many types outgrew the instruction cache).
     #[inline(always)]
     fn plain_to(&mut self, board: &[Piece], kind: PieceId, from: usize, targets: u128) {
-        if self.judgement.kinds.royal_steps >> kind.index() & 1 != 0 {
-            for_each_bit128(targets, |to| self.royal_step(from, to));
-            return;
-        }
         let mut judged = targets;
         if self.judgement.kinds.plain >> kind.index() & 1 != 0 && !self.judgement.watch.vacating_matters(CellId(from as u16)) {
             let free = targets & !self.judgement.watch.low_cells();
             self.counted += u64::from(free.count_ones());
             judged ^= free;
         }
-        for_each_bit128(judged, |to| self.plain(board, kind, from, to));
+        if judged != 0 {
+            self.plain_to_judged(board, kind, from, judged);
+        }
     }
 
     #[inline(always)]

@@ -1,17 +1,16 @@
 //! Steps as sets of cells: on boards of up to 128 cells, the leaps that
-//! nothing can block and that promote nothing (a King's, a Knight's, a
-//! Gold's steps; a Pawn's outside its promotion zone) are gathered per start
-//! cell into one set of destinations per mode. The piece's function then
-//! hands them to the sink in one call, `plain_to` with the set less the cells
+//! nothing can block (a King's, a Knight's, a Gold's steps, a Pawn's) are
+//! gathered per start cell into one set of destinations per mode. The
+//! piece's function then hands them to the sink as one set, less the cells
 //! its mode forbids (`vdl_runtime::occupancy::Occupancy`), instead of one
-//! test and one call per step. The other steps keep their code.
+//! test and one call per step (see `set_moves`, which also sorts out the
+//! moves that may promote). The other steps keep their code.
 //!
 //! A piece whose rules may repeat a destination reads back its moves from a
 //! list, one an obligation may bind tests each destination, and one that
 //! may promote another by proxy tests each destination for it: those keep
 //! every step as code.
 
-use super::promotion::Promotions;
 use super::rule_steps::{Resolved, RuleSteps};
 use super::Ctx;
 use proc_macro2::TokenStream;
@@ -36,13 +35,7 @@ pub struct LeapSets {
 /// code. `keeps_code`: an obligation may bind the piece, or it may promote
 /// another by proxy; `repeats`: per rule, may it repeat an earlier rule's
 /// destination.
-pub fn take(
-    ctx: &Ctx,
-    keeps_code: bool,
-    repeats: &[Repeats],
-    promotions: Option<&Promotions>,
-    steps: &mut [Option<RuleSteps>],
-) -> Option<LeapSets> {
+pub fn take(ctx: &Ctx, keeps_code: bool, repeats: &[Repeats], steps: &mut [Option<RuleSteps>]) -> Option<LeapSets> {
     if ctx.cells() > MAX_CELLS || keeps_code || repeats.contains(&Repeats::Maybe) {
         return None;
     }
@@ -63,9 +56,6 @@ pub fn take(
                 *start = None;
                 continue;
             };
-            if promotions.is_some_and(|p| p.outcome(from, to) != 0) {
-                continue;
-            }
             sets.of_mode(mode)[from] |= 1 << to;
             *start = None;
             taken = true;
@@ -110,9 +100,14 @@ impl LeapSets {
         }
     }
 
-    /// The statement handing the sets from `from` to the sink, reading the
-    /// board's cells as `occupancy` holds them.
-    pub fn code(&self, ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> TokenStream {
+    /// The sets' destinations from each start cell, any mode.
+    pub fn destinations(&self) -> Vec<u128> {
+        self.both.iter().zip(&self.move_only).zip(&self.capture_only).map(|((b, m), c)| b | m | c).collect()
+    }
+
+    /// The expressions of the sets' destinations from `from`, one per mode,
+    /// reading the board's cells as `occupancy` holds them.
+    pub fn terms(&self, ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Vec<TokenStream> {
         let label = ctx.piece_label(kind, player);
         let upper = format!("{}_{}", ctx.names.pieces[kind.index()], ctx.names.players[player as usize]);
         let mut terms = Vec::new();
@@ -124,14 +119,10 @@ impl LeapSets {
             if sets.iter().all(|&set| set == 0) {
                 continue;
             }
-            let doc = format!(
-                "{label}: the destinations of its unblockable, unpromoting steps ({}) from each cell, as bits.",
-                what.to_lowercase()
-            );
+            let doc = format!("{label}: the destinations of its unblockable steps ({}) from each cell, as bits.", what.to_lowercase());
             let table = ctx.tables.bits(&format!("{upper}_{what}"), doc, sets.clone());
             terms.push(quote!(#table[from] & #cells));
         }
-        let kind = ctx.kind(kind);
-        quote!(out.plain_to(board, #kind, from, #(#terms)|*);)
+        terms
     }
 }

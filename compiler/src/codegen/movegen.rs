@@ -13,6 +13,7 @@ use super::obligation;
 use super::promotion::Promotions;
 use super::ride_sets;
 use super::rule_steps::{Resolved, RuleSteps};
+use super::set_moves;
 use super::tables::doc_lines;
 use super::walks::{self, RuleCode};
 use super::{any_route, Ctx, Helpers};
@@ -311,24 +312,31 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<Piec
     let mut left_out = Vec::new();
     let plan = ctx.plan;
     let mut steps = RuleSteps::of_piece(plan.side(player), kind, rules.len(), ctx.cells());
-    let sets = leap_sets::take(ctx, pg.bound || promotes_by_proxy, &pg.repeats, pg.promotions.as_ref(), &mut steps);
-    if let Some(sets) = &sets {
-        let described: Vec<String> = sets.rules.iter().map(|&index| describe_rule(game, &rules[index])).collect();
-        docs.push(format!(
-            "1. as one set of destinations per cell, the steps that nothing blocks and that promote nothing of: {}",
-            described.join("; ")
-        ));
-        blocks.push(RuleCode::Plain(sets.code(ctx, kind, player)));
-    }
-    let rides = ride_sets::take(ctx, pg.bound || promotes_by_proxy, &pg.repeats, pg.promotions.as_ref(), &mut steps);
-    if let Some(rides) = &rides {
-        let described: Vec<String> = rides.rules.iter().map(|&index| describe_rule(game, &rules[index])).collect();
-        docs.push(format!(
-            "{}. as one set of destinations per cell, found from the occupied cells, the rides whose lines run one way through the cells' numbers and promote nothing: {}",
-            blocks.len() + 1,
-            described.join("; ")
-        ));
-        blocks.push(RuleCode::Plain(rides.code(ctx, kind, player)));
+    let keeps_code = pg.bound || promotes_by_proxy;
+    let sets = leap_sets::take(ctx, keeps_code, &pg.repeats, &mut steps);
+    let rides = ride_sets::take(ctx, keeps_code, &pg.repeats, &mut steps);
+    if let Some(code) = set_moves::code(ctx, kind, player, sets.as_ref(), rides.as_ref(), pg.promotions.as_ref()) {
+        let mut kinds = Vec::new();
+        for (taken, what) in [
+            (sets.as_ref().map(|sets| &sets.rules), "the steps that nothing blocks"),
+            (
+                rides.as_ref().map(|rides| &rides.rules),
+                "found from the occupied cells, the rides whose lines run one way through the cells' numbers",
+            ),
+        ] {
+            if let Some(taken) = taken {
+                let described: Vec<String> = taken.iter().map(|&index| describe_rule(game, &rules[index])).collect();
+                kinds.push(format!("{what} ({})", described.join("; ")));
+            }
+        }
+        let promoting = if code.promotes { "; those that may promote one by one" } else { "" };
+        docs.push(format!("1. as one set of destinations per cell: {}{promoting}", kinds.join("; ")));
+        if code.promotes {
+            pg.uses_row = true;
+            pg.helpers.new_move = true;
+            pg.needs_pos |= pg.promotions.as_ref().is_some_and(Promotions::needs_pos);
+        }
+        blocks.push(RuleCode::Plain(code.code));
     }
     for (index, rule) in rules.iter().enumerate() {
         if pg.repeats[index] == Repeats::Always {
@@ -339,10 +347,8 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<Piec
         let Some(steps) = steps[index].take() else { continue };
         if let Some(block) = rule_block(ctx, &mut pg, &RuleAbout { index, rule, mode: steps.mode }, &steps) {
             let again = if pg.checking { " (it may reach a destination an earlier rule gave: each is given once)" } else { "" };
-            let rest = if sets.as_ref().is_some_and(|sets| sets.rules.contains(&index)) {
-                " (from the cells where it promotes)"
-            } else if rides.as_ref().is_some_and(|rides| rides.rules.contains(&index)) {
-                " (from the cells where its line promotes or does not run one way)"
+            let rest = if rides.as_ref().is_some_and(|rides| rides.rules.contains(&index)) {
+                " (from the cells where its line does not run one way)"
             } else {
                 ""
             };

@@ -7,15 +7,14 @@
 //! lowest (or highest) bit of their intersection, and the ride's
 //! destinations are one set found without walking
 //! (`vdl_runtime::occupancy::reach_rising`, `reach_falling`). The piece's
-//! function hands them to the sink in one call, `plain_to`, as it does its
-//! leaps' (see `leap_sets`), so that a counter counts them at once.
+//! function hands them to the sink as one set with its leaps' (see
+//! `set_moves`), so that a counter counts them at once.
 //!
 //! On the boxes of most games every line is such a line. A line that wraps
 //! round a cylinder, or turns on a folded board, is not, and keeps its code;
-//! so does a start from which the ride may promote, and every ride of a piece
-//! kept as code for the reasons `leap_sets` gives.
+//! so does every ride of a piece kept as code for the reasons `leap_sets`
+//! gives.
 
-use super::promotion::Promotions;
 use super::rule_steps::{Resolved, RuleSteps};
 use super::Ctx;
 use proc_macro2::TokenStream;
@@ -49,15 +48,9 @@ enum Run {
 }
 
 /// Takes out of `steps` (by rule) every ride from a start where its line
-/// runs one way and it promotes nothing, and returns them as sets; `None`
+/// runs one way, and returns them as sets; `None`
 /// when there is none. `keeps_code` and `repeats` as for `leap_sets::take`.
-pub fn take(
-    ctx: &Ctx,
-    keeps_code: bool,
-    repeats: &[Repeats],
-    promotions: Option<&Promotions>,
-    steps: &mut [Option<RuleSteps>],
-) -> Option<RideSets> {
+pub fn take(ctx: &Ctx, keeps_code: bool, repeats: &[Repeats], steps: &mut [Option<RuleSteps>]) -> Option<RideSets> {
     if ctx.cells() > MAX_RIDE_CELLS || keeps_code || repeats.contains(&Repeats::Maybe) {
         return None;
     }
@@ -70,9 +63,6 @@ pub fn take(
         for (from, start) in rule_steps.starts.iter_mut().enumerate() {
             let Some(Resolved::Ride { line, null_move: false }) = start.as_ref() else { continue };
             let Some(run) = run_of(from, line) else { continue };
-            if promotions.is_some_and(|p| line.iter().any(|c| c.may_land && p.outcome(from, c.cell.index()) != 0)) {
-                continue;
-            }
             let bits = |keep: fn(&LineCell) -> bool| line.iter().filter(|c| keep(c)).fold(0u128, |bits, c| bits | 1 << c.cell.index());
             match run {
                 Run::Rising => set.rising[from] = bits(|_| true),
@@ -106,9 +96,16 @@ fn run_of(from: usize, line: &[LineCell]) -> Option<Run> {
 }
 
 impl RideSets {
-    /// The statement handing the rides' destinations from `from` to the
-    /// sink, reading the board's cells as `occupancy` holds them.
-    pub fn code(&self, ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> TokenStream {
+    /// The cells the rides may land on from each start cell.
+    pub fn destinations(&self) -> Vec<u128> {
+        let cells = self.rides.first().map_or(0, |ride| ride.lands.len());
+        (0..cells).map(|from| self.rides.iter().fold(0, |set, ride| set | ride.lands[from])).collect()
+    }
+
+    /// The expressions of the rides' destinations from `from`, one per rule,
+    /// reading the board's cells as `occupancy` holds them and the occupied
+    /// ones as `blockers`.
+    pub fn terms(&self, ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Vec<TokenStream> {
         let label = ctx.piece_label(kind, player);
         let upper = format!("{}_{}", ctx.names.pieces[kind.index()], ctx.names.players[player as usize]);
         let mut terms = Vec::new();
@@ -141,11 +138,7 @@ impl RideSets {
             };
             terms.push(quote!((#(#reach)|*) #lands & #cells));
         }
-        let kind = ctx.kind(kind);
-        quote! {
-            let blockers = !occupancy.empty;
-            out.plain_to(board, #kind, from, #(#terms)|*);
-        }
+        terms
     }
 }
 
