@@ -380,3 +380,49 @@ fn lines_running_one_way_are_walked_as_bits() {
     // A copy of the board after a move has its occupied cells worked out.
     assert!(text.contains("vdl_runtime::board_after::occupied_after(") && text.contains("pos.held_cells().occupied(CELLS)"));
 }
+
+/// A ride round a ring is two runs through the cells' numbers, up to the
+/// seam and on from its other side, and is taken as a set like any other:
+/// the second run is reached across an empty first, and the null move is
+/// made when the whole ring is empty. Its rides round the ring both ways may
+/// repeat a destination: as sets, ORed, each is given once, and nothing is
+/// read back from a list.
+#[test]
+fn rides_round_a_ring_are_sets_of_two_runs() {
+    let source = r#"
+game "Ring"
+board {
+    axis file = a..d
+    axis rank = 1..6 wrap
+    name file rank
+}
+forward +rank
+player White
+player Black = shift rank 3
+direction orth = (0,1)*
+piece King K {
+    royal
+    step orth
+}
+piece Rook R {
+    slide orth circuit
+}
+setup "4/1k2/4/4/1K2/R3 w"
+"#;
+    let game = vdl_compiler::compile("ring.vdl", source).expect("the game compiles");
+    let text = vdl_compiler::generate_rust(&game);
+    syn::parse_file(&text).expect("the generated module parses");
+    let rook = &text[text.find("fn moves_rook_white").expect("the Rook's function")..];
+    let rook: String = rook[..rook.find("\n}\n").expect("its end")].split_whitespace().collect();
+    // 24 cells: one word. Each ride's two runs go its way.
+    assert!(
+        rook.contains("reach_rising(ROOK_WHITE_RIDE_1_RISING[from],blockers,)|if(ROOK_WHITE_RIDE_1_RISING[from])&blockers==0{"),
+        "{rook}"
+    );
+    assert!(rook.contains("reach_rising(ROOK_WHITE_RIDE_1_THEN_RISING[from],blockers,)"), "{rook}");
+    assert!(rook.contains("reach_falling(ROOK_WHITE_RIDE_2_THEN_FALLING[from],blockers,)"), "{rook}");
+    assert!(!rook.contains("RIDE_1_FALLING") && !rook.contains("RIDE_2_RISING"), "{rook}");
+    assert!(rook.contains("ifROOK_WHITE_RIDE_1_ROUND[from]&&(ROOK_WHITE_RIDE_1_RISING[from]|ROOK_WHITE_RIDE_1_THEN_RISING[from])&blockers==0{null_move=true;}"), "{rook}");
+    assert!(rook.contains("ifnull_move{out.plain(board,KIND_ROOK,from,from);}"), "{rook}");
+    assert!(!rook.contains("already(") && !rook.contains("out.moves()"), "{rook}");
+}

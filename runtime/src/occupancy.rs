@@ -190,6 +190,21 @@ pub fn reach_falling(line: u128, blockers: u128) -> u128 {
     u128::from(line & !below)
 }
 
+/// [`reach_rising`] on boards of up to [`MAX_CELLS`] cells, both words.
+#[inline(always)]
+pub fn reach_rising_wide(line: u128, blockers: u128) -> u128 {
+    let met = line & blockers;
+    line & (met ^ met.wrapping_sub(1))
+}
+
+/// [`reach_falling`] on boards of up to [`MAX_CELLS`] cells, both words.
+#[inline(always)]
+pub fn reach_falling_wide(line: u128, blockers: u128) -> u128 {
+    let met = line & blockers;
+    let below = u128::MAX.checked_shr(met.leading_zeros()).unwrap_or(0) >> 1;
+    line & !below
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -245,6 +260,21 @@ mod tests {
                 let blockers =
                     line.iter().enumerate().filter(|(i, _)| subset >> i & 1 != 0).fold(1u128 << 1 | 1 << 61, |b, (_, &c)| b | 1 << c);
                 let reach = if rising { reach_rising(bits, blockers) } else { reach_falling(bits, blockers) };
+                assert_eq!(reach, walked(line, blockers), "line {line:?}, blockers {blockers:#x}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_ride_on_two_words_reaches_what_a_walk_along_its_line_reaches() {
+        let lines: [&[usize]; 4] = [&[3, 40, 63, 64, 100, 127], &[70], &[127, 90, 64, 63, 8, 0], &[]];
+        for line in lines {
+            let bits = line.iter().fold(0u128, |bits, &cell| bits | 1 << cell);
+            let rising = line.windows(2).all(|pair| pair[0] < pair[1]);
+            for subset in 0..1u32 << line.len() {
+                let blockers =
+                    line.iter().enumerate().filter(|(i, _)| subset >> i & 1 != 0).fold(1u128 << 1 | 1 << 99, |b, (_, &c)| b | 1 << c);
+                let reach = if rising { reach_rising_wide(bits, blockers) } else { reach_falling_wide(bits, blockers) };
                 assert_eq!(reach, walked(line, blockers), "line {line:?}, blockers {blockers:#x}");
             }
         }

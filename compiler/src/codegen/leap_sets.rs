@@ -6,10 +6,9 @@
 //! test and one call per step (see `set_moves`, which also sorts out the
 //! moves that may promote). The other steps keep their code.
 //!
-//! A piece whose rules may repeat a destination reads back its moves from a
-//! list, one an obligation may bind tests each destination, and one that
-//! may promote another by proxy tests each destination for it: those keep
-//! every step as code.
+//! A piece an obligation may bind tests each destination, and one that may
+//! promote another by proxy tests each destination for it: those keep every
+//! step as code (see `set_moves::take`).
 
 use super::rule_steps::{Resolved, RuleSteps};
 use super::Ctx;
@@ -31,12 +30,11 @@ pub struct LeapSets {
 }
 
 /// Takes out of `steps` (by rule) every step that can be handed over as part
-/// of a set, and returns the sets; `None` when the piece keeps every step as
-/// code. `keeps_code`: an obligation may bind the piece, or it may promote
-/// another by proxy; `repeats`: per rule, may it repeat an earlier rule's
-/// destination.
-pub fn take(ctx: &Ctx, keeps_code: bool, repeats: &[Repeats], steps: &mut [Option<RuleSteps>]) -> Option<LeapSets> {
-    if ctx.cells() > MAX_CELLS || keeps_code || repeats.contains(&Repeats::Maybe) {
+/// of a set, and returns the sets; `None` when there is none. `repeats`:
+/// per rule, may it repeat an earlier rule's destination (a rule that
+/// always does is left alone).
+pub fn take(ctx: &Ctx, repeats: &[Repeats], steps: &mut [Option<RuleSteps>]) -> Option<LeapSets> {
+    if ctx.cells() > MAX_CELLS {
         return None;
     }
     let cells = ctx.cells();

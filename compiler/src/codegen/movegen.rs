@@ -6,12 +6,10 @@
 //! asks about attacks under obligations, an obligation's countdown, a promotion
 //! by proxy) also take the position.
 
-use super::leap_sets;
 use super::lines;
 use super::names::describe_rule;
 use super::obligation;
 use super::promotion::Promotions;
-use super::ride_sets;
 use super::rule_steps::{Resolved, RuleSteps};
 use super::set_moves;
 use super::tables::doc_lines;
@@ -312,9 +310,7 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<Piec
     let mut left_out = Vec::new();
     let plan = ctx.plan;
     let mut steps = RuleSteps::of_piece(plan.side(player), kind, rules.len(), ctx.cells());
-    let keeps_code = pg.bound || promotes_by_proxy;
-    let sets = leap_sets::take(ctx, keeps_code, &pg.repeats, &mut steps);
-    let rides = ride_sets::take(ctx, keeps_code, &pg.repeats, &mut steps);
+    let (sets, rides) = set_moves::take(ctx, pg.bound || promotes_by_proxy, &pg.repeats, &mut steps);
     if let Some(code) = set_moves::code(ctx, kind, player, sets.as_ref(), rides.as_ref(), pg.promotions.as_ref()) {
         let mut kinds = Vec::new();
         for (taken, what) in [
@@ -331,6 +327,7 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<Piec
         }
         let promoting = if code.promotes { "; those that may promote one by one" } else { "" };
         docs.push(format!("1. as one set of destinations per cell: {}{promoting}", kinds.join("; ")));
+        pg.uses_null_move |= code.null_move;
         if code.promotes {
             pg.uses_row = true;
             pg.helpers.new_move = true;

@@ -1,26 +1,34 @@
-//! Rides as sets of cells: on boards of up to 64 cells
-//! (`vdl_runtime::occupancy::MAX_RIDE_CELLS`), a ride whose line
-//! from a start runs one way through the cells' numbers (each cell numbered
-//! above the one before it, or each below) reaches, in one position, the
-//! cells of its line up to and including the first piece on it. With the
-//! line as bits and the occupied cells as bits, that first piece is the
-//! lowest (or highest) bit of their intersection, and the ride's
-//! destinations are one set found without walking
-//! (`vdl_runtime::occupancy::reach_rising`, `reach_falling`). The piece's
-//! function hands them to the sink as one set with its leaps' (see
+//! Rides as sets of cells: a ride whose line from a start runs one way
+//! through the cells' numbers (each cell numbered above the one before it,
+//! or each below) reaches, in one position, the cells of its line up to and
+//! including the first piece on it. With the line as bits and the occupied
+//! cells as bits, that first piece is the lowest (or highest) bit of their
+//! intersection, and the ride's destinations are one set found without
+//! walking (`vdl_runtime::occupancy::reach_rising`, `reach_falling`). The
+//! piece's function hands them to the sink as one set with its leaps' (see
 //! `set_moves`), so that a counter counts them at once.
 //!
-//! On the boxes of most games every line is such a line. A line that wraps
-//! round a cylinder, or turns on a folded board, is not, and keeps its code;
-//! so does every ride of a piece kept as code for the reasons `leap_sets`
-//! gives.
+//! A line round a ring (a file of a cylinder) runs one way up to the seam and
+//! one way after it: two runs. The second is reached only when the first is
+//! empty, and a ride that may come back round to its start makes its null
+//! move when both are.
+//!
+//! On boards of up to 64 cells (`vdl_runtime::occupancy::MAX_RIDE_CELLS`)
+//! the sets are one word and every ride of two runs at most is taken. On
+//! larger boards, up to 128 cells, the arithmetic on two words costs more
+//! than the walk it saves, but for a piece whose rides may repeat a
+//! destination (round a ring both ways): walked, it lists its moves to read
+//! them back, and the counter judges each listed move in full; as sets, ORed,
+//! each destination is given once (see `set_moves::take`). A line that turns
+//! on a folded board in more than two runs keeps its code, and so does every
+//! ride of a piece kept as code for the reasons `leap_sets` gives.
 
 use super::rule_steps::{Resolved, RuleSteps};
 use super::Ctx;
 use proc_macro2::TokenStream;
 use quote::quote;
 use vdl_runtime::ir::{Mode, PieceId, PlayerId};
-use vdl_runtime::occupancy::MAX_RIDE_CELLS;
+use vdl_runtime::occupancy::{MAX_CELLS, MAX_RIDE_CELLS};
 use vdl_runtime::plan::{LineCell, Repeats};
 
 /// The rides of one piece type and player taken as sets.
@@ -33,42 +41,48 @@ pub struct RideSets {
 /// One rule's lines from the starts where they were taken, as bits.
 struct RideSet {
     mode: Mode,
-    /// Per start, the cells of its line if they rise through the cells'
-    /// numbers; those of a line that falls; those it may land on.
-    rising: Vec<u128>,
-    falling: Vec<u128>,
+    /// `runs[run][way][from]`: the cells of the first (`run` 0) and second
+    /// run of the line from each start, under the way the run goes through
+    /// the cells' numbers (`Run`); none where it has no such run.
+    runs: [[Vec<u128>; 2]; 2],
+    /// Per start, the cells the ride may land on.
     lands: Vec<u128>,
+    /// Per start, does the line come back round to it, a null move when
+    /// every cell on it is empty?
+    round: Vec<bool>,
 }
 
-/// Which way a line runs through the cells' numbers.
-#[derive(Clone, Copy, PartialEq, Eq)]
+/// Which way a run of a line goes through the cells' numbers.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Run {
-    Rising,
-    Falling,
+    Rising = 0,
+    Falling = 1,
 }
 
 /// Takes out of `steps` (by rule) every ride from a start where its line
-/// runs one way, and returns them as sets; `None`
-/// when there is none. `keeps_code` and `repeats` as for `leap_sets::take`.
-pub fn take(ctx: &Ctx, keeps_code: bool, repeats: &[Repeats], steps: &mut [Option<RuleSteps>]) -> Option<RideSets> {
-    if ctx.cells() > MAX_RIDE_CELLS || keeps_code || repeats.contains(&Repeats::Maybe) {
+/// is one or two runs, and returns them as sets; `None` when there is none.
+/// `repeats` as for `leap_sets::take`; `wide`: take them on boards of up to
+/// 128 cells, else of up to 64.
+pub fn take(ctx: &Ctx, repeats: &[Repeats], wide: bool, steps: &mut [Option<RuleSteps>]) -> Option<RideSets> {
+    let cells = ctx.cells();
+    if cells > if wide { MAX_CELLS } else { MAX_RIDE_CELLS } {
         return None;
     }
-    let cells = ctx.cells();
     let mut sets = RideSets { rides: Vec::new(), rules: Vec::new() };
     for (index, rule) in steps.iter_mut().enumerate() {
         let Some(rule_steps) = rule.as_mut().filter(|r| !r.unmoved && repeats[index] != Repeats::Always) else { continue };
-        let mut set = RideSet { mode: rule_steps.mode, rising: vec![0; cells], falling: vec![0; cells], lands: vec![0; cells] };
+        let none = || vec![0; cells];
+        let runs = [[none(), none()], [none(), none()]];
+        let mut set = RideSet { mode: rule_steps.mode, runs, lands: none(), round: vec![false; cells] };
         let mut taken = false;
         for (from, start) in rule_steps.starts.iter_mut().enumerate() {
-            let Some(Resolved::Ride { line, null_move: false }) = start.as_ref() else { continue };
-            let Some(run) = run_of(from, line) else { continue };
-            let bits = |keep: fn(&LineCell) -> bool| line.iter().filter(|c| keep(c)).fold(0u128, |bits, c| bits | 1 << c.cell.index());
-            match run {
-                Run::Rising => set.rising[from] = bits(|_| true),
-                Run::Falling => set.falling[from] = bits(|_| true),
+            let Some(Resolved::Ride { line, null_move }) = start.as_ref() else { continue };
+            let Some(runs) = runs_of(from, line) else { continue };
+            for (run, (way, cells)) in runs.into_iter().enumerate() {
+                set.runs[run][way as usize][from] = bits(cells, |_| true);
             }
-            set.lands[from] = bits(|c| c.may_land);
+            set.lands[from] = bits(line, |c| c.may_land);
+            set.round[from] = *null_move;
             *start = None;
             taken = true;
         }
@@ -83,16 +97,33 @@ pub fn take(ctx: &Ctx, keeps_code: bool, repeats: &[Repeats], steps: &mut [Optio
     (!sets.rules.is_empty()).then_some(sets)
 }
 
-/// Which way the line from `from` runs, if it runs one way all along.
-fn run_of(from: usize, line: &[LineCell]) -> Option<Run> {
-    let numbers: Vec<usize> = std::iter::once(from).chain(line.iter().map(|c| c.cell.index())).collect();
-    if numbers.windows(2).all(|pair| pair[0] < pair[1]) {
-        Some(Run::Rising)
-    } else if numbers.windows(2).all(|pair| pair[0] > pair[1]) {
-        Some(Run::Falling)
-    } else {
-        None
+/// The cells of `line` that `keep` keeps, as bits.
+fn bits(line: &[LineCell], keep: fn(&LineCell) -> bool) -> u128 {
+    line.iter().filter(|c| keep(c)).fold(0, |bits, c| bits | 1 << c.cell.index())
+}
+
+/// The line from `from` cut into its runs, if it goes one way through the
+/// cells' numbers but for one step at most (the seam of a ring), and does
+/// not pass its start: the way of its first step from the start if it can,
+/// so that the lines of a rule share their tables.
+fn runs_of(from: usize, line: &[LineCell]) -> Option<Vec<(Run, &[LineCell])>> {
+    if line.iter().any(|c| c.cell.index() == from) {
+        return None;
     }
+    let first = match line.first() {
+        Some(cell) if cell.cell.index() < from => Run::Falling,
+        _ => Run::Rising,
+    };
+    let other = if first == Run::Rising { Run::Falling } else { Run::Rising };
+    [first, other].into_iter().find_map(|way| {
+        let against = |i: &usize| (line[i - 1].cell < line[*i].cell) != (way == Run::Rising);
+        let mut cuts = (1..line.len()).filter(against);
+        match (cuts.next(), cuts.next()) {
+            (None, _) => Some(vec![(way, line)]),
+            (Some(cut), None) => Some(vec![(way, &line[..cut]), (way, &line[cut..])]),
+            _ => None,
+        }
+    })
 }
 
 impl RideSets {
@@ -102,33 +133,66 @@ impl RideSets {
         (0..cells).map(|from| self.rides.iter().fold(0, |set, ride| set | ride.lands[from])).collect()
     }
 
+    /// Does some ride come back round a ring to its start (a null move)?
+    pub fn makes_null_moves(&self) -> bool {
+        self.rides.iter().any(|ride| ride.round.contains(&true))
+    }
+
     /// The expressions of the rides' destinations from `from`, one per rule,
     /// reading the board's cells as `occupancy` holds them and the occupied
-    /// ones as `blockers`.
-    pub fn terms(&self, ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Vec<TokenStream> {
+    /// ones as `blockers`; and the statements setting `null_move` when a
+    /// ride comes back round to `from`.
+    pub fn code(&self, ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> (Vec<TokenStream>, TokenStream) {
         let label = ctx.piece_label(kind, player);
         let upper = format!("{}_{}", ctx.names.pieces[kind.index()], ctx.names.players[player as usize]);
-        let mut terms = Vec::new();
+        let wide = ctx.cells() > MAX_RIDE_CELLS;
+        let (mut terms, mut nulls) = (Vec::new(), TokenStream::new());
         for (set, rule) in self.rides.iter().zip(&self.rules) {
-            let mut reach = Vec::new();
-            for (rays, run, way, helper) in [
-                (&set.rising, "RISING", "rises", quote!(vdl_runtime::occupancy::reach_rising)),
-                (&set.falling, "FALLING", "falls", quote!(vdl_runtime::occupancy::reach_falling)),
-            ] {
-                if rays.iter().all(|&ray| ray == 0) {
-                    continue;
+            let rule = rule + 1;
+            let mut runs = Vec::new();
+            for (run, tables) in set.runs.iter().enumerate() {
+                let mut reach = Vec::new();
+                let mut lines = Vec::new();
+                for (way, rays) in [Run::Rising, Run::Falling].into_iter().zip(tables) {
+                    if rays.iter().all(|&ray| ray == 0) {
+                        continue;
+                    }
+                    let (name, what) = match way {
+                        Run::Rising => ("RISING", "rises"),
+                        Run::Falling => ("FALLING", "falls"),
+                    };
+                    let (name, which) =
+                        if run == 0 { (name.to_string(), "") } else { (format!("THEN_{name}"), " after the seam of its ring") };
+                    let doc = format!(
+                        "{label}: the cells of the line of its rule {rule}{which} from each cell where the line {what} through the cells' numbers, as bits."
+                    );
+                    let table = ctx.tables.bits(&format!("{upper}_RIDE_{rule}_{name}"), doc, rays.clone());
+                    reach.push(reach_call(way, wide, quote!(#table[from])));
+                    lines.push(quote!(#table[from]));
                 }
-                let doc = format!(
-                    "{label}: the cells of the line of its rule {} from each cell where the line {way} through the cells' numbers, as bits.",
-                    rule + 1
-                );
-                let table = ctx.tables.bits(&format!("{upper}_RIDE_{}_{run}", rule + 1), doc, rays.clone());
-                reach.push(quote!(#helper(#table[from], blockers)));
+                runs.push((reach, lines));
             }
-            let everywhere: Vec<u128> = set.rising.iter().zip(&set.falling).map(|(r, f)| r | f).collect();
+            let [(first, first_lines), (second, second_lines)] = <[_; 2]>::try_from(runs).ok().expect("two runs");
+            let mut reach = quote!(#(#first)|*);
+            if !second.is_empty() {
+                // The second run is reached only across an empty first.
+                reach = quote!(#reach | if (#(#first_lines)|*) & blockers == 0 { #(#second)|* } else { 0 });
+            }
+            if set.round.contains(&true) {
+                let doc = format!("{label}: whether the line of its rule {rule} from each cell comes round a ring to it.");
+                let round = ctx.tables.flags(&format!("{upper}_RIDE_{rule}_ROUND"), doc, set.round.clone());
+                let all = first_lines.iter().chain(&second_lines);
+                nulls.extend(quote! {
+                    if #round[from] && (#(#all)|*) & blockers == 0 {
+                        null_move = true;
+                    }
+                });
+            }
+            let everywhere: Vec<u128> =
+                (0..set.lands.len()).map(|from| set.runs.iter().flatten().fold(0, |cells, rays| cells | rays[from])).collect();
             let lands = (set.lands != everywhere).then(|| {
-                let doc = format!("{label}: the cells of the line of its rule {} from each cell that it may land on, as bits.", rule + 1);
-                let table = ctx.tables.bits(&format!("{upper}_RIDE_{}_LANDS", rule + 1), doc, set.lands.clone());
+                let doc = format!("{label}: the cells of the line of its rule {rule} from each cell that it may land on, as bits.");
+                let table = ctx.tables.bits(&format!("{upper}_RIDE_{rule}_LANDS"), doc, set.lands.clone());
                 quote!(& #table[from])
             });
             let cells = match set.mode {
@@ -136,9 +200,20 @@ impl RideSets {
                 Mode::MoveOnly => quote!(occupancy.empty),
                 Mode::CaptureOnly => quote!(occupancy.enemy),
             };
-            terms.push(quote!((#(#reach)|*) #lands & #cells));
+            terms.push(quote!((#reach) #lands & #cells));
         }
-        terms
+        (terms, nulls)
+    }
+}
+
+/// The cells a run reaches from the occupied cells `blockers`: in one word on
+/// boards of up to 64 cells, else in two.
+fn reach_call(way: Run, wide: bool, line: TokenStream) -> TokenStream {
+    match (way, wide) {
+        (Run::Rising, false) => quote!(vdl_runtime::occupancy::reach_rising(#line, blockers)),
+        (Run::Falling, false) => quote!(vdl_runtime::occupancy::reach_falling(#line, blockers)),
+        (Run::Rising, true) => quote!(vdl_runtime::occupancy::reach_rising_wide(#line, blockers)),
+        (Run::Falling, true) => quote!(vdl_runtime::occupancy::reach_falling_wide(#line, blockers)),
     }
 }
 
@@ -151,14 +226,33 @@ mod tests {
         cells.iter().map(|&c| LineCell { cell: CellId(c), may_land: true }).collect()
     }
 
+    fn ways(from: usize, cells: &[u16]) -> Option<Vec<(Run, Vec<u16>)>> {
+        let line = line(cells);
+        runs_of(from, &line).map(|runs| runs.into_iter().map(|(way, run)| (way, run.iter().map(|c| c.cell.0).collect())).collect())
+    }
+
     #[test]
-    fn only_a_line_running_one_way_from_its_start_is_a_set() {
+    fn a_line_is_cut_into_the_runs_it_goes_one_way_in() {
+        use Run::{Falling, Rising};
         // A file of an 8x8 box walked up and down from e4 (cell 28).
-        assert!(run_of(28, &line(&[36, 44, 52, 60])) == Some(Run::Rising));
-        assert!(run_of(28, &line(&[20, 12, 4])) == Some(Run::Falling));
-        // A rank of a cylinder of width 8, round from cell 30 past the seam.
-        assert!(run_of(30, &line(&[31, 24, 25])).is_none());
+        assert_eq!(ways(28, &[36, 44, 52, 60]), Some(vec![(Rising, vec![36, 44, 52, 60])]));
+        assert_eq!(ways(28, &[20, 12, 4]), Some(vec![(Falling, vec![20, 12, 4])]));
+        // A rank of a cylinder of width 8, round from cell 29 past the seam:
+        // up to the seam, then up from its other side.
+        assert_eq!(ways(29, &[30, 31, 24, 25, 26]), Some(vec![(Rising, vec![30, 31]), (Rising, vec![24, 25, 26])]));
+        // From cell 30: one cell, then the rest; and from cell 26, the last
+        // cell alone. Each run goes up, as from every other start.
+        assert_eq!(ways(30, &[31, 24, 25]), Some(vec![(Rising, vec![31]), (Rising, vec![24, 25])]));
+        assert_eq!(ways(26, &[27, 28, 29, 30, 31, 24]), Some(vec![(Rising, vec![27, 28, 29, 30, 31]), (Rising, vec![24])]));
+        // The same rank walked down from cell 25: down to the seam, then
+        // down from its other side.
+        assert_eq!(ways(25, &[24, 31, 30, 29]), Some(vec![(Falling, vec![24]), (Falling, vec![31, 30, 29])]));
+        // One cell, either way from the start.
+        assert_eq!(ways(7, &[8]), Some(vec![(Rising, vec![8])]));
+        assert_eq!(ways(8, &[0]), Some(vec![(Falling, vec![0])]));
+        // A line that turns twice keeps its code.
+        assert_eq!(ways(9, &[1, 2, 0, 3, 2]), None);
         // A line that comes back to its start.
-        assert!(run_of(3, &line(&[4, 3])).is_none());
+        assert_eq!(ways(3, &[4, 3]), None);
     }
 }

@@ -36,6 +36,7 @@ pub enum Resolved<'p> {
 }
 
 /// The steps of one rule of one piece type and player.
+#[derive(Clone)]
 pub struct RuleSteps<'p> {
     pub mode: Mode,
     /// The rule holds only while its piece is unmoved (its steps are the

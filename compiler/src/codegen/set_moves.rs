@@ -13,11 +13,39 @@
 
 use super::leap_sets::LeapSets;
 use super::promotion::Promotions;
-use super::ride_sets::RideSets;
-use super::Ctx;
+use super::ride_sets::{self, RideSets};
+use super::rule_steps::RuleSteps;
+use super::{leap_sets, Ctx};
 use proc_macro2::TokenStream;
 use quote::quote;
 use vdl_runtime::ir::{PieceId, PlayerId};
+use vdl_runtime::plan::Repeats;
+
+/// Takes out of `steps` (by rule) the leaps and rides that can be handed
+/// over as sets (see `leap_sets::take`, `ride_sets::take`). `keeps_code`:
+/// an obligation may bind the piece, or it may promote another by proxy,
+/// so that each destination must be tested: nothing is taken. `repeats`:
+/// per rule, may it repeat an earlier rule's destination.
+///
+/// A piece whose rules may repeat a destination has all of them taken or
+/// none: in one set, ORed, each destination is given once; left as code,
+/// a rule reads back the moves listed before it, which a set never lists.
+pub fn take(ctx: &Ctx, keeps_code: bool, repeats: &[Repeats], steps: &mut Vec<Option<RuleSteps>>) -> (Option<LeapSets>, Option<RideSets>) {
+    if keeps_code {
+        return (None, None);
+    }
+    if !repeats.contains(&Repeats::Maybe) {
+        return (leap_sets::take(ctx, repeats, steps), ride_sets::take(ctx, repeats, false, steps));
+    }
+    let mut trial = steps.clone();
+    let leaps = leap_sets::take(ctx, repeats, &mut trial);
+    let rides = ride_sets::take(ctx, repeats, true, &mut trial);
+    if trial.iter().zip(repeats).any(|(rule, &repeat)| rule.is_some() && repeat != Repeats::Always) {
+        return (None, None);
+    }
+    *steps = trial;
+    (leaps, rides)
+}
 
 /// The code giving the moves of a piece's sets.
 pub struct SetCode {
@@ -25,6 +53,9 @@ pub struct SetCode {
     /// Some move of the sets may promote: the code calls the promotions
     /// helper with `promotion[to]`, the start cell's row of outcomes.
     pub promotes: bool,
+    /// Some ride may come round a ring to its start: the code sets
+    /// `null_move`.
+    pub null_move: bool,
 }
 
 /// The statement giving the moves of `leaps` and `rides` (those of `kind`
@@ -40,13 +71,16 @@ pub fn code(
     if leaps.is_none() && rides.is_none() {
         return None;
     }
-    let mut terms = Vec::new();
+    let (mut terms, mut nulls) = (Vec::new(), TokenStream::new());
     if let Some(leaps) = leaps {
         terms.extend(leaps.terms(ctx, kind, player));
     }
     if let Some(rides) = rides {
-        terms.extend(rides.terms(ctx, kind, player));
+        let (reach, null_moves) = rides.code(ctx, kind, player);
+        terms.extend(reach);
+        nulls = null_moves;
     }
+    let null_move = rides.is_some_and(RideSets::makes_null_moves);
     let blockers = rides.map(|_| quote!(let blockers = !occupancy.empty;));
     let kind_name = ctx.kind(kind);
     let promoting = promotions.and_then(|promotions| promoting_table(ctx, kind, player, promotions, leaps, rides));
@@ -54,22 +88,25 @@ pub fn code(
         return Some(SetCode {
             code: quote! {
                 #blockers
+                #nulls
                 out.plain_to(board, #kind_name, from, #(#terms)|*);
             },
             promotes: false,
+            null_move,
         });
     };
     let helper = &promotions.helper;
     let pos = promotions.needs_pos().then(|| quote!(pos,));
     let code = quote! {
         #blockers
+        #nulls
         let targets = #(#terms)|*;
         out.plain_to(board, #kind_name, from, targets & !#table[from]);
         vdl_runtime::occupancy::for_each_bit128_inline(targets & #table[from], |to| {
             #helper(#pos out, new_move(from, to), promotion[to])
         });
     };
-    Some(SetCode { code, promotes: true })
+    Some(SetCode { code, promotes: true, null_move })
 }
 
 /// The table of the destinations from each start cell where a move of the
