@@ -345,10 +345,10 @@ fn open_steps_are_handed_over_as_sets_of_cells() {
     // destinations where they may promote go one by one to its promotions
     // helper, the others to the sink as one set.
     assert!(text.contains("| PAWN_WHITE_MOVES[from] & occupancy.empty\n            | PAWN_WHITE_CAPTURES[from] & occupancy.enemy;"));
-    assert!(text.contains("out.plain_to(board, KIND_PAWN, from, targets & !PAWN_WHITE_PROMOTING[from]);"));
     assert!(text.contains(
-        "targets & PAWN_WHITE_PROMOTING[from],\n            |to| { promote_pawn_white(pos, out, new_move(from, to), promotion[to]) },"
+        "let promoting = targets & PAWN_WHITE_PROMOTING[from];\n        out.plain_to(board, KIND_PAWN, from, targets ^ promoting);"
     ));
+    assert!(text.contains("promoting,\n                |to| { promote_pawn_white(pos, out, new_move(from, to), promotion[to]) },"));
     assert!(!text.contains("(from the cells where it promotes)"));
     // A piece that may promote another by proxy tests each destination for
     // it: with the King such a piece, its steps keep their code, the Pawn's

@@ -149,30 +149,9 @@ impl RideSets {
         let (mut terms, mut nulls) = (Vec::new(), TokenStream::new());
         for (set, rule) in self.rides.iter().zip(&self.rules) {
             let rule = rule + 1;
-            let mut runs = Vec::new();
-            for (run, tables) in set.runs.iter().enumerate() {
-                let mut reach = Vec::new();
-                let mut lines = Vec::new();
-                for (way, rays) in [Run::Rising, Run::Falling].into_iter().zip(tables) {
-                    if rays.iter().all(|&ray| ray == 0) {
-                        continue;
-                    }
-                    let (name, what) = match way {
-                        Run::Rising => ("RISING", "rises"),
-                        Run::Falling => ("FALLING", "falls"),
-                    };
-                    let (name, which) =
-                        if run == 0 { (name.to_string(), "") } else { (format!("THEN_{name}"), " after the seam of its ring") };
-                    let doc = format!(
-                        "{label}: the cells of the line of its rule {rule}{which} from each cell where the line {what} through the cells' numbers, as bits."
-                    );
-                    let table = ctx.tables.bits(&format!("{upper}_RIDE_{rule}_{name}"), doc, rays.clone());
-                    reach.push(reach_call(way, wide, quote!(#table[from])));
-                    lines.push(quote!(#table[from]));
-                }
-                runs.push((reach, lines));
-            }
-            let [(first, first_lines), (second, second_lines)] = <[_; 2]>::try_from(runs).ok().expect("two runs");
+            let names = TableNames { label: &label, upper: &upper, rule };
+            let (first, first_lines) = names.run(ctx, 0, &set.runs[0], wide);
+            let (second, second_lines) = names.run(ctx, 1, &set.runs[1], wide);
             let mut reach = quote!(#(#first)|*);
             if !second.is_empty() {
                 // The second run is reached only across an empty first.
@@ -203,6 +182,41 @@ impl RideSets {
             terms.push(quote!((#reach) #lands & #cells));
         }
         (terms, nulls)
+    }
+}
+
+/// What names and documents the tables of one rule's rides.
+struct TableNames<'a> {
+    label: &'a str,
+    upper: &'a str,
+    /// The rule's number, from 1.
+    rule: usize,
+}
+
+impl TableNames<'_> {
+    /// The tables of run `run` (0, or 1 after the seam of a ring) of the
+    /// lines, by the way they go (`tables`): the cells each reaches from
+    /// `from`, and each line's cells.
+    fn run(&self, ctx: &mut Ctx, run: usize, tables: &[Vec<u128>; 2], wide: bool) -> (Vec<TokenStream>, Vec<TokenStream>) {
+        let (label, upper, rule) = (self.label, self.upper, self.rule);
+        let (mut reach, mut lines) = (Vec::new(), Vec::new());
+        for (way, rays) in [Run::Rising, Run::Falling].into_iter().zip(tables) {
+            if rays.iter().all(|&ray| ray == 0) {
+                continue;
+            }
+            let (name, what) = match way {
+                Run::Rising => ("RISING", "rises"),
+                Run::Falling => ("FALLING", "falls"),
+            };
+            let (name, which) = if run == 0 { (name.to_string(), "") } else { (format!("THEN_{name}"), " after the seam of its ring") };
+            let doc = format!(
+                "{label}: the cells of the line of its rule {rule}{which} from each cell where the line {what} through the cells' numbers, as bits."
+            );
+            let table = ctx.tables.bits(&format!("{upper}_RIDE_{rule}_{name}"), doc, rays.clone());
+            reach.push(reach_call(way, wide, quote!(#table[from])));
+            lines.push(quote!(#table[from]));
+        }
+        (reach, lines)
     }
 }
 

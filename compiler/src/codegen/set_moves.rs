@@ -101,10 +101,14 @@ pub fn code(
         #blockers
         #nulls
         let targets = #(#terms)|*;
-        out.plain_to(board, #kind_name, from, targets & !#table[from]);
-        vdl_runtime::occupancy::for_each_bit128_inline(targets & #table[from], |to| {
-            #helper(#pos out, new_move(from, to), promotion[to])
-        });
+        let promoting = targets & #table[from];
+        out.plain_to(board, #kind_name, from, targets ^ promoting);
+        // Most starts promote nothing: no loop to set up there.
+        if promoting != 0 {
+            vdl_runtime::occupancy::for_each_bit128_inline(promoting, |to| {
+                #helper(#pos out, new_move(from, to), promotion[to])
+            });
+        }
     };
     Some(SetCode { code, promotes: true, null_move })
 }
