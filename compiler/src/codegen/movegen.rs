@@ -329,7 +329,6 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<Piec
         docs.push(format!("1. as one set of destinations per cell: {}{promoting}", kinds.join("; ")));
         pg.uses_null_move |= code.null_move;
         if code.promotes {
-            pg.uses_row = true;
             pg.helpers.new_move = true;
             pg.needs_pos |= pg.promotions.as_ref().is_some_and(Promotions::needs_pos);
         }

@@ -40,6 +40,9 @@ pub struct Promotions {
     class_of: Vec<usize>,
     /// `rows[class][to]`: the outcome of a move from a cell of the class to `to`.
     rows: Vec<Vec<u8>>,
+    /// The table of rows by class has been emitted (by [`Promotions::bind_row`],
+    /// which several blocks of one function may call).
+    rows_emitted: std::cell::Cell<bool>,
 }
 
 impl Promotions {
@@ -86,7 +89,7 @@ impl Promotions {
             return None;
         }
         let helper = ctx.names.piece_fn("promote", kind, player);
-        Some(Promotions { kind, player, helper, outcomes, class_of, rows })
+        Some(Promotions { kind, player, helper, outcomes, class_of, rows, rows_emitted: std::cell::Cell::new(false) })
     }
 
     /// Does the helper read the position (some choice depends on a count)?
@@ -104,7 +107,8 @@ impl Promotions {
     }
 
     /// The statement that binds `promotion`, the outcome of a move from `from`
-    /// to each cell, at the top of the piece's move function.
+    /// to each cell: at the top of the piece's move function, or in the
+    /// block of its moves as sets that uses it (see `set_moves`).
     pub fn bind_row(&self, ctx: &mut Ctx) -> TokenStream {
         let upper = self.upper(ctx);
         let label = ctx.piece_label(self.kind, self.player);
@@ -135,11 +139,13 @@ impl Promotions {
         );
         let count = Literal::usize_unsuffixed(tables.len());
         let rows = format_ident!("PROMOTIONS_{}", upper);
-        let doc = doc_lines(&[format!("{label}: the promotion outcomes by destination, per class of start cell.")]);
-        ctx.extra_items.extend(quote! {
-            #doc
-            static #rows: [&[u8; CELLS]; #count] = [#(&#tables),*];
-        });
+        if !self.rows_emitted.replace(true) {
+            let doc = doc_lines(&[format!("{label}: the promotion outcomes by destination, per class of start cell.")]);
+            ctx.extra_items.extend(quote! {
+                #doc
+                static #rows: [&[u8; CELLS]; #count] = [#(&#tables),*];
+            });
+        }
         quote!(let promotion = #rows[#classes[from] as usize];)
     }
 

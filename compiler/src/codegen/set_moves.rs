@@ -51,7 +51,7 @@ pub fn take(ctx: &Ctx, keeps_code: bool, repeats: &[Repeats], steps: &mut Vec<Op
 pub struct SetCode {
     pub code: TokenStream,
     /// Some move of the sets may promote: the code calls the promotions
-    /// helper with `promotion[to]`, the start cell's row of outcomes.
+    /// helper (with its row of outcomes, which it binds itself).
     pub promotes: bool,
     /// Some ride may come round a ring to its start: the code sets
     /// `null_move`.
@@ -97,6 +97,9 @@ pub fn code(
     };
     let helper = &promotions.helper;
     let pos = promotions.needs_pos().then(|| quote!(pos,));
+    // Bound where it is used: read at the top of the function for every
+    // start, the row's loads were among the generator's slowest.
+    let row = promotions.bind_row(ctx);
     let code = quote! {
         #blockers
         #nulls
@@ -105,6 +108,7 @@ pub fn code(
         out.plain_to(board, #kind_name, from, targets ^ promoting);
         // Most starts promote nothing: no loop to set up there.
         if promoting != 0 {
+            #row
             vdl_runtime::occupancy::for_each_bit128_inline(promoting, |to| {
                 #helper(#pos out, new_move(from, to), promotion[to])
             });
