@@ -249,35 +249,32 @@ mod tests {
         reached
     }
 
-    #[test]
-    fn a_ride_reaches_what_a_walk_along_its_line_reaches() {
-        let lines: [&[usize]; 4] = [&[3, 10, 17, 24, 40, 62, 63], &[5], &[63, 50, 32, 31, 8, 0], &[]];
+    type Reach = fn(u128, u128) -> u128;
+
+    /// Checks that `rising` and `falling` reach, along each of `lines` and
+    /// for every subset of its cells occupied (with `off_line` occupied
+    /// too), what a walk along it reaches.
+    fn reaches_as_walked(lines: &[&[usize]], off_line: u128, rising: Reach, falling: Reach) {
         for line in lines {
             let bits = line.iter().fold(0u128, |bits, &cell| bits | 1 << cell);
-            let rising = line.windows(2).all(|pair| pair[0] < pair[1]);
-            // Every subset of the line as its occupied cells, with cells off it.
+            let reach = if line.windows(2).all(|pair| pair[0] < pair[1]) { rising } else { falling };
             for subset in 0..1u32 << line.len() {
-                let blockers =
-                    line.iter().enumerate().filter(|(i, _)| subset >> i & 1 != 0).fold(1u128 << 1 | 1 << 61, |b, (_, &c)| b | 1 << c);
-                let reach = if rising { reach_rising(bits, blockers) } else { reach_falling(bits, blockers) };
-                assert_eq!(reach, walked(line, blockers), "line {line:?}, blockers {blockers:#x}");
+                let blockers = line.iter().enumerate().filter(|(i, _)| subset >> i & 1 != 0).fold(off_line, |b, (_, &c)| b | 1 << c);
+                assert_eq!(reach(bits, blockers), walked(line, blockers), "line {line:?}, blockers {blockers:#x}");
             }
         }
     }
 
     #[test]
+    fn a_ride_reaches_what_a_walk_along_its_line_reaches() {
+        let lines: [&[usize]; 4] = [&[3, 10, 17, 24, 40, 62, 63], &[5], &[63, 50, 32, 31, 8, 0], &[]];
+        reaches_as_walked(&lines, 1 << 1 | 1 << 61, reach_rising, reach_falling);
+    }
+
+    #[test]
     fn a_ride_on_two_words_reaches_what_a_walk_along_its_line_reaches() {
         let lines: [&[usize]; 4] = [&[3, 40, 63, 64, 100, 127], &[70], &[127, 90, 64, 63, 8, 0], &[]];
-        for line in lines {
-            let bits = line.iter().fold(0u128, |bits, &cell| bits | 1 << cell);
-            let rising = line.windows(2).all(|pair| pair[0] < pair[1]);
-            for subset in 0..1u32 << line.len() {
-                let blockers =
-                    line.iter().enumerate().filter(|(i, _)| subset >> i & 1 != 0).fold(1u128 << 1 | 1 << 99, |b, (_, &c)| b | 1 << c);
-                let reach = if rising { reach_rising_wide(bits, blockers) } else { reach_falling_wide(bits, blockers) };
-                assert_eq!(reach, walked(line, blockers), "line {line:?}, blockers {blockers:#x}");
-            }
-        }
+        reaches_as_walked(&lines, 1 << 1 | 1 << 99, reach_rising_wide, reach_falling_wide);
     }
 
     #[test]
