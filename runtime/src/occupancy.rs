@@ -162,7 +162,10 @@ pub fn for_each_bit128_inline(bits: u128, mut each: impl FnMut(usize)) {
 /// ([`reach_rising`], [`reach_falling`]): the lines and the occupied cells
 /// fit one word. With two, the arithmetic cost more than the walk along the
 /// line it saves (Capablanca's 80 cells: 8 % slower, chess's 64: 10 %
-/// faster).
+/// faster), but for a piece whose rides may repeat a destination (round a
+/// ring both ways), whose walk must list its moves to give each once: its
+/// rides are sets on boards of up to [`MAX_CELLS`] cells
+/// ([`reach_rising_wide`], [`reach_falling_wide`]).
 pub const MAX_RIDE_CELLS: usize = 64;
 
 /// The cells a ride reaches along `line`, a line whose cells' numbers

@@ -344,7 +344,7 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<Piec
         if let Some(block) = rule_block(ctx, &mut pg, &RuleAbout { index, rule, mode: steps.mode }, &steps) {
             let again = if pg.checking { " (it may reach a destination an earlier rule gave: each is given once)" } else { "" };
             let rest = if rides.as_ref().is_some_and(|rides| rides.rules.contains(&index)) {
-                " (from the cells where its line does not run one way)"
+                " (from the cells where its line turns more than once through the cells' numbers)"
             } else {
                 ""
             };

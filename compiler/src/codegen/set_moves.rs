@@ -4,7 +4,9 @@
 //! call, `plain_to`, so that a counter counts it at once; but for the
 //! destinations where the move may promote, which go one by one to the
 //! piece's promotions helper (see `promotion`), with the outcome read from
-//! the start cell's row.
+//! the start cell's row. A ride that comes round a ring to its start sets
+//! `null_move` when its whole line is empty; the piece's function makes the
+//! null move once, as it does for rides walked as code.
 //!
 //! Before the promoting moves were taken in the sets, they were walked as
 //! code, each step and each cell of a line with its own call of the helper:
