@@ -22,6 +22,12 @@ impl CheckCells {
         [mv.from, mv.to, mv.extra, mv.partner_to].into_iter().any(|cell| cell != NO_CELL && self.contains(cell))
     }
 
+    /// The cells `0 .. 128`, as bits.
+    #[inline]
+    pub fn low_cells(&self) -> u128 {
+        u128::from(self.cells[0]) | u128::from(self.cells[1]) << 64
+    }
+
     #[inline]
     fn contains(&self, cell: CellId) -> bool {
         bit(&self.cells, 0, cell)

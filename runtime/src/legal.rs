@@ -217,6 +217,14 @@ impl<'e> Legality<'e> {
         self.check_cells.as_ref().is_some_and(|cells| !cells.may_end_check(mv))
     }
 
+    /// While the side is in check: the cells `0 .. 128` its check depends
+    /// on, as bits (see [`Legality::leaves_check`]); `None` when it is not
+    /// in check, or the check's cells are not known.
+    #[inline(always)]
+    pub(crate) fn check_low_cells(&self) -> Option<u128> {
+        self.check_cells.as_ref().map(|cells| cells.low_cells())
+    }
+
     /// Does the engine have influence sets (and so the shortcut)?
     #[inline(always)]
     pub(crate) fn has_influence(&self) -> bool {

@@ -67,9 +67,16 @@ impl<E: Engine + ?Sized> LegalCount<'_, E> {
     }
 
     /// The plain moves of [`MoveSink::plain_to`] that were not counted in
-    /// one go, judged one by one.
+    /// one go, judged one by one. In check, a move from a cell the check
+    /// does not depend on to another such cell leaves it: those are
+    /// dropped at once, as [`Legality`] would find each.
     #[inline(never)]
-    fn plain_to_judged(&mut self, board: &[Piece], kind: PieceId, from: usize, targets: u128) {
+    fn plain_to_judged(&mut self, board: &[Piece], kind: PieceId, from: usize, mut targets: u128) {
+        if let Some(cells) = self.legality.check_low_cells() {
+            if cells >> from & 1 == 0 {
+                targets &= cells;
+            }
+        }
         if self.judgement.kinds.royal_steps >> kind.index() & 1 != 0 {
             for_each_bit128(targets, |to| self.royal_step(from, to));
         } else {
