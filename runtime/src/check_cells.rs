@@ -25,7 +25,7 @@ impl CheckCells {
     /// The cells `0 .. 128`, as bits.
     #[inline]
     pub fn low_cells(&self) -> u128 {
-        u128::from(self.cells[0]) | u128::from(self.cells[1]) << 64
+        crate::occupancy::on_board([self.cells[0], self.cells[1]], 128)
     }
 
     #[inline]

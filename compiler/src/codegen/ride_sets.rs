@@ -147,6 +147,9 @@ impl RideSets {
         let upper = format!("{}_{}", ctx.names.pieces[kind.index()], ctx.names.players[player as usize]);
         let wide = ctx.cells() > MAX_RIDE_CELLS;
         let (mut terms, mut nulls) = (Vec::new(), TokenStream::new());
+        // The rings already tested for a null move: round a ring both ways,
+        // two rules test the same cells.
+        let mut rings_tested: Vec<Vec<u128>> = Vec::new();
         for (set, rule) in self.rides.iter().zip(&self.rules) {
             let rule = rule + 1;
             let names = TableNames { label: &label, upper: &upper, rule };
@@ -157,7 +160,11 @@ impl RideSets {
                 // The second run is reached only across an empty first.
                 reach = quote!(#reach | if (#(#first_lines)|*) & blockers == 0 { #(#second)|* } else { 0 });
             }
-            if set.round.contains(&true) {
+            let ring: Vec<u128> = (0..set.round.len())
+                .map(|from| if set.round[from] { set.runs.iter().flatten().fold(0, |cells, rays| cells | rays[from]) } else { 0 })
+                .collect();
+            if set.round.contains(&true) && !rings_tested.contains(&ring) {
+                rings_tested.push(ring);
                 let doc = format!("{label}: whether the line of its rule {rule} from each cell comes round a ring to it.");
                 let round = ctx.tables.flags(&format!("{upper}_RIDE_{rule}_ROUND"), doc, set.round.clone());
                 let all = first_lines.iter().chain(&second_lines);
