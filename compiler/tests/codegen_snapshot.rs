@@ -376,7 +376,9 @@ fn lines_running_one_way_are_walked_as_bits() {
     let loop_walks = text.matches("while cell != NONE {").count() + text.matches("while d < ").count();
     assert!(bit_walks > 0 && loop_walks > 0, "{bit_walks} walks as bits, {loop_walks} loops");
     assert!(text.contains("fn attacked_by_white(board: &Board, target: usize, held: u128, occupied: u128) -> bool"));
-    assert!(text.contains("watch.mark_vacating(CellId(met as u16));"));
+    // The watch keeps a pinned piece's line, from the royal to the
+    // attacker, where it finds it as bits.
+    assert!(text.contains("watch.mark_pinned(CellId(met as u16), reach | beyond);"));
     // A copy of the board after a move has its occupied cells worked out.
     assert!(text.contains("vdl_runtime::board_after::occupied_after(") && text.contains("pos.held_cells().occupied(CELLS)"));
 }

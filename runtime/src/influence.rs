@@ -21,6 +21,7 @@
 use crate::cell_bits::{bit, set_bit};
 use crate::check_cells::CheckCells;
 use crate::ir::{CellId, Game, PieceId, PlayerId, MAX_PIECE_TYPES, MAX_PLAYERS};
+use crate::pins::Pins;
 use crate::plan::{Attacks, Plan, Span};
 use crate::position::{Move, Position, NOT_COUNTING, NO_CELL};
 use crate::rules_in_bulk::RulesInBulk;
@@ -80,9 +81,12 @@ pub struct UnwatchedKinds {
     pub limited: u128,
 }
 
-/// The most words of a cell set kept per position (boards of up to 1024
-/// cells get the shortcut).
-pub const MAX_WORDS: usize = 16;
+/// The most words of a cell set kept per position: boards of up to 832
+/// cells get the shortcut. Thirteen words, so that a [`Watch`], with its
+/// [`Pins`], is 256 bytes: one is made at every node, and the compiler
+/// clears a value of up to 256 bytes with a few stores of its own, but calls
+/// `memset` for a larger one.
+pub const MAX_WORDS: usize = 13;
 
 /// The cells that matter in one position for the royals of the side to move:
 /// see [`Influence::watch`].
@@ -90,11 +94,13 @@ pub const MAX_WORDS: usize = 16;
 pub struct Watch {
     vacate: [u64; MAX_WORDS],
     fill: [u64; MAX_WORDS],
+    /// Of the cells in `vacate`, the pieces pinned along one known line.
+    pins: Pins,
 }
 
 impl Watch {
     /// No cell matters.
-    pub const NONE: Watch = Watch { vacate: [0; MAX_WORDS], fill: [0; MAX_WORDS] };
+    pub const NONE: Watch = Watch { vacate: [0; MAX_WORDS], fill: [0; MAX_WORDS], pins: Pins::NONE };
 
     /// Could emptying `cell` (or replacing its piece) expose a royal?
     #[inline]
@@ -134,10 +140,43 @@ impl Watch {
     }
 
     /// Emptying `cell` could expose a royal: the first piece on a line out
-    /// from it, with an attacker next beyond.
+    /// from it, with an attacker next beyond, a cell a leap toward it
+    /// needs, a screen, or the royal itself.
     #[inline]
     pub fn mark_vacating(&mut self, cell: CellId) {
         set_bit(&mut self.vacate, 0, cell);
+        self.pins.forget(cell);
+    }
+
+    /// The piece on `cell` is the first on a ride's line out from a royal,
+    /// with an attacker next beyond: `line` holds the cells from the royal
+    /// (left out) to the attacker (included). Like [`Watch::mark_vacating`],
+    /// and the line is kept ([`Watch::pin_line`]) unless the cell was
+    /// watched already.
+    #[inline]
+    pub fn mark_pinned(&mut self, cell: CellId, line: u128) {
+        if self.vacating_matters(cell) {
+            self.pins.forget(cell);
+        } else {
+            set_bit(&mut self.vacate, 0, cell);
+            self.pins.record(cell, line);
+        }
+    }
+
+    /// The same watch without its pins' lines: the cells that matter
+    /// alone. (The runtime's walk of the plan's tries records no lines;
+    /// the generated walks do where they find lines as bits.)
+    pub fn without_pins(&self) -> Watch {
+        Watch { pins: Pins::NONE, ..self.clone() }
+    }
+
+    /// The line of the piece on `cell` (see [`Watch::mark_pinned`]) when it
+    /// is watched only for being pinned along it: its plain moves onto the
+    /// line, changing no other watched cell, keep the royals as safe as
+    /// they were, and its plain moves off the line expose one.
+    #[inline(always)]
+    pub fn pin_line(&self, cell: usize) -> Option<u128> {
+        self.pins.line_of(cell)
     }
 
     /// Filling the empty `cell` could expose a royal: it would be the
@@ -230,7 +269,8 @@ impl Influence {
     pub fn mark_royals_and_facing(&self, pos: &Position, royals: &[CellId], watch: &mut Watch) -> bool {
         let enemy = pos.side ^ 1;
         for &royal in royals {
-            // A royal's own move always needs the test.
+            // A royal's own move always needs the test. Marked before any
+            // pin, so that none is recorded on it.
             set_bit(&mut watch.vacate, 0, royal);
             for next in &self.facing {
                 if watch_facing(self, pos, next, royal, enemy, watch) {
@@ -409,7 +449,7 @@ fn watch_leaps(attacks: &Attacks, pos: &Position, royal: CellId, watch: &mut Wat
     for leap in attacks.leaps_to(royal) {
         if leap.attackers.contains(pos.at(leap.from)) {
             for cell in attacks.needed_cells(leap) {
-                set_bit(&mut watch.vacate, 0, cell);
+                watch.mark_vacating(cell);
             }
         }
     }
@@ -422,7 +462,7 @@ fn watch_rides(attacks: &Attacks, pos: &Position, nodes: Span, watch: &mut Watch
         if pos.at(node.cell).is_empty() {
             watch_rides(attacks, pos, node.children, watch);
         } else if next_piece_attacks(attacks, pos, node.children) {
-            set_bit(&mut watch.vacate, 0, node.cell);
+            watch.mark_vacating(node.cell);
         }
     }
 }
@@ -461,7 +501,7 @@ fn watch_hops(attacks: &Attacks, pos: &Position, nodes: Span, (pieces, count): (
             watch_hops(attacks, pos, node.children, (met, count + 1), watch);
         } else if node.attackers.contains(piece) {
             for cell in pieces {
-                set_bit(&mut watch.vacate, 0, cell);
+                watch.mark_vacating(cell);
             }
         }
     }
@@ -489,11 +529,22 @@ fn watch_facing(influence: &Influence, pos: &Position, next: &[Option<CellId>], 
             None => first = Some(cell),
             Some(first) => {
                 if enemy_royal {
-                    set_bit(&mut watch.vacate, 0, first);
+                    watch.mark_vacating(first);
                 }
                 return false;
             }
         }
     }
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// See [`MAX_WORDS`]: a larger watch is cleared by a call at every node.
+    #[test]
+    fn a_watch_is_cleared_in_256_bytes() {
+        assert!(size_of::<Watch>() <= 256, "{} bytes", size_of::<Watch>());
+    }
 }

@@ -77,11 +77,35 @@ impl<E: Engine + ?Sized> LegalCount<'_, E> {
                 targets &= cells;
             }
         }
-        if self.judgement.kinds.royal_steps >> kind.index() & 1 != 0 {
+        if let Some(line) = self.judgement.watch.pin_line(from) {
+            self.pinned_to(kind, from, targets & line);
+        } else if self.judgement.kinds.royal_steps >> kind.index() & 1 != 0 {
             for_each_bit128(targets, |to| self.royal_step(from, to));
         } else {
             for_each_bit128(targets, |to| self.plain(board, kind, from, to));
         }
+    }
+
+    /// The plain moves of a `kind` piece pinned along its line
+    /// ([`crate::influence::Watch::pin_line`]) to the `targets` on that
+    /// line; those off it expose a royal and were dropped. A move to a cell
+    /// that matters for nothing else changes no watched cell but the pinned
+    /// one, and keeps it shielding the royal: it is judged as a move
+    /// changing no watched cell would be.
+    fn pinned_to(&mut self, kind: PieceId, from: usize, mut targets: u128) {
+        let free = targets & !self.judgement.watch.low_cells();
+        let kinds = &self.judgement.kinds;
+        if kinds.plain >> kind.index() & 1 != 0 {
+            self.counted += u64::from(free.count_ones());
+            targets ^= free;
+        } else if kinds.limited >> kind.index() & 1 != 0 {
+            for_each_bit128(free, |to| {
+                let mv = Move::new(CellId(from as u16), CellId(to as u16));
+                self.counted += u64::from(self.legality.limits_allow(self.pos, mv, kind));
+            });
+            targets ^= free;
+        }
+        for_each_bit128(targets, |to| self.judge(Move::new(CellId(from as u16), CellId(to as u16))));
     }
 
     /// [`LegalCount::judge`] for a plain move of a `kind` piece: a type in

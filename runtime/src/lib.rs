@@ -29,6 +29,7 @@ pub mod perft;
 pub mod piece;
 pub mod piece_cells;
 pub mod piece_set;
+pub mod pins;
 pub mod plan;
 pub mod position;
 pub mod proxy;

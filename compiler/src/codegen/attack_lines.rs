@@ -382,8 +382,10 @@ fn bit_walk_code(rays: &Rays, attackers: &Attackers, walk: Walk) -> TokenStream 
                 if second != 0 {
                     let piece = board[second.trailing_zeros() as usize];
                     #d_second
+                    // The line from the royal to the attacker: a move of
+                    // the piece met along it keeps the royal shielded.
                     if #attacks {
-                        watch.mark_vacating(CellId(met as u16));
+                        watch.mark_pinned(CellId(met as u16), reach | beyond);
                     }
                 }
             }
