@@ -430,3 +430,18 @@ setup "4/1k2/4/4/1K2/R3 w"
     assert!(rook.contains("ifnull_move{out.plain(board,KIND_ROOK,from,from);}"), "{rook}");
     assert!(!rook.contains("already(") && !rook.contains("out.moves()"), "{rook}");
 }
+
+/// A leap that one cell blocks is part of its piece's set, let through
+/// where that cell is empty; a leap capturing on the way keeps only its
+/// capture as code, under one test for an enemy piece on a passed cell.
+#[test]
+fn leaps_one_cell_blocks_are_sets_gated_by_that_cell() {
+    let text = vdl_compiler::generate_rust(&tiny());
+    syn::parse_file(&text).expect("the generated module parses");
+    let function = text.split("fn moves_elephant_white").nth(1).expect("the Elephant's function");
+    let function = function.split("\nfn ").next().unwrap_or_default();
+    assert!(function.contains("(if board[ELEPHANT_WHITE_GATE_0[from] as usize].is_empty() {"), "{function}");
+    assert!(function.contains("ELEPHANT_WHITE_GATED_0_STEPS[from]") && function.contains("& !occupancy.own"));
+    assert!(function.contains("if ELEPHANT_WHITE_PASSED[from] & occupancy.enemy != 0 {"));
+    assert!(function.contains(".capturing_on_the_way(") && !function.contains("out.plain(board"));
+}

@@ -315,12 +315,13 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<Piec
         let mut kinds = Vec::new();
         for (taken, what) in [
             (sets.as_ref().map(|sets| &sets.rules), "the steps that nothing blocks"),
+            (sets.as_ref().map(|sets| &sets.gated_rules), "the leaps an empty cell lets through"),
             (
                 rides.as_ref().map(|rides| &rides.rules),
                 "found from the occupied cells, the rides whose lines run one way through the cells' numbers",
             ),
         ] {
-            if let Some(taken) = taken {
+            if let Some(taken) = taken.filter(|taken| !taken.is_empty()) {
                 let described: Vec<String> = taken.iter().map(|&index| describe_rule(game, &rules[index])).collect();
                 kinds.push(format!("{what} ({})", described.join("; ")));
             }
@@ -334,6 +335,10 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<Piec
         }
         blocks.push(RuleCode::Plain(code.code));
     }
+    // The captures on the way left of leaps whose other moves are in the
+    // sets: under one test of the cells they pass, which seldom hold an
+    // enemy piece.
+    let mut on_the_way = CapturesOnTheWay::new(ctx.cells());
     for (index, rule) in rules.iter().enumerate() {
         if pg.repeats[index] == Repeats::Always {
             left_out.push(describe_rule(game, rule));
@@ -341,17 +346,27 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<Piec
         }
         pg.checking = pg.repeats[index] == Repeats::Maybe;
         let Some(steps) = steps[index].take() else { continue };
+        let passing_taken = on_the_way.add_vias(&steps);
         if let Some(block) = rule_block(ctx, &mut pg, &RuleAbout { index, rule, mode: steps.mode }, &steps) {
             let again = if pg.checking { " (it may reach a destination an earlier rule gave: each is given once)" } else { "" };
             let rest = if rides.as_ref().is_some_and(|rides| rides.rules.contains(&index)) {
                 " (from the cells where its line turns more than once through the cells' numbers)"
+            } else if sets.as_ref().is_some_and(|sets| sets.gated_rules.contains(&index)) {
+                " (its captures on the way)"
             } else {
                 ""
             };
             checks |= pg.checking;
-            docs.push(format!("{}. {}{again}{rest}", blocks.len() + 1, describe_rule(game, rule)));
-            blocks.push(block);
+            docs.push(format!("{}. {}{again}{rest}", blocks.len() + on_the_way.blocks.len() + 1, describe_rule(game, rule)));
+            if passing_taken {
+                on_the_way.blocks.push(block);
+            } else {
+                blocks.push(block);
+            }
         }
+    }
+    if let Some(block) = on_the_way.code(ctx, kind, player) {
+        blocks.push(block);
     }
     pg.checking = false;
     // Code that reads back the piece's moves so far works on the sink's list.
@@ -555,6 +570,50 @@ fn proxy(ctx: &mut Ctx, pg: &mut PieceGen) -> Option<ProxyCode> {
     Some(ProxyCode { table, call: quote!(vdl_runtime::proxy::add(game(), pos, #piece, mv, out);) })
 }
 
+/// The rules of a piece left with only their captures on the way (see
+/// `leap_sets`), and the cells they pass from each start.
+struct CapturesOnTheWay {
+    passed: Vec<u128>,
+    blocks: Vec<RuleCode>,
+}
+
+impl CapturesOnTheWay {
+    fn new(cells: usize) -> CapturesOnTheWay {
+        CapturesOnTheWay { passed: vec![0; cells], blocks: Vec::new() }
+    }
+
+    /// Adds the cells passed by `steps` if they are such a rule's; `true`
+    /// if they are.
+    fn add_vias(&mut self, steps: &RuleSteps) -> bool {
+        let mut any = false;
+        for (from, step) in steps.starts.iter().enumerate() {
+            if let Some(Resolved::CapturingLeap { via, passing_taken: true, .. }) = step {
+                self.passed[from] |= 1 << via;
+                any = true;
+            }
+        }
+        any
+    }
+
+    /// The rules' code under one test that an enemy piece stands on a cell
+    /// they pass.
+    fn code(self, ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<RuleCode> {
+        if self.blocks.is_empty() {
+            return None;
+        }
+        let label = ctx.piece_label(kind, player);
+        let doc = format!("{label}: the cells its leaps that capture on the way pass from each cell, as bits.");
+        let name = format!("{}_{}_PASSED", ctx.names.pieces[kind.index()], ctx.names.players[player as usize]);
+        let table = ctx.tables.bits(&name, doc, self.passed);
+        let blocks = walks::merge(self.blocks);
+        Some(RuleCode::Plain(quote! {
+            if #table[from] & occupancy.enemy != 0 {
+                #(#blocks)*
+            }
+        }))
+    }
+}
+
 /// The code of a rule, from the plan's steps of it.
 fn rule_block(ctx: &mut Ctx, pg: &mut PieceGen, about: &RuleAbout, steps: &RuleSteps) -> Option<RuleCode> {
     let code = match steps.starts.iter().flatten().next()? {
@@ -740,8 +799,23 @@ fn capturing_leap(ctx: &mut Ctx, pg: &mut PieceGen, about: &RuleAbout, steps: &R
     let p = Literal::u8_unsuffixed(pg.player);
     let landing = may_land(about.mode, pg.player);
     let plain = pg.emit(quote!(to), None, outcome.clone());
-    let capture = (about.mode != Mode::MoveOnly).then(|| {
-        let emit = pg.emit(quote!(to), Some(quote!(via)), outcome);
+    let capture = (about.mode != Mode::MoveOnly).then(|| pg.emit(quote!(to), Some(quote!(via)), outcome));
+    // Its moves over an empty cell are in the piece's sets (`leap_sets`).
+    let passing_taken = steps.starts.iter().flatten().any(|s| matches!(s, Resolved::CapturingLeap { passing_taken: true, .. }));
+    if passing_taken {
+        return Some(quote! {
+            let to = #table[from];
+            if to != NONE {
+                let to = to as usize;
+                let passed = board[#via_table[from] as usize];
+                if !passed.is_empty() && passed.owner() != #p && !board[to].is_of(#p) {
+                    let via = #via_table[from] as usize;
+                    #capture
+                }
+            }
+        });
+    }
+    let capture = capture.map(|emit| {
         quote! {
             else if passed.owner() != #p && !board[to].is_of(#p) {
                 #emit

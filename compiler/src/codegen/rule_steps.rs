@@ -24,9 +24,12 @@ pub enum Resolved<'p> {
         to: usize,
         routes: Vec<Vec<usize>>,
     },
+    /// `passing_taken`: its moves over an empty `via` are in a set
+    /// (`leap_sets`); only its capture on the way is left.
     CapturingLeap {
         to: usize,
         via: usize,
+        passing_taken: bool,
     },
     Swap {
         to: usize,
@@ -87,7 +90,7 @@ fn resolve<'p>(side: &'p SidePlan, kind: &StepKind) -> Option<Resolved<'p>> {
         StepKind::Leap { to, routes } => {
             Resolved::Leap { to: to.index(), routes: side.routes(routes).map(|route| route.iter().map(|&c| c.index()).collect()).collect() }
         }
-        StepKind::CapturingLeap { to, via } => Resolved::CapturingLeap { to: to.index(), via: via.index() },
+        StepKind::CapturingLeap { to, via } => Resolved::CapturingLeap { to: to.index(), via: via.index(), passing_taken: false },
         StepKind::Swap { to, partners, unattacked } => Resolved::Swap { to: to.index(), partners, unattacked },
         // The runtime walks castling for every engine (`vdl_runtime::gated`).
         StepKind::Castle { .. } => return None,
