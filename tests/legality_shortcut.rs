@@ -252,6 +252,67 @@ fn a_pinned_pieces_moves_are_safe_exactly_along_its_line() {
     assert!(along > 50 && off > 50, "only {along} moves along a pin's line and {off} off one");
 }
 
+/// Does a royal on `from`, with `pos`'s pieces, face an enemy royal along
+/// one of the game's facing lines (the first piece out from it)?
+fn faces_along_lines(engine: &dyn Engine, pos: &Position, from: vdl_runtime::CellId) -> bool {
+    let game = engine.game();
+    game.rules.facing.iter().any(|&dir| {
+        let next = &game.directions[dir].target;
+        let mut cell = from;
+        while let Some(step) = next[cell.index()].filter(|&step| step != from) {
+            let piece = pos.at(step);
+            if !piece.is_empty() {
+                return piece.owner() != pos.side && game.pieces[piece.kind()].royal;
+            }
+            cell = step;
+        }
+        false
+    })
+}
+
+#[test]
+fn the_facing_cells_are_where_a_royals_step_would_face() {
+    // `Influence::facing_cells`, walked back from the enemy royals, judges
+    // a royal's steps in the counter: a step is to one of them exactly
+    // when, made, the royal faces an enemy royal along a facing line.
+    let (mut facing, mut steps) = (0, 0);
+    for bundled in vdl_variants::all() {
+        let engine = (bundled.engine)();
+        let game = engine.game();
+        if game.rules.facing.is_empty() {
+            continue;
+        }
+        let influence = engine.influence().expect("influence sets");
+        for pos in random_positions(&*engine, 12, 80) {
+            let royals: Vec<_> = pos.royal_cells(pos.side).collect();
+            let Some(cells) = influence.facing_cells(&pos) else { continue };
+            // Only where its royals are safe and face none now.
+            let mut watch = Watch::NONE;
+            if !engine.watch_if_safe(influence, &pos, &royals, &mut watch) {
+                continue;
+            }
+            let mut moves = Vec::new();
+            engine.generate(&pos, &mut moves);
+            for mv in moves.into_iter().filter(|mv| !mv.is_drop() && *mv == Move::new(mv.from, mv.to)) {
+                if !game.pieces[pos.at(mv.from).kind()].royal {
+                    continue;
+                }
+                // After the step, seen from the stepping side.
+                let mut after = pos.clone();
+                let _ = after.make(mv);
+                after.side = pos.side;
+                let faces = faces_along_lines(&*engine, &after, mv.to);
+                let fen = vdl_runtime::fen::format(game, &pos);
+                assert_eq!(cells >> mv.to.index() & 1 != 0, faces, "{}: {} in {fen}", bundled.name, notation::move_text(game, mv));
+                steps += 1;
+                facing += usize::from(faces);
+            }
+        }
+    }
+    println!("{facing} of {steps} royal steps face");
+    assert!(facing > 20 && steps > facing, "{facing} of {steps} royal steps face");
+}
+
 #[test]
 fn a_quiet_move_still_meets_the_countdowns_deadline() {
     // Taijitu Qi: "once all these are captured or promoted, must return to the

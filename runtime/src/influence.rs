@@ -39,6 +39,10 @@ pub struct Influence {
     plan: Plan,
     /// The facing lines: `next[cell]` is the next cell along each.
     facing: Vec<Vec<Option<CellId>>>,
+    /// The facing lines walked backwards (`back[cell]` the cell before),
+    /// where each line's successor table can be inverted; on boards of up
+    /// to 128 cells (see [`Influence::facing_cells`]).
+    facing_back: Option<Vec<Vec<Option<CellId>>>>,
     royal: u128,
     limited: u128,
     no_drop_mate: u128,
@@ -205,6 +209,7 @@ impl Influence {
         let mut influence = Influence {
             plan,
             facing: game.rules.facing.iter().map(|&dir| game.directions[dir].target.clone()).collect(),
+            facing_back: None,
             royal: kinds(&mut game.piece_ids().filter(|&k| game.pieces[k].royal)),
             limited: kinds(&mut game.rules.limits.iter().map(|limit| limit.piece)),
             no_drop_mate: kinds(&mut game.rules.no_drop_mate.iter().copied()),
@@ -214,6 +219,9 @@ impl Influence {
             bulk,
             unwatched_by_side: None,
         };
+        if game.cell_count() <= 128 {
+            influence.facing_back = influence.facing.iter().map(|next| inverse(next)).collect();
+        }
         let plain = game.rules.obligations.is_empty();
         influence.plain_attacks = (0..game.players.len() as PlayerId)
             .map(|p| plain && influence.plan.side(p).attacks().only_rides_and_leaps_the_defender_cannot_block())
@@ -279,6 +287,32 @@ impl Influence {
             }
         }
         false
+    }
+
+    /// The cells (of a board of up to 128 cells) on which a royal of the
+    /// side to move would face an enemy royal, as bits: walked back from
+    /// each enemy royal along each facing line, the empty cells up to the
+    /// first piece, and its cell. `None` where the lines cannot be walked
+    /// back. Once per position, instead of a walk out from each cell a
+    /// royal may step to; exact for the steps of a royal that does not
+    /// face one now (see [`crate::legal::royal_step_is_safe`]): a line
+    /// from its destination through its own cell would face from there.
+    pub fn facing_cells(&self, pos: &Position) -> Option<u128> {
+        let back = self.facing_back.as_ref()?;
+        let mut cells = 0u128;
+        for royal in pos.royal_cells(pos.side ^ 1) {
+            for back in back {
+                let mut cell = royal;
+                while let Some(before) = back[cell.index()].filter(|&before| before != royal) {
+                    cells |= 1 << before.index();
+                    if !pos.at(before).is_empty() {
+                        break;
+                    }
+                    cell = before;
+                }
+            }
+        }
+        Some(cells)
     }
 
     /// May a royal's plain step (no capture on the way, no promotion) be
@@ -438,6 +472,20 @@ impl Influence {
     pub fn may_not_drop_mate(&self, kind: PieceId) -> bool {
         self.no_drop_mate >> kind.index() & 1 != 0
     }
+}
+
+/// The successor table `next` walked backwards, if no cell has two
+/// cells before it.
+fn inverse(next: &[Option<CellId>]) -> Option<Vec<Option<CellId>>> {
+    let mut back = vec![None; next.len()];
+    for (cell, after) in next.iter().enumerate() {
+        if let Some(after) = after {
+            if back[after.index()].replace(CellId(cell as u16)).is_some() {
+                return None;
+            }
+        }
+    }
+    Some(back)
 }
 
 /// Marks the cells that the leaps toward `royal` need, of the leaps whose

@@ -225,10 +225,10 @@ impl<'e> Legality<'e> {
         self.check_cells.as_ref().map(|cells| cells.low_cells())
     }
 
-    /// Does the engine have influence sets (and so the shortcut)?
+    /// The engine's influence sets, if it has them (and so the shortcut).
     #[inline(always)]
-    pub(crate) fn has_influence(&self) -> bool {
-        self.influence.is_some()
+    pub(crate) fn influence(&self) -> Option<&'e Influence> {
+        self.influence
     }
 
     /// The influence sets and the watched cells, while the shortcut
@@ -409,8 +409,15 @@ impl<'e> Legality<'e> {
 /// ([`crate::legal_count::LegalCount`]) both judge such steps by this.
 #[inline(always)]
 pub(crate) fn royal_step_is_safe<E: Engine + ?Sized>(engine: &E, pos: &Position, to: CellId) -> bool {
+    !engine.attacked(pos, to, pos.side ^ 1) && !royal_step_faces(engine, pos, to)
+}
+
+/// Along some facing line out from `to`, is the first piece an enemy royal
+/// (see [`royal_step_is_safe`])?
+#[inline(always)]
+pub(crate) fn royal_step_faces<E: Engine + ?Sized>(engine: &E, pos: &Position, to: CellId) -> bool {
     let game = engine.game();
-    !engine.attacked(pos, to, pos.side ^ 1) && !game.rules.facing.iter().any(|&dir| faces_enemy_royal(game, pos, to, pos.side, dir))
+    game.rules.facing.iter().any(|&dir| faces_enemy_royal(game, pos, to, pos.side, dir))
 }
 
 /// The legal moves written in the notation, sorted bytewise (as `vdl moves`

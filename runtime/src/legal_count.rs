@@ -4,6 +4,7 @@
 
 use crate::cell_bits::for_each_bit;
 use crate::engine::Engine;
+use crate::influence::Influence;
 use crate::legal::{Legality, PlainJudgement};
 use crate::occupancy::for_each_bit128;
 use crate::piece::Piece;
@@ -25,6 +26,10 @@ pub struct LegalCount<'a, E: ?Sized> {
     judgement: PlainJudgement<'a>,
     counted: u64,
     scratch: &'a mut CountScratch,
+    /// The cells where a royal would face an enemy royal
+    /// ([`crate::influence::Influence::facing_cells`]), found at the first
+    /// royal step that needs them.
+    facing_cells: Option<Option<u128>>,
 }
 
 /// The lists a count works in, kept from one count to the next so that
@@ -59,10 +64,27 @@ impl<E: Engine + ?Sized> LegalCount<'_, E> {
     fn royal_step(&mut self, from: usize, to: usize) {
         // Only the influence sets' judgement names royal steps; without
         // them a step is judged as any move.
-        if self.legality.has_influence() {
-            self.counted += u64::from(crate::legal::royal_step_is_safe(self.engine, self.pos, CellId(to as u16)));
+        if let Some(influence) = self.legality.influence() {
+            let to = CellId(to as u16);
+            let safe = !self.engine.attacked(self.pos, to, self.pos.side ^ 1) && !self.faces(influence, to);
+            self.counted += u64::from(safe);
         } else {
             self.judge(Move::new(CellId(from as u16), CellId(to as u16)));
+        }
+    }
+
+    /// Would a royal of the side to move face an enemy royal on `to`? By
+    /// the facing cells of the position where they can be found, found
+    /// once; else walked out from `to`.
+    #[inline(always)]
+    fn faces(&mut self, influence: &Influence, to: CellId) -> bool {
+        if self.engine.game().rules.facing.is_empty() {
+            return false;
+        }
+        let pos = self.pos;
+        match self.facing_cells.get_or_insert_with(|| influence.facing_cells(pos)) {
+            Some(cells) => *cells >> to.index() & 1 != 0,
+            None => crate::legal::royal_step_faces(self.engine, pos, to),
         }
     }
 
@@ -222,7 +244,8 @@ pub fn count_legal_with<E: Engine + ?Sized>(
     legality.prepare(engine, pos);
     scratch.listed.clear();
     scratch.undecided.clear();
-    let mut sink = LegalCount { engine, legality: &legality, pos, judgement: legality.plain_judgement(pos), counted: 0, scratch };
+    let mut sink =
+        LegalCount { engine, legality: &legality, pos, judgement: legality.plain_judgement(pos), counted: 0, scratch, facing_cells: None };
     generate(pos, &mut sink);
     let counted = sink.counted;
     let made = scratch.undecided.iter().filter(|&&mv| legality.is_legal_when_made(engine, pos, mv)).count();
