@@ -21,6 +21,7 @@
 use crate::cell_bits::{bit, set_bit};
 use crate::check_cells::CheckCells;
 use crate::ir::{CellId, Game, PieceId, PlayerId, MAX_PIECE_TYPES, MAX_PLAYERS};
+use crate::piece::Piece;
 use crate::pins::Pins;
 use crate::plan::{Attacks, Plan, Span};
 use crate::position::{Move, Position, NOT_COUNTING, NO_CELL};
@@ -43,6 +44,8 @@ pub struct Influence {
     /// where each line's successor table can be inverted; on boards of up
     /// to 128 cells (see [`Influence::facing_cells`]).
     facing_back: Option<Vec<Vec<Option<CellId>>>>,
+    /// The royal types, listed.
+    royal_types: Vec<PieceId>,
     royal: u128,
     limited: u128,
     no_drop_mate: u128,
@@ -210,6 +213,7 @@ impl Influence {
             plan,
             facing: game.rules.facing.iter().map(|&dir| game.directions[dir].target.clone()).collect(),
             facing_back: None,
+            royal_types: game.piece_ids().filter(|&k| game.pieces[k].royal).collect(),
             royal: kinds(&mut game.piece_ids().filter(|&k| game.pieces[k].royal)),
             limited: kinds(&mut game.rules.limits.iter().map(|limit| limit.piece)),
             no_drop_mate: kinds(&mut game.rules.no_drop_mate.iter().copied()),
@@ -299,8 +303,15 @@ impl Influence {
     /// from its destination through its own cell would face from there.
     pub fn facing_cells(&self, pos: &Position) -> Option<u128> {
         let back = self.facing_back.as_ref()?;
+        // The enemy royals from the cells of their types, which the
+        // position keeps as bits on such boards.
+        let (enemy, board) = (pos.side ^ 1, pos.board().len());
+        let royal_types = self.royal_types.iter().map(|&kind| Piece::new(kind, enemy));
+        let mut royals = royal_types.fold(0u128, |cells, piece| cells | pos.piece_cells().of(piece, board));
         let mut cells = 0u128;
-        for royal in pos.royal_cells(pos.side ^ 1) {
+        while royals != 0 {
+            let royal = CellId(royals.trailing_zeros() as u16);
+            royals &= royals - 1;
             for back in back {
                 let mut cell = royal;
                 while let Some(before) = back[cell.index()].filter(|&before| before != royal) {
@@ -387,7 +398,7 @@ impl Influence {
     /// hopper of its side a screen: then it may.
     #[inline]
     pub fn drop_may_check(&self, pos: &Position, mv: Move, mut royals: impl Iterator<Item = CellId>) -> bool {
-        let piece = crate::Piece::new(mv.dropped, pos.side);
+        let piece = Piece::new(mv.dropped, pos.side);
         let attacks = self.plan.side(pos.side).attacks();
         royals.any(|royal| attacks.would_attack_from(pos, royal, mv.to, piece) != Some(false))
     }
