@@ -209,12 +209,13 @@ impl Influence {
         }
         let kinds = |kinds: &mut dyn Iterator<Item = PieceId>| kinds.fold(0u128, |set, kind| set | 1 << kind.index());
         let bulk = RulesInBulk::of(game, &plan);
+        let royal_types: Vec<PieceId> = game.piece_ids().filter(|&k| game.pieces[k].royal).collect();
         let mut influence = Influence {
             plan,
             facing: game.rules.facing.iter().map(|&dir| game.directions[dir].target.clone()).collect(),
             facing_back: None,
-            royal_types: game.piece_ids().filter(|&k| game.pieces[k].royal).collect(),
-            royal: kinds(&mut game.piece_ids().filter(|&k| game.pieces[k].royal)),
+            royal: kinds(&mut royal_types.iter().copied()),
+            royal_types,
             limited: kinds(&mut game.rules.limits.iter().map(|limit| limit.piece)),
             no_drop_mate: kinds(&mut game.rules.no_drop_mate.iter().copied()),
             obligations: game.rules.obligations.len(),
