@@ -14,15 +14,15 @@ fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
-/// A copy of xiangqi.vdl with one edit, in a fresh temporary file.
-fn edited_xiangqi(name: &str, from: &str, to: &str) -> std::path::PathBuf {
+/// A copy of xiangqi.vdl with one edit, in a fresh temporary directory
+/// (removed when the first value is dropped).
+fn edited_xiangqi(name: &str, from: &str, to: &str) -> (tempfile::TempDir, std::path::PathBuf) {
     let source = include_str!("../variants/xiangqi.vdl");
     assert!(source.contains(from));
-    let dir = std::env::temp_dir().join(format!("vdl-cli-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(name);
     std::fs::write(&path, source.replacen(from, to, 1)).unwrap();
-    path
+    (dir, path)
 }
 
 #[test]
@@ -38,7 +38,7 @@ fn check_accepts_bundled_variants_with_a_summary_on_stderr() {
 
 #[test]
 fn check_locates_the_first_byte_that_is_not_utf8_and_stops_reading_at_ten_megabytes() {
-    let path = edited_xiangqi("latin1.vdl", "game \"Xiang Qi\"", "game \"Xiang Qi\"");
+    let (_dir, path) = edited_xiangqi("latin1.vdl", "game \"Xiang Qi\"", "game \"Xiang Qi\"");
     let mut bytes = std::fs::read(&path).unwrap();
     let second_line = bytes.iter().position(|&b| b == b'\n').unwrap() + 1;
     bytes.insert(second_line + 3, 0xE9);
@@ -53,7 +53,8 @@ fn check_locates_the_first_byte_that_is_not_utf8_and_stops_reading_at_ten_megaby
 
 #[test]
 fn check_reports_file_line_col_and_underlines() {
-    let path = edited_xiangqi("typo.vdl", "confined to palace\n    draw \"帥\" \"將\"", "confined to palce\n    draw \"帥\" \"將\"");
+    let (_dir, path) =
+        edited_xiangqi("typo.vdl", "confined to palace\n    draw \"帥\" \"將\"", "confined to palce\n    draw \"帥\" \"將\"");
     let out = vdl(&["check", path.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
     let text = stdout(&out);
@@ -85,7 +86,7 @@ fn perft_divide_lists_each_move_then_the_total() {
 
 #[test]
 fn edited_copy_runs_on_the_interpreter_and_says_so() {
-    let path = edited_xiangqi("copy.vdl", "game \"Xiang Qi\"", "game \"Xiang Qi copy\"");
+    let (_dir, path) = edited_xiangqi("copy.vdl", "game \"Xiang Qi\"", "game \"Xiang Qi copy\"");
     let out = vdl(&["perft", path.to_str().unwrap(), "1"]);
     assert_eq!(stdout(&out).lines().last(), Some("44"));
     assert!(stderr(&out).contains("interpreter"), "{}", stderr(&out));
@@ -122,7 +123,8 @@ fn a_bad_position_string_exits_2() {
 
 #[test]
 fn compile_writes_rust_that_parses() {
-    let out_path = std::env::temp_dir().join(format!("vdl-cli-compile-{}.rs", std::process::id()));
+    let dir = tempfile::tempdir().unwrap();
+    let out_path = dir.path().join("xiangqi.rs");
     let out = vdl(&["compile", "variants/xiangqi.vdl", "-o", out_path.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let rust = std::fs::read_to_string(&out_path).unwrap();
@@ -153,7 +155,7 @@ fn show_draws_the_levels_of_a_3d_board_side_by_side_and_marks_a_ring() {
 fn fmt_prints_a_canonical_file_and_check_mode_reports_differences() {
     let out = vdl(&["fmt", "--check", "tests/ui/pass/mini.vdl"]);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
-    let path = edited_xiangqi(
+    let (_dir, path) = edited_xiangqi(
         "messy.vdl",
         "piece Chariot R {\n    slide orth\n    draw \"俥\" \"車\"\n}",
         "piece Chariot R{slide    orth  draw \"俥\"   \"車\"}",
@@ -194,7 +196,7 @@ fn every_bundled_variant_is_in_canonical_layout() {
 /// every write fails.
 #[test]
 fn every_command_ends_quietly_on_a_closed_pipe() {
-    let path = edited_xiangqi("closed-pipe.vdl", "step orth\n    confined to palace\n", "step orth\n    confined to palce\n");
+    let (_dir, path) = edited_xiangqi("closed-pipe.vdl", "step orth\n    confined to palace\n", "step orth\n    confined to palce\n");
     let broken = path.to_str().unwrap();
     let commands: &[(&[&str], &str)] = &[
         (&["compile", "variants/xiangqi.vdl"], ""),

@@ -24,12 +24,21 @@ fn xiangqi() -> String {
     std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/xiangqi.vdl")).unwrap()
 }
 
-fn scratch(name: &str, bytes: &[u8]) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("vdl-hostile-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, bytes).unwrap();
-    path
+/// A fresh directory for one test's files, removed with them when the
+/// test ends (some are 10 MB).
+struct Scratch(tempfile::TempDir);
+
+impl Scratch {
+    fn new() -> Scratch {
+        Scratch(tempfile::tempdir().unwrap())
+    }
+
+    /// Writes `bytes` to the file `name` in the directory.
+    fn file(&self, name: &str, bytes: &[u8]) -> PathBuf {
+        let path = self.0.path().join(name);
+        std::fs::write(&path, bytes).unwrap();
+        path
+    }
 }
 
 /// `text` repeated up to (not over) `size` bytes.
@@ -96,41 +105,43 @@ fn assert_all_within_bounds(cases: Vec<(&str, PathBuf)>) {
 
 #[test]
 fn checking_any_input_up_to_ten_megabytes_is_fast_bounded_and_answered() {
+    let scratch = Scratch::new();
     let mini = mini();
     let chain = |op: &str, n: usize| (0..n).map(|_| "rank 1").collect::<Vec<_>>().join(op);
     let cases = vec![
-        ("zone union of 10000 terms", scratch("union.vdl", format!("{mini}zone big = {}\n", chain(" | ", 10_000)).as_bytes())),
-        ("zone difference of 10000 terms", scratch("minus.vdl", format!("{mini}zone big = {}\n", chain(" - ", 10_000)).as_bytes())),
-        ("20000 nested not in a zone", scratch("not.vdl", format!("{mini}zone big = {}rank 1\n", "not ".repeat(20_000)).as_bytes())),
+        ("zone union of 10000 terms", scratch.file("union.vdl", format!("{mini}zone big = {}\n", chain(" | ", 10_000)).as_bytes())),
+        ("zone difference of 10000 terms", scratch.file("minus.vdl", format!("{mini}zone big = {}\n", chain(" - ", 10_000)).as_bytes())),
+        ("20000 nested not in a zone", scratch.file("not.vdl", format!("{mini}zone big = {}rank 1\n", "not ".repeat(20_000)).as_bytes())),
         (
             "20000 nested not in a condition",
-            scratch("cond.vdl", format!("{mini}direction big = (0,1) where {}forward\n", "not ".repeat(20_000)).as_bytes()),
+            scratch.file("cond.vdl", format!("{mini}direction big = (0,1) where {}forward\n", "not ".repeat(20_000)).as_bytes()),
         ),
         (
             "a direction union of 10000 terms",
-            scratch("dirs.vdl", format!("{mini}direction big = {}\n", vec!["(0,1)"; 10_000].join(" | ")).as_bytes()),
+            scratch.file("dirs.vdl", format!("{mini}direction big = {}\n", vec!["(0,1)"; 10_000].join(" | ")).as_bytes()),
         ),
         (
             "2000 nested brackets",
-            scratch("brackets.vdl", format!("{mini}direction d = {}(0,1){}\n", "(".repeat(2000), ")".repeat(2000)).as_bytes()),
+            scratch.file("brackets.vdl", format!("{mini}direction d = {}(0,1){}\n", "(".repeat(2000), ")".repeat(2000)).as_bytes()),
         ),
-        ("the smallest integer as a component", scratch("min.vdl", mini.replace("(0,1)*", "(-9223372036854775808,1)*").as_bytes())),
+        ("the smallest integer as a component", scratch.file("min.vdl", mini.replace("(0,1)*", "(-9223372036854775808,1)*").as_bytes())),
         (
             "10 MB of comments",
-            scratch("comments.vdl", format!("{mini}{}", repeated("// a comment that goes on and on\n", TEN_MB - mini.len())).as_bytes()),
+            scratch
+                .file("comments.vdl", format!("{mini}{}", repeated("// a comment that goes on and on\n", TEN_MB - mini.len())).as_bytes()),
         ),
         (
             "10 MB of one cell list",
-            scratch("cells.vdl", format!("{mini}zone z = [{}]\n", repeated("a1 ", TEN_MB - mini.len() - 20)).as_bytes()),
+            scratch.file("cells.vdl", format!("{mini}zone z = [{}]\n", repeated("a1 ", TEN_MB - mini.len() - 20)).as_bytes()),
         ),
-        ("10 MB of Xiang Qi repeated", scratch("repeated.vdl", repeated(&xiangqi(), TEN_MB).as_bytes())),
-        ("10 MB of NUL bytes", scratch("nul.vdl", &vec![0u8; TEN_MB])),
-        ("10 MB of bytes 0x80..0xff", scratch("high.vdl", &(0..TEN_MB).map(|i| 0x80 | (i % 128) as u8).collect::<Vec<_>>())),
-        ("11 MB of spaces", scratch("over.vdl", &vec![b' '; TEN_MB + TEN_MB / 10])),
-        ("a fold along lines of 4000 cells", scratch("lines.vdl", long_lines_fold().as_bytes())),
+        ("10 MB of Xiang Qi repeated", scratch.file("repeated.vdl", repeated(&xiangqi(), TEN_MB).as_bytes())),
+        ("10 MB of NUL bytes", scratch.file("nul.vdl", &vec![0u8; TEN_MB])),
+        ("10 MB of bytes 0x80..0xff", scratch.file("high.vdl", &(0..TEN_MB).map(|i| 0x80 | (i % 128) as u8).collect::<Vec<_>>())),
+        ("11 MB of spaces", scratch.file("over.vdl", &vec![b' '; TEN_MB + TEN_MB / 10])),
+        ("a fold along lines of 4000 cells", scratch.file("lines.vdl", long_lines_fold().as_bytes())),
         (
             "a coordinate condition over 64000 cells",
-            scratch("sum.vdl", long_lines_fold().replace("without [3a]", "cells x >= 2").as_bytes()),
+            scratch.file("sum.vdl", long_lines_fold().replace("without [3a]", "cells x >= 2").as_bytes()),
         ),
         ("an endless stream", PathBuf::from("/dev/zero")),
     ];
@@ -139,24 +150,27 @@ fn checking_any_input_up_to_ten_megabytes_is_fast_bounded_and_answered() {
 
 #[test]
 fn twelve_thousand_warnings_are_rendered_in_time() {
+    let scratch = Scratch::new();
     // Every zone unused: one warning each, rendered with its place and line
     // (reading the file from its start for each took minutes).
     let zones: String = (0..12_000).map(|i| format!("zone z{i} = [a1]\n")).collect();
-    assert_all_within_bounds(vec![("12000 warnings", scratch("warnings.vdl", format!("{}{zones}", mini()).as_bytes()))]);
+    assert_all_within_bounds(vec![("12000 warnings", scratch.file("warnings.vdl", format!("{}{zones}", mini()).as_bytes()))]);
 }
 
 #[test]
 fn twenty_thousand_zones_check_in_time() {
+    let scratch = Scratch::new();
     let zones: String = (0..20_000).map(|i| format!("zone z{i} = rank 1..2\n")).collect();
-    assert_all_within_bounds(vec![("20000 zones", scratch("zones.vdl", format!("{}{zones}", mini()).as_bytes()))]);
+    assert_all_within_bounds(vec![("20000 zones", scratch.file("zones.vdl", format!("{}{zones}", mini()).as_bytes()))]);
 }
 
 #[test]
 fn a_star_vector_on_many_axes_is_bounded() {
+    let scratch = Scratch::new();
     let cases = vec![
-        ("8 axes of 2", scratch("axes8.vdl", many_axes(8, 2).as_bytes())),
-        ("9 axes of 2", scratch("axes9.vdl", many_axes(9, 2).as_bytes())),
-        ("12 axes of 2", scratch("axes12.vdl", many_axes(12, 2).as_bytes())),
+        ("8 axes of 2", scratch.file("axes8.vdl", many_axes(8, 2).as_bytes())),
+        ("9 axes of 2", scratch.file("axes9.vdl", many_axes(9, 2).as_bytes())),
+        ("12 axes of 2", scratch.file("axes12.vdl", many_axes(12, 2).as_bytes())),
     ];
     assert_all_within_bounds(cases);
 }

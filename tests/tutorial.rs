@@ -58,9 +58,8 @@ fn run(dir: &Path, command: &str) -> String {
 #[test]
 fn every_command_of_the_tutorial_prints_what_the_tutorial_shows() {
     let markdown = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/tutorial.md")).unwrap();
-    let dir = std::env::temp_dir().join(format!("vdl-tutorial-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path();
     let mut commands = 0;
     for step in steps(&markdown) {
         match step {
@@ -71,7 +70,7 @@ fn every_command_of_the_tutorial_prints_what_the_tutorial_shows() {
             }
             Step::Run { line, command, expected } => {
                 commands += 1;
-                let printed = run(&dir, &command);
+                let printed = run(dir, &command);
                 assert_eq!(printed, expected, "docs/tutorial.md:{line}: `{command}` printed something else");
             }
         }
@@ -91,18 +90,18 @@ fn the_tutorial_is_in_canonical_layout_and_its_game_agrees_with_fairy_stockfish(
         .collect();
     assert_eq!(vdl_dsl_format(&makruk), makruk, "the tutorial's makruk.vdl is not in canonical layout");
     // Fairy-Stockfish 11.x, `UCI_Variant makruk`, `go perft 1` .. `go perft 3` from the start.
-    let dir = std::env::temp_dir().join(format!("vdl-tutorial-perft-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path();
     std::fs::write(dir.join("makruk.vdl"), &makruk).unwrap();
     for (depth, fairy_stockfish) in [(1, "23"), (2, "529"), (3, "12012")] {
-        assert_eq!(run(&dir, &format!("vdl perft makruk.vdl {depth}")).trim(), fairy_stockfish, "depth {depth}");
+        assert_eq!(run(dir, &format!("vdl perft makruk.vdl {depth}")).trim(), fairy_stockfish, "depth {depth}");
     }
 }
 
 /// The file as `vdl fmt` lays it out.
 fn vdl_dsl_format(source: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("vdl-tutorial-fmt-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path();
     std::fs::write(dir.join("makruk.vdl"), source).unwrap();
-    run(&dir, "vdl fmt makruk.vdl")
+    run(dir, "vdl fmt makruk.vdl")
 }
