@@ -294,6 +294,12 @@ impl Influence {
         false
     }
 
+    /// Does some rule keep royals from facing each other?
+    #[inline]
+    pub fn has_facing(&self) -> bool {
+        !self.facing.is_empty()
+    }
+
     /// The cells (of a board of up to 128 cells) on which a royal of the
     /// side to move would face an enemy royal, as bits: walked back from
     /// each enemy royal along each facing line, the empty cells up to the

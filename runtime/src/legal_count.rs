@@ -78,7 +78,7 @@ impl<E: Engine + ?Sized> LegalCount<'_, E> {
     /// once; else walked out from `to`.
     #[inline(always)]
     fn faces(&mut self, influence: &Influence, to: CellId) -> bool {
-        if self.engine.game().rules.facing.is_empty() {
+        if !influence.has_facing() {
             return false;
         }
         let pos = self.pos;

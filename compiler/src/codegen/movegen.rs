@@ -806,10 +806,9 @@ fn capturing_leap(ctx: &mut Ctx, pg: &mut PieceGen, about: &RuleAbout, steps: &R
         return Some(quote! {
             let to = #table[from];
             if to != NONE {
-                let to = to as usize;
-                let passed = board[#via_table[from] as usize];
+                let (to, via) = (to as usize, #via_table[from] as usize);
+                let passed = board[via];
                 if !passed.is_empty() && passed.owner() != #p && !board[to].is_of(#p) {
-                    let via = #via_table[from] as usize;
                     #capture
                 }
             }
