@@ -10,6 +10,7 @@
 //! compiled engines use.
 
 use rand::prelude::*;
+use std::sync::atomic::{AtomicU64, Ordering};
 use vdl_runtime::influence::Influence;
 use vdl_runtime::legal_count::{count_legal_with, CountScratch};
 use vdl_runtime::sink::MoveSink;
@@ -49,13 +50,23 @@ setup "c1k2/5/5/5/2K1C[RCrc] w"
 struct Counted {
     interpreter: Interpreter,
     influence: Influence,
+    /// Hand each plain move as a shift of one piece's cell
+    /// ([`MoveSink::plain_shifted`]) where the counter takes it in bulk, as
+    /// generated code hands the steps of a type of many pieces.
+    by_shifts: bool,
+    /// How many moves were handed as shifts.
+    shifted: AtomicU64,
 }
 
 impl Counted {
     fn new(game: Game) -> Counted {
         let interpreter = Interpreter::new(game.clone());
         let influence = Influence::of(&game, (**interpreter.plan()).clone()).expect("influence sets for a small board");
-        Counted { interpreter, influence }
+        Counted { interpreter, influence, by_shifts: false, shifted: Default::default() }
+    }
+
+    fn by_shifts(game: Game) -> Counted {
+        Counted { by_shifts: true, ..Counted::new(game) }
     }
 }
 
@@ -84,7 +95,13 @@ impl Engine for Counted {
                 match mv.drop_kind() {
                     Some(kind) => sink.drops(kind, mv.to.index() / 64 * 64, 1 << (mv.to.index() % 64)),
                     None if mv == Move::new(mv.from, mv.to) => {
-                        sink.plain(pos.board(), pos.at(mv.from).kind(), mv.from.index(), mv.to.index())
+                        let (board, kind, from, to) = (pos.board(), pos.at(mv.from).kind(), mv.from.index(), mv.to.index());
+                        if self.by_shifts && sink.in_bulk(kind, 1 << from) != 0 {
+                            sink.plain_shifted(board, kind, 1 << to, to as isize - from as isize);
+                            self.shifted.fetch_add(1, Ordering::Relaxed);
+                        } else {
+                            sink.plain(board, kind, from, to);
+                        }
                     }
                     None => sink.push(mv),
                 }
@@ -139,7 +156,22 @@ fn a_pinned_piece_moves_only_along_its_line() {
 
 #[test]
 fn counts_agree_along_random_games() {
-    let counted = Counted::new(screens());
+    agree_along_random_games(&Counted::new(screens()));
+}
+
+/// Moves handed in bulk are judged as those handed piece by piece: a piece
+/// on a watched cell (pinned, or a screen) is not taken in bulk, and its
+/// move to a cell that matters is judged.
+#[test]
+fn counts_of_moves_handed_as_shifts_agree_along_random_games() {
+    let counted = Counted::by_shifts(screens());
+    agree_along_random_games(&counted);
+    assert!(counted.shifted.load(Ordering::Relaxed) > 0, "no move was handed as a shift");
+}
+
+/// The counter's count of each position of random games from the setup
+/// against the interpreter's.
+fn agree_along_random_games(counted: &Counted) {
     let game = counted.game();
     let mut rng = StdRng::seed_from_u64(14);
     for _ in 0..40 {

@@ -58,6 +58,7 @@ mod ride_sets;
 mod rule_steps;
 mod safety;
 mod set_moves;
+mod step_shifts;
 mod tables;
 mod text;
 mod walks;

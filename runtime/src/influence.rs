@@ -128,6 +128,12 @@ impl Watch {
         self.fill.get(block).copied().unwrap_or(0)
     }
 
+    /// The cells `0 .. 128` whose vacating could expose a royal, as bits.
+    #[inline(always)]
+    pub fn low_vacating_cells(&self) -> u128 {
+        u128::from(self.vacate[0]) | u128::from(self.vacate[1]) << 64
+    }
+
     /// The cells `0 .. 128` whose vacating or filling could expose a royal,
     /// as bits: a move to none of them, from a cell whose vacating does
     /// not matter, changes nothing that matters.

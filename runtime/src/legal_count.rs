@@ -108,6 +108,13 @@ impl<E: Engine + ?Sized> LegalCount<'_, E> {
         }
     }
 
+    /// The moves of [`MoveSink::plain_shifted`] to cells that matter,
+    /// judged one by one.
+    #[inline(never)]
+    fn plain_shifted_judged(&mut self, board: &[Piece], kind: PieceId, targets: u128, offset: isize) {
+        for_each_bit128(targets, |to| self.plain(board, kind, to.wrapping_sub_signed(offset), to));
+    }
+
     /// The plain moves of a `kind` piece pinned along its line
     /// ([`crate::influence::Watch::pin_line`]) to the `targets` on that
     /// line; those off it expose a royal and were dropped. A move to a cell
@@ -175,6 +182,10 @@ impl<E: Engine + ?Sized> MoveSink for LegalCount<'_, E> {
     /// with many types outgrew the instruction cache).
     #[inline(always)]
     fn plain_to(&mut self, board: &[Piece], kind: PieceId, from: usize, targets: u128) {
+        // Many pieces have no move: those skip the watch's reads.
+        if targets == 0 {
+            return;
+        }
         let mut judged = targets;
         if self.judgement.kinds.plain >> kind.index() & 1 != 0 && !self.judgement.watch.vacating_matters(CellId(from as u16)) {
             let free = targets & !self.judgement.watch.low_cells();
@@ -183,6 +194,27 @@ impl<E: Engine + ?Sized> MoveSink for LegalCount<'_, E> {
         }
         if judged != 0 {
             self.plain_to_judged(board, kind, from, judged);
+        }
+    }
+
+    /// The pieces of a type whose moves are judged by the watched cells
+    /// alone, on cells whose vacating does not matter: their moves to
+    /// cells that do not matter are counted in one go, as
+    /// [`MoveSink::plain_to`] counts one piece's.
+    #[inline(always)]
+    fn in_bulk(&mut self, kind: PieceId, starts: u128) -> u128 {
+        if self.judgement.kinds.plain >> kind.index() & 1 == 0 {
+            return 0;
+        }
+        starts & !self.judgement.watch.low_vacating_cells()
+    }
+
+    #[inline(always)]
+    fn plain_shifted(&mut self, board: &[Piece], kind: PieceId, targets: u128, offset: isize) {
+        let free = targets & !self.judgement.watch.low_cells();
+        self.counted += u64::from(free.count_ones());
+        if targets != free {
+            self.plain_shifted_judged(board, kind, targets ^ free, offset);
         }
     }
 

@@ -24,6 +24,26 @@ pub trait MoveSink {
         for_each_bit128(targets, |to| self.plain(board, kind, from, to));
     }
 
+    /// Of the cells `starts` (as bits, boards of up to
+    /// [`crate::occupancy::MAX_CELLS`] cells) of `kind` pieces whose every
+    /// move is a plain step, those whose moves the sink takes in bulk
+    /// through [`MoveSink::plain_shifted`]; the generator gives the others'
+    /// moves piece by piece. A list takes none, so that its moves come
+    /// piece by piece, in the order they always did.
+    #[inline(always)]
+    fn in_bulk(&mut self, kind: PieceId, starts: u128) -> u128 {
+        let _ = (kind, starts);
+        0
+    }
+
+    /// The plain moves of `kind` pieces from starts that
+    /// [`MoveSink::in_bulk`] took, to each cell of `targets`, each from the
+    /// cell `offset` below it: one step of every such piece at once.
+    #[inline(always)]
+    fn plain_shifted(&mut self, board: &[Piece], kind: PieceId, targets: u128, offset: isize) {
+        for_each_bit128(targets, |to| self.plain(board, kind, to.wrapping_sub_signed(offset), to));
+    }
+
     /// Any move.
     fn push(&mut self, mv: Move);
 

@@ -206,6 +206,15 @@ impl LeapSets {
         gate
     }
 
+    /// The open steps' sets by mode (see [`LeapSets::terms`] for the
+    /// cells each may land on), when the piece has no gated leaps.
+    pub fn open_only(&self) -> Option<[(Mode, &[u128]); 3]> {
+        self.gates.is_empty().then(|| {
+            let open = &self.open;
+            [(Mode::Both, &open.both[..]), (Mode::MoveOnly, &open.move_only[..]), (Mode::CaptureOnly, &open.capture_only[..])]
+        })
+    }
+
     /// The sets' destinations from each start cell, any mode.
     pub fn destinations(&self) -> Vec<u128> {
         let mut all: Vec<u128> = self.open.destinations().collect();

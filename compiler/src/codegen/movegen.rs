@@ -12,6 +12,7 @@ use super::obligation;
 use super::promotion::Promotions;
 use super::rule_steps::{Resolved, RuleSteps};
 use super::set_moves;
+use super::step_shifts::{self, StepShifts};
 use super::tables::doc_lines;
 use super::walks::{self, RuleCode};
 use super::{any_route, Ctx, Helpers};
@@ -32,13 +33,19 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
         let mut calls = Vec::new();
         let mut uses_occupancy = false;
         for kind in PieceId::first(ctx.game.pieces.len()) {
-            if let Some(PieceFn { name, function, needs_pos, needs_occupancy }) = piece_function(ctx, kind, player) {
+            if let Some(PieceFn { name, function, shifts, needs_pos, needs_occupancy }) = piece_function(ctx, kind, player) {
                 functions.extend(function);
                 ctx.generate_needs_pos |= needs_pos;
                 uses_occupancy |= needs_occupancy;
                 let pos = needs_pos.then(|| quote!(pos,));
                 let occupancy = needs_occupancy.then(|| quote!(, &occupancy));
-                calls.push((ctx.piece(kind, player), quote!(#name(#pos board, from, out #occupancy))));
+                let piece = ctx.piece(kind, player);
+                let call = quote!(#name(#pos board, from, out #occupancy));
+                let each = match shifts.filter(|_| by_type) {
+                    Some(shifts) => shifts.code(ctx, kind, player, quote!(pieces.of(#piece, CELLS)), &call),
+                    None => quote!(vdl_runtime::occupancy::for_each_bit128_inline(pieces.of(#piece, CELLS), |from| #call);),
+                };
+                calls.push((piece, call, each));
             }
         }
         let p = Literal::u8_unsuffixed(player);
@@ -49,12 +56,10 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
         let prelude = uses_occupancy.then(|| quote!(let occupancy = held.seen_by(#p, CELLS);));
         let walk = if by_type {
             ctx.generate_reads_pieces |= !calls.is_empty();
-            let loops = calls
-                .iter()
-                .map(|(piece, call)| quote!(vdl_runtime::occupancy::for_each_bit128_inline(pieces.of(#piece, CELLS), |from| #call);));
+            let loops = calls.iter().map(|(_, _, each)| each);
             quote!(#(#loops)*)
         } else {
-            let arms = calls.iter().map(|(piece, call)| quote!(#piece => #call,));
+            let arms = calls.iter().map(|(piece, call, _)| quote!(#piece => #call,));
             quote! {
                 vdl_runtime::piece::for_each_cell_of(board, #p, |from| match board[from] {
                     #(#arms)*
@@ -263,6 +268,8 @@ impl PieceGen {
 struct PieceFn {
     name: Ident,
     function: TokenStream,
+    /// Its steps as shifts of all its pieces' cells, where they pay.
+    shifts: Option<StepShifts>,
     /// It reads the position, not only the board.
     needs_pos: bool,
     /// It reads the board's cells as bits (see `leap_sets`).
@@ -311,6 +318,12 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<Piec
     let plan = ctx.plan;
     let mut steps = RuleSteps::of_piece(plan.side(player), kind, rules.len(), ctx.cells());
     let (sets, rides) = set_moves::take(ctx, pg.bound || promotes_by_proxy, &pg.repeats, &mut steps);
+    let only_open_steps =
+        rides.is_none() && steps.iter().all(Option::is_none) && !ctx.plan.side(player).may_castle(Piece::new(kind, player));
+    let shifts = sets.as_ref().filter(|_| only_open_steps).and_then(|sets| {
+        let promoting = set_moves::promoting_sets(ctx.cells(), pg.promotions.as_ref(), Some(sets), None);
+        step_shifts::of(sets, &promoting, setup_count(ctx, kind, player))
+    });
     if let Some(code) = set_moves::code(ctx, kind, player, sets.as_ref(), rides.as_ref(), pg.promotions.as_ref()) {
         let mut kinds = Vec::new();
         for (taken, what) in [
@@ -450,7 +463,13 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<Piec
     if pg.gives_plain {
         ctx.kind(kind);
     }
-    Some(PieceFn { name, function, needs_pos: pg.needs_pos, needs_occupancy })
+    Some(PieceFn { name, function, shifts, needs_pos: pg.needs_pos, needs_occupancy })
+}
+
+/// How many pieces of `kind` `player` has in the game's setup.
+fn setup_count(ctx: &Ctx, kind: PieceId, player: PlayerId) -> usize {
+    let piece = Piece::new(kind, player);
+    vdl_runtime::fen::parse(ctx.game, &ctx.game.setup).map_or(0, |pos| pos.board().iter().filter(|&&p| p == piece).count())
 }
 
 /// The castling of the piece while it is unmoved, if its type may castle:

@@ -129,18 +129,7 @@ fn promoting_table<'p>(
     leaps: Option<&LeapSets>,
     rides: Option<&RideSets>,
 ) -> Option<(&'p Promotions, proc_macro2::Ident)> {
-    let cells = ctx.cells();
-    let mut reached = vec![0u128; cells];
-    for destinations in leaps.map(LeapSets::destinations).into_iter().chain(rides.map(RideSets::destinations)) {
-        reached.iter_mut().zip(destinations).for_each(|(set, more)| *set |= more);
-    }
-    let promoting: Vec<u128> = reached
-        .iter()
-        .enumerate()
-        .map(|(from, &set)| {
-            (0..cells).filter(|&to| set >> to & 1 != 0 && promotions.outcome(from, to) != 0).fold(0, |bits, to| bits | 1 << to)
-        })
-        .collect();
+    let promoting = promoting_sets(ctx.cells(), Some(promotions), leaps, rides);
     if promoting.iter().all(|&set| set == 0) {
         return None;
     }
@@ -148,4 +137,21 @@ fn promoting_table<'p>(
     let upper = format!("{}_{}", ctx.names.pieces[kind.index()], ctx.names.players[player as usize]);
     let doc = format!("{label}: the destinations of its moves as sets from each cell where the move may promote, as bits.");
     Some((promotions, ctx.tables.bits(&format!("{upper}_PROMOTING"), doc, promoting)))
+}
+
+/// The destinations of the sets from each of the `cells` start cells where
+/// a move may promote, as bits.
+pub fn promoting_sets(cells: usize, promotions: Option<&Promotions>, leaps: Option<&LeapSets>, rides: Option<&RideSets>) -> Vec<u128> {
+    let Some(promotions) = promotions else { return vec![0; cells] };
+    let mut reached = vec![0u128; cells];
+    for destinations in leaps.map(LeapSets::destinations).into_iter().chain(rides.map(RideSets::destinations)) {
+        reached.iter_mut().zip(destinations).for_each(|(set, more)| *set |= more);
+    }
+    reached
+        .iter()
+        .enumerate()
+        .map(|(from, &set)| {
+            (0..cells).filter(|&to| set >> to & 1 != 0 && promotions.outcome(from, to) != 0).fold(0, |bits, to| bits | 1 << to)
+        })
+        .collect()
 }

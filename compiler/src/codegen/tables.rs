@@ -68,6 +68,14 @@ impl Tables {
         self.intern(name, doc, Data::Bits(data))
     }
 
+    /// A `u128` constant: one set of cells, as bits, named `name` or, if
+    /// that is taken, a name made from it.
+    pub fn set(&mut self, name: &str, doc: &str, cells: u128) -> Ident {
+        let name = self.unique_name(name);
+        self.add_text(&format!("/// {doc}\nconst {name}: u128 = {cells:#x};\n"));
+        format_ident!("{}", name)
+    }
+
     /// The table holding `data`: the one made before if any (with `doc`
     /// added to its docs), else a new one named `name`.
     fn intern(&mut self, name: &str, doc: String, data: Data) -> Ident {
