@@ -58,9 +58,13 @@ pub struct Influence {
     plain_attacks: Vec<bool>,
     /// The limits and the drop-mate ban, judged for many moves at once.
     bulk: RulesInBulk,
-    /// In a game without limits or obligations, [`Influence::unwatched_kinds`]
-    /// depends only on the side to move: worked out once, by side.
-    unwatched_by_side: Option<Vec<UnwatchedKinds>>,
+    /// The limited types, listed.
+    limited_types: Vec<PieceId>,
+    /// In a game without obligations, with few limited types,
+    /// [`Influence::unwatched_kinds`] depends only on the side to move, on
+    /// which limited types have a class full and on whether the limits
+    /// hold: worked out once for each (see [`Influence::unwatched_index`]).
+    unwatched_table: Option<Vec<UnwatchedKinds>>,
 }
 
 /// See [`Influence::unwatched_kinds`]: the types, as bits by type, whose
@@ -87,6 +91,10 @@ pub struct UnwatchedKinds {
     /// about drops only. None while an obligation applies.
     pub limited: u128,
 }
+
+/// The most limited types whose every combination of full classes gets its
+/// [`UnwatchedKinds`] worked out in advance (a table of `2^n` per side).
+const MAX_TABLED_LIMITED_TYPES: usize = 4;
 
 /// The most words of a cell set kept per position: boards of up to 832
 /// cells get the shortcut. Thirteen words, so that a [`Watch`], with its
@@ -228,7 +236,8 @@ impl Influence {
             binds_at_once: game.rules.obligations.iter().any(|o| o.delay == 0),
             plain_attacks: Vec::new(),
             bulk,
-            unwatched_by_side: None,
+            limited_types: Vec::new(),
+            unwatched_table: None,
         };
         if game.cell_count() <= 128 {
             influence.facing_back = influence.facing.iter().map(|next| inverse(next)).collect();
@@ -237,9 +246,15 @@ impl Influence {
         influence.plain_attacks = (0..game.players.len() as PlayerId)
             .map(|p| plain && influence.plan.side(p).attacks().only_rides_and_leaps_the_defender_cannot_block())
             .collect();
-        if influence.limited == 0 && influence.obligations == 0 {
-            let by_side = (0..game.players.len() as PlayerId).map(|side| influence.unwatched_kinds_of_side(side)).collect();
-            influence.unwatched_by_side = Some(by_side);
+        influence.limited_types = game.piece_ids().filter(|&kind| influence.limited >> kind.index() & 1 != 0).collect();
+        if influence.obligations == 0 && influence.limited_types.len() <= MAX_TABLED_LIMITED_TYPES {
+            let subsets = 1usize << influence.limited_types.len();
+            let table = (0..game.players.len() * subsets * 2).map(|index| {
+                let (side, full, limits_hold) = (index / (subsets * 2), index / 2 % subsets, index % 2 == 1);
+                let full = influence.limited_types.iter().enumerate().filter(|(i, _)| full >> i & 1 != 0).fold(0, |set, (_, kind)| set | 1 << kind.index());
+                influence.unwatched_kinds_given(side as PlayerId, full, influence.neutral_hold(full, limits_hold), false)
+            });
+            influence.unwatched_table = Some(table.collect());
         }
         Some(influence)
     }
@@ -423,27 +438,31 @@ impl Influence {
     /// [`Influence::obligations_may_bind`]).
     #[inline]
     pub fn unwatched_kinds(&self, pos: &Position) -> UnwatchedKinds {
-        match &self.unwatched_by_side {
-            Some(by_side) => by_side[pos.side as usize],
-            None => self.unwatched_kinds_in(pos),
+        let (full, limits_hold) = if self.limited == 0 { (0, true) } else { self.bulk.fill_of_side(pos) };
+        match &self.unwatched_table {
+            Some(table) => table[self.unwatched_index(pos.side, full, limits_hold)],
+            None => {
+                // A promotion may take away a piece that kept the mover free.
+                let may_bind = self.obligations > 0 && self.obligations_may_bind_without_promotion(pos);
+                self.unwatched_kinds_given(pos.side, full, self.neutral_hold(full, limits_hold), may_bind)
+            }
         }
     }
 
-    /// [`Influence::unwatched_kinds`] in a game without limits or
-    /// obligations, where only the side to move matters.
-    fn unwatched_kinds_of_side(&self, side: PlayerId) -> UnwatchedKinds {
-        debug_assert!(self.limited == 0 && self.obligations == 0);
-        self.unwatched_kinds_given(side, 0, false, false)
+    /// Where [`Influence::unwatched_table`] holds the answer for `side` to
+    /// move, the limited types of `full` having a class full.
+    #[inline]
+    fn unwatched_index(&self, side: PlayerId, full: u128, limits_hold: bool) -> usize {
+        let subsets = 1 << self.limited_types.len();
+        let full = self.limited_types.iter().enumerate().fold(0, |index, (i, kind)| index | ((full >> kind.index()) as usize & 1) << i);
+        (side as usize * subsets + full) * 2 + usize::from(limits_hold)
     }
 
-    /// [`Influence::unwatched_kinds`], worked out from the position.
-    #[inline]
-    fn unwatched_kinds_in(&self, pos: &Position) -> UnwatchedKinds {
-        let (full, limits_hold) = if self.limited == 0 { (0, true) } else { self.bulk.fill_of_side(pos) };
-        let neutral_hold = self.bulk.neutral_kinds() & (self.royal | full) != 0 && limits_hold;
-        // A promotion may take away a piece that kept the mover free.
-        let may_bind = self.obligations > 0 && self.obligations_may_bind_without_promotion(pos);
-        self.unwatched_kinds_given(pos.side, full, neutral_hold, may_bind)
+    /// Do the limits on the types whose moves keep their class hold, where
+    /// that adds to the types moving freely: some such type is royal or has
+    /// a class full (`full`)?
+    fn neutral_hold(&self, full: u128, limits_hold: bool) -> bool {
+        self.bulk.neutral_kinds() & (self.royal | full) != 0 && limits_hold
     }
 
     /// [`Influence::unwatched_kinds`] for `side` to move, given what the
