@@ -13,15 +13,17 @@
 //! empty, and a ride that may come back round to its start makes its null
 //! move when both are.
 //!
-//! On boards of up to 64 cells (`vdl_runtime::occupancy::MAX_RIDE_CELLS`)
-//! the sets are one word and every ride of two runs at most is taken. On
-//! larger boards, up to 128 cells, the arithmetic on two words costs more
-//! than the walk it saves, but for a piece whose rides may repeat a
-//! destination (round a ring both ways): walked, it lists its moves to read
-//! them back, and the counter judges each listed move in full; as sets, ORed,
-//! each destination is given once (see `set_moves::take`). A line that turns
-//! on a folded board in more than two runs keeps its code, and so does every
-//! ride of a piece kept as code for the reasons `leap_sets` gives.
+//! Every ride of two runs at most is taken, on boards of up to 128 cells
+//! (`vdl_runtime::occupancy::MAX_CELLS`): in one word up to 64 cells
+//! (`vdl_runtime::occupancy::MAX_RIDE_CELLS`), in two beyond. On boards of
+//! 65 to 128 cells the two-word arithmetic runs more instructions than the
+//! walk in some games (Capablanca, Omicron: +9 %), but it is faster in all:
+//! the walks' code, one unrolled loop per direction, outgrew the
+//! instruction cache, and their exits, where a line's first piece stands,
+//! were often guessed wrong (Grand and Switchback Xiang Qi -14 % in time,
+//! Capablanca -9 %). A line that turns on a folded board in more than two
+//! runs keeps its code, and so does every ride of a piece kept as code for
+//! the reasons `leap_sets` gives.
 
 use super::rule_steps::{Resolved, RuleSteps};
 use super::Ctx;
@@ -61,11 +63,10 @@ enum Run {
 
 /// Takes out of `steps` (by rule) every ride from a start where its line
 /// is one or two runs, and returns them as sets; `None` when there is none.
-/// `repeats` as for `leap_sets::take`; `wide`: take them on boards of up to
-/// 128 cells, else of up to 64.
-pub fn take(ctx: &Ctx, repeats: &[Repeats], wide: bool, steps: &mut [Option<RuleSteps>]) -> Option<RideSets> {
+/// `repeats` as for `leap_sets::take`.
+pub fn take(ctx: &Ctx, repeats: &[Repeats], steps: &mut [Option<RuleSteps>]) -> Option<RideSets> {
     let cells = ctx.cells();
-    if cells > if wide { MAX_CELLS } else { MAX_RIDE_CELLS } {
+    if cells > MAX_CELLS {
         return None;
     }
     let mut sets = RideSets { rides: Vec::new(), rules: Vec::new() };

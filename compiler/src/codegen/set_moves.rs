@@ -37,11 +37,11 @@ pub fn take(ctx: &Ctx, keeps_code: bool, repeats: &[Repeats], steps: &mut Vec<Op
         return (None, None);
     }
     if !repeats.contains(&Repeats::Maybe) {
-        return (leap_sets::take(ctx, repeats, steps), ride_sets::take(ctx, repeats, false, steps));
+        return (leap_sets::take(ctx, repeats, steps), ride_sets::take(ctx, repeats, steps));
     }
     let mut trial = steps.clone();
     let leaps = leap_sets::take(ctx, repeats, &mut trial);
-    let rides = ride_sets::take(ctx, repeats, true, &mut trial);
+    let rides = ride_sets::take(ctx, repeats, &mut trial);
     if trial.iter().zip(repeats).any(|(rule, &repeat)| rule.is_some() && repeat != Repeats::Always) {
         return (None, None);
     }
