@@ -251,7 +251,12 @@ impl Influence {
             let subsets = 1usize << influence.limited_types.len();
             let table = (0..game.players.len() * subsets * 2).map(|index| {
                 let (side, full, limits_hold) = (index / (subsets * 2), index / 2 % subsets, index % 2 == 1);
-                let full = influence.limited_types.iter().enumerate().filter(|(i, _)| full >> i & 1 != 0).fold(0, |set, (_, kind)| set | 1 << kind.index());
+                let full = influence
+                    .limited_types
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| full >> i & 1 != 0)
+                    .fold(0, |set, (_, kind)| set | 1 << kind.index());
                 influence.unwatched_kinds_given(side as PlayerId, full, influence.neutral_hold(full, limits_hold), false)
             });
             influence.unwatched_table = Some(table.collect());
