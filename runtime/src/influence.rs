@@ -443,6 +443,10 @@ impl Influence {
     /// [`Influence::obligations_may_bind`]).
     #[inline]
     pub fn unwatched_kinds(&self, pos: &Position) -> UnwatchedKinds {
+        // Without limits, no class is full and the limits hold.
+        if let (Some(table), 0) = (&self.unwatched_table, self.limited) {
+            return table[pos.side as usize * 2 + 1];
+        }
         let (full, limits_hold) = if self.limited == 0 { (0, true) } else { self.bulk.fill_of_side(pos) };
         match &self.unwatched_table {
             Some(table) => table[self.unwatched_index(pos.side, full, limits_hold)],
