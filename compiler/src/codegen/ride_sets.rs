@@ -17,11 +17,12 @@
 //! (`vdl_runtime::occupancy::MAX_CELLS`): in one word up to 64 cells
 //! (`vdl_runtime::occupancy::MAX_RIDE_CELLS`), in two beyond. On boards of
 //! 65 to 128 cells the two-word arithmetic runs more instructions than the
-//! walk in some games (Capablanca, Omicron: +9 %), but it is faster in all:
-//! the walks' code, one unrolled loop per direction, outgrew the
+//! walk in some games (Capablanca, Omicron: +10 %), but it is faster in
+//! time: the walks' code, one unrolled loop per direction, took more of the
 //! instruction cache, and their exits, where a line's first piece stands,
-//! were often guessed wrong (Grand and Switchback Xiang Qi -14 % in time,
-//! Capablanca -9 %). A line that turns on a folded board in more than two
+//! were often guessed wrong (Xiang Qi -11 %, Capablanca -8 to -11 %,
+//! Switchback Xiang Qi, Grand, Omicron and Shogi -6 to -7 %; see
+//! `docs/performance.md`). A line that turns on a folded board in more than two
 //! runs keeps its code, and so does every ride of a piece kept as code for
 //! the reasons `leap_sets` gives.
 
