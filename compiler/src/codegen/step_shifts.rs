@@ -89,9 +89,16 @@ impl StepShifts {
                 "{label}: the cells from which a step goes {} cells {way} the cells' numbers, as bits.",
                 shift.offset.unsigned_abs()
             );
-            let from = ctx.tables.set(&format!("{upper}_SHIFT_{k}"), &doc, shift.from);
+            // The pieces taken in bulk stand on `starts`: a shift from all
+            // of them needs no mask.
+            let from = if shift.from & self.starts == self.starts {
+                quote!(bulk)
+            } else {
+                let mask = ctx.tables.set(&format!("{upper}_SHIFT_{k}"), &doc, shift.from);
+                quote!((bulk & #mask))
+            };
             let by = Literal::usize_unsuffixed(shift.offset.unsigned_abs());
-            let shifted = if shift.offset >= 0 { quote!((bulk & #from) << #by) } else { quote!((bulk & #from) >> #by) };
+            let shifted = if shift.offset >= 0 { quote!(#from << #by) } else { quote!(#from >> #by) };
             let landing = match shift.mode {
                 Mode::Both => quote!(!occupancy.own),
                 Mode::MoveOnly => quote!(occupancy.empty),
