@@ -18,7 +18,7 @@ use super::attack_lines::LineCode;
 use super::attack_lists::AttackLists;
 use super::tables::doc_lines;
 use super::Ctx;
-use proc_macro2::{Literal, TokenStream};
+use proc_macro2::{Ident, Literal, TokenStream};
 use quote::quote;
 use vdl_runtime::ir::PlayerId;
 use vdl_runtime::plan::attacks::{Attacks, Needs, Node};
@@ -43,6 +43,8 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
         let LineCode { attack: mut body, watch, leaps, leaps_blockable } = lists.generate(ctx, player);
         if body.is_empty() {
             body = quote!(let _ = (board, target #held_arg););
+        } else {
+            body = gated(ctx, body);
         }
         let (function, arm) = watch_leaps_function(ctx, player, leaps, leaps_blockable);
         functions.extend(function);
@@ -137,7 +139,7 @@ fn watch_function(ctx: &Ctx, player: PlayerId, walks: TokenStream) -> (TokenStre
         "`true`, and the marks unfinished, if a piece attacks `target` along a line.".into(),
     ]);
     let (held, held_arg) = line_param_and_arg(ctx);
-    let body = if walks.is_empty() { quote!(let _ = (board, target, watch #held_arg);) } else { walks };
+    let body = if walks.is_empty() { quote!(let _ = (board, target, watch #held_arg);) } else { gated(ctx, walks) };
     let p = Literal::u8_unsuffixed(player);
     (
         quote! {
@@ -149,6 +151,29 @@ fn watch_function(ctx: &Ctx, player: PlayerId, walks: TokenStream) -> (TokenStre
         },
         quote!(#p => #name(board, target, watch #held_arg),),
     )
+}
+
+/// `walks` (attack or watch code), after the attacker's cells (`held`) as
+/// their gates read them where the cells fit in bits (see [`gate_table`]).
+fn gated(ctx: &Ctx, walks: TokenStream) -> TokenStream {
+    match (held_bits(ctx), ctx.cells() <= 64) {
+        (true, true) => quote!(let gate = held as u64; #walks),
+        (true, false) => quote!(let gate = held; #walks),
+        (false, _) => walks,
+    }
+}
+
+/// The table of a gate of the attack tests and the watch: per target, the
+/// cells `cells` from which some walk or leap could attack it, to be
+/// tested against the attacker's cells (`gate`, see [`gated`]) before the
+/// walk. One word per target on boards of up to 64 cells, where two would
+/// need twice the loads and tests.
+pub(super) fn gate_table(ctx: &mut Ctx, name: &str, doc: String, cells: Vec<u128>) -> Ident {
+    if ctx.cells() <= 64 {
+        ctx.tables.words(name, doc, cells.into_iter().map(|bits| bits as u64).collect())
+    } else {
+        ctx.tables.bits(name, doc, cells)
+    }
 }
 
 /// Do the attack tests and the watch walks read the cells the attacker
@@ -226,8 +251,8 @@ fn watch_leaps_function(ctx: &Ctx, player: PlayerId, body: TokenStream, blockabl
     let (held, held_arg) = held_param_and_arg(ctx);
     let body = match (body.is_empty(), blockable) {
         (true, _) => quote!(let _ = (board, target, watch #held_arg);),
-        (false, false) => quote!(let _ = watch; #body),
-        (false, true) => body,
+        (false, false) => gated(ctx, quote!(let _ = watch; #body)),
+        (false, true) => gated(ctx, body),
     };
     let p = Literal::u8_unsuffixed(player);
     (

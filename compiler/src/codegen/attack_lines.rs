@@ -172,7 +172,7 @@ pub fn code(
         let reach = super::attack::held_bits(ctx).then(|| {
             let doc =
                 format!("The {line}s of {who} attacking along walk {}: the cells they could attack each target from, as bits.", k + 1);
-            ctx.tables.bits(&format!("{name}_FROM"), doc, family.attacking_cells(kinds))
+            super::attack::gate_table(ctx, &format!("{name}_FROM"), doc, family.attacking_cells(kinds))
         });
         // Where the cells fit in one word and each chain runs one way
         // through their numbers, the walks read the chains as bits; else
@@ -236,7 +236,7 @@ impl LineCode {
     /// walks run only where the attacker holds one (`held`).
     fn add(&mut self, walker: &Walker, attackers: &Attackers, hop: bool, reach: Option<&Ident>) {
         let guarded = |walk: TokenStream| match reach {
-            Some(reach) => quote!(if #reach[target] & held != 0 { #walk }),
+            Some(reach) => quote!(if #reach[target] & gate != 0 { #walk }),
             None => walk,
         };
         let (attack, watch) = if hop { (Walk::Hop, Walk::HopWatch) } else { (Walk::Ride, Walk::Watch) };

@@ -175,11 +175,11 @@ impl AttackLists {
         let guard = super::attack::held_bits(ctx).then(|| {
             let upper = &ctx.names.players[player as usize];
             let doc = format!("The leaps of {}: the cells they attack each target from, as bits.", ctx.game.players[player as usize].name);
-            ctx.tables.bits(&format!("LEAPS_{upper}_FROM"), doc, self.leap_origins.clone())
+            super::attack::gate_table(ctx, &format!("LEAPS_{upper}_FROM"), doc, self.leap_origins.clone())
         });
         for (from, into) in [(leaps, &mut out.code), (watch_leaps, &mut out.watch_leaps)] {
             into.extend(match (&guard, from.is_empty()) {
-                (Some(origins), false) => quote!(if #origins[target] & held != 0 { #from }),
+                (Some(origins), false) => quote!(if #origins[target] & gate != 0 { #from }),
                 _ => from,
             });
         }

@@ -19,6 +19,8 @@ enum Data {
     Lists(Vec<Vec<u16>>),
     /// A set of cells per cell, as bits (boards of up to 128 cells).
     Bits(Vec<u128>),
+    /// A set of cells per cell, as bits (boards of up to 64 cells).
+    Words(Vec<u64>),
 }
 
 struct Table {
@@ -61,6 +63,12 @@ impl Tables {
     /// A `[&[u16]; CELLS]` table: a list of cells per cell.
     pub fn lists(&mut self, name: &str, doc: String, data: Vec<Vec<u16>>) -> Ident {
         self.intern(name, doc, Data::Lists(data))
+    }
+
+    /// A `[u64; CELLS]` table: a set of cells per cell, as bits, on a board
+    /// of up to 64 cells.
+    pub fn words(&mut self, name: &str, doc: String, data: Vec<u64>) -> Ident {
+        self.intern(name, doc, Data::Words(data))
     }
 
     /// A `[u128; CELLS]` table: a set of cells per cell, as bits.
@@ -135,6 +143,7 @@ impl Tables {
                 Data::Bytes(bytes) => ("u8", bytes.iter().map(u8::to_string).collect()),
                 Data::Lists(lists) => ("&[u16]", lists.iter().map(|list| format!("&{list:?}")).collect()),
                 Data::Bits(sets) => ("u128", sets.iter().map(|&set| format!("{set:#x}")).collect()),
+                Data::Words(sets) => ("u64", sets.iter().map(|&set| format!("{set:#x}")).collect()),
             };
             text::array(&mut out, &table.docs, &table.name.to_string(), ty, "CELLS", &values, per_row);
         }
