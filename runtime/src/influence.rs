@@ -60,11 +60,25 @@ pub struct Influence {
     bulk: RulesInBulk,
     /// The limited types, listed.
     limited_types: Vec<PieceId>,
+    /// Per limit of the game, in order, where its type is among
+    /// `limited_types` and whether that type is neutral
+    /// ([`RulesInBulk::neutral_kinds`]): what [`Influence::unwatched_index`]
+    /// reads of each.
+    limit_slots: Vec<LimitSlot>,
     /// In a game without obligations, with few limited types,
     /// [`Influence::unwatched_kinds`] depends only on the side to move, on
     /// which limited types have a class full and on whether the limits
     /// hold: worked out once for each (see [`Influence::unwatched_index`]).
     unwatched_table: Option<Vec<UnwatchedKinds>>,
+}
+
+/// A limit as [`Influence::unwatched_index`] reads it: the place of its type
+/// among the limited types, and whether the type's plain moves keep the
+/// limit's classes.
+#[derive(Clone, Copy, Debug)]
+struct LimitSlot {
+    place: u8,
+    neutral: bool,
 }
 
 /// See [`Influence::unwatched_kinds`]: the types, as bits by type, whose
@@ -237,6 +251,7 @@ impl Influence {
             plain_attacks: Vec::new(),
             bulk,
             limited_types: Vec::new(),
+            limit_slots: Vec::new(),
             unwatched_table: None,
         };
         if game.cell_count() <= 128 {
@@ -247,6 +262,15 @@ impl Influence {
             .map(|p| plain && influence.plan.side(p).attacks().only_rides_and_leaps_the_defender_cannot_block())
             .collect();
         influence.limited_types = game.piece_ids().filter(|&kind| influence.limited >> kind.index() & 1 != 0).collect();
+        influence.limit_slots = game
+            .rules
+            .limits
+            .iter()
+            .map(|limit| LimitSlot {
+                place: influence.limited_types.iter().position(|&kind| kind == limit.piece).unwrap_or_default() as u8,
+                neutral: influence.bulk.neutral_kinds() >> limit.piece.index() & 1 != 0,
+            })
+            .collect();
         if influence.obligations == 0 && influence.limited_types.len() <= MAX_TABLED_LIMITED_TYPES {
             let subsets = 1usize << influence.limited_types.len();
             let table = (0..game.players.len() * subsets * 2).map(|index| {
@@ -441,30 +465,39 @@ impl Influence {
     /// royal, not limited), and the limited ones no limit can stop now (none
     /// of their classes is full), while no obligation may bind (see
     /// [`Influence::obligations_may_bind`]).
-    #[inline]
+    #[inline(always)]
     pub fn unwatched_kinds(&self, pos: &Position) -> UnwatchedKinds {
-        // Without limits, no class is full and the limits hold.
-        if let (Some(table), 0) = (&self.unwatched_table, self.limited) {
-            return table[pos.side as usize * 2 + 1];
-        }
-        let (full, limits_hold) = if self.limited == 0 { (0, true) } else { self.bulk.fill_of_side(pos) };
         match &self.unwatched_table {
-            Some(table) => table[self.unwatched_index(pos.side, full, limits_hold)],
-            None => {
-                // A promotion may take away a piece that kept the mover free.
-                let may_bind = self.obligations > 0 && self.obligations_may_bind_without_promotion(pos);
-                self.unwatched_kinds_given(pos.side, full, self.neutral_hold(full, limits_hold), may_bind)
-            }
+            Some(table) => table[self.unwatched_index(pos)],
+            None => self.unwatched_kinds_worked_out(pos),
         }
     }
 
-    /// Where [`Influence::unwatched_table`] holds the answer for `side` to
-    /// move, the limited types of `full` having a class full.
+    /// [`Influence::unwatched_kinds`] where no table holds the answer (with
+    /// obligations, or many limited types): out of line, so that the
+    /// table's path stays small enough to inline into the counter.
+    #[inline(never)]
+    fn unwatched_kinds_worked_out(&self, pos: &Position) -> UnwatchedKinds {
+        let (full, limits_hold) = if self.limited == 0 { (0, true) } else { self.bulk.fill_of_side(pos) };
+        // A promotion may take away a piece that kept the mover free.
+        let may_bind = self.obligations > 0 && self.obligations_may_bind_without_promotion(pos);
+        self.unwatched_kinds_given(pos.side, full, self.neutral_hold(full, limits_hold), may_bind)
+    }
+
+    /// Where [`Influence::unwatched_table`] holds the answer for the side to
+    /// move in `pos`: by which limited types have a class full, and whether
+    /// the limits on the neutral ones hold. In one pass over the limits,
+    /// in words: the counter asks at every node. (Without limits, the
+    /// side's entry where the limits hold.)
     #[inline]
-    fn unwatched_index(&self, side: PlayerId, full: u128, limits_hold: bool) -> usize {
-        let subsets = 1 << self.limited_types.len();
-        let full = self.limited_types.iter().enumerate().fold(0, |index, (i, kind)| index | ((full >> kind.index()) as usize & 1) << i);
-        (side as usize * subsets + full) * 2 + usize::from(limits_hold)
+    fn unwatched_index(&self, pos: &Position) -> usize {
+        let (mut full, mut limits_hold) = (0usize, true);
+        for (i, slot) in self.limit_slots.iter().enumerate() {
+            let fill = pos.class_fill(i, pos.side);
+            full |= usize::from(fill.full > 0) << slot.place;
+            limits_hold &= !slot.neutral || fill.over == 0;
+        }
+        ((pos.side as usize) << self.limited_types.len() | full) * 2 + usize::from(limits_hold)
     }
 
     /// Do the limits on the types whose moves keep their class hold, where
