@@ -302,7 +302,10 @@ fn generated_module_is_well_formed_and_stable() {
     assert!(text.contains("fn promote_pawn_white") && text.contains("with_promotion(KIND_KNIGHT)"));
     assert!(text.contains("capturing_on_the_way") && text.contains("CAPTURING_JUMPS_WHITE"));
     assert!(text.contains("KNIGHT_WHITE_TO_0_1") && text.contains("KNIGHT_WHITE_TO_0_2"));
-    assert!(text.contains("Move::swapping") && text.contains("!attacked_by_black_now(pos, board, from)"));
+    // A swap `unless attacked` asks whether `from` is attacked once for all
+    // its directions, and is handed to the sink as found unattacked.
+    assert!(text.contains("out.swap_unattacked(\n") && text.contains("let mut from_attacked: Option<bool> = None;"));
+    assert!(text.contains(".get_or_insert_with(|| attacked_by_black_now(pos, board, from))"));
     assert!(text.contains("vdl_runtime::proxy::add(game(), pos, ROOK_WHITE, mv, out)"));
     assert!(text.contains("fn moves_rook_white<S: MoveSink>(\n    pos: &Position,") && text.contains("bound.is_none_or(|zone| zone[to])"));
     // Nothing is interpreted at run time.

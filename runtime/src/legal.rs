@@ -197,6 +197,19 @@ impl<'e> Legality<'e> {
         self.judged_unmade_if(engine, pos, mv, self.keeps_royals_safe(pos, mv))
     }
 
+    /// [`Legality::judged_without_making`] for a swap that the generator
+    /// found to leave both its cells unattacked
+    /// ([`crate::sink::MoveSink::swap_unattacked`]). While the side's
+    /// royals are safe (the watch is kept) and no rule keeps royals from
+    /// facing, they are safe after it: those it moves land on its two
+    /// cells, the others stay, and no cell is attacked after it that was
+    /// not before. The rules after a move are judged as for any move.
+    #[inline]
+    pub fn judged_unattacked_swap<E: Engine + ?Sized>(&self, engine: &E, pos: &Position, mv: Move) -> Option<bool> {
+        let safe = self.watch.is_some() && self.influence.is_some_and(|influence| !influence.has_facing());
+        self.judged_unmade_if(engine, pos, mv, safe || self.keeps_royals_safe(pos, mv))
+    }
+
     /// [`Legality::judged_without_making`], given what
     /// [`Legality::keeps_royals_safe`] said of `mv`.
     #[inline(always)]

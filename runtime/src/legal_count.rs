@@ -236,6 +236,14 @@ impl<E: Engine + ?Sized> MoveSink for LegalCount<'_, E> {
         self.judge(mv);
     }
 
+    #[inline(always)]
+    fn swap_unattacked(&mut self, mv: Move) {
+        match self.legality.judged_unattacked_swap(self.engine, self.pos, mv) {
+            Some(legal) => self.counted += u64::from(legal),
+            None => self.scratch.undecided.push(mv),
+        }
+    }
+
     /// A type whose drops are judged by the watched cells alone has the
     /// drops on cells whose filling does not matter counted in one go; one
     /// that a rule after a move is about has them judged in bulk by that

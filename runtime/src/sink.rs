@@ -47,6 +47,16 @@ pub trait MoveSink {
     /// Any move.
     fn push(&mut self, mv: Move);
 
+    /// A swap (`mv`) that the generator found to leave both its cells
+    /// unattacked (`swap ... unless attacked`). Both cells stay occupied
+    /// and the enemy's pieces stay where they were, so no cell is attacked
+    /// after it that was not before: a sink that judges moves may take it
+    /// as keeping the royals safe where they are safe now.
+    #[inline(always)]
+    fn swap_unattacked(&mut self, mv: Move) {
+        self.push(mv);
+    }
+
     /// The drops of a `kind` from the hand on the empty cells `base + i`
     /// for each bit `i` of `cells`, in order.
     #[inline(always)]

@@ -137,6 +137,10 @@ struct PieceGen {
     /// sink as they are); `None` when the piece promotes none by proxy, or
     /// its moves must all be read back anyway (see [`ProxyCode::after`]).
     proxy_at_once: Option<ProxyCode>,
+    /// Some move needs `from` unattacked (a swap `unless attacked`): the
+    /// function finds that once, at the first that asks
+    /// (`from_attacked`).
+    tests_from: bool,
 }
 
 impl PieceGen {
@@ -165,12 +169,16 @@ impl PieceGen {
     }
 
     /// Statements appending the swap from `from` with the friend on `to` (the
-    /// caller tests the zone an obligation may bind the piece to).
-    fn emit_swap(&mut self) -> TokenStream {
-        let emit = quote!(out.push(Move::swapping(CellId(from as u16), CellId(to as u16))););
+    /// caller tests the zone an obligation may bind the piece to). One that
+    /// the generator found to leave both cells unattacked (`unattacked`)
+    /// is given as such (`MoveSink::swap_unattacked`), unless read back
+    /// from the list.
+    fn emit_swap(&mut self, unattacked: bool) -> TokenStream {
+        let swap = quote!(Move::swapping(CellId(from as u16), CellId(to as u16)));
         if !self.checking {
-            return emit;
+            return if unattacked { quote!(out.swap_unattacked(#swap);) } else { quote!(out.push(#swap);) };
         }
+        let emit = quote!(out.push(#swap););
         quote! {
             if !out[first..].iter().any(|m| m.swap && m.to.index() == to) {
                 #emit
@@ -298,6 +306,7 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<Piec
         kind_name: format_ident!("KIND_{}", ctx.names.pieces[kind.index()]),
         gives_plain: false,
         proxy_at_once: None,
+        tests_from: false,
     };
     // A piece whose moves may repeat a destination reads all its moves back
     // from the list to give each once: its proxy versions are added there
@@ -440,6 +449,7 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<Piec
         ctx.extra_items.extend(helper);
     }
     let null_init = pg.uses_null_move.then(|| quote!(let mut null_move = false;));
+    let from_init = pg.tests_from.then(|| quote!(let mut from_attacked: Option<bool> = None;));
     let name = ctx.names.piece_fn("moves", kind, player);
     let docs = doc_lines(&docs);
     let pos = pg.needs_pos.then(|| quote!(pos: &Position,));
@@ -452,6 +462,7 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<Piec
             #promotion
             #bound
             #null_init
+            #from_init
             #first
             #(#blocks)*
             #null_move
@@ -882,7 +893,7 @@ fn swap(ctx: &mut Ctx, pg: &mut PieceGen, about: &RuleAbout, steps: &RuleSteps) 
             })
             .collect();
         let safe = unattacked.then(|| attack_free(ctx, pg));
-        let emit = pg.emit_swap();
+        let emit = pg.emit_swap(unattacked);
         // Cheap tests first: the attacks last.
         let bound = pg.bound.then(|| quote!(&&bound.is_none_or(|zone| zone[to])));
         blocks.push(quote! {
@@ -900,25 +911,31 @@ fn swap(ctx: &mut Ctx, pg: &mut PieceGen, about: &RuleAbout, steps: &RuleSteps) 
 }
 
 /// `&& ...`: neither `from` nor `to` is attacked by the enemy (none: true).
+/// Whether `from` is, is found once for all the piece's moves that ask
+/// (`from_attacked`, see [`PieceGen::tests_from`]).
 fn attack_free(ctx: &mut Ctx, pg: &mut PieceGen) -> TokenStream {
     let enemy = pg.player ^ 1;
     if enemy as usize >= ctx.game.players.len() {
         return quote!();
     }
-    if ctx.has_obligations() {
-        pg.needs_pos = true;
-        let attacked_by = obligation::now_fn(ctx, enemy);
-        quote!(&& !#attacked_by(pos, board, from) && !#attacked_by(pos, board, to))
-    } else {
-        let attacked_by = ctx.names.player_fn("attacked_by", enemy);
-        // The attack test reads the cells the enemy holds from the
-        // position, where the board's cells fit in bits.
-        if super::attack::held_bits(ctx) {
-            pg.needs_pos = true;
+    pg.tests_from = true;
+    let attacked = |cell: TokenStream| {
+        if ctx.has_obligations() {
+            let attacked_by = obligation::now_fn(ctx, enemy);
+            quote!(#attacked_by(pos, board, #cell))
+        } else {
+            let attacked_by = ctx.names.player_fn("attacked_by", enemy);
+            let args = super::attack::line_args_of_pos(ctx, Literal::u8_unsuffixed(enemy).into_token_stream());
+            quote!(#attacked_by(board, #cell #args))
         }
-        let args = super::attack::line_args_of_pos(ctx, Literal::u8_unsuffixed(enemy).into_token_stream());
-        quote!(&& !#attacked_by(board, from #args) && !#attacked_by(board, to #args))
+    };
+    // With obligations, or where the board's cells fit in bits, the
+    // attack test reads the position.
+    if ctx.has_obligations() || super::attack::held_bits(ctx) {
+        pg.needs_pos = true;
     }
+    let (from, to) = (attacked(quote!(from)), attacked(quote!(to)));
+    quote!(&& !*from_attacked.get_or_insert_with(|| #from) && !#to)
 }
 
 /// The statements landing on `to` inside a line walk: empty cells continue the
