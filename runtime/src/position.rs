@@ -425,8 +425,14 @@ impl Position {
         for (block, counts) in blocks.iter().enumerate() {
             set |= u128::from(crate::occupancy::nonzero_bytes(u64::from_le_bytes(*counts))) << (block * 8);
         }
-        let base = blocks.len() * 8;
-        rest.iter().enumerate().fold(set, |set, (kind, &count)| set | u128::from(count != 0) << (base + kind))
+        match hand.last_chunk::<8>() {
+            // The last eight counts, overlapping the blocks read: the bits
+            // they share are the same.
+            Some(last) if !rest.is_empty() => {
+                set | u128::from(crate::occupancy::nonzero_bytes(u64::from_le_bytes(*last))) << (hand.len() - 8)
+            }
+            _ => rest.iter().enumerate().fold(set, |set, (kind, &count)| set | u128::from(count != 0) << (blocks.len() * 8 + kind)),
+        }
     }
 
     /// How many pieces of `kind` `player` holds in hand.
