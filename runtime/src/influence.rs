@@ -267,7 +267,7 @@ impl Influence {
             .limits
             .iter()
             .map(|limit| LimitSlot {
-                place: influence.limited_types.iter().position(|&kind| kind == limit.piece).unwrap_or_default() as u8,
+                place: influence.limited_types.iter().position(|&kind| kind == limit.piece).expect("a limit's type is limited") as u8,
                 neutral: influence.bulk.neutral_kinds() >> limit.piece.index() & 1 != 0,
             })
             .collect();
