@@ -60,25 +60,15 @@ pub struct Influence {
     bulk: RulesInBulk,
     /// The limited types, listed.
     limited_types: Vec<PieceId>,
-    /// Per limit of the game, in order, where its type is among
-    /// `limited_types` and whether that type is neutral
-    /// ([`RulesInBulk::neutral_kinds`]): what [`Influence::unwatched_index`]
-    /// reads of each.
-    limit_slots: Vec<LimitSlot>,
+    /// Per limit of the game, in order, the place of its type among
+    /// `limited_types`: the bit [`Influence::unwatched_index`] sets when
+    /// one of its classes is full.
+    limit_places: Vec<u8>,
     /// In a game without obligations, with few limited types,
     /// [`Influence::unwatched_kinds`] depends only on the side to move, on
     /// which limited types have a class full and on whether the limits
     /// hold: worked out once for each (see [`Influence::unwatched_index`]).
     unwatched_table: Option<Vec<UnwatchedKinds>>,
-}
-
-/// A limit as [`Influence::unwatched_index`] reads it: the place of its type
-/// among the limited types, and whether the type's plain moves keep the
-/// limit's classes.
-#[derive(Clone, Copy, Debug)]
-struct LimitSlot {
-    place: u8,
-    neutral: bool,
 }
 
 /// See [`Influence::unwatched_kinds`]: the types, as bits by type, whose
@@ -251,7 +241,7 @@ impl Influence {
             plain_attacks: Vec::new(),
             bulk,
             limited_types: Vec::new(),
-            limit_slots: Vec::new(),
+            limit_places: Vec::new(),
             unwatched_table: None,
         };
         if game.cell_count() <= 128 {
@@ -262,14 +252,11 @@ impl Influence {
             .map(|p| plain && influence.plan.side(p).attacks().only_rides_and_leaps_the_defender_cannot_block())
             .collect();
         influence.limited_types = game.piece_ids().filter(|&kind| influence.limited >> kind.index() & 1 != 0).collect();
-        influence.limit_slots = game
+        influence.limit_places = game
             .rules
             .limits
             .iter()
-            .map(|limit| LimitSlot {
-                place: influence.limited_types.iter().position(|&kind| kind == limit.piece).expect("a limit's type is limited") as u8,
-                neutral: influence.bulk.neutral_kinds() >> limit.piece.index() & 1 != 0,
-            })
+            .map(|limit| influence.limited_types.iter().position(|&kind| kind == limit.piece).expect("a limit's type is limited") as u8)
             .collect();
         if influence.obligations == 0 && influence.limited_types.len() <= MAX_TABLED_LIMITED_TYPES {
             let subsets = 1usize << influence.limited_types.len();
@@ -478,7 +465,7 @@ impl Influence {
     /// table's path stays small enough to inline into the counter.
     #[inline(never)]
     fn unwatched_kinds_worked_out(&self, pos: &Position) -> UnwatchedKinds {
-        let (full, limits_hold) = if self.limited == 0 { (0, true) } else { self.bulk.fill_of_side(pos) };
+        let (full, limits_hold) = self.bulk.fill_of_side(pos, |_, kind| 1u128 << kind.index());
         // A promotion may take away a piece that kept the mover free.
         let may_bind = self.obligations > 0 && self.obligations_may_bind_without_promotion(pos);
         self.unwatched_kinds_given(pos.side, full, self.neutral_hold(full, limits_hold), may_bind)
@@ -491,12 +478,7 @@ impl Influence {
     /// side's entry where the limits hold.)
     #[inline]
     fn unwatched_index(&self, pos: &Position) -> usize {
-        let (mut full, mut limits_hold) = (0usize, true);
-        for (i, slot) in self.limit_slots.iter().enumerate() {
-            let fill = pos.class_fill(i, pos.side);
-            full |= usize::from(fill.full > 0) << slot.place;
-            limits_hold &= !slot.neutral || fill.over == 0;
-        }
+        let (full, limits_hold) = self.bulk.fill_of_side(pos, |i, _| 1usize << self.limit_places[i]);
         ((pos.side as usize) << self.limited_types.len() | full) * 2 + usize::from(limits_hold)
     }
 

@@ -38,6 +38,9 @@ pub struct RulesInBulk {
 #[derive(Clone, Debug)]
 struct LimitCells {
     piece: PieceId,
+    /// Is `piece` among [`RulesInBulk::neutral_kinds`]? Kept per limit, so
+    /// that [`RulesInBulk::fill_of_side`] reads no set of types.
+    neutral: bool,
     max: u16,
     classes: u16,
     /// `words` words per class.
@@ -45,14 +48,15 @@ struct LimitCells {
 }
 
 impl LimitCells {
-    fn of(limit: &Limit, words: usize) -> LimitCells {
+    /// `limit`'s cells; `neutral`: see [`LimitCells::neutral`].
+    fn of(limit: &Limit, words: usize, neutral: bool) -> LimitCells {
         let mut cells = vec![0; limit.classes.len() * words];
         for (class, members) in limit.classes.iter().enumerate() {
             for &cell in members {
                 set_bit(&mut cells, class * words, cell);
             }
         }
-        LimitCells { piece: limit.piece, max: u16::from(limit.max), classes: limit.classes.len() as u16, cells }
+        LimitCells { piece: limit.piece, neutral, max: u16::from(limit.max), classes: limit.classes.len() as u16, cells }
     }
 }
 
@@ -66,7 +70,7 @@ impl RulesInBulk {
             .filter(|&kind| game.rules.limits.iter().any(|limit| limit.piece == kind))
             .filter(|&kind| (0..players).all(|player| moves_keep_classes(game, plan.side(player), kind)))
             .fold(0u128, |set, kind| set | 1 << kind.index());
-        let limits = game.rules.limits.iter().map(|limit| LimitCells::of(limit, words)).collect();
+        let limits = game.rules.limits.iter().map(|limit| LimitCells::of(limit, words, neutral >> limit.piece.index() & 1 != 0)).collect();
         let check_origins = (0..players)
             .flat_map(|player| game.piece_ids().map(move |kind| (player, kind)))
             .map(|(player, kind)| {
@@ -85,22 +89,23 @@ impl RulesInBulk {
 
     /// For the side to move in `pos`, in one pass over the limits (the
     /// counter asks at every node): the limited types of which it has a
-    /// class full (as many pieces as a limit allows, or more), as bits by
-    /// type, and whether the limits on the types of
-    /// [`RulesInBulk::neutral_kinds`] hold (as they do in every position
-    /// reached from the setup; a position string need not respect them).
-    /// A move bringing a limited type with no full class keeps the limits:
-    /// it adds one piece to one class of each.
-    #[inline]
-    pub fn fill_of_side(&self, pos: &Position) -> (u128, bool) {
-        let (mut full, mut neutral_hold) = (0, true);
+    /// class full (as many pieces as a limit allows, or more), each as
+    /// `full_bit` gives it for the limit's number and type (ORed), and
+    /// whether the limits on the types of [`RulesInBulk::neutral_kinds`]
+    /// hold (as they do in every position reached from the setup; a
+    /// position string need not respect them). A move bringing a limited
+    /// type with no full class keeps the limits: it adds one piece to one
+    /// class of each.
+    #[inline(always)]
+    pub fn fill_of_side<T>(&self, pos: &Position, full_bit: impl Fn(usize, PieceId) -> T) -> (T, bool)
+    where
+        T: Default + std::ops::BitOr<Output = T>,
+    {
+        let (mut full, mut neutral_hold) = (T::default(), true);
         for (i, limit) in self.limits.iter().enumerate() {
             let fill = pos.class_fill(i, pos.side);
-            let kind = 1u128 << limit.piece.index();
-            if fill.full > 0 {
-                full |= kind;
-            }
-            neutral_hold &= self.neutral & kind == 0 || fill.over == 0;
+            full = full | if fill.full > 0 { full_bit(i, limit.piece) } else { T::default() };
+            neutral_hold &= !limit.neutral || fill.over == 0;
         }
         (full, neutral_hold)
     }
