@@ -520,6 +520,10 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
                 vdl_runtime::legal_count::count_legal_with(self, pos, scratch, |pos, sink| generate_all(pos, sink))
             }
 
+            fn has_legal_move(&self, pos: &mut Position) -> bool {
+                self.count_legal(pos, &mut Default::default()) > 0
+            }
+
             fn attacked(&self, pos: &Position, cell: CellId, by: PlayerId) -> bool {
                 #attacked
             }

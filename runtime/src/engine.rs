@@ -25,6 +25,16 @@ pub trait Engine: Send + Sync {
         crate::legal_count::count_legal_with(self, pos, scratch, |pos, sink| self.generate(pos, sink.moves()))
     }
 
+    /// Does the side to move have a legal move in `pos` (goals aside)? By
+    /// default its moves are listed and judged until one is legal.
+    /// Generated engines count them with their counting generator instead:
+    /// asked at perft's last ply (by the drop-mate ban), the list
+    /// generator's code, cold there, pushed the hot code out of the
+    /// instruction cache.
+    fn has_legal_move(&self, pos: &mut Position) -> bool {
+        legal::first_legal_listed(self, pos).is_some()
+    }
+
     /// Could a piece of `by` capture an enemy piece standing on `cell`?
     fn attacked(&self, pos: &Position, cell: CellId, by: PlayerId) -> bool;
 

@@ -518,15 +518,16 @@ pub fn obligation_zone(game: &crate::Game, pos: &Position, piece: crate::Piece, 
 
 fn is_forbidden_drop_mate<E: Engine + ?Sized>(engine: &E, pos: &mut Position, mv: Move) -> bool {
     let Some(kind) = mv.drop_kind() else { return false };
-    engine.game().rules.no_drop_mate.contains(&kind) && in_check(engine, pos) && !has_legal_move(engine, pos)
+    engine.game().rules.no_drop_mate.contains(&kind) && in_check(engine, pos) && !engine.has_legal_move(pos)
 }
 
-/// Does the side to move have at least one legal move (goals aside)?
-pub fn has_legal_move<E: Engine + ?Sized>(engine: &E, pos: &mut Position) -> bool {
+/// The first legal move of the side to move (goals aside), in generation
+/// order: the moves are listed, then judged until one is legal.
+pub fn first_legal_listed<E: Engine + ?Sized>(engine: &E, pos: &mut Position) -> Option<Move> {
     let mut moves = Vec::new();
     engine.generate(pos, &mut moves);
     let legality = Legality::new(engine, pos);
-    moves.into_iter().any(|mv| legality.is_legal(engine, pos, mv))
+    moves.into_iter().find(|&mv| legality.is_legal(engine, pos, mv))
 }
 
 /// Is the side to move in check?
