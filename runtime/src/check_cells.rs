@@ -6,7 +6,7 @@
 use crate::cell_bits::{bit, set_bit};
 use crate::influence::{Influence, MAX_WORDS};
 use crate::ir::CellId;
-use crate::legal::first_piece_along;
+use crate::facing_lines::FacingLines;
 use crate::position::{Move, Position, NO_CELL};
 
 /// A set of cells found by [`crate::influence::Influence::check_cells`].
@@ -37,21 +37,17 @@ impl CheckCells {
         set_bit(&mut self.cells, 0, cell);
     }
 
-    /// The cells of a facing line (`next[cell]` the next cell along it) out
-    /// from `royal` when its first piece is an enemy royal.
-    pub(crate) fn insert_facing_line(&mut self, influence: &Influence, pos: &Position, next: &[Option<CellId>], royal: CellId) {
-        let Some(first) = first_piece_along(pos, next, royal) else { return };
-        let piece = pos.at(first);
-        if piece.owner() == pos.at(royal).owner() || !influence.is_royal(piece.kind()) {
-            return;
-        }
-        let mut cell = royal;
-        while let Some(step) = next[cell.index()] {
-            self.insert(step);
-            if step == first {
-                return;
+    /// The cells of each facing line out from `royal` whose first piece
+    /// is an enemy royal, up to that piece.
+    pub(crate) fn insert_facing_lines(&mut self, influence: &Influence, facing: &FacingLines, pos: &Position, royal: CellId) {
+        let owner = pos.at(royal).owner();
+        for (line, first) in facing.first_pieces(pos.board(), royal) {
+            let piece = pos.board()[first];
+            if piece.owner() != owner && influence.is_royal(piece.kind()) {
+                for cell in FacingLines::cells_up_to(line, royal, first) {
+                    self.insert(CellId(cell as u16));
+                }
             }
-            cell = step;
         }
     }
 }

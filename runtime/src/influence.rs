@@ -22,6 +22,7 @@ use crate::cell_bits::{bit, set_bit};
 use crate::check_cells::CheckCells;
 use crate::ir::{CellId, Game, PieceId, PlayerId, MAX_PIECE_TYPES, MAX_PLAYERS};
 use crate::piece::Piece;
+use crate::facing_lines::FacingLines;
 use crate::pins::Pins;
 use crate::plan::{Attacks, Plan, Span};
 use crate::position::{Move, Position, NOT_COUNTING, NO_CELL};
@@ -38,12 +39,8 @@ use crate::rules_in_bulk::RulesInBulk;
 #[derive(Clone, Debug)]
 pub struct Influence {
     plan: Plan,
-    /// The facing lines: `next[cell]` is the next cell along each.
-    facing: Vec<Vec<Option<CellId>>>,
-    /// The facing lines walked backwards (`back[cell]` the cell before),
-    /// where each line's successor table can be inverted; on boards of up
-    /// to 128 cells (see [`Influence::facing_cells`]).
-    facing_back: Option<Vec<Vec<Option<CellId>>>>,
+    /// The lines along which royals may not face each other.
+    facing: FacingLines,
     /// The royal types, listed.
     royal_types: Vec<PieceId>,
     royal: u128,
@@ -230,8 +227,7 @@ impl Influence {
         let royal_types: Vec<PieceId> = game.piece_ids().filter(|&k| game.pieces[k].royal).collect();
         let mut influence = Influence {
             plan,
-            facing: game.rules.facing.iter().map(|&dir| game.directions[dir].target.clone()).collect(),
-            facing_back: None,
+            facing: FacingLines::of(game),
             royal: kinds(&mut royal_types.iter().copied()),
             royal_types,
             limited: kinds(&mut game.rules.limits.iter().map(|limit| limit.piece)),
@@ -244,9 +240,6 @@ impl Influence {
             limit_places: Vec::new(),
             unwatched_table: None,
         };
-        if game.cell_count() <= 128 {
-            influence.facing_back = influence.facing.iter().map(|next| inverse(next)).collect();
-        }
         let plain = game.rules.obligations.is_empty();
         influence.plain_attacks = (0..game.players.len() as PlayerId)
             .map(|p| plain && influence.plan.side(p).attacks().only_rides_and_leaps_the_defender_cannot_block())
@@ -317,15 +310,14 @@ impl Influence {
     /// royal faces an enemy royal now: the walk along a facing line meets
     /// that first.
     pub fn mark_royals_and_facing(&self, pos: &Position, royals: &[CellId], watch: &mut Watch) -> bool {
-        let enemy = pos.side ^ 1;
+        let (board, enemy) = (pos.board(), pos.side ^ 1);
+        let enemy_royal = |piece: Piece| piece.is_of(enemy) && self.is_royal(piece.kind());
         for &royal in royals {
             // A royal's own move always needs the test. Marked before any
             // pin, so that none is recorded on it.
             set_bit(&mut watch.vacate, 0, royal);
-            for next in &self.facing {
-                if watch_facing(self, pos, next, royal, enemy, watch) {
-                    return true;
-                }
+            if self.facing.mark_from(board, royal, enemy_royal, watch) {
+                return true;
             }
         }
         false
@@ -346,28 +338,12 @@ impl Influence {
     /// face one now (see [`crate::legal::royal_step_is_safe`]): a line
     /// from its destination through its own cell would face from there.
     pub fn facing_cells(&self, pos: &Position) -> Option<u128> {
-        let back = self.facing_back.as_ref()?;
         // The enemy royals from the cells of their types, which the
         // position keeps as bits on such boards.
-        let (enemy, board) = (pos.side ^ 1, pos.board().len());
+        let (enemy, board) = (pos.side ^ 1, pos.board());
         let royal_types = self.royal_types.iter().map(|&kind| Piece::new(kind, enemy));
-        let mut royals = royal_types.fold(0u128, |cells, piece| cells | pos.piece_cells().of(piece, board));
-        let mut cells = 0u128;
-        while royals != 0 {
-            let royal = CellId(royals.trailing_zeros() as u16);
-            royals &= royals - 1;
-            for back in back {
-                let mut cell = royal;
-                while let Some(before) = back[cell.index()].filter(|&before| before != royal) {
-                    cells |= 1 << before.index();
-                    if !pos.at(before).is_empty() {
-                        break;
-                    }
-                    cell = before;
-                }
-            }
-        }
-        Some(cells)
+        let royals = royal_types.fold(0u128, |cells, piece| cells | pos.piece_cells().of(piece, board.len()));
+        self.facing.cells_facing(board, royals)
     }
 
     /// May a royal's plain step (no capture on the way, no promotion) be
@@ -400,9 +376,7 @@ impl Influence {
         for &royal in royals {
             cells.insert(royal);
             attacks.attack_cells(pos, royal, enemy, &mut |cell| cells.insert(cell));
-            for next in &self.facing {
-                cells.insert_facing_line(self, pos, next, royal);
-            }
+            cells.insert_facing_lines(self, &self.facing, pos, royal);
         }
         Some(cells)
     }
@@ -541,19 +515,6 @@ impl Influence {
     }
 }
 
-/// The successor table `next` walked backwards, if no cell has two
-/// cells before it.
-fn inverse(next: &[Option<CellId>]) -> Option<Vec<Option<CellId>>> {
-    let mut back = vec![None; next.len()];
-    for (cell, after) in next.iter().enumerate() {
-        if let Some(after) = after {
-            if back[after.index()].replace(CellId(cell as u16)).is_some() {
-                return None;
-            }
-        }
-    }
-    Some(back)
-}
 
 /// Marks the cells that the leaps toward `royal` need, of the leaps whose
 /// start holds a piece that makes them: a piece leaving one (or, for a
@@ -623,35 +584,6 @@ fn watch_hops(attacks: &Attacks, pos: &Position, nodes: Span, (pieces, count): (
     fill_above
 }
 
-/// Along a facing line from a royal: the first piece must not leave when an
-/// enemy royal stands right behind it. `true` if the first piece is an
-/// enemy royal: the royal faces it now.
-fn watch_facing(influence: &Influence, pos: &Position, next: &[Option<CellId>], royal: CellId, enemy: PlayerId, watch: &mut Watch) -> bool {
-    let mut first = None;
-    let mut cell = royal;
-    while let Some(step) = next[cell.index()] {
-        if step == royal {
-            return false;
-        }
-        cell = step;
-        let piece = pos.at(cell);
-        if piece.is_empty() {
-            continue;
-        }
-        let enemy_royal = piece.is_of(enemy) && influence.is_royal(piece.kind());
-        match first {
-            None if enemy_royal => return true,
-            None => first = Some(cell),
-            Some(first) => {
-                if enemy_royal {
-                    watch.mark_vacating(first);
-                }
-                return false;
-            }
-        }
-    }
-    false
-}
 
 #[cfg(test)]
 mod tests {
