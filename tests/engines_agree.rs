@@ -100,6 +100,18 @@ impl Pair {
         actual.sort();
         assert_eq!(actual, expected, "legal moves differ: {}", self.describe(pos));
 
+        // The compiled engine's make, which leaves out the work of what its
+        // game's moves cannot do (`vdl_runtime::move_features`), plays each
+        // move as the position's own does, and its unmake takes it back.
+        for &mv in &expected {
+            let (mut by_engine, mut by_position) = (pos.clone(), pos.clone());
+            let undo = self.compiled.make(&mut by_engine, mv);
+            by_position.make(mv);
+            assert!(by_engine == by_position, "the engine's make of {mv:?} differs: {}", self.describe(pos));
+            self.compiled.unmake(&mut by_engine, mv, undo);
+            assert!(&by_engine == pos, "the engine's unmake of {mv:?} differs: {}", self.describe(pos));
+        }
+
         // The count of the last ply of perft, which the compiled engine
         // judges as it generates (goals aside, as the interpreter's).
         let count = |engine: &dyn Engine| engine.count_legal(&mut pos.clone(), &mut Default::default());

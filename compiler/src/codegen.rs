@@ -71,6 +71,7 @@ use std::collections::{BTreeSet, HashMap};
 use std::rc::Rc;
 use tables::Tables;
 use vdl_runtime::ir::{self, DirId, Game, PieceId, PlayerId, ZoneId};
+use vdl_runtime::move_features::FeaturesOf;
 use vdl_runtime::plan::Plan;
 
 /// The source of a Rust module implementing [`vdl_runtime::Engine`] for `game`
@@ -435,6 +436,7 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
         let args = attack::line_args_of_pos(ctx, quote!(by));
         (quote!(attacked(board_of(pos), cell.index(), by #args)), quote!(is_safe(pos, board_of(pos), mover)), quote!())
     };
+    let features = move_features(ctx.game);
     let safe_after = ctx.judges_safety_after.then(|| {
         quote! {
             fn safe_after(&self, pos: &Position, mv: Move) -> Option<bool> {
@@ -499,6 +501,8 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
         #new_move
         #already
 
+        #features
+
         /// Gives `out` every pseudo-legal move of the side to move.
         #[inline(always)]
         fn generate_all<S: MoveSink>(pos: &Position, out: &mut S) {
@@ -522,6 +526,14 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
 
             fn has_legal_move(&self, pos: &mut Position) -> bool {
                 self.count_legal(pos, &mut Default::default()) > 0
+            }
+
+            fn make(&self, pos: &mut Position, mv: Move) -> vdl_runtime::position::Undo {
+                pos.make_with::<Features>(mv)
+            }
+
+            fn unmake(&self, pos: &mut Position, mv: Move, undo: vdl_runtime::position::Undo) {
+                pos.unmake_with::<Features>(mv, undo)
             }
 
             fn attacked(&self, pos: &Position, cell: CellId, by: PlayerId) -> bool {
@@ -559,6 +571,27 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
             }
 
             #watch_if_safe
+        }
+    }
+}
+
+/// What this game's moves can do besides moving, capturing and promoting
+/// pieces, for its engine's make and unmake
+/// ([`vdl_runtime::move_features`]).
+fn move_features(game: &Game) -> TokenStream {
+    let FeaturesOf { checks, unmoved, hands, extra_cell, swaps, passings, countdowns } = FeaturesOf::game(game);
+    quote! {
+        /// What this game's moves can do, for make and unmake.
+        struct Features;
+
+        impl vdl_runtime::move_features::MoveFeatures for Features {
+            const CHECKS: bool = #checks;
+            const UNMOVED: bool = #unmoved;
+            const HANDS: bool = #hands;
+            const EXTRA_CELL: bool = #extra_cell;
+            const SWAPS: bool = #swaps;
+            const PASSINGS: bool = #passings;
+            const COUNTDOWNS: bool = #countdowns;
         }
     }
 }

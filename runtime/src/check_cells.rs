@@ -4,9 +4,9 @@
 //! check as it was, so it is illegal without being made.
 
 use crate::cell_bits::{bit, set_bit};
+use crate::facing_lines::FacingLines;
 use crate::influence::{Influence, MAX_WORDS};
 use crate::ir::CellId;
-use crate::facing_lines::FacingLines;
 use crate::position::{Move, Position, NO_CELL};
 
 /// A set of cells found by [`crate::influence::Influence::check_cells`].

@@ -4,7 +4,7 @@ use crate::influence::{Influence, Watch};
 use crate::ir::{CellId, Game, PlayerId};
 use crate::legal;
 use crate::legal_count::CountScratch;
-use crate::position::{Move, Position};
+use crate::position::{Move, Position, Undo};
 use crate::sink::MoveSink;
 
 /// A move generator for one game. Implementations differ only in speed: for the
@@ -33,6 +33,18 @@ pub trait Engine: Send + Sync {
     /// instruction cache.
     fn has_legal_move(&self, pos: &mut Position) -> bool {
         legal::first_legal_listed(self, pos).is_some()
+    }
+
+    /// Plays `mv` on `pos` ([`Position::make`]). Generated engines leave
+    /// out the work of what their game's moves cannot do
+    /// ([`crate::move_features`]); the interpreter keeps the default.
+    fn make(&self, pos: &mut Position, mv: Move) -> Undo {
+        pos.make(mv)
+    }
+
+    /// Takes back `mv`, played by [`Engine::make`] returning `undo`.
+    fn unmake(&self, pos: &mut Position, mv: Move, undo: Undo) {
+        pos.unmake(mv, undo)
     }
 
     /// Could a piece of `by` capture an enemy piece standing on `cell`?

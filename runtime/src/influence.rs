@@ -20,9 +20,9 @@
 
 use crate::cell_bits::{bit, set_bit};
 use crate::check_cells::CheckCells;
+use crate::facing_lines::FacingLines;
 use crate::ir::{CellId, Game, PieceId, PlayerId, MAX_PIECE_TYPES, MAX_PLAYERS};
 use crate::piece::Piece;
-use crate::facing_lines::FacingLines;
 use crate::pins::Pins;
 use crate::plan::{Attacks, Plan, Span};
 use crate::position::{Move, Position, NOT_COUNTING, NO_CELL};
@@ -515,7 +515,6 @@ impl Influence {
     }
 }
 
-
 /// Marks the cells that the leaps toward `royal` need, of the leaps whose
 /// start holds a piece that makes them: a piece leaving one (or, for a
 /// capturing leap, the attacker's own piece being taken from it) could open
@@ -583,7 +582,6 @@ fn watch_hops(attacks: &Attacks, pos: &Position, nodes: Span, (pieces, count): (
     }
     fill_above
 }
-
 
 #[cfg(test)]
 mod tests {

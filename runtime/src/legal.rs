@@ -184,9 +184,9 @@ impl<'e> Legality<'e> {
     pub fn is_legal_when_made<E: Engine + ?Sized>(&self, engine: &E, pos: &mut Position, mv: Move) -> bool {
         let quiet = self.keeps_royals_safe(pos, mv);
         let mover = pos.side;
-        let undo = pos.make(mv);
+        let undo = engine.make(pos, mv);
         let legal = self.is_legal_made(engine, pos, mover, mv, quiet);
-        pos.unmake(mv, undo);
+        engine.unmake(pos, mv, undo);
         legal
     }
 
@@ -305,14 +305,14 @@ impl<'e> Legality<'e> {
         }
         let quiet = self.keeps_royals_safe(pos, mv);
         let mover = pos.side;
-        let undo = pos.make(mv);
+        let undo = engine.make(pos, mv);
         if self.is_legal_made(engine, pos, mover, mv, quiet) {
             if self.counts_checks && !mv.gives_check && gives_check(engine, pos, mover) {
                 pos.note_check(mover);
             }
             Some(undo)
         } else {
-            pos.unmake(mv, undo);
+            engine.unmake(pos, mv, undo);
             None
         }
     }

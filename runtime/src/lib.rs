@@ -24,6 +24,7 @@ pub mod interp;
 pub mod ir;
 pub mod legal;
 pub mod legal_count;
+pub mod move_features;
 pub mod notation;
 pub mod occupancy;
 pub mod perft;

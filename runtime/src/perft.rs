@@ -41,7 +41,7 @@ fn count<E: Engine + ?Sized>(engine: &E, pos: &mut Position, depth: u32, buffers
     for &mv in &moves {
         if let Some(undo) = legality.make_if_legal(engine, pos, mv) {
             nodes += count(engine, pos, depth - 1, buffers);
-            pos.unmake(mv, undo);
+            engine.unmake(pos, mv, undo);
         }
     }
     buffers.lists.push(moves);

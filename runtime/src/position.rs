@@ -3,6 +3,7 @@
 use crate::cell_bits;
 use crate::drops::DropCells;
 use crate::ir::{CellId, Game, MoveKind, PieceId, PlayerId};
+use crate::move_features::{AnyGame, MoveFeatures};
 use crate::occupancy::{HeldCells, MAX_CELLS};
 use crate::piece::Piece;
 use crate::piece_cells::PieceCells;
@@ -516,6 +517,14 @@ impl Position {
     /// Plays `mv` (which must be pseudo-legal) and passes the turn.
     #[inline]
     pub fn make(&mut self, mv: Move) -> Undo {
+        self.make_with::<AnyGame>(mv)
+    }
+
+    /// [`Position::make`] for a game with the features `F`: the work of
+    /// the others is left out (a generated engine's make, see
+    /// [`crate::engine::Engine::make`]).
+    #[inline]
+    pub fn make_with<F: MoveFeatures>(&mut self, mv: Move) -> Undo {
         let mut undo = Undo {
             moved: Piece::EMPTY,
             captured: Piece::EMPTY,
@@ -527,14 +536,16 @@ impl Position {
             checks_left: self.checks_left,
         };
         let mover = self.side;
-        if mv.gives_check {
+        if F::CHECKS && mv.gives_check {
             self.note_check(mover);
         }
-        if self.shared.tracks_unmoved {
+        if F::UNMOVED && self.shared.tracks_unmoved {
             undo.unmoved = self.forget_unmoved(mv);
         }
-        self.en_passant = NO_PASSING;
-        if let Some(kind) = mv.drop_kind() {
+        if F::PASSINGS {
+            self.en_passant = NO_PASSING;
+        }
+        if let Some(kind) = mv.drop_kind().filter(|_| F::HANDS) {
             let slot = self.hand_slot(mover, kind);
             self.hands[slot] -= 1;
             self.set(mv.to.index(), Piece::new(kind, mover));
@@ -543,13 +554,14 @@ impl Position {
             undo.moved = moved;
             // A null move (from = to) and castling capture nothing; a swap
             // moves the friend.
-            let castling = mv.partner_to != NO_CELL;
+            let castling = F::EXTRA_CELL && mv.partner_to != NO_CELL;
             undo.captured = if mv.from == mv.to || castling { Piece::EMPTY } else { self.board[mv.to.index()] };
-            if mv.extra != NO_CELL {
+            if F::EXTRA_CELL && mv.extra != NO_CELL {
                 undo.captured_extra = self.board[mv.extra.index()];
                 self.set(mv.extra.index(), if mv.proxy == NO_PROMOTION { Piece::EMPTY } else { Piece::new(mv.proxy, mover) });
             }
-            self.set(mv.from.index(), if mv.swap { undo.captured } else { Piece::EMPTY });
+            let swap = F::SWAPS && mv.swap;
+            self.set(mv.from.index(), if swap { undo.captured } else { Piece::EMPTY });
             self.set(
                 mv.to.index(),
                 match mv.promotion() {
@@ -559,24 +571,29 @@ impl Position {
             );
             if castling {
                 self.set(mv.partner_to.index(), undo.captured_extra);
-            } else if !mv.swap {
+            } else if !swap && F::HANDS {
                 self.hand_capture(mover, undo.captured, 1);
-                if mv.extra_capture().is_some() {
+                if F::EXTRA_CELL && mv.extra_capture().is_some() {
                     self.hand_capture(mover, undo.captured_extra, 1);
                 }
             }
-            if let Some(passing) = self.shared.passings.find(moved, mv.from, mv.to) {
-                self.en_passant = passing;
+            if F::PASSINGS {
+                if let Some(passing) = self.shared.passings.find(moved, mv.from, mv.to) {
+                    self.en_passant = passing;
+                }
             }
         }
-        if !self.countdowns.is_empty() {
+        if F::COUNTDOWNS && !self.countdowns.is_empty() {
             undo.countdowns[..self.countdowns.len()].copy_from_slice(&self.countdowns);
             self.advance_countdowns(mover);
         }
-        if let Some(resetters) = &self.shared.clocks {
-            let irreversible = !undo.captured.is_empty() || mv.extra_capture().is_some() || resetters.contains(undo.moved);
-            self.halfmove = if irreversible { 0 } else { self.halfmove.saturating_add(1) };
-            self.fullmove = self.fullmove.saturating_add(mover as u16);
+        // The clocks are kept in games whose position strings carry them.
+        if F::UNMOVED || F::PASSINGS {
+            if let Some(resetters) = &self.shared.clocks {
+                let irreversible = !undo.captured.is_empty() || mv.extra_capture().is_some() || resetters.contains(undo.moved);
+                self.halfmove = if irreversible { 0 } else { self.halfmove.saturating_add(1) };
+                self.fullmove = self.fullmove.saturating_add(mover as u16);
+            }
         }
         self.side ^= 1;
         undo
@@ -653,38 +670,50 @@ impl Position {
     /// Takes back `mv`, which was played with [`Position::make`] returning `undo`.
     #[inline]
     pub fn unmake(&mut self, mv: Move, undo: Undo) {
+        self.unmake_with::<AnyGame>(mv, undo)
+    }
+
+    /// Takes back `mv`, which was played with [`Position::make_with`] for
+    /// the same features `F`, returning `undo`.
+    #[inline]
+    pub fn unmake_with<F: MoveFeatures>(&mut self, mv: Move, undo: Undo) {
         self.side ^= 1;
         let mover = self.side;
-        self.checks_left = undo.checks_left;
-        if !self.countdowns.is_empty() {
+        if F::CHECKS {
+            self.checks_left = undo.checks_left;
+        }
+        if F::COUNTDOWNS && !self.countdowns.is_empty() {
             let n = self.countdowns.len();
             self.countdowns.copy_from_slice(&undo.countdowns[..n]);
         }
-        self.en_passant = undo.en_passant;
-        if self.shared.clocks.is_some() {
+        if F::PASSINGS {
+            self.en_passant = undo.en_passant;
+        }
+        if (F::UNMOVED || F::PASSINGS) && self.shared.clocks.is_some() {
             self.halfmove = undo.halfmove;
             self.fullmove -= mover as u16;
         }
-        if let Some(kind) = mv.drop_kind() {
+        if let Some(kind) = mv.drop_kind().filter(|_| F::HANDS) {
             let slot = self.hand_slot(mover, kind);
             self.hands[slot] += 1;
             self.set(mv.to.index(), Piece::EMPTY);
         } else {
-            if mv.partner_to != NO_CELL {
+            let swap = F::SWAPS && mv.swap;
+            if F::EXTRA_CELL && mv.partner_to != NO_CELL {
                 self.set(mv.partner_to.index(), Piece::EMPTY);
-            } else if !mv.swap {
+            } else if !swap && F::HANDS {
                 self.hand_capture(mover, undo.captured, -1);
-                if mv.extra_capture().is_some() {
+                if F::EXTRA_CELL && mv.extra_capture().is_some() {
                     self.hand_capture(mover, undo.captured_extra, -1);
                 }
             }
             self.set(mv.to.index(), undo.captured);
             self.set(mv.from.index(), undo.moved);
-            if mv.extra != NO_CELL {
+            if F::EXTRA_CELL && mv.extra != NO_CELL {
                 self.set(mv.extra.index(), undo.captured_extra);
             }
         }
-        if undo.unmoved != 0 {
+        if F::UNMOVED && undo.unmoved != 0 {
             for (i, cell) in Self::changed_cells(mv).into_iter().enumerate() {
                 if undo.unmoved >> i & 1 != 0 {
                     self.set_unmoved(cell, true);

@@ -327,10 +327,10 @@ impl<E: Engine + ?Sized> Run<'_, E> {
         let mut best = None;
         self.pv[0].clear();
         for (i, &mv) in moves.iter().enumerate() {
-            let undo = pos.make(mv);
+            let undo = self.engine.make(pos, mv);
             let follow = i == 0 && pv_move == Some(mv);
             let score = -self.negamax(pos, depth - 1, 1, -beta, -alpha, follow);
-            pos.unmake(mv, undo);
+            self.engine.unmake(pos, mv, undo);
             if self.stopped {
                 break;
             }
@@ -391,7 +391,7 @@ impl<E: Engine + ?Sized> Run<'_, E> {
             legal_moves += 1;
             let child_follow = follow && i == 0 && pv_move == Some(mv);
             let score = -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha, child_follow);
-            pos.unmake(mv, undo);
+            self.engine.unmake(pos, mv, undo);
             if self.stopped {
                 return 0;
             }
@@ -442,7 +442,7 @@ impl<E: Engine + ?Sized> Run<'_, E> {
         for mv in moves {
             let Some(undo) = legality.make_if_legal(self.engine, pos, mv) else { continue };
             let score = -self.quiesce(pos, ply + 1, -beta, -alpha);
-            pos.unmake(mv, undo);
+            self.engine.unmake(pos, mv, undo);
             if self.stopped {
                 return 0;
             }
