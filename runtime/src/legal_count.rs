@@ -73,6 +73,30 @@ impl<E: Engine + ?Sized> LegalCount<'_, E> {
         }
     }
 
+    /// [`LegalCount::royal_step`] for the steps of one royal to the cells
+    /// `targets`: those on which it would face an enemy royal are left
+    /// out at once, by the facing cells of the position where they can be
+    /// found; the others are counted where they are not attacked.
+    #[inline(never)]
+    fn royal_steps(&mut self, from: usize, targets: u128) {
+        let Some(influence) = self.legality.influence() else {
+            for_each_bit128(targets, |to| self.judge(Move::new(CellId(from as u16), CellId(to as u16))));
+            return;
+        };
+        let pos = self.pos;
+        let facing = if !influence.has_facing() {
+            0
+        } else if let Some(cells) = *self.facing_cells.get_or_insert_with(|| influence.facing_cells(pos)) {
+            targets & cells
+        } else {
+            for_each_bit128(targets, |to| self.royal_step(from, to));
+            return;
+        };
+        for_each_bit128(targets & !facing, |to| {
+            self.counted += u64::from(!self.engine.attacked(pos, CellId(to as u16), pos.side ^ 1));
+        });
+    }
+
     /// Would a royal of the side to move face an enemy royal on `to`? By
     /// the facing cells of the position where they can be found, found
     /// once; else walked out from `to`.
@@ -102,7 +126,7 @@ impl<E: Engine + ?Sized> LegalCount<'_, E> {
         if let Some(line) = self.judgement.watch.pin_line(from) {
             self.pinned_to(kind, from, targets & line);
         } else if self.judgement.kinds.royal_steps >> kind.index() & 1 != 0 {
-            for_each_bit128(targets, |to| self.royal_step(from, to));
+            self.royal_steps(from, targets);
         } else {
             for_each_bit128(targets, |to| self.plain(board, kind, from, to));
         }
