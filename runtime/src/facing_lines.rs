@@ -62,7 +62,7 @@ impl FacingLines {
 
     /// The first cell holding a piece along each line out from `from`.
     pub(crate) fn first_pieces<'a>(&'a self, board: &'a [Piece], from: CellId) -> impl Iterator<Item = (&'a [u16], usize)> + 'a {
-        self.lines().filter_map(move |line| Some((line, Self::walk(line, from).find(|&cell| !board[cell].is_empty())?)))
+        self.lines().filter_map(move |line| Some((line, first_piece_after(line, board, from, from.index())?)))
     }
 
     /// The cells along `line` out from `from` up to and including `last`.
