@@ -579,7 +579,7 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
 /// pieces, for its engine's make and unmake
 /// ([`vdl_runtime::move_features`]).
 fn move_features(game: &Game) -> TokenStream {
-    let FeaturesOf { checks, unmoved, hands, extra_cell, swaps, passings, countdowns } = FeaturesOf::game(game);
+    let FeaturesOf { checks, unmoved, hands, extra_cell, swaps, passings, countdowns, clocks } = FeaturesOf::game(game);
     quote! {
         /// What this game's moves can do, for make and unmake.
         struct Features;
@@ -592,6 +592,7 @@ fn move_features(game: &Game) -> TokenStream {
             const SWAPS: bool = #swaps;
             const PASSINGS: bool = #passings;
             const COUNTDOWNS: bool = #countdowns;
+            const CLOCKS: bool = #clocks;
         }
     }
 }

@@ -32,7 +32,7 @@ pub trait Engine: Send + Sync {
     /// generator's code, cold there, pushed the hot code out of the
     /// instruction cache.
     fn has_legal_move(&self, pos: &mut Position) -> bool {
-        legal::first_legal_listed(self, pos).is_some()
+        legal::has_legal_move_listed(self, pos)
     }
 
     /// Plays `mv` on `pos` ([`Position::make`]). Generated engines leave

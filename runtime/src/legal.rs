@@ -521,13 +521,13 @@ fn is_forbidden_drop_mate<E: Engine + ?Sized>(engine: &E, pos: &mut Position, mv
     engine.game().rules.no_drop_mate.contains(&kind) && in_check(engine, pos) && !engine.has_legal_move(pos)
 }
 
-/// The first legal move of the side to move (goals aside), in generation
-/// order: the moves are listed, then judged until one is legal.
-pub fn first_legal_listed<E: Engine + ?Sized>(engine: &E, pos: &mut Position) -> Option<Move> {
+/// Does the side to move have a legal move (goals aside)? Its moves are
+/// listed, then judged until one is legal.
+pub fn has_legal_move_listed<E: Engine + ?Sized>(engine: &E, pos: &mut Position) -> bool {
     let mut moves = Vec::new();
     engine.generate(pos, &mut moves);
     let legality = Legality::new(engine, pos);
-    moves.into_iter().find(|&mv| legality.is_legal(engine, pos, mv))
+    moves.into_iter().any(|mv| legality.is_legal(engine, pos, mv))
 }
 
 /// Is the side to move in check?

@@ -77,24 +77,22 @@ impl<E: Engine + ?Sized> LegalCount<'_, E> {
     /// `targets`: those on which it would face an enemy royal are left
     /// out at once, by the facing cells of the position where they can be
     /// found; the others are counted where they are not attacked.
+    /// Where the facing cells cannot be found (or the engine has no
+    /// influence sets), each step goes to [`LegalCount::royal_step`].
     #[inline(never)]
     fn royal_steps(&mut self, from: usize, targets: u128) {
-        let Some(influence) = self.legality.influence() else {
-            for_each_bit128(targets, |to| self.judge(Move::new(CellId(from as u16), CellId(to as u16))));
-            return;
-        };
         let pos = self.pos;
-        let facing = if !influence.has_facing() {
-            0
-        } else if let Some(cells) = *self.facing_cells.get_or_insert_with(|| influence.facing_cells(pos)) {
-            targets & cells
-        } else {
-            for_each_bit128(targets, |to| self.royal_step(from, to));
-            return;
+        let facing = match self.legality.influence() {
+            Some(influence) if !influence.has_facing() => Some(0),
+            Some(influence) => *self.facing_cells.get_or_insert_with(|| influence.facing_cells(pos)),
+            None => None,
         };
-        for_each_bit128(targets & !facing, |to| {
-            self.counted += u64::from(!self.engine.attacked(pos, CellId(to as u16), pos.side ^ 1));
-        });
+        match facing {
+            Some(facing) => for_each_bit128(targets & !facing, |to| {
+                self.counted += u64::from(!self.engine.attacked(pos, CellId(to as u16), pos.side ^ 1));
+            }),
+            None => for_each_bit128(targets, |to| self.royal_step(from, to)),
+        }
     }
 
     /// Would a royal of the side to move face an enemy royal on `to`? By

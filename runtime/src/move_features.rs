@@ -26,6 +26,9 @@ pub trait MoveFeatures {
     const PASSINGS: bool;
     /// The game has obligations, whose countdowns every move advances.
     const COUNTDOWNS: bool;
+    /// The position keeps FEN's clocks, which every move advances (games
+    /// whose position strings carry them, [`crate::fen_state::has_fields`]).
+    const CLOCKS: bool;
 }
 
 /// Any game: every feature may be there, and make asks the position.
@@ -39,6 +42,7 @@ impl MoveFeatures for AnyGame {
     const SWAPS: bool = true;
     const PASSINGS: bool = true;
     const COUNTDOWNS: bool = true;
+    const CLOCKS: bool = true;
 }
 
 /// The features of one game, as the code generator writes them into the
@@ -52,6 +56,7 @@ pub struct FeaturesOf {
     pub swaps: bool,
     pub passings: bool,
     pub countdowns: bool,
+    pub clocks: bool,
 }
 
 impl FeaturesOf {
@@ -68,6 +73,7 @@ impl FeaturesOf {
             swaps: any_kind(|kind| matches!(kind, MoveKind::Swap { .. })),
             passings: game.has_en_passant(),
             countdowns: !game.rules.obligations.is_empty(),
+            clocks: crate::fen_state::has_fields(game),
         }
     }
 }

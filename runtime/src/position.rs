@@ -587,8 +587,7 @@ impl Position {
             undo.countdowns[..self.countdowns.len()].copy_from_slice(&self.countdowns);
             self.advance_countdowns(mover);
         }
-        // The clocks are kept in games whose position strings carry them.
-        if F::UNMOVED || F::PASSINGS {
+        if F::CLOCKS {
             if let Some(resetters) = &self.shared.clocks {
                 let irreversible = !undo.captured.is_empty() || mv.extra_capture().is_some() || resetters.contains(undo.moved);
                 self.halfmove = if irreversible { 0 } else { self.halfmove.saturating_add(1) };
@@ -689,7 +688,7 @@ impl Position {
         if F::PASSINGS {
             self.en_passant = undo.en_passant;
         }
-        if (F::UNMOVED || F::PASSINGS) && self.shared.clocks.is_some() {
+        if F::CLOCKS && self.shared.clocks.is_some() {
             self.halfmove = undo.halfmove;
             self.fullmove -= mover as u16;
         }

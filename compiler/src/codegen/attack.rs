@@ -156,7 +156,7 @@ fn watch_function(ctx: &Ctx, player: PlayerId, walks: TokenStream) -> (TokenStre
 /// `walks` (attack or watch code), after the attacker's cells (`held`) as
 /// their gates read them where the cells fit in bits (see [`gate_table`]).
 fn gated(ctx: &Ctx, walks: TokenStream) -> TokenStream {
-    match (held_bits(ctx), ctx.cells() <= 64) {
+    match (held_bits(ctx), gates_in_one_word(ctx)) {
         (true, true) => quote!(let gate = held as u64; #walks),
         (true, false) => quote!(let gate = held; #walks),
         (false, _) => walks,
@@ -169,11 +169,18 @@ fn gated(ctx: &Ctx, walks: TokenStream) -> TokenStream {
 /// walk. One word per target on boards of up to 64 cells, where two would
 /// need twice the loads and tests.
 pub(super) fn gate_table(ctx: &mut Ctx, name: &str, doc: String, cells: Vec<u128>) -> Ident {
-    if ctx.cells() <= 64 {
+    if gates_in_one_word(ctx) {
         ctx.tables.words(name, doc, cells.into_iter().map(|bits| bits as u64).collect())
     } else {
         ctx.tables.bits(name, doc, cells)
     }
+}
+
+/// Are the gates (see [`gate_table`]) one word? On boards of up to 64
+/// cells: folded into one word on larger boards, they let too many walks
+/// through.
+fn gates_in_one_word(ctx: &Ctx) -> bool {
+    ctx.cells() <= 64
 }
 
 /// Do the attack tests and the watch walks read the cells the attacker
