@@ -181,7 +181,7 @@ pub fn code(
         let rays = (!hop && super::attack::occupied_bits(ctx)).then(|| family.rays()).flatten().map(|(rising, falling)| {
             let mut table = |run: &str, way: &str, bits: Vec<u128>| {
                 let doc = format!("{about}: the cells of each target's chain where their numbers {way} along it, as bits.");
-                bits.iter().any(|&b| b != 0).then(|| ctx.tables.bits(&format!("{name}_{run}"), doc, bits))
+                bits.iter().any(|&b| b != 0).then(|| ctx.tables.sets(&format!("{name}_{run}"), doc, bits))
             };
             Rays { rising: table("RISING", "rise", rising), falling: table("FALLING", "fall", falling) }
         });
@@ -330,15 +330,15 @@ enum Attackers {
 /// that rise through the cells' numbers and of those that fall, where any
 /// does.
 struct Rays {
-    rising: Option<Ident>,
-    falling: Option<Ident>,
+    rising: Option<super::tables::SetTable>,
+    falling: Option<super::tables::SetTable>,
 }
 
 impl Rays {
     /// The cells of the chain of `target` up to and including its first
     /// piece (all of it if none), among `cells` (an expression: the chain's
     /// cells, or some of them).
-    fn reach(&self, cells: impl Fn(&Ident) -> TokenStream) -> TokenStream {
+    fn reach(&self, cells: impl Fn(&super::tables::SetTable) -> TokenStream) -> TokenStream {
         let rising = self.rising.as_ref().map(|t| {
             let cells = cells(t);
             quote!(vdl_runtime::occupancy::reach_rising(#cells, occupied))
@@ -370,11 +370,14 @@ fn bit_walk_code(rays: &Rays, attackers: &Attackers, walk: Walk) -> TokenStream 
     };
     // The distance of the piece ending `reached`, counted from 0.
     let distance = |reached: TokenStream| row.as_ref().map(|_| quote!(let d = (#reached).count_ones() as usize - 1;));
-    let reach = rays.reach(|table| quote!(#table[target]));
+    let reach = rays.reach(|table| table.at(quote!(target)));
     let d_first = distance(quote!(reach));
     let beyond_first = match walk {
         Walk::Watch => {
-            let beyond = rays.reach(|table| quote!(#table[target] & !reach));
+            let beyond = rays.reach(|table| {
+                let line = table.at(quote!(target));
+                quote!(#line & !reach)
+            });
             let d_second = distance(quote!(reach | beyond));
             quote! {
                 let beyond = #beyond;

@@ -150,8 +150,9 @@ impl ModeSets {
                 continue;
             }
             let doc = format!("{label}: the destinations of {what} ({}) from each cell, as bits.", mode.to_lowercase());
-            let table = ctx.tables.bits(&format!("{name}_{mode}"), doc, sets.clone());
-            terms.push(quote!(#table[from] & #cells));
+            let table = ctx.tables.sets(&format!("{name}_{mode}"), doc, sets.clone());
+            let sets = table.at(quote!(from));
+            terms.push(quote!(#sets & #cells));
         }
         terms
     }
@@ -256,8 +257,9 @@ impl LeapSets {
                     "{label}: the destinations of its leaps through its gate {k} ({}) from each cell, as bits.",
                     mode.to_lowercase()
                 );
-                let table = ctx.tables.bits(&format!("{upper}_GATED_{k}_{mode}"), doc, (*sets).clone());
-                through.push(quote!(if board[#cell[from] as usize].is_empty() { #table[from] } else { 0 }));
+                let table = ctx.tables.sets(&format!("{upper}_GATED_{k}_{mode}"), doc, (*sets).clone());
+                let sets = table.at(quote!(from));
+                through.push(quote!(if board[#cell[from] as usize].is_empty() { #sets } else { 0 }));
                 occupied = landing.clone();
             }
             if !through.is_empty() {

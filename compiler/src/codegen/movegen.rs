@@ -634,10 +634,10 @@ impl CapturesOnTheWay {
         let label = ctx.piece_label(kind, player);
         let doc = format!("{label}: the cells its leaps that capture on the way pass from each cell, as bits.");
         let name = format!("{}_{}_PASSED", ctx.names.pieces[kind.index()], ctx.names.players[player as usize]);
-        let table = ctx.tables.bits(&name, doc, self.passed);
+        let passed = ctx.tables.sets(&name, doc, self.passed).at(quote!(from));
         let blocks = walks::merge(self.blocks);
         Some(RuleCode::Plain(quote! {
-            if #table[from] & occupancy.enemy != 0 {
+            if #passed & occupancy.enemy != 0 {
                 #(#blocks)*
             }
         }))

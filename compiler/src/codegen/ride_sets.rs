@@ -180,8 +180,8 @@ impl RideSets {
                 (0..set.lands.len()).map(|from| set.runs.iter().flatten().fold(0, |cells, rays| cells | rays[from])).collect();
             let lands = (set.lands != everywhere).then(|| {
                 let doc = format!("{label}: the cells of the line of its rule {rule} from each cell that it may land on, as bits.");
-                let table = ctx.tables.bits(&format!("{upper}_RIDE_{rule}_LANDS"), doc, set.lands.clone());
-                quote!(& #table[from])
+                let lands = ctx.tables.sets(&format!("{upper}_RIDE_{rule}_LANDS"), doc, set.lands.clone()).at(quote!(from));
+                quote!(& #lands)
             });
             let cells = match set.mode {
                 Mode::Both => quote!(!occupancy.own),
@@ -221,9 +221,9 @@ impl TableNames<'_> {
             let doc = format!(
                 "{label}: the cells of the line of its rule {rule}{which} from each cell where the line {what} through the cells' numbers, as bits."
             );
-            let table = ctx.tables.bits(&format!("{upper}_RIDE_{rule}_{name}"), doc, rays.clone());
-            reach.push(reach_call(way, wide, quote!(#table[from])));
-            lines.push(quote!(#table[from]));
+            let line = ctx.tables.sets(&format!("{upper}_RIDE_{rule}_{name}"), doc, rays.clone()).at(quote!(from));
+            reach.push(reach_call(way, wide, line.clone()));
+            lines.push(line);
         }
         (reach, lines)
     }

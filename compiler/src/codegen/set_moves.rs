@@ -97,6 +97,7 @@ pub fn code(
             null_move,
         });
     };
+    let promoting_cells = table.at(quote!(from));
     let helper = &promotions.helper;
     let pos = promotions.needs_pos().then(|| quote!(pos,));
     // Bound where it is used: read at the top of the function for every
@@ -106,7 +107,7 @@ pub fn code(
         #blockers
         #nulls
         let targets = #(#terms)|*;
-        let promoting = targets & #table[from];
+        let promoting = targets & #promoting_cells;
         out.plain_to(board, #kind_name, from, targets ^ promoting);
         // Most starts promote nothing: no loop to set up there.
         if promoting != 0 {
@@ -128,7 +129,7 @@ fn promoting_table<'p>(
     promotions: &'p Promotions,
     leaps: Option<&LeapSets>,
     rides: Option<&RideSets>,
-) -> Option<(&'p Promotions, proc_macro2::Ident)> {
+) -> Option<(&'p Promotions, super::tables::SetTable)> {
     let promoting = promoting_sets(ctx.cells(), Some(promotions), leaps, rides);
     if promoting.iter().all(|&set| set == 0) {
         return None;
@@ -136,7 +137,7 @@ fn promoting_table<'p>(
     let label = ctx.piece_label(kind, player);
     let upper = format!("{}_{}", ctx.names.pieces[kind.index()], ctx.names.players[player as usize]);
     let doc = format!("{label}: the destinations of its moves as sets from each cell where the move may promote, as bits.");
-    Some((promotions, ctx.tables.bits(&format!("{upper}_PROMOTING"), doc, promoting)))
+    Some((promotions, ctx.tables.sets(&format!("{upper}_PROMOTING"), doc, promoting)))
 }
 
 /// The destinations of the sets from each of the `cells` start cells where

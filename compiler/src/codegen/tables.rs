@@ -71,9 +71,21 @@ impl Tables {
         self.intern(name, doc, Data::Words(data))
     }
 
-    /// A `[u128; CELLS]` table: a set of cells per cell, as bits.
+    /// A `[u128; CELLS]` table: a set of cells per cell, as bits, two words
+    /// even where the sets fit one (see [`Tables::sets`]).
     pub fn bits(&mut self, name: &str, doc: String, data: Vec<u128>) -> Ident {
         self.intern(name, doc, Data::Bits(data))
+    }
+
+    /// A table of a set of cells per cell, as bits, read as `u128`
+    /// ([`SetTable::at`]). Kept as `[u64; CELLS]` where every set fits one
+    /// word (every set on boards of up to 64 cells): the generated code then
+    /// reads a word the compiler knows has no high half, and drops that
+    /// half's work from every operation on the sets it reaches.
+    pub fn sets(&mut self, name: &str, doc: String, data: Vec<u128>) -> SetTable {
+        let in_one_word = data.iter().all(|&set| set >> 64 == 0);
+        let data = if in_one_word { Data::Words(data.into_iter().map(|set| set as u64).collect()) } else { Data::Bits(data) };
+        SetTable { name: self.intern(name, doc, data), in_one_word }
     }
 
     /// A `u128` constant: one set of cells, as bits, named `name` or, if
@@ -149,6 +161,26 @@ impl Tables {
         }
         out.push_str(&self.text);
         out
+    }
+}
+
+/// A table of sets of cells made by [`Tables::sets`].
+#[derive(Clone)]
+pub struct SetTable {
+    name: Ident,
+    /// Kept as `u64`s.
+    in_one_word: bool,
+}
+
+impl SetTable {
+    /// The set of `index` (an expression of the cell), as a `u128`.
+    pub fn at(&self, index: TokenStream) -> TokenStream {
+        let name = &self.name;
+        if self.in_one_word {
+            quote!(u128::from(#name[#index]))
+        } else {
+            quote!(#name[#index])
+        }
     }
 }
 
