@@ -436,6 +436,18 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
         let args = attack::line_args_of_pos(ctx, quote!(by));
         (quote!(attacked(board_of(pos), cell.index(), by #args)), quote!(is_safe(pos, board_of(pos), mover)), quote!())
     };
+    // A royal's step out of check is judged on a copy of the board with
+    // its start emptied, where the attacks depend on the board alone.
+    let attacked_vacating = (!ctx.has_obligations()).then(|| {
+        let args = attack::line_args_vacating(ctx, quote!(by), quote!(vacated.index()));
+        quote! {
+            fn attacked_vacating(&self, pos: &Position, cell: CellId, by: PlayerId, vacated: CellId) -> Option<bool> {
+                let mut board = *board_of(pos);
+                board[vacated.index()] = Piece::EMPTY;
+                Some(attacked(&board, cell.index(), by #args))
+            }
+        }
+    });
     let features = move_features(ctx.game);
     let safe_after = ctx.judges_safety_after.then(|| {
         quote! {
@@ -539,6 +551,8 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
             fn attacked(&self, pos: &Position, cell: CellId, by: PlayerId) -> bool {
                 #attacked
             }
+
+            #attacked_vacating
 
             fn is_safe(&self, pos: &Position, mover: PlayerId) -> bool {
                 #is_safe

@@ -50,6 +50,18 @@ pub trait Engine: Send + Sync {
     /// Could a piece of `by` capture an enemy piece standing on `cell`?
     fn attacked(&self, pos: &Position, cell: CellId, by: PlayerId) -> bool;
 
+    /// Would a piece of `by` attack `cell` if the piece on `vacated` were
+    /// taken off the board, all else as in `pos`? What a royal stepping
+    /// out of check from `vacated` to `cell` meets there, the piece it
+    /// takes on `cell` attacking nothing but from it. `None` (the default)
+    /// where the engine cannot say without making the move; the
+    /// interpreter keeps the default, so that it checks the engines that
+    /// say.
+    fn attacked_vacating(&self, pos: &Position, cell: CellId, by: PlayerId, vacated: CellId) -> Option<bool> {
+        let _ = (pos, cell, by, vacated);
+        None
+    }
+
     /// After `mover` has moved: are the position's whole-board rules kept (no royal
     /// of `mover` attacked, no royals facing)?
     fn is_safe(&self, pos: &Position, mover: PlayerId) -> bool {

@@ -323,6 +323,19 @@ impl Influence {
         false
     }
 
+    /// While the side to move is in check and has one royal: the types
+    /// whose plain steps are legal where the destination is not attacked
+    /// once the step's start is vacated ([`crate::Engine::attacked_vacating`]),
+    /// as [`UnwatchedKinds::royal_steps`] (no other type). The royal types no
+    /// rule after a move is about, in a game without obligations (whose
+    /// attacks depend on countdowns) or facing rules (a step can face an
+    /// enemy royal along a line through the cell it leaves); none there.
+    #[inline]
+    pub fn royal_steps_in_check(&self) -> UnwatchedKinds {
+        let royal_steps = if self.obligations == 0 && !self.has_facing() { self.royal & !self.limited } else { 0 };
+        UnwatchedKinds { royal_steps, ..UnwatchedKinds::default() }
+    }
+
     /// Does some rule keep royals from facing each other?
     #[inline]
     pub fn has_facing(&self) -> bool {

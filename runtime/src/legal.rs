@@ -94,6 +94,10 @@ pub struct PlainJudgement<'l> {
     pub watch: &'l Watch,
     /// The types whose moves changing no cell of `watch` are legal.
     pub kinds: UnwatchedKinds,
+    /// The side is in check: the steps of [`UnwatchedKinds::royal_steps`]
+    /// are judged with their start vacated
+    /// ([`Influence::royal_steps_in_check`]).
+    pub in_check: bool,
 }
 
 /// Decides the legality of the pseudo-legal moves of one position. With the
@@ -117,6 +121,9 @@ pub struct Legality<'e> {
     /// ([`Influence::check_cells`]); a move changing none of them is
     /// illegal. Boxed: it is needed in few positions.
     check_cells: Option<Box<CheckCells>>,
+    /// With the side to move in check: the types whose steps are judged
+    /// with their start vacated ([`Influence::royal_steps_in_check`]).
+    royal_steps_in_check: UnwatchedKinds,
     /// Is the enemy in check already (on a position set up so)? Asked, once,
     /// only of a drop that may not mate and gives no check: then it is made
     /// to see whether it mates.
@@ -142,6 +149,7 @@ impl<'e> Legality<'e> {
             influence: engine.influence(),
             watch: None,
             check_cells: None,
+            royal_steps_in_check: UnwatchedKinds::default(),
             checks_forbidden: game.rules.checks_forbidden,
             counts_checks: game.checks_to_win().is_some(),
             enemy_in_check: std::cell::OnceCell::new(),
@@ -165,6 +173,11 @@ impl<'e> Legality<'e> {
         if !engine.watch_if_safe(influence, pos, royals, watch) {
             self.watch = None;
             self.check_cells = influence.check_cells(pos, royals).map(Box::new);
+            // With two royals, the one that stays may be exposed by the
+            // other's step.
+            if self.check_cells.is_some() && royals.len() == 1 && !self.checks_forbidden {
+                self.royal_steps_in_check = influence.royal_steps_in_check();
+            }
         }
     }
 
@@ -254,16 +267,19 @@ impl<'e> Legality<'e> {
     /// What [`crate::legal_count::LegalCount`] needs to judge a plain move
     /// or a drop on the spot: the cells that matter for the royals of the
     /// side to move, and the types whose plain moves and drops are legal
-    /// when they change none of them. No type when every move must be
-    /// judged in full (the side is in check, the engine has no influence
-    /// sets, or the game forbids giving check).
+    /// when they change none of them. In check, only the royal's steps
+    /// where they can be judged with its start vacated; no type when every
+    /// move must be judged in full (the engine has no influence sets, or
+    /// the game forbids giving check).
     /// Inlined: returned from a call, its sets were written in halves and
     /// read back whole, which stalls the processor at every node.
     #[inline(always)]
     pub fn plain_judgement(&self, pos: &Position) -> PlainJudgement<'_> {
         match self.shortcut() {
-            Some((influence, watch)) if !self.checks_forbidden => PlainJudgement { watch, kinds: influence.unwatched_kinds(pos) },
-            _ => PlainJudgement { watch: &Watch::NONE, kinds: UnwatchedKinds::default() },
+            Some((influence, watch)) if !self.checks_forbidden => {
+                PlainJudgement { watch, kinds: influence.unwatched_kinds(pos), in_check: false }
+            }
+            _ => PlainJudgement { watch: &Watch::NONE, kinds: self.royal_steps_in_check, in_check: true },
         }
     }
 

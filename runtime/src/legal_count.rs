@@ -57,11 +57,15 @@ impl<E: Engine + ?Sized> LegalCount<'_, E> {
     /// Counts a plain step of a royal of a type in
     /// [`crate::influence::UnwatchedKinds::royal_steps`] to `to` if the
     /// royal is safe there ([`crate::legal::royal_step_is_safe`]): what
-    /// [`Legality`] would find, without its other tests.
+    /// [`Legality`] would find, without its other tests. In check, by
+    /// [`LegalCount::royal_step_vacating`].
     /// Out of line, like [`LegalCount::judge`]: the attack test is large and
     /// every piece's code reaches here.
     #[inline(never)]
     fn royal_step(&mut self, from: usize, to: usize) {
+        if self.judgement.in_check {
+            return self.royal_step_vacating(from, to);
+        }
         // Only the influence sets' judgement names royal steps; without
         // them a step is judged as any move.
         if let Some(influence) = self.legality.influence() {
@@ -78,9 +82,13 @@ impl<E: Engine + ?Sized> LegalCount<'_, E> {
     /// out at once, by the facing cells of the position where they can be
     /// found; the others are counted where they are not attacked.
     /// Where the facing cells cannot be found (or the engine has no
-    /// influence sets), each step goes to [`LegalCount::royal_step`].
+    /// influence sets), each step goes to [`LegalCount::royal_step`]; in
+    /// check, to [`LegalCount::royal_step_vacating`].
     #[inline(never)]
     fn royal_steps(&mut self, from: usize, targets: u128) {
+        if self.judgement.in_check {
+            return for_each_bit128(targets, |to| self.royal_step_vacating(from, to));
+        }
         let pos = self.pos;
         let facing = match self.legality.influence() {
             Some(influence) if !influence.has_facing() => Some(0),
@@ -92,6 +100,19 @@ impl<E: Engine + ?Sized> LegalCount<'_, E> {
                 self.counted += u64::from(!self.engine.attacked(pos, CellId(to as u16), pos.side ^ 1));
             }),
             None => for_each_bit128(targets, |to| self.royal_step(from, to)),
+        }
+    }
+
+    /// A royal's step out of check, from `from` to `to` (see
+    /// [`crate::influence::Influence::royal_steps_in_check`]): counted where
+    /// `to` is not attacked once `from` is vacated, judged as any move
+    /// where the engine cannot say so.
+    #[inline(always)]
+    fn royal_step_vacating(&mut self, from: usize, to: usize) {
+        let (pos, mv) = (self.pos, Move::new(CellId(from as u16), CellId(to as u16)));
+        match self.engine.attacked_vacating(pos, mv.to, pos.side ^ 1, mv.from) {
+            Some(attacked) => self.counted += u64::from(!attacked),
+            None => self.judge(mv),
         }
     }
 

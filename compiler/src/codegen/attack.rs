@@ -232,6 +232,15 @@ pub(super) fn line_args_of_pos(ctx: &Ctx, by: TokenStream) -> TokenStream {
     quote!(#held #occupied)
 }
 
+/// [`line_args_of_pos`] for the position's board with the cell `vacated`
+/// (an expression) emptied: the occupied cells less that one. (`vacated`
+/// holds no piece of `by`'s: what `by` holds is as the position keeps it.)
+pub(super) fn line_args_vacating(ctx: &Ctx, by: TokenStream, vacated: TokenStream) -> TokenStream {
+    let held = held_bits(ctx).then(|| held_by(by)).map(|held| quote!(, #held));
+    let occupied = occupied_bits(ctx).then(occupied_of_pos).map(|occupied| quote!(, #occupied & !(1u128 << #vacated)));
+    quote!(#held #occupied)
+}
+
 /// The cells that hold a piece, as bits, as the position `pos` keeps them.
 pub(super) fn occupied_of_pos() -> TokenStream {
     quote!(pos.held_cells().occupied(CELLS))
