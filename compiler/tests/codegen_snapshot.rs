@@ -385,7 +385,15 @@ fn lines_running_one_way_are_walked_as_bits() {
     let bit_walks = text.matches("let first = reach & occupied;").count();
     let loop_walks = text.matches("while cell != NONE {").count() + text.matches("while d < ").count();
     assert!(bit_walks > 0 && loop_walks > 0, "{bit_walks} walks as bits, {loop_walks} loops");
-    assert!(text.contains("fn attacked_by_white(board: &Board, target: usize, held: u128, occupied: u128) -> bool"));
+    let compact: String = text.split_whitespace().collect();
+    assert!(
+        compact.contains("fnattacked_by_white(board:&Board,target:usize,held:vdl_runtime::occupancy::AttackerCells,occupied:u128,)->bool"),
+        "{text}"
+    );
+    // A line's walk runs where a rider stands beyond its first cell; the
+    // pieces next to the target are tested as leaps.
+    assert!(compact.contains("_FROM[target]&riders!=0{"), "{text}");
+
     // The watch keeps a pinned piece's line, from the royal to the
     // attacker, where it finds it as bits.
     assert!(text.contains("watch.mark_pinned(CellId(met as u16), reach | beyond);"));

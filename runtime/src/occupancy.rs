@@ -36,6 +36,19 @@ impl Occupancy {
     }
 }
 
+/// The cells a player's pieces stand on, as a generated attack test reads
+/// them (on boards of up to [`MAX_CELLS`] cells, as bits, or more): to
+/// skip the leaps and lines that attack a target from none of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AttackerCells {
+    /// Every piece's cell.
+    pub held: u128,
+    /// The cells of the pieces of the types that attack along some line
+    /// from beyond its first cell (riders, hoppers): a line's cells past
+    /// the first need a piece of one of those to attack from.
+    pub riders: u128,
+}
+
 /// The cells of a board of up to [`MAX_CELLS`] cells that hold a piece,
 /// and those that hold one of the second player, as bits: what a
 /// [`crate::Position`] reads from the cells of each piece it keeps

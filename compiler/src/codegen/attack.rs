@@ -4,7 +4,10 @@
 //!
 //! * the lines (rides and hops) as chains of cells out from the target, each
 //!   with the piece types that attack from there when the cells before are as
-//!   the line needs (empty; for a hop, one screen among them);
+//!   the line needs (empty; for a hop, one screen among them). What attacks
+//!   from a ride's first cell is listed with the leaps, which nothing blocks:
+//!   a line's walk looks only for riders (and hoppers) beyond, and runs only
+//!   where the attacker has one on the line (`riders`);
 //! * the leaps by start cell, with what they need: nothing, a cell empty (one
 //!   route of one cell), a cell without an ally (capturing leaps), or any of
 //!   several routes empty.
@@ -21,6 +24,7 @@ use super::Ctx;
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::quote;
 use vdl_runtime::ir::PlayerId;
+use vdl_runtime::piece_set::PieceSet;
 use vdl_runtime::plan::attacks::{Attacks, Needs, Node};
 use vdl_runtime::plan::Span;
 
@@ -37,19 +41,21 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
     // that attack the target from none of them.
     let held_bits = held_bits(ctx);
     let (held_param, held_arg) = line_param_and_arg(ctx);
+    let mut riders_arms = Vec::new();
     for player in ctx.players() {
         let name = ctx.names.player_fn("attacked_by", player);
         let lists = lists_of(ctx, player);
-        let LineCode { attack: mut body, watch, leaps, leaps_blockable } = lists.generate(ctx, player);
+        riders_arms.push(riders_arm(ctx, player, lists.rider_kinds()));
+        let LineCode { attack: mut body, watch, leaps, leaps_blockable, reads_riders } = lists.generate(ctx, player);
         if body.is_empty() {
             body = quote!(let _ = (board, target #held_arg););
         } else {
-            body = gated(ctx, body);
+            body = gated(ctx, body, GatesRead { pieces: !leaps.is_empty(), riders: reads_riders });
         }
         let (function, arm) = watch_leaps_function(ctx, player, leaps, leaps_blockable);
         functions.extend(function);
         leaps_arms.push(arm);
-        let (watch_function, watch_arm) = watch_function(ctx, player, watch);
+        let (watch_function, watch_arm) = watch_function(ctx, player, watch, GatesRead { pieces: false, riders: reads_riders });
         functions.extend(watch_function);
         watch_arms.push(watch_arm);
         let who = &ctx.game.players[player as usize].name;
@@ -93,12 +99,35 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
     } else {
         quote!(let _ = pos;)
     };
+    // The leaps' gates read no riders.
+    let leaps_held = if held_bits {
+        let cells = held_cells_of(quote!(by));
+        quote!(let held = vdl_runtime::occupancy::AttackerCells { held: #cells, riders: 0 };)
+    } else {
+        quote!(let _ = pos;)
+    };
     let occupied = occupied_bits(ctx).then(|| {
         let occupied = occupied_of_pos();
         quote!(let occupied = #occupied;)
     });
+    let riders = held_bits.then(|| {
+        quote! {
+            /// The cells of `by`'s pieces of the types that attack along a
+            /// line from beyond its first cell (riders, hoppers), as bits:
+            /// the lines' gates read them.
+            #[inline(always)]
+            fn riders(pos: &Position, by: PlayerId) -> u128 {
+                let _ = pos;
+                match by {
+                    #(#riders_arms)*
+                    _ => 0,
+                }
+            }
+        }
+    });
     quote! {
         #dispatch
+        #riders
 
         /// Marks in `watch` the cells of `by`'s lines (rides and hops) out
         /// from `target` whose change could let a piece of `by` attack it
@@ -118,7 +147,7 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
         /// (`vdl_runtime::influence::Influence::watch`). `true`, and the
         /// marks unfinished, if such a leap is open: `by` attacks `target`.
         fn watch_leaps(pos: &Position, board: &Board, target: usize, by: PlayerId, watch: &mut Watch) -> bool {
-            #held
+            #leaps_held
             match by {
                 #(#leaps_arms)*
                 _ => false,
@@ -129,9 +158,31 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
     }
 }
 
+/// Which of the attacker's cells some walks' gates read (see [`gated`]):
+/// all its pieces' (`gate`, the leaps'), its riders' (`riders`, the
+/// lines').
+#[derive(Clone, Copy, Debug)]
+struct GatesRead {
+    pieces: bool,
+    riders: bool,
+}
+
+/// What the leaps' gates read: all the attacker's pieces.
+const LEAPS_READ: GatesRead = GatesRead { pieces: true, riders: false };
+
+/// The arm of `riders` for `player`, whose types `kinds` (as bits) attack
+/// along a line from beyond its first cell.
+fn riders_arm(ctx: &mut Ctx, player: PlayerId, kinds: u128) -> TokenStream {
+    let kinds: Vec<_> = ctx.game.piece_ids().filter(|kind| kinds >> kind.index() & 1 != 0).collect();
+    let pieces: Vec<Ident> = kinds.into_iter().map(|kind| ctx.piece(kind, player)).collect();
+    let cells = if pieces.is_empty() { quote!(0) } else { quote!(#(pos.piece_cells().of(#pieces, CELLS))|*) };
+    let p = Literal::u8_unsuffixed(player);
+    quote!(#p => #cells,)
+}
+
 /// The function marking the cells that matter on `player`'s lines (its
-/// body `walks`), and its arm in `watch_lines`.
-fn watch_function(ctx: &Ctx, player: PlayerId, walks: TokenStream) -> (TokenStream, TokenStream) {
+/// body `walks`, whose gates read `read`), and its arm in `watch_lines`.
+fn watch_function(ctx: &Ctx, player: PlayerId, walks: TokenStream, read: GatesRead) -> (TokenStream, TokenStream) {
     let name = ctx.names.player_fn("watch_lines_of", player);
     let docs = doc_lines(&[
         format!("Marks in `watch` the cells of {}'s lines out from `target` whose change could", ctx.game.players[player as usize].name),
@@ -139,7 +190,7 @@ fn watch_function(ctx: &Ctx, player: PlayerId, walks: TokenStream) -> (TokenStre
         "`true`, and the marks unfinished, if a piece attacks `target` along a line.".into(),
     ]);
     let (held, held_arg) = line_param_and_arg(ctx);
-    let body = if walks.is_empty() { quote!(let _ = (board, target, watch #held_arg);) } else { gated(ctx, walks) };
+    let body = if walks.is_empty() { quote!(let _ = (board, target, watch #held_arg);) } else { gated(ctx, walks, read) };
     let p = Literal::u8_unsuffixed(player);
     (
         quote! {
@@ -154,13 +205,16 @@ fn watch_function(ctx: &Ctx, player: PlayerId, walks: TokenStream) -> (TokenStre
 }
 
 /// `walks` (attack or watch code), after the attacker's cells (`held`) as
-/// their gates read them where the cells fit in bits (see [`gate_table`]).
-fn gated(ctx: &Ctx, walks: TokenStream) -> TokenStream {
-    match (held_bits(ctx), gates_in_one_word(ctx)) {
-        (true, true) => quote!(let gate = held as u64; #walks),
-        (true, false) => quote!(let gate = held; #walks),
-        (false, _) => walks,
+/// their gates `read` them where the cells fit in bits (see
+/// [`gate_table`]): all its pieces' (`gate`), its riders' (`riders`).
+fn gated(ctx: &Ctx, walks: TokenStream, read: GatesRead) -> TokenStream {
+    if !held_bits(ctx) {
+        return walks;
     }
+    let word = gates_in_one_word(ctx).then(|| quote!(as u64));
+    let pieces = read.pieces.then(|| quote!(let gate = held.held #word;));
+    let riders = read.riders.then(|| quote!(let riders = held.riders #word;));
+    quote!(#pieces #riders #walks)
 }
 
 /// The table of a gate of the attack tests and the watch: per target, the
@@ -195,7 +249,7 @@ pub(super) fn held_bits(ctx: &Ctx) -> bool {
 /// bits.
 fn held_param_and_arg(ctx: &Ctx) -> (TokenStream, TokenStream) {
     if held_bits(ctx) {
-        (quote!(, held: u128), quote!(, held))
+        (quote!(, held: vdl_runtime::occupancy::AttackerCells), quote!(, held))
     } else {
         (quote!(), quote!())
     }
@@ -217,7 +271,7 @@ pub(super) fn occupied_bits(ctx: &Ctx) -> bool {
 /// the arguments passing them on.
 fn line_param_and_arg(ctx: &Ctx) -> (TokenStream, TokenStream) {
     match (held_bits(ctx), occupied_bits(ctx)) {
-        (true, true) => (quote!(, held: u128, occupied: u128), quote!(, held, occupied)),
+        (true, true) => (quote!(, held: vdl_runtime::occupancy::AttackerCells, occupied: u128), quote!(, held, occupied)),
         _ => held_param_and_arg(ctx),
     }
 }
@@ -247,10 +301,18 @@ pub(super) fn occupied_of_pos() -> TokenStream {
 }
 
 /// The cells `player` (an expression) holds, as bits, from those the
-/// position `pos` keeps: what the attack functions' `held` is given. On a
+/// position `pos` keeps, and those of its riders (see `riders`): what the
+/// attack functions' `held` is given. On a
 /// copy of the board after the other side's move, or one masked with
 /// stand-ins on `player`'s own cells, they are still a superset.
 pub(super) fn held_by(player: TokenStream) -> TokenStream {
+    let cells = held_cells_of(player.clone());
+    quote!(vdl_runtime::occupancy::AttackerCells { held: #cells, riders: riders(pos, #player) })
+}
+
+/// The cells `player` (an expression) holds, as bits, as the position
+/// `pos` keeps them.
+fn held_cells_of(player: TokenStream) -> TokenStream {
     quote!(pos.held_cells().seen_by(#player, CELLS).own)
 }
 
@@ -267,8 +329,8 @@ fn watch_leaps_function(ctx: &Ctx, player: PlayerId, body: TokenStream, blockabl
     let (held, held_arg) = held_param_and_arg(ctx);
     let body = match (body.is_empty(), blockable) {
         (true, _) => quote!(let _ = (board, target, watch #held_arg);),
-        (false, false) => gated(ctx, quote!(let _ = watch; #body)),
-        (false, true) => gated(ctx, body),
+        (false, false) => gated(ctx, quote!(let _ = watch; #body), LEAPS_READ),
+        (false, true) => gated(ctx, body, LEAPS_READ),
     };
     let p = Literal::u8_unsuffixed(player);
     (
@@ -297,6 +359,14 @@ fn lists_of(ctx: &Ctx, player: PlayerId) -> AttackLists {
                     // A ride's one cell: the piece there attacks if it is of
                     // a listed type, as a leap's would.
                     [only] if !hop => lists.add_open(target, only.cell.index(), only.attackers),
+                    // So does the piece on its first cell: the line's walk
+                    // then looks only for riders beyond it.
+                    [first, ..] if !hop => {
+                        lists.add_open(target, first.cell.index(), first.attackers);
+                        let mut chain = chain.clone();
+                        chain[0].attackers = PieceSet::EMPTY;
+                        lists.add_line(target, hop, &chain)
+                    }
                     _ => lists.add_line(target, hop, &chain),
                 }
             }

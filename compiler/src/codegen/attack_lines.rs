@@ -143,6 +143,8 @@ pub struct LineCode {
     pub leaps: TokenStream,
     /// Does `leaps` mark cells (some leap can be blocked)?
     pub leaps_blockable: bool,
+    /// Do the lines' walks read the attacker's riders' cells (`riders`)?
+    pub reads_riders: bool,
 }
 
 /// The code walking the families of `player`'s rides (or hops, `hop`),
@@ -167,8 +169,10 @@ pub fn code(
     let mut out = LineCode::default();
     for (k, family) in families.iter().enumerate() {
         let name = format!("{what}S_{upper}_{}", k + 1);
-        // Where the board's cells fit in bits, the watch walks only the
-        // families on which the attacker holds a cell it could attack from.
+        // Where the board's cells fit in bits, the walks run only on the
+        // families where the attacker has a rider on a cell it could attack
+        // from (`riders`). Nothing attacks from a ride's first cell along
+        // it: the pieces there are tested as leaps (see `attack::lists_of`).
         let reach = super::attack::held_bits(ctx).then(|| {
             let doc =
                 format!("The {line}s of {who} attacking along walk {}: the cells they could attack each target from, as bits.", k + 1);
@@ -233,10 +237,11 @@ enum Walker {
 impl LineCode {
     /// Adds the walks of one family. `reach`: the cells it could attack
     /// each target from, as bits, where the board's cells fit in bits; the
-    /// walks run only where the attacker holds one (`held`).
+    /// walks run only where the attacker has a rider on one (`riders`).
     fn add(&mut self, walker: &Walker, attackers: &Attackers, hop: bool, reach: Option<&Ident>) {
+        self.reads_riders |= reach.is_some();
         let guarded = |walk: TokenStream| match reach {
-            Some(reach) => quote!(if #reach[target] & gate != 0 { #walk }),
+            Some(reach) => quote!(if #reach[target] & riders != 0 { #walk }),
             None => walk,
         };
         let (attack, watch) = if hop { (Walk::Hop, Walk::HopWatch) } else { (Walk::Ride, Walk::Watch) };

@@ -138,7 +138,7 @@ impl AttackLists {
             watch_leaps: TokenStream::new(),
             leaps_blockable: false,
         };
-        let mut watch = TokenStream::new();
+        let (mut watch, mut reads_riders) = (TokenStream::new(), false);
         self.leap_code(ctx, player, &mut out);
         for (hop, lines) in [(false, &self.rides), (true, &self.hops)] {
             let chains: Vec<Vec<Vec<(usize, usize)>>> = lines
@@ -153,6 +153,7 @@ impl AttackLists {
             let code = super::attack_lines::code(ctx, &mut out.tables, (&out.sets_name, &out.sets), player, hop, &chains);
             out.code.extend(code.attack);
             watch.extend(code.watch);
+            reads_riders |= code.reads_riders;
         }
         if !out.code.is_empty() {
             // The sets first: the lists refer to them.
@@ -161,7 +162,15 @@ impl AttackLists {
             ctx.tables.add_text(&sets);
             ctx.tables.add_text(&out.tables);
         }
-        LineCode { attack: out.code, watch, leaps: out.watch_leaps, leaps_blockable: out.leaps_blockable }
+        LineCode { attack: out.code, watch, leaps: out.watch_leaps, leaps_blockable: out.leaps_blockable, reads_riders }
+    }
+
+    /// The types that attack along some line from beyond its first cell:
+    /// riders and hoppers, whose cells the lines' gates read (`riders`).
+    pub fn rider_kinds(&self) -> Kinds {
+        let beyond_first =
+            |lines: &Lines| lines.iter().flatten().flat_map(|chain| chain.iter().skip(1)).fold(0, |kinds, &(_, k)| kinds | k);
+        beyond_first(&self.rides) | beyond_first(&self.hops)
     }
 
     /// The loops over the leaps' lists, into `out`. Where the board's

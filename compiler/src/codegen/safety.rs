@@ -30,7 +30,7 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
     // cells: the position's, or for a copy after a move, worked out from
     // them (`vdl_runtime::board_after::occupied_after`).
     let occupied = super::attack::occupied_bits(ctx);
-    let held_param = held.then(|| quote!(held: u128,));
+    let held_param = held.then(|| quote!(held: vdl_runtime::occupancy::AttackerCells,));
     let occupied_param = occupied.then(|| quote!(occupied: u128,));
     // The position keeps its royals' cells: they are not searched for. The
     // `safe_*` functions take the royals' cells, which `safe_after` gives
