@@ -414,7 +414,8 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
     });
     // Drops depend only on the hands and the game's drop bans: the runtime's
     // code serves every engine.
-    let drops = ctx.game.has_hands().then(|| quote!(vdl_runtime::drops::generate(pos, out);));
+    let kinds = ctx.game.pieces.len();
+    let drops = ctx.game.has_hands().then(|| quote!(vdl_runtime::drops::generate_sized::<#kinds, _>(pos, out);));
     // So do captures in passing: the runtime walks them from the plan (and
     // castling, called from the castling pieces' functions; the other moves
     // of unmoved pieces are the pieces' functions' own).

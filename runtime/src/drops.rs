@@ -46,12 +46,27 @@ impl DropCells {
 /// cells in order.
 #[inline]
 pub fn generate<S: MoveSink + ?Sized>(pos: &Position, out: &mut S) {
-    if pos.hands.is_empty() {
-        return;
+    if !pos.hands.is_empty() {
+        generate_of(pos, pos.kinds_in_hand(pos.side), out);
     }
+}
+
+/// [`generate`] in a game of `KINDS` piece types, as generated code knows
+/// it ([`Position::kinds_in_hand_of`]).
+#[inline(always)]
+pub fn generate_sized<const KINDS: usize, S: MoveSink + ?Sized>(pos: &Position, out: &mut S) {
+    if !pos.hands.is_empty() {
+        generate_of(pos, pos.kinds_in_hand_of::<KINDS>(pos.side), out);
+    }
+}
+
+/// The drops of the types `kinds` (as bits), those the side to move
+/// holds in hand.
+#[inline(always)]
+fn generate_of<S: MoveSink + ?Sized>(pos: &Position, kinds: u128, out: &mut S) {
     let side = pos.side;
     let allowed = pos.drop_cells();
-    crate::occupancy::for_each_bit128(pos.kinds_in_hand(side), |kind| {
+    crate::occupancy::for_each_bit128(kinds, |kind| {
         let kind = PieceId(kind as u8);
         for block in 0..allowed.blocks {
             let cells = pos.empty_block(block) & allowed.block(side, kind, block);

@@ -436,6 +436,21 @@ impl Position {
         }
     }
 
+    /// [`Position::kinds_in_hand`] in a game of `KINDS` piece types, as
+    /// generated code knows it: the counts are read as an array whose
+    /// length the compiler knows, without the loop over words of eight.
+    #[inline(always)]
+    pub fn kinds_in_hand_of<const KINDS: usize>(&self, player: PlayerId) -> u128 {
+        debug_assert_eq!(KINDS, self.shared.kinds);
+        let Some(hand) = self.hands.get(player as usize * KINDS..).and_then(|rest| rest.first_chunk::<KINDS>()) else { return 0 };
+        if KINDS <= 64 {
+            // In one word: the compiler then knows the set has no high half.
+            u128::from(hand.iter().enumerate().fold(0u64, |set, (kind, &count)| set | u64::from(count != 0) << kind))
+        } else {
+            hand.iter().enumerate().fold(0u128, |set, (kind, &count)| set | u128::from(count != 0) << kind)
+        }
+    }
+
     /// How many pieces of `kind` `player` holds in hand.
     #[inline]
     pub fn in_hand(&self, player: PlayerId, kind: PieceId) -> u8 {
