@@ -443,12 +443,15 @@ impl Position {
     pub fn kinds_in_hand_of<const KINDS: usize>(&self, player: PlayerId) -> u128 {
         debug_assert_eq!(KINDS, self.shared.kinds);
         let Some(hand) = self.hands.get(player as usize * KINDS..).and_then(|rest| rest.first_chunk::<KINDS>()) else { return 0 };
-        if KINDS <= 64 {
-            // In one word: the compiler then knows the set has no high half.
-            u128::from(hand.iter().enumerate().fold(0u64, |set, (kind, &count)| set | u64::from(count != 0) << kind))
-        } else {
-            hand.iter().enumerate().fold(0u128, |set, (kind, &count)| set | u128::from(count != 0) << kind)
+        // Eight counts at a time, as the bytes of one word (the last
+        // padded with zeros): a loop the compiler unrolls for `KINDS`.
+        let mut set = 0u128;
+        for (block, counts) in hand.chunks(8).enumerate() {
+            let mut word = [0u8; 8];
+            word[..counts.len()].copy_from_slice(counts);
+            set |= u128::from(crate::occupancy::nonzero_bytes(u64::from_le_bytes(word))) << (block * 8);
         }
+        set
     }
 
     /// How many pieces of `kind` `player` holds in hand.
