@@ -172,6 +172,9 @@ pub(crate) struct Ctx<'g> {
     pub generate_reads_pieces: bool,
     /// The code has a `safe_after` (see [`safety::generate`]).
     pub judges_safety_after: bool,
+    /// Does the module find the cells the attacks on a target depend on
+    /// (`attack_cells`, see `attack`)?
+    pub finds_attack_cells: bool,
     /// The prelude's helpers the code calls so far.
     pub helpers: Helpers,
     /// The first displacement whose table each table of cells is, if any.
@@ -203,6 +206,7 @@ impl<'g> Ctx<'g> {
             generate_reads_held: false,
             generate_reads_pieces: false,
             judges_safety_after: false,
+            finds_attack_cells: false,
             helpers: Helpers::default(),
         }
     }
@@ -449,6 +453,16 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
             }
         }
     });
+    // The cells a check depends on, along the module's own tables.
+    let check_cells = ctx.finds_attack_cells.then(|| {
+        let args = attack::line_args_of_pos(ctx, quote!(enemy));
+        quote! {
+            fn check_cells(&self, influence: &Influence, pos: &Position, royals: &[CellId]) -> Option<vdl_runtime::check_cells::CheckCells> {
+                let (board, enemy) = (board_of(pos), pos.side ^ 1);
+                influence.check_cells_from_bits(pos, royals, |royal| attack_cells(board, royal.index(), enemy #args))
+            }
+        }
+    });
     let features = move_features(ctx.game);
     let safe_after = ctx.judges_safety_after.then(|| {
         quote! {
@@ -554,6 +568,8 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
             }
 
             #attacked_vacating
+
+            #check_cells
 
             fn is_safe(&self, pos: &Position, mover: PlayerId) -> bool {
                 #is_safe

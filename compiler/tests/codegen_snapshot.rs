@@ -449,6 +449,51 @@ setup "4/1k2/4/4/1K2/R3 w"
     assert!(!rook.contains("already(") && !rook.contains("out.moves()"), "{rook}");
 }
 
+/// Where every attack is a ride walked as bits or a leap nothing blocks,
+/// the cells a check depends on are found along the attack tables: each
+/// attacker's, and those of a line up to its attacker. A leap that a cell
+/// can block leaves them to the runtime.
+#[test]
+fn the_cells_of_a_check_are_found_along_the_attack_tables() {
+    let source = |knight: &str| {
+        format!(
+            r#"
+game "Box"
+board {{
+    axis file = a..d
+    axis rank = 1..4
+    name file rank
+}}
+forward +rank
+player White
+player Black = mirror rank
+direction orth = (0,1)*
+direction diag = (1,1)*
+piece King K {{
+    royal
+    step orth | diag
+}}
+piece Rook R {{
+    slide orth
+}}
+piece Knight N {{
+    leap (1,2)* {knight}
+}}
+setup "1k2/4/4/RN1K w"
+"#
+        )
+    };
+    let game = vdl_compiler::compile("box.vdl", &source("")).expect("the game compiles");
+    let text = vdl_compiler::generate_rust(&game);
+    syn::parse_file(&text).expect("the generated module parses");
+    let compact: String = text.split_whitespace().collect();
+    assert!(compact.contains("influence.check_cells_from_bits(pos,royals,|royal|attack_cells("), "{text}");
+    assert!(compact.contains("cells|=reach;") && compact.contains("cells|=1<<from;"), "{text}");
+    let game = vdl_compiler::compile("box.vdl", &source("via (0,1)")).expect("the game compiles");
+    let text = vdl_compiler::generate_rust(&game);
+    assert!(!text.contains("fn check_cells(") && !text.contains("fn attack_cells("), "{text}");
+}
+
 /// A leap that one cell blocks is part of its piece's set, let through
 /// where that cell is empty; a leap capturing on the way keeps only its
 /// capture as code, under one test for an enemy piece on a passed cell.

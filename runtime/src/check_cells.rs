@@ -37,6 +37,12 @@ impl CheckCells {
         set_bit(&mut self.cells, 0, cell);
     }
 
+    /// Adds the cells `0 .. 128` of `cells` (as bits).
+    pub(crate) fn insert_low_cells(&mut self, cells: u128) {
+        self.cells[0] |= cells as u64;
+        self.cells[1] |= (cells >> 64) as u64;
+    }
+
     /// The cells of each facing line out from `royal` whose first piece
     /// is an enemy royal, up to that piece.
     pub(crate) fn insert_facing_lines(&mut self, influence: &Influence, facing: &FacingLines, pos: &Position, royal: CellId) {

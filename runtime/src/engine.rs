@@ -1,5 +1,6 @@
 //! The interface both engines implement: the IR interpreter and generated code.
 
+use crate::check_cells::CheckCells;
 use crate::influence::{Influence, Watch};
 use crate::ir::{CellId, Game, PlayerId};
 use crate::legal;
@@ -93,6 +94,14 @@ pub trait Engine: Send + Sync {
     /// hundred bytes, made at every node.
     fn watch(&self, influence: &Influence, pos: &Position, royals: &[CellId], watch: &mut Watch) {
         influence.mark_watch(pos, royals, watch);
+    }
+
+    /// While the side to move is in check in `pos` (its royals on
+    /// `royals`): the cells its check depends on
+    /// ([`Influence::check_cells`]). An engine may find the attacks' cells
+    /// along its own tables ([`Influence::check_cells_from_bits`]).
+    fn check_cells(&self, influence: &Influence, pos: &Position, royals: &[CellId]) -> Option<CheckCells> {
+        influence.check_cells(pos, royals)
     }
 
     /// Are the `royals` of the side to move safe in `pos`: unattacked, and

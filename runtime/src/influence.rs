@@ -380,15 +380,31 @@ impl Influence {
     /// an enemy royal, depends on. `None` in a game with obligations, where
     /// whether a piece attacks also depends on countdowns.
     pub fn check_cells(&self, pos: &Position, royals: &[CellId]) -> Option<CheckCells> {
+        let enemy = pos.side ^ 1;
+        let attacks = self.plan.side(enemy).attacks();
+        self.check_cells_by(pos, royals, |royal, cells| attacks.attack_cells(pos, royal, enemy, &mut |cell| cells.insert(cell)))
+    }
+
+    /// [`Influence::check_cells`], the cells the attacks on each royal
+    /// depend on found by `attack_cells` (on boards of up to 128 cells, as
+    /// bits): a generated engine walks its own tables
+    /// ([`crate::Engine::check_cells`]).
+    #[inline]
+    pub fn check_cells_from_bits(&self, pos: &Position, royals: &[CellId], attack_cells: impl Fn(CellId) -> u128) -> Option<CheckCells> {
+        self.check_cells_by(pos, royals, |royal, cells| cells.insert_low_cells(attack_cells(royal)))
+    }
+
+    /// The check's cells: each royal's, those `attacks` adds for it (the
+    /// cells its attacks depend on) and those of its facing lines.
+    #[inline]
+    fn check_cells_by(&self, pos: &Position, royals: &[CellId], mut attacks: impl FnMut(CellId, &mut CheckCells)) -> Option<CheckCells> {
         if self.obligations > 0 {
             return None;
         }
         let mut cells = CheckCells::default();
-        let enemy = pos.side ^ 1;
-        let attacks = self.plan.side(enemy).attacks();
         for &royal in royals {
             cells.insert(royal);
-            attacks.attack_cells(pos, royal, enemy, &mut |cell| cells.insert(cell));
+            attacks(royal, &mut cells);
             cells.insert_facing_lines(self, &self.facing, pos, royal);
         }
         Some(cells)

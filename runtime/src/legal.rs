@@ -172,7 +172,7 @@ impl<'e> Legality<'e> {
         let watch = self.watch.insert(Watch::NONE);
         if !engine.watch_if_safe(influence, pos, royals, watch) {
             self.watch = None;
-            self.check_cells = influence.check_cells(pos, royals).map(Box::new);
+            self.check_cells = engine.check_cells(influence, pos, royals).map(Box::new);
             // With two royals, the one that stays may be exposed by the
             // other's step.
             if self.check_cells.is_some() && royals.len() == 1 && !self.checks_forbidden {

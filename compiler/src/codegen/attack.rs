@@ -42,15 +42,26 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
     let held_bits = held_bits(ctx);
     let (held_param, held_arg) = line_param_and_arg(ctx);
     let mut riders_arms = Vec::new();
+    // Where every attack's cells can be found along the tables as bits.
+    let mut cells_arms = occupied_bits(ctx).then(Vec::new);
     for player in ctx.players() {
         let name = ctx.names.player_fn("attacked_by", player);
         let lists = lists_of(ctx, player);
         riders_arms.push(riders_arm(ctx, player, lists.rider_kinds()));
-        let LineCode { attack: mut body, watch, leaps, leaps_blockable, reads_riders } = lists.generate(ctx, player);
+        let LineCode { attack: mut body, watch, leaps, leaps_blockable, reads_riders, cells } = lists.generate(ctx, player);
+        let read = GatesRead { pieces: !leaps.is_empty(), riders: reads_riders };
+        match (cells, &mut cells_arms) {
+            (Some(cells), Some(arms)) => {
+                let (function, arm) = attack_cells_function(ctx, player, gated(ctx, cells, read));
+                functions.extend(function);
+                arms.push(arm);
+            }
+            _ => cells_arms = None,
+        }
         if body.is_empty() {
             body = quote!(let _ = (board, target #held_arg););
         } else {
-            body = gated(ctx, body, GatesRead { pieces: !leaps.is_empty(), riders: reads_riders });
+            body = gated(ctx, body, read);
         }
         let (function, arm) = watch_leaps_function(ctx, player, leaps, leaps_blockable);
         functions.extend(function);
@@ -125,9 +136,24 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
             }
         }
     });
+    ctx.finds_attack_cells = cells_arms.is_some();
+    let attack_cells = cells_arms.map(|arms| {
+        quote! {
+            /// The cells the attacks of `by` on `target` depend on, as bits:
+            /// those of each attacker and of the cells between (`held`,
+            /// `occupied`: see `attacked_by_*`).
+            fn attack_cells(board: &Board, target: usize, by: PlayerId #held_param) -> u128 {
+                match by {
+                    #(#arms)*
+                    _ => 0,
+                }
+            }
+        }
+    });
     quote! {
         #dispatch
         #riders
+        #attack_cells
 
         /// Marks in `watch` the cells of `by`'s lines (rides and hops) out
         /// from `target` whose change could let a piece of `by` attack it
@@ -165,6 +191,29 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
 struct GatesRead {
     pieces: bool,
     riders: bool,
+}
+
+/// The function finding the cells `player`'s attacks on a target depend
+/// on (its body `cells`, gated), and its arm in `attack_cells`.
+fn attack_cells_function(ctx: &Ctx, player: PlayerId, cells: TokenStream) -> (TokenStream, TokenStream) {
+    let name = ctx.names.player_fn("attack_cells_of", player);
+    let who = &ctx.game.players[player as usize].name;
+    let docs = doc_lines(&[format!(
+        "The cells the attacks of {who} on `target` depend on, as bits: those of each attacker and of the cells between."
+    )]);
+    let (held, held_arg) = line_param_and_arg(ctx);
+    let p = Literal::u8_unsuffixed(player);
+    (
+        quote! {
+            #docs
+            fn #name(board: &Board, target: usize #held) -> u128 {
+                let mut cells = 0u128;
+                #cells
+                cells
+            }
+        },
+        quote!(#p => #name(board, target #held_arg),),
+    )
 }
 
 /// What the leaps' gates read: all the attacker's pieces.

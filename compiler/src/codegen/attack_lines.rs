@@ -145,6 +145,10 @@ pub struct LineCode {
     pub leaps_blockable: bool,
     /// Do the lines' walks read the attacker's riders' cells (`riders`)?
     pub reads_riders: bool,
+    /// The walks adding to `cells` the cells each attack on `target`
+    /// depends on (`Walk::Cells`), where every family is walked as bits;
+    /// `None` where some is not.
+    pub cells: Option<TokenStream>,
 }
 
 /// The code walking the families of `player`'s rides (or hops, `hop`),
@@ -166,7 +170,7 @@ pub fn code(
     let upper = ctx.names.players[player as usize].clone();
     let who = ctx.game.players[player as usize].name.clone();
     let line = if hop { "hop" } else { "ride" };
-    let mut out = LineCode::default();
+    let mut out = LineCode { cells: Some(TokenStream::new()), ..LineCode::default() };
     for (k, family) in families.iter().enumerate() {
         let name = format!("{what}S_{upper}_{}", k + 1);
         // Where the board's cells fit in bits, the walks run only on the
@@ -251,6 +255,14 @@ impl LineCode {
         };
         self.attack.extend(guarded(walk(attack)));
         self.watch.extend(guarded(walk(watch)));
+        match walker {
+            Walker::Bits(rays) if !hop => {
+                if let Some(code) = &mut self.cells {
+                    code.extend(guarded(bit_walk_code(rays, attackers, Walk::Cells)));
+                }
+            }
+            _ => self.cells = None,
+        }
     }
 }
 
@@ -373,6 +385,12 @@ fn bit_walk_code(rays: &Rays, attackers: &Attackers, walk: Walk) -> TokenStream 
             )
         }
     };
+    // An attack ends the walk, but where its cells are gathered: they are
+    // those up to and including the attacker.
+    let attacked = match walk {
+        Walk::Cells => quote!(cells |= reach;),
+        _ => quote!(return true;),
+    };
     // The distance of the piece ending `reached`, counted from 0.
     let distance = |reached: TokenStream| row.as_ref().map(|_| quote!(let d = (#reached).count_ones() as usize - 1;));
     let reach = rays.reach(|table| table.at(quote!(target)));
@@ -398,7 +416,7 @@ fn bit_walk_code(rays: &Rays, attackers: &Attackers, walk: Walk) -> TokenStream 
                 }
             }
         }
-        Walk::Ride => quote!(),
+        Walk::Ride | Walk::Cells => quote!(),
         Walk::Hop | Walk::HopWatch => unreachable!("hops keep their walks: their chains are never taken as bits"),
     };
     quote! {
@@ -411,7 +429,7 @@ fn bit_walk_code(rays: &Rays, attackers: &Attackers, walk: Walk) -> TokenStream 
                 let piece = board[met];
                 #d_first
                 if #attacks {
-                    return true;
+                    #attacked
                 }
                 #beyond_first
             }
@@ -429,6 +447,9 @@ enum Walk {
     /// The first piece, when the second attacks: it is marked in `watch`;
     /// the walk answers `true` if the first attacks.
     Watch,
+    /// The cells an attack along a ride depends on, added to `cells`: those
+    /// up to and including the first piece, where it attacks. Only as bits.
+    Cells,
     /// A hop's line as `vdl_runtime::influence::Influence::watch` marks it:
     /// the empty cells before a first piece that would attack over a screen
     /// (filling one makes the screen), and the first two pieces when the
@@ -462,6 +483,7 @@ fn walk_code(first: &Ident, next: &Ident, attackers: &Attackers, walk: Walk) -> 
     };
     let met = match walk {
         Walk::Ride => test,
+        Walk::Cells => unreachable!("the cells of an attack are found only along chains taken as bits"),
         Walk::Hop => quote! {
             if screened {
                 #test
@@ -505,7 +527,7 @@ fn walk_code(first: &Ident, next: &Ident, attackers: &Attackers, walk: Walk) -> 
         },
     };
     let screened = match walk {
-        Walk::Ride => None,
+        Walk::Ride | Walk::Cells => None,
         Walk::Hop => Some(quote!(let mut screened = false;)),
         Walk::Watch => Some(quote!(let mut met = NONE;)),
         Walk::HopWatch => Some(quote!(let (mut met, mut screen) = (NONE, NONE);)),

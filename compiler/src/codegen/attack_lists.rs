@@ -137,6 +137,7 @@ impl AttackLists {
             code: TokenStream::new(),
             watch_leaps: TokenStream::new(),
             leaps_blockable: false,
+            cells: Some(TokenStream::new()),
         };
         let (mut watch, mut reads_riders) = (TokenStream::new(), false);
         self.leap_code(ctx, player, &mut out);
@@ -154,6 +155,10 @@ impl AttackLists {
             out.code.extend(code.attack);
             watch.extend(code.watch);
             reads_riders |= code.reads_riders;
+            out.cells = out.cells.zip(code.cells).map(|(mut cells, lines)| {
+                cells.extend(lines);
+                cells
+            });
         }
         if !out.code.is_empty() {
             // The sets first: the lists refer to them.
@@ -162,7 +167,7 @@ impl AttackLists {
             ctx.tables.add_text(&sets);
             ctx.tables.add_text(&out.tables);
         }
-        LineCode { attack: out.code, watch, leaps: out.watch_leaps, leaps_blockable: out.leaps_blockable, reads_riders }
+        LineCode { attack: out.code, watch, leaps: out.watch_leaps, leaps_blockable: out.leaps_blockable, reads_riders, cells: out.cells }
     }
 
     /// The types that attack along some line from beyond its first cell:
@@ -181,17 +186,19 @@ impl AttackLists {
         let (code, watch) = (std::mem::take(&mut out.code), std::mem::take(&mut out.watch_leaps));
         self.leap_loops(ctx, player, out);
         let (leaps, watch_leaps) = (std::mem::replace(&mut out.code, code), std::mem::replace(&mut out.watch_leaps, watch));
+        let cells = out.cells.replace(TokenStream::new());
         let guard = super::attack::held_bits(ctx).then(|| {
             let upper = &ctx.names.players[player as usize];
             let doc = format!("The leaps of {}: the cells they attack each target from, as bits.", ctx.game.players[player as usize].name);
             super::attack::gate_table(ctx, &format!("LEAPS_{upper}_FROM"), doc, self.leap_origins.clone())
         });
-        for (from, into) in [(leaps, &mut out.code), (watch_leaps, &mut out.watch_leaps)] {
-            into.extend(match (&guard, from.is_empty()) {
-                (Some(origins), false) => quote!(if #origins[target] & gate != 0 { #from }),
-                _ => from,
-            });
-        }
+        let guarded = |from: TokenStream| match (&guard, from.is_empty()) {
+            (Some(origins), false) => quote!(if #origins[target] & gate != 0 { #from }),
+            _ => from,
+        };
+        out.code.extend(guarded(leaps));
+        out.watch_leaps.extend(guarded(watch_leaps));
+        out.cells = cells.map(guarded);
     }
 
     /// The loops over the leaps' lists, into `out`.
@@ -206,6 +213,13 @@ impl AttackLists {
         if let Some(table) = flat_table(ctx, sets, tables, &format!("JUMPS_{upper}"), &doc, &self.open) {
             out.code.extend(table.code(sets_name, &p, None, false));
             out.watch_leaps.extend(table.code(sets_name, &p, None, true));
+            if let Some(cells) = &mut out.cells {
+                cells.extend(table.cells_code(sets_name, &p));
+            }
+        }
+        // The cells of the other leaps' attacks are found by the runtime.
+        if !(self.blockable.iter().all(BTreeMap::is_empty) && self.guarded.iter().all(BTreeMap::is_empty) && self.routed.is_empty()) {
+            out.cells = None;
         }
         let doc = format!("Leaps of {who} over one cell: for each target, the cells they attack it from when the cell passed is empty, with that cell and {in_sets}");
         if let Some(table) = flat_table(ctx, sets, tables, &format!("BLOCKABLE_JUMPS_{upper}"), &doc, &self.blockable) {
@@ -246,6 +260,9 @@ struct Output {
     watch_leaps: TokenStream,
     /// Does `watch_leaps` mark cells (some leap can be blocked)?
     leaps_blockable: bool,
+    /// The code adding to `cells` the cells each attack depends on (see
+    /// `LineCode::cells`).
+    cells: Option<TokenStream>,
 }
 
 /// The cells an entry is keyed by: its origin, and for some lists a cell to
@@ -290,6 +307,24 @@ impl FlatTable {
         let pattern = if cell_test.is_some() { quote!(&(from, cell, set)) } else { quote!(&(from, set)) };
         let blocked = watch.then(|| quote!(watch.mark_vacating(CellId(cell));));
         self.entry_loop(sets, player, pattern, cell_test, blocked)
+    }
+
+    /// The loop adding to `cells` the cells of the entries of `target`
+    /// (leaps that nothing blocks) holding one of their pieces of `player`.
+    fn cells_code(&self, sets: &Ident, player: &Literal) -> TokenStream {
+        let FlatTable { entries, start } = self;
+        quote! {
+            {
+                let start = #start[target] as usize;
+                let end = #start[target + 1] as usize;
+                for &(from, set) in &#entries[start..end] {
+                    let piece = board[from as usize];
+                    if piece.is_of(#player) && (#sets[set as usize] >> piece.kind().index()) & 1 != 0 {
+                        cells |= 1 << from;
+                    }
+                }
+            }
+        }
     }
 
     /// The loop returning true when a leap of `target` with routes of
