@@ -408,9 +408,12 @@ fn lists_of(ctx: &Ctx, player: PlayerId) -> AttackLists {
                     // A ride's one cell: the piece there attacks if it is of
                     // a listed type, as a leap's would.
                     [only] if !hop => lists.add_open(target, only.cell.index(), only.attackers),
-                    // So does the piece on its first cell: the line's walk
-                    // then looks only for riders beyond it.
-                    [first, ..] if !hop => {
+                    // So does the piece on its first cell where the walks
+                    // have gates: a line's walk then looks only for riders
+                    // beyond it, and runs only where the attacker has one.
+                    // (Without gates the longer leap lists cost more:
+                    // Ladies and Generals +1.5 %, Triaxial Qi +1.7 %.)
+                    [first, ..] if !hop && held_bits(ctx) => {
                         lists.add_open(target, first.cell.index(), first.attackers);
                         let mut chain = chain.clone();
                         chain[0].attackers = PieceSet::EMPTY;
