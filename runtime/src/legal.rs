@@ -279,7 +279,7 @@ impl<'e> Legality<'e> {
             Some((influence, watch)) if !self.checks_forbidden => {
                 PlainJudgement { watch, kinds: influence.unwatched_kinds(pos), in_check: false }
             }
-            _ => PlainJudgement { watch: &Watch::NONE, kinds: self.royal_steps_in_check, in_check: true },
+            _ => PlainJudgement { watch: &Watch::NONE, kinds: self.royal_steps_in_check, in_check: self.check_cells.is_some() },
         }
     }
 
