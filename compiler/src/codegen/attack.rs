@@ -330,17 +330,23 @@ fn line_param_and_arg(ctx: &Ctx) -> (TokenStream, TokenStream) {
 /// as the position keeps them, where the tests take them (see
 /// [`line_param_and_arg`]).
 pub(super) fn line_args_of_pos(ctx: &Ctx, by: TokenStream) -> TokenStream {
-    let held = held_bits(ctx).then(|| held_by(by)).map(|held| quote!(, #held));
-    let occupied = occupied_bits(ctx).then(occupied_of_pos).map(|occupied| quote!(, #occupied));
-    quote!(#held #occupied)
+    line_args(ctx, by, occupied_of_pos())
 }
 
 /// [`line_args_of_pos`] for the position's board with the cell `vacated`
 /// (an expression) emptied: the occupied cells less that one. (`vacated`
 /// holds no piece of `by`'s: what `by` holds is as the position keeps it.)
 pub(super) fn line_args_vacating(ctx: &Ctx, by: TokenStream, vacated: TokenStream) -> TokenStream {
+    let occupied = occupied_of_pos();
+    line_args(ctx, by, quote!(#occupied & !(1u128 << #vacated)))
+}
+
+/// The arguments the attack tests take after `target`: the cells `by`
+/// holds, as the position keeps them, and `occupied` (an expression),
+/// where the tests take them.
+fn line_args(ctx: &Ctx, by: TokenStream, occupied: TokenStream) -> TokenStream {
     let held = held_bits(ctx).then(|| held_by(by)).map(|held| quote!(, #held));
-    let occupied = occupied_bits(ctx).then(occupied_of_pos).map(|occupied| quote!(, #occupied & !(1u128 << #vacated)));
+    let occupied = occupied_bits(ctx).then(|| quote!(, #occupied));
     quote!(#held #occupied)
 }
 

@@ -306,25 +306,13 @@ impl FlatTable {
     fn code(&self, sets: &Ident, player: &Literal, cell_test: Option<TokenStream>, watch: bool) -> TokenStream {
         let pattern = if cell_test.is_some() { quote!(&(from, cell, set)) } else { quote!(&(from, set)) };
         let blocked = watch.then(|| quote!(watch.mark_vacating(CellId(cell));));
-        self.entry_loop(sets, player, pattern, cell_test, blocked)
+        self.entry_loop(sets, player, pattern, (cell_test, quote!(return true;)), blocked)
     }
 
     /// The loop adding to `cells` the cells of the entries of `target`
     /// (leaps that nothing blocks) holding one of their pieces of `player`.
     fn cells_code(&self, sets: &Ident, player: &Literal) -> TokenStream {
-        let FlatTable { entries, start } = self;
-        quote! {
-            {
-                let start = #start[target] as usize;
-                let end = #start[target + 1] as usize;
-                for &(from, set) in &#entries[start..end] {
-                    let piece = board[from as usize];
-                    if piece.is_of(#player) && (#sets[set as usize] >> piece.kind().index()) & 1 != 0 {
-                        cells |= 1 << from;
-                    }
-                }
-            }
-        }
+        self.entry_loop(sets, player, quote!(&(from, set)), (None, quote!(cells |= 1 << from;)), None)
     }
 
     /// The loop returning true when a leap of `target` with routes of
@@ -345,30 +333,30 @@ impl FlatTable {
                 }
             }
         });
-        self.entry_loop(sets, player, quote!(&(from, set, cells)), Some(quote!(#(#routes)||*)), blocked)
+        self.entry_loop(sets, player, quote!(&(from, set, cells)), (Some(quote!(#(#routes)||*)), quote!(return true;)), blocked)
     }
 
     /// The loop over the entries of `target` (each bound by `pattern`),
-    /// returning true when one holds a piece of `player` of its set and
-    /// `open` holds, and running `blocked` when it holds such a piece but
-    /// `open` fails.
+    /// running `attacks` (returning true, or gathering the entry's cell)
+    /// when one holds a piece of `player` of its set and `open` holds, and
+    /// `blocked` when it holds such a piece but `open` fails.
     fn entry_loop(
         &self,
         sets: &Ident,
         player: &Literal,
         pattern: TokenStream,
-        open: Option<TokenStream>,
+        (open, attacks): (Option<TokenStream>, TokenStream),
         blocked: Option<TokenStream>,
     ) -> TokenStream {
         let FlatTable { entries, start } = self;
         let attacker = quote!(piece.is_of(#player) && (#sets[set as usize] >> piece.kind().index()) & 1 != 0);
         let test = match (open, blocked) {
-            (None, _) => quote!(if #attacker { return true; }),
-            (Some(open), None) => quote!(if #attacker && (#open) { return true; }),
+            (None, _) => quote!(if #attacker { #attacks }),
+            (Some(open), None) => quote!(if #attacker && (#open) { #attacks }),
             (Some(open), Some(blocked)) => quote! {
                 if #attacker {
                     if #open {
-                        return true;
+                        #attacks
                     }
                     #blocked
                 }
