@@ -63,6 +63,7 @@ pub fn check(names: &Names, diags: &mut Vec<Diagnostic>) -> Option<Draft> {
         diags.push(Diagnostic::error(Code::MissingItem, names.file_start, "the file declares no pieces"));
     }
     let facing = facing_directions(&items.facings, &board, &pieces, &mut table, diags);
+    facing_without_delayed_royal_confinement(&items.facings, &pieces, &obligations, diags);
     let stalemate = items.stalemates.first().map_or(ir::Outcome::Draw, |s| match s.outcome {
         ast::Outcome::Loss => ir::Outcome::Loss,
         ast::Outcome::Draw => ir::Outcome::Draw,
@@ -205,6 +206,29 @@ fn facing_directions(
         }
     }
     out
+}
+
+/// Facing is kept as an attack of each royal along the facing lines
+/// (`vdl_runtime::plan::SidePlan::facing_lines`), and a piece a delayed
+/// confinement (`confined to ZONE within N moves`) binds attacks only cells
+/// it may enter: a royal under one would stop facing outside its zone.
+fn facing_without_delayed_royal_confinement(
+    facings: &[&ast::Facing],
+    pieces: &[DraftPiece],
+    obligations: &[ir::Obligation],
+    diags: &mut Vec<Diagnostic>,
+) {
+    let Some(facing) = facings.first() else { return };
+    for obligation in obligations.iter().filter(|o| pieces[o.piece.index()].royal) {
+        diags.push(
+            Diagnostic::error(
+                Code::ConflictingStatements,
+                facing.span,
+                format!("the royal `{}` has a delayed confinement, which `facing` cannot be combined with", pieces[obligation.piece.index()].name),
+            )
+            .with_help("facing counts as an attack of each royal along the line, and a piece under a countdown attacks only cells it may enter; drop `within N moves` or the facing rule"),
+        );
+    }
 }
 
 /// One limit per type of the declaration's set.

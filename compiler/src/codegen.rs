@@ -459,7 +459,7 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
         quote! {
             fn check_cells(&self, influence: &Influence, pos: &Position, royals: &[CellId]) -> Option<vdl_runtime::check_cells::CheckCells> {
                 let (board, enemy) = (board_of(pos), pos.side ^ 1);
-                influence.check_cells_from_bits(pos, royals, |royal| attack_cells(board, royal.index(), enemy #args))
+                influence.check_cells_from_bits(royals, |royal| attack_cells(board, royal.index(), enemy #args))
             }
         }
     });
@@ -472,14 +472,14 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
         }
     });
     // The watch walks the lines out from each royal: an attacker met on
-    // one is a check, and an enemy royal met first on a facing line a
-    // facing, found on the way.
+    // one is a check (an enemy royal met first on a facing line among
+    // them), found on the way.
     let watch_if_safe = (!ctx.has_obligations()).then(|| {
         quote! {
             fn watch_if_safe(&self, influence: &Influence, pos: &Position, royals: &[CellId], watch: &mut Watch) -> bool {
                 let (board, enemy) = (board_of(pos), pos.side ^ 1);
-                !influence.mark_royals_and_facing(pos, royals, watch)
-                    && royals.iter().all(|royal| !watch_leaps(pos, board, royal.index(), enemy, watch) && !watch_lines(pos, board, royal.index(), enemy, watch))
+                influence.mark_royals(royals, watch);
+                royals.iter().all(|royal| !watch_leaps(pos, board, royal.index(), enemy, watch) && !watch_lines(pos, board, royal.index(), enemy, watch))
             }
         }
     });
@@ -584,10 +584,8 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
 
             fn watch(&self, influence: &Influence, pos: &Position, royals: &[CellId], watch: &mut Watch) {
                 // The leaps and lines (rides, hops) along this game's own
-                // tables; the rest (the royals' cells, facing) as the runtime
-                // finds it. Asked only where the royals are safe, so no
-                // royal faces another.
-                let _ = influence.mark_royals_and_facing(pos, royals, watch);
+                // tables; the royals' cells as the runtime marks them.
+                influence.mark_royals(royals, watch);
                 let (board, enemy) = (board_of(pos), pos.side ^ 1);
                 for &royal in royals {
                     if watch_leaps(pos, board, royal.index(), enemy, watch) || watch_lines(pos, board, royal.index(), enemy, watch) {

@@ -113,11 +113,13 @@ fn setup_not_already_decided(game: &Game, plan: &Arc<Plan>, start: &Position, de
     other.side ^= 1;
     if game.has_royals() && legal::in_check(&engine, &other) {
         let mover = &game.players[start.side as usize].name;
+        // Facing royals are in check (the rule is kept as an attack).
+        let or_facing = if game.rules.facing.is_empty() { "" } else { ", or the royals face each other" };
         diags.push(
             Diagnostic::error(
                 Code::SetupDecided,
                 declared.setup.span,
-                format!("in the setup {mover}, to move, can already capture a royal piece"),
+                format!("in the setup {mover}, to move, can already capture a royal piece{or_facing}"),
             )
             .with_help("the player not to move may not start in check; move a piece or change the side to move"),
         );

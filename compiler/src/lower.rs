@@ -53,7 +53,9 @@ pub fn lower(draft: Draft) -> Lowered {
         movers.push(ir::PieceType {
             name: piece.name,
             symbol: piece.symbol,
-            royal: false,
+            // Royals face along the facing lines, which the plan keeps as
+            // their attacks (`vdl_runtime::plan::SidePlan::facing_lines`).
+            royal: piece.royal,
             confined: piece.confined,
             moves: piece.moves.into(),
             promotions: Vec::new(),

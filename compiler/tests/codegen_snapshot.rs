@@ -487,7 +487,7 @@ setup "1k2/4/4/RN1K w"
     let text = vdl_compiler::generate_rust(&game);
     syn::parse_file(&text).expect("the generated module parses");
     let compact: String = text.split_whitespace().collect();
-    assert!(compact.contains("influence.check_cells_from_bits(pos,royals,|royal|attack_cells("), "{text}");
+    assert!(compact.contains("influence.check_cells_from_bits(royals,|royal|attack_cells("), "{text}");
     assert!(compact.contains("cells|=reach;") && compact.contains("cells|=1<<from;"), "{text}");
     let game = vdl_compiler::compile("box.vdl", &source("via (0,1)")).expect("the game compiles");
     let text = vdl_compiler::generate_rust(&game);

@@ -4,10 +4,9 @@
 //! check as it was, so it is illegal without being made.
 
 use crate::cell_bits::{bit, set_bit};
-use crate::facing_lines::FacingLines;
-use crate::influence::{Influence, MAX_WORDS};
+use crate::influence::MAX_WORDS;
 use crate::ir::CellId;
-use crate::position::{Move, Position, NO_CELL};
+use crate::position::{Move, NO_CELL};
 
 /// A set of cells found by [`crate::influence::Influence::check_cells`].
 #[derive(Clone, Debug, Default)]
@@ -41,19 +40,5 @@ impl CheckCells {
     pub(crate) fn insert_low_cells(&mut self, cells: u128) {
         self.cells[0] |= cells as u64;
         self.cells[1] |= (cells >> 64) as u64;
-    }
-
-    /// The cells of each facing line out from `royal` whose first piece
-    /// is an enemy royal, up to that piece.
-    pub(crate) fn insert_facing_lines(&mut self, influence: &Influence, facing: &FacingLines, pos: &Position, royal: CellId) {
-        let owner = pos.at(royal).owner();
-        for (line, first) in facing.first_pieces(pos.board(), royal) {
-            let piece = pos.board()[first];
-            if piece.owner() != owner && influence.is_royal(piece.kind()) {
-                for cell in FacingLines::cells_up_to(line, royal, first) {
-                    self.insert(CellId(cell as u16));
-                }
-            }
-        }
     }
 }

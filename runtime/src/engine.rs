@@ -104,18 +104,15 @@ pub trait Engine: Send + Sync {
         influence.check_cells(pos, royals)
     }
 
-    /// Are the `royals` of the side to move safe in `pos`: unattacked, and
-    /// facing no enemy royal ([`Engine::is_safe`])? If so, `watch` (empty)
-    /// is marked as [`Engine::watch`] marks it; if not, it holds any marks.
-    /// An engine may find both on one walk of the lines out from the royals.
+    /// Are the `royals` of the side to move safe in `pos`: unattacked
+    /// (facing no enemy royal among it: [`crate::plan::SidePlan::facing_lines`])?
+    /// If so, `watch` (empty) is marked as [`Engine::watch`] marks it; if
+    /// not, it holds any marks. An engine may find both on one walk of the
+    /// lines out from the royals.
     fn watch_if_safe(&self, influence: &Influence, pos: &Position, royals: &[CellId], watch: &mut Watch) -> bool {
-        // Without facing rules, safe means no royal attacked: the royals are
-        // known already, so the board need not be searched for them again.
-        let safe = if self.game().rules.facing.is_empty() {
-            royals.iter().all(|&royal| !self.attacked(pos, royal, pos.side ^ 1))
-        } else {
-            self.is_safe(pos, pos.side)
-        };
+        // The royals are known already, so the board need not be searched
+        // for them again.
+        let safe = royals.iter().all(|&royal| !self.attacked(pos, royal, pos.side ^ 1));
         if safe {
             self.watch(influence, pos, royals, watch);
         }

@@ -3,8 +3,8 @@
 //! Most moves cannot expose their own royal: a piece moving off a line that no
 //! enemy slider or hopper looks along, onto a cell no hopper uses as a screen,
 //! leaves every attack on the royal as it was. [`Influence`] finds, in a
-//! position, the cells whose change could create an attack on a royal (or
-//! open a facing line to it): [`Influence::watch`]. A move touching none of
+//! position, the cells whose change could create an attack on a royal (an
+//! open facing line to it among them): [`Influence::watch`]. A move touching none of
 //! them needs no attack test when its side was not in check (see
 //! [`crate::legal::Legality`]).
 //!
@@ -12,15 +12,15 @@
 //! walked in each position from the royal: the cells the leaps toward it
 //! need, of the leaps whose start holds an enemy piece that makes them, and
 //! the tries of lines out from it, where only the first pieces on a line can
-//! matter. Facing lines, a rule about
-//! royals rather than a move, are walked the same way. Both over-approximate:
+//! matter. Facing lines, a rule about royals rather than a move, are among
+//! the lines: a royal "attacks" along them
+//! ([`crate::plan::SidePlan::facing_lines`]). Both over-approximate:
 //! a cell too many only costs speed; a cell too few would be a bug, which
 //! `tests/engines_agree.rs` and `tests/legality_shortcut.rs` would catch,
 //! since the interpreter (the reference) never uses this shortcut.
 
 use crate::cell_bits::{bit, set_bit};
 use crate::check_cells::CheckCells;
-use crate::facing_lines::FacingLines;
 use crate::ir::{CellId, Game, PieceId, PlayerId, MAX_PIECE_TYPES, MAX_PLAYERS};
 use crate::piece::Piece;
 use crate::pins::Pins;
@@ -39,10 +39,6 @@ use crate::rules_in_bulk::RulesInBulk;
 #[derive(Clone, Debug)]
 pub struct Influence {
     plan: Plan,
-    /// The lines along which royals may not face each other.
-    facing: FacingLines,
-    /// The royal types, listed.
-    royal_types: Vec<PieceId>,
     royal: u128,
     limited: u128,
     no_drop_mate: u128,
@@ -82,7 +78,7 @@ pub struct UnwatchedKinds {
     /// their drops are judged in bulk by [`crate::legal::Legality::drops_by_rules`].
     pub dropped_by_rules: u128,
     /// Of a royal's plain steps: the royal types whose steps are legal
-    /// where the destination is neither attacked nor facing an enemy royal
+    /// where the destination is not attacked (nor faced by an enemy royal)
     /// now (see [`Influence::royal_steps_judged_unmade`]), no rule after a
     /// move being about them.
     pub royal_steps: u128,
@@ -224,12 +220,9 @@ impl Influence {
         }
         let kinds = |kinds: &mut dyn Iterator<Item = PieceId>| kinds.fold(0u128, |set, kind| set | 1 << kind.index());
         let bulk = RulesInBulk::of(game, &plan);
-        let royal_types: Vec<PieceId> = game.piece_ids().filter(|&k| game.pieces[k].royal).collect();
         let mut influence = Influence {
             plan,
-            facing: FacingLines::of(game),
-            royal: kinds(&mut royal_types.iter().copied()),
-            royal_types,
+            royal: kinds(&mut game.piece_ids().filter(|&k| game.pieces[k].royal)),
             limited: kinds(&mut game.rules.limits.iter().map(|limit| limit.piece)),
             no_drop_mate: kinds(&mut game.rules.no_drop_mate.iter().copied()),
             obligations: game.rules.obligations.len(),
@@ -295,7 +288,7 @@ impl Influence {
     /// [`Influence::mark_watch`] without the lines of rides and hops.
     pub fn mark_watch_except_lines(&self, pos: &Position, royals: &[CellId], watch: &mut Watch) {
         // Asked only where no royal faces another: the answer is known.
-        let _ = self.mark_royals_and_facing(pos, royals, watch);
+        self.mark_royals(royals, watch);
         let attacks = self.plan.side(pos.side ^ 1).attacks();
         for &royal in royals {
             watch_leaps(attacks, pos, royal, watch);
@@ -306,21 +299,14 @@ impl Influence {
     /// without the leaps, for an engine that walks those itself (generated
     /// code does, along its own tables, and marks what it finds with
     /// [`Watch::mark_vacating`] and [`Watch::mark_filling`]): the royals'
-    /// cells and the facing lines. `true`, and the marks unfinished, if a
-    /// royal faces an enemy royal now: the walk along a facing line meets
-    /// that first.
-    pub fn mark_royals_and_facing(&self, pos: &Position, royals: &[CellId], watch: &mut Watch) -> bool {
-        let (board, enemy) = (pos.board(), pos.side ^ 1);
-        let enemy_royal = |piece: Piece| piece.is_of(enemy) && self.is_royal(piece.kind());
+    /// cells.
+    #[inline]
+    pub fn mark_royals(&self, royals: &[CellId], watch: &mut Watch) {
         for &royal in royals {
             // A royal's own move always needs the test. Marked before any
             // pin, so that none is recorded on it.
             set_bit(&mut watch.vacate, 0, royal);
-            if self.facing.mark_from(board, royal, enemy_royal, watch) {
-                return true;
-            }
         }
-        false
     }
 
     /// While the side to move is in check and has one royal: the types
@@ -328,61 +314,37 @@ impl Influence {
     /// once the step's start is vacated ([`crate::Engine::attacked_vacating`]),
     /// as [`UnwatchedKinds::royal_steps`] (no other type). The royal types no
     /// rule after a move is about, in a game without obligations (whose
-    /// attacks depend on countdowns) or facing rules (a step can face an
-    /// enemy royal along a line through the cell it leaves); none there.
+    /// attacks depend on countdowns); none there. (A line through the cell
+    /// the step leaves, a facing line among them, is open once it is
+    /// vacated.)
     #[inline]
     pub fn royal_steps_in_check(&self) -> UnwatchedKinds {
-        let royal_steps = if self.obligations == 0 && !self.has_facing() { self.royal & !self.limited } else { 0 };
+        let royal_steps = if self.obligations == 0 { self.royal & !self.limited } else { 0 };
         UnwatchedKinds { royal_steps, ..UnwatchedKinds::default() }
     }
 
-    /// Does some rule keep royals from facing each other?
-    #[inline]
-    pub fn has_facing(&self) -> bool {
-        !self.facing.is_empty()
-    }
-
-    /// The cells (of a board of up to 128 cells) on which a royal of the
-    /// side to move would face an enemy royal, as bits: walked back from
-    /// each enemy royal along each facing line, the empty cells up to the
-    /// first piece, and its cell. `None` where the lines cannot be walked
-    /// back. Once per position, instead of a walk out from each cell a
-    /// royal may step to; exact for the steps of a royal that does not
-    /// face one now (see [`crate::legal::royal_step_is_safe`]): a line
-    /// from its destination through its own cell would face from there.
-    pub fn facing_cells(&self, pos: &Position) -> Option<u128> {
-        // The enemy royals from the cells of their types, which the
-        // position keeps as bits on such boards.
-        let (enemy, board) = (pos.side ^ 1, pos.board());
-        let royal_types = self.royal_types.iter().map(|&kind| Piece::new(kind, enemy));
-        let royals = royal_types.fold(0u128, |cells, piece| cells | pos.piece_cells().of(piece, board.len()));
-        self.facing.cells_facing(board, royals)
-    }
-
     /// May a royal's plain step (no capture on the way, no promotion) be
-    /// judged, while its side is not in check (nor facing), by whether its
-    /// destination is attacked by `enemy` now, before it moves, and whether
-    /// the first piece along a facing line out from the destination is an
-    /// enemy royal ([`crate::legal::royal_step_is_safe`])? Yes when the enemy's attacks
-    /// are rides, and leaps only the enemy's own pieces block, and no
-    /// obligation applies. A line that reaches the destination through the
-    /// royal's cell would attack that cell first, which is no check; a
-    /// facing line through it would face from it now; the royal blocks no
-    /// leap of the enemy's, so none opens when it leaves; no screen can
-    /// open or close.
+    /// judged, while its side is not in check, by whether its destination
+    /// is attacked by `enemy` now, before it moves
+    /// ([`crate::legal::royal_step_is_safe`])? Yes when the enemy's attacks
+    /// are rides (facing lines among them), and leaps only the enemy's own
+    /// pieces block, and no obligation applies. A line that reaches the
+    /// destination through the royal's cell would attack that cell first,
+    /// which is no check; the royal blocks no leap of the enemy's, so none
+    /// opens when it leaves; no screen can open or close.
     #[inline]
     pub fn royal_steps_judged_unmade(&self, enemy: PlayerId) -> bool {
         self.plain_attacks[enemy as usize]
     }
 
     /// While the side to move is in check in `pos` (its royals on `royals`):
-    /// the cells every attack on a royal, and every facing line from one to
-    /// an enemy royal, depends on. `None` in a game with obligations, where
+    /// the cells every attack on a royal (a facing line among them) depends
+    /// on. `None` in a game with obligations, where
     /// whether a piece attacks also depends on countdowns.
     pub fn check_cells(&self, pos: &Position, royals: &[CellId]) -> Option<CheckCells> {
         let enemy = pos.side ^ 1;
         let attacks = self.plan.side(enemy).attacks();
-        self.check_cells_by(pos, royals, |royal, cells| attacks.attack_cells(pos, royal, enemy, &mut |cell| cells.insert(cell)))
+        self.check_cells_by(royals, |royal, cells| attacks.attack_cells(pos, royal, enemy, &mut |cell| cells.insert(cell)))
     }
 
     /// [`Influence::check_cells`], the cells the attacks on each royal
@@ -390,14 +352,14 @@ impl Influence {
     /// bits): a generated engine walks its own tables
     /// ([`crate::Engine::check_cells`]).
     #[inline]
-    pub fn check_cells_from_bits(&self, pos: &Position, royals: &[CellId], attack_cells: impl Fn(CellId) -> u128) -> Option<CheckCells> {
-        self.check_cells_by(pos, royals, |royal, cells| cells.insert_low_cells(attack_cells(royal)))
+    pub fn check_cells_from_bits(&self, royals: &[CellId], attack_cells: impl Fn(CellId) -> u128) -> Option<CheckCells> {
+        self.check_cells_by(royals, |royal, cells| cells.insert_low_cells(attack_cells(royal)))
     }
 
     /// The check's cells: each royal's, those `attacks` adds for it (the
-    /// cells its attacks depend on) and those of its facing lines.
+    /// cells its attacks depend on).
     #[inline]
-    fn check_cells_by(&self, pos: &Position, royals: &[CellId], mut attacks: impl FnMut(CellId, &mut CheckCells)) -> Option<CheckCells> {
+    fn check_cells_by(&self, royals: &[CellId], mut attacks: impl FnMut(CellId, &mut CheckCells)) -> Option<CheckCells> {
         if self.obligations > 0 {
             return None;
         }
@@ -405,7 +367,6 @@ impl Influence {
         for &royal in royals {
             cells.insert(royal);
             attacks(royal, &mut cells);
-            cells.insert_facing_lines(self, &self.facing, pos, royal);
         }
         Some(cells)
     }

@@ -1,4 +1,4 @@
-//! Legality on top of any [`Engine`]: check, facing royals and the game result.
+//! Legality on top of any [`Engine`]: check (facing royals among it) and the game result.
 
 use crate::check_cells::CheckCells;
 use crate::engine::Engine;
@@ -8,47 +8,11 @@ use crate::ir::{CellId, Outcome, PieceId, PlayerId};
 use crate::position::{Move, Position, Undo, NO_CELL};
 use crate::royals::Royals;
 
-/// The rules that hold after every move, written once for every engine: the
-/// royals of `mover` are not attacked and no two royals face each other.
+/// The rule that holds after every move, written once for every engine: the
+/// royals of `mover` are not attacked (so no two royals face each other:
+/// facing is an attack, [`crate::plan::SidePlan::facing_lines`]).
 pub fn royals_safe<E: Engine + ?Sized>(engine: &E, pos: &Position, mover: PlayerId) -> bool {
-    let game = engine.game();
-    for royal in pos.royal_cells(mover) {
-        if engine.attacked(pos, royal, mover ^ 1) {
-            return false;
-        }
-        for &dir in &game.rules.facing {
-            if faces_enemy_royal(game, pos, royal, mover, dir) {
-                return false;
-            }
-        }
-    }
-    true
-}
-
-/// Is the first piece along `dir` out from `from` a royal of another player
-/// than `owner`?
-fn faces_enemy_royal(game: &crate::Game, pos: &Position, from: CellId, owner: PlayerId, dir: crate::ir::DirId) -> bool {
-    first_piece_along(pos, &game.directions[dir].target, from).is_some_and(|cell| {
-        let piece = pos.at(cell);
-        piece.owner() != owner && game.pieces[piece.kind()].royal
-    })
-}
-
-/// The cell of the first piece along a line (`next[cell]` the next cell)
-/// out from `from`, if the line meets one before it ends or comes back
-/// round to `from`.
-pub(crate) fn first_piece_along(pos: &Position, next: &[Option<CellId>], from: CellId) -> Option<CellId> {
-    let mut cell = from;
-    while let Some(step) = next[cell.index()] {
-        if step == from {
-            return None;
-        }
-        if !pos.at(step).is_empty() {
-            return Some(step);
-        }
-        cell = step;
-    }
-    None
+    pos.royal_cells(mover).all(|royal| !engine.attacked(pos, royal, mover ^ 1))
 }
 
 /// Every legal move of the side to move, in generation order: none once a
@@ -213,13 +177,12 @@ impl<'e> Legality<'e> {
     /// [`Legality::judged_without_making`] for a swap that the generator
     /// found to leave both its cells unattacked
     /// ([`crate::sink::MoveSink::swap_unattacked`]). While the side's
-    /// royals are safe (the watch is kept) and no rule keeps royals from
-    /// facing, they are safe after it: those it moves land on its two
-    /// cells, the others stay, and no cell is attacked after it that was
-    /// not before. The rules after a move are judged as for any move.
+    /// royals are safe (the watch is kept), they are safe after it: those
+    /// it moves land on its two cells, the others stay, and no cell is
+    /// attacked (nor faced) after it that was not before. The rules after a move are judged as for any move.
     #[inline]
     pub fn judged_unattacked_swap<E: Engine + ?Sized>(&self, engine: &E, pos: &Position, mv: Move) -> Option<bool> {
-        let safe = self.watch.is_some() && self.influence.is_some_and(|influence| !influence.has_facing());
+        let safe = self.watch.is_some();
         self.judged_unmade_if(engine, pos, mv, safe || self.keeps_royals_safe(pos, mv))
     }
 
@@ -432,21 +395,13 @@ impl<'e> Legality<'e> {
 
 /// Is a royal of the side to move safe after a plain step to `to`, where
 /// [`Influence::royal_steps_judged_unmade`] holds? Exactly when `to` is not
-/// attacked now and, along each facing line out from `to`, the first piece
-/// is not an enemy royal: where the royal itself is met first, the line
-/// beyond is one it does not face now. [`Legality`] and the counter
-/// ([`crate::legal_count::LegalCount`]) both judge such steps by this.
+/// attacked now: where the royal itself is met first along a line (a facing
+/// line among them), the line beyond is one it is not attacked along now.
+/// [`Legality`] and the counter ([`crate::legal_count::LegalCount`]) both
+/// judge such steps by this.
 #[inline(always)]
 pub(crate) fn royal_step_is_safe<E: Engine + ?Sized>(engine: &E, pos: &Position, to: CellId) -> bool {
-    !engine.attacked(pos, to, pos.side ^ 1) && !royal_step_faces(engine, pos, to)
-}
-
-/// Along some facing line out from `to`, is the first piece an enemy royal
-/// (see [`royal_step_is_safe`])?
-#[inline(always)]
-pub(crate) fn royal_step_faces<E: Engine + ?Sized>(engine: &E, pos: &Position, to: CellId) -> bool {
-    let game = engine.game();
-    game.rules.facing.iter().any(|&dir| faces_enemy_royal(game, pos, to, pos.side, dir))
+    !engine.attacked(pos, to, pos.side ^ 1)
 }
 
 /// The legal moves written in the notation, sorted bytewise (as `vdl moves`

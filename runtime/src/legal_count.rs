@@ -4,7 +4,6 @@
 
 use crate::cell_bits::for_each_bit;
 use crate::engine::Engine;
-use crate::influence::Influence;
 use crate::legal::{Legality, PlainJudgement};
 use crate::occupancy::for_each_bit128;
 use crate::piece::Piece;
@@ -26,10 +25,6 @@ pub struct LegalCount<'a, E: ?Sized> {
     judgement: PlainJudgement<'a>,
     counted: u64,
     scratch: &'a mut CountScratch,
-    /// The cells where a royal would face an enemy royal
-    /// ([`crate::influence::Influence::facing_cells`]), found at the first
-    /// royal step that needs them.
-    facing_cells: Option<Option<u128>>,
 }
 
 /// The lists a count works in, kept from one count to the next so that
@@ -68,35 +63,26 @@ impl<E: Engine + ?Sized> LegalCount<'_, E> {
         }
         // Only the influence sets' judgement names royal steps; without
         // them a step is judged as any move.
-        if let Some(influence) = self.legality.influence() {
-            let to = CellId(to as u16);
-            let safe = !self.engine.attacked(self.pos, to, self.pos.side ^ 1) && !self.faces(influence, to);
-            self.counted += u64::from(safe);
+        if self.legality.influence().is_some() {
+            self.counted += u64::from(!self.engine.attacked(self.pos, CellId(to as u16), self.pos.side ^ 1));
         } else {
             self.judge(Move::new(CellId(from as u16), CellId(to as u16)));
         }
     }
 
     /// [`LegalCount::royal_step`] for the steps of one royal to the cells
-    /// `targets`: those on which it would face an enemy royal are left
-    /// out at once, by the facing cells of the position where they can be
-    /// found; the others are counted where they are not attacked.
-    /// Where the facing cells cannot be found (or the engine has no
-    /// influence sets), each step goes to [`LegalCount::royal_step`]; in
-    /// check, to [`LegalCount::royal_step_vacating`].
+    /// `targets`: counted where they are not attacked (nor faced: facing
+    /// is an attack). Where the engine has no influence sets, each step
+    /// goes to [`LegalCount::royal_step`]; in check, to
+    /// [`LegalCount::royal_step_vacating`].
     #[inline(never)]
     fn royal_steps(&mut self, from: usize, targets: u128) {
         if self.judgement.in_check {
             return for_each_bit128(targets, |to| self.royal_step_vacating(from, to));
         }
         let pos = self.pos;
-        let facing = match self.legality.influence() {
-            Some(influence) if !influence.has_facing() => Some(0),
-            Some(influence) => *self.facing_cells.get_or_insert_with(|| influence.facing_cells(pos)),
-            None => None,
-        };
-        match facing {
-            Some(facing) => for_each_bit128(targets & !facing, |to| {
+        match self.legality.influence() {
+            Some(_) => for_each_bit128(targets, |to| {
                 self.counted += u64::from(!self.engine.attacked(pos, CellId(to as u16), pos.side ^ 1));
             }),
             None => for_each_bit128(targets, |to| self.royal_step(from, to)),
@@ -113,21 +99,6 @@ impl<E: Engine + ?Sized> LegalCount<'_, E> {
         match self.engine.attacked_vacating(pos, mv.to, pos.side ^ 1, mv.from) {
             Some(attacked) => self.counted += u64::from(!attacked),
             None => self.judge(mv),
-        }
-    }
-
-    /// Would a royal of the side to move face an enemy royal on `to`? By
-    /// the facing cells of the position where they can be found, found
-    /// once; else walked out from `to`.
-    #[inline(always)]
-    fn faces(&mut self, influence: &Influence, to: CellId) -> bool {
-        if !influence.has_facing() {
-            return false;
-        }
-        let pos = self.pos;
-        match self.facing_cells.get_or_insert_with(|| influence.facing_cells(pos)) {
-            Some(cells) => *cells >> to.index() & 1 != 0,
-            None => crate::legal::royal_step_faces(self.engine, pos, to),
         }
     }
 
@@ -327,8 +298,7 @@ pub fn count_legal_with<E: Engine + ?Sized>(
     legality.prepare(engine, pos);
     scratch.listed.clear();
     scratch.undecided.clear();
-    let mut sink =
-        LegalCount { engine, legality: &legality, pos, judgement: legality.plain_judgement(pos), counted: 0, scratch, facing_cells: None };
+    let mut sink = LegalCount { engine, legality: &legality, pos, judgement: legality.plain_judgement(pos), counted: 0, scratch };
     generate(pos, &mut sink);
     let counted = sink.counted;
     let made = scratch.undecided.iter().filter(|&&mv| legality.is_legal_when_made(engine, pos, mv)).count();

@@ -14,7 +14,6 @@ pub mod check_cells;
 pub mod diagram;
 pub mod drops;
 pub mod engine;
-mod facing_lines;
 pub mod fen;
 pub mod fen_state;
 pub mod gated;

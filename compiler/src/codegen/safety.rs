@@ -1,10 +1,11 @@
-//! `is_safe`: after a move, no royal piece of the mover is attacked and no two
-//! royals of opposite sides face each other along the game's facing directions,
-//! exactly as `vdl_runtime::legal::royals_safe` checks it. With obligations,
+//! `is_safe`: after a move, no royal piece of the mover is attacked (facing an
+//! enemy royal is an attack along its facing lines:
+//! `vdl_runtime::plan::SidePlan::facing_lines`), exactly as
+//! `vdl_runtime::legal::royals_safe` checks it. With obligations,
 //! attacks depend on the countdowns, so the position is passed along, and
 //! `safe_after` judges on a copy of the board only the moves that leave the
 //! enemy's countdowns as they are (`Position::keeps_countdowns_of`). The rules
-//! checked after a move beyond check and facing are the runtime's
+//! checked after a move beyond check are the runtime's
 //! (`vdl_runtime::legal::Legality`).
 
 use super::obligation;
@@ -59,46 +60,8 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
         } else {
             quote!()
         };
-        let others: Vec<_> = ctx
-            .players()
-            .filter(|&p| p != mover)
-            .flat_map(|p| royals.iter().map(move |&k| (k, p)))
-            .collect::<Vec<_>>()
-            .into_iter()
-            .map(|(k, p)| ctx.piece(k, p))
-            .collect();
-        let facing: Vec<TokenStream> = game
-            .rules
-            .facing
-            .iter()
-            .map(|&dir| {
-                let table = ctx.dir_table(dir);
-                let back_home = ctx.dirs[dir.index()].returns.then(|| {
-                    quote!(if cell == royal {
-                        break;
-                    })
-                });
-                let faces = if others.is_empty() { quote!() } else { quote!(if #(piece == #others)||* { return false; }) };
-                quote! {
-                    let mut cell = royal;
-                    loop {
-                        let next = #table[cell];
-                        if next == NONE {
-                            break;
-                        }
-                        cell = next as usize;
-                        #back_home
-                        let piece = board[cell];
-                        if !piece.is_empty() {
-                            #faces
-                            break;
-                        }
-                    }
-                }
-            })
-            .collect();
         let docs = doc_lines(&[format!(
-            "After {} has moved: are its royal pieces safe from attack and from facing?",
+            "After {} has moved: are its royal pieces safe from attack (facing among it)?",
             game.players[mover as usize].name
         )]);
         functions.extend(quote! {
@@ -107,7 +70,6 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
                 // Is the royal on `royal` safe?
                 let safe = |royal: usize| -> bool {
                     #attacked
-                    #({ #facing })*
                     true
                 };
                 royals.all(safe)

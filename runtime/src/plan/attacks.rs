@@ -458,6 +458,11 @@ pub(super) fn invert(plan: &SidePlan) -> Attacks {
             }
         }
     }
+    // A royal faces along its facing lines as a rider attacks along its
+    // line (see `SidePlan::facing_lines`).
+    for (kind, from, line) in plan.facing_lines() {
+        lines.add((from, false, line), Piece::new(kind, plan.player));
+    }
     for ((from, hop, line), attackers) in lines.order {
         // A hop lands beyond its screen: never on the first cell.
         let first_landing = if hop { 1 } else { 0 };

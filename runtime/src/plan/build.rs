@@ -20,6 +20,7 @@ pub(super) fn side(game: &Game, player: PlayerId) -> SidePlan {
         routes: Vec::new(),
         route_cells: Vec::new(),
         kinds: game.pieces.len(),
+        facing: Vec::new(),
         attacks: std::sync::OnceLock::new(),
         capture_only: std::sync::OnceLock::new(),
     };
@@ -58,6 +59,7 @@ pub(super) fn side(game: &Game, player: PlayerId) -> SidePlan {
         }
         plan.repeats.push(repeats);
     }
+    plan.add_facing_lines(game);
     plan
 }
 
@@ -118,6 +120,21 @@ fn target(game: &Game, dir: DirId, from: CellId) -> Option<CellId> {
 }
 
 impl SidePlan {
+    /// The lines along which this player's royals face (see
+    /// [`SidePlan::facing_lines`]): from every cell, whatever confines the
+    /// royal, for the rule holds wherever a royal stands.
+    fn add_facing_lines(&mut self, game: &Game) {
+        for kind in game.piece_ids().filter(|&kind| game.pieces[kind].royal) {
+            for from in CellId::first(self.cells) {
+                for &dir in &game.rules.facing {
+                    let start = self.line_cells.len();
+                    self.line_cells.extend(Ray::new(game, dir, from, None).map(|cell| LineCell { cell, may_land: true }));
+                    self.facing.push((kind, from, Span::of(start..self.line_cells.len())));
+                }
+            }
+        }
+    }
+
     fn add_step(&mut self, game: &Game, player: PlayerId, from: CellId, index: usize, rule: &MoveRule, lands: &Landing) {
         let kind = match &rule.kind {
             MoveKind::Ride { dir, range, circuit } => {
