@@ -56,6 +56,10 @@ pub fn gives_check<E: Engine + ?Sized>(engine: &E, pos: &Position, mover: Player
 /// See [`Legality::plain_judgement`].
 pub struct PlainJudgement<'l> {
     pub watch: &'l Watch,
+    /// `watch`'s cells `0 .. 128` ([`Watch::low_cells`]), read by every
+    /// count of a piece's moves in one go: kept, not gathered from the
+    /// watch's words at each (two loads fewer a piece, and an `or`).
+    pub watched: u128,
     /// The types whose moves changing no cell of `watch` are legal.
     pub kinds: UnwatchedKinds,
     /// The side is in check: the steps of [`UnwatchedKinds::royal_steps`]
@@ -240,9 +244,14 @@ impl<'e> Legality<'e> {
     pub fn plain_judgement(&self, pos: &Position) -> PlainJudgement<'_> {
         match self.shortcut() {
             Some((influence, watch)) if !self.checks_forbidden => {
-                PlainJudgement { watch, kinds: influence.unwatched_kinds(pos), in_check: false }
+                PlainJudgement { watch, watched: watch.low_cells(), kinds: influence.unwatched_kinds(pos), in_check: false }
             }
-            _ => PlainJudgement { watch: &Watch::NONE, kinds: self.royal_steps_in_check, in_check: self.check_cells.is_some() },
+            _ => PlainJudgement {
+                watch: &Watch::NONE,
+                watched: 0,
+                kinds: self.royal_steps_in_check,
+                in_check: self.check_cells.is_some(),
+            },
         }
     }
 

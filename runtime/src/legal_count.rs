@@ -136,7 +136,7 @@ impl<E: Engine + ?Sized> LegalCount<'_, E> {
     /// one, and keeps it shielding the royal: it is judged as a move
     /// changing no watched cell would be.
     fn pinned_to(&mut self, kind: PieceId, from: usize, mut targets: u128) {
-        let free = targets & !self.judgement.watch.low_cells();
+        let free = targets & !self.judgement.watched;
         let kinds = &self.judgement.kinds;
         if kinds.plain >> kind.index() & 1 != 0 {
             self.counted += u64::from(free.count_ones());
@@ -202,7 +202,7 @@ impl<E: Engine + ?Sized> MoveSink for LegalCount<'_, E> {
         }
         let mut judged = targets;
         if self.judgement.kinds.plain >> kind.index() & 1 != 0 && !self.judgement.watch.vacating_matters(CellId(from as u16)) {
-            let free = targets & !self.judgement.watch.low_cells();
+            let free = targets & !self.judgement.watched;
             self.counted += u64::from(free.count_ones());
             judged ^= free;
         }
@@ -225,7 +225,7 @@ impl<E: Engine + ?Sized> MoveSink for LegalCount<'_, E> {
 
     #[inline(always)]
     fn plain_shifted(&mut self, board: &[Piece], kind: PieceId, targets: u128, offset: isize) {
-        let free = targets & !self.judgement.watch.low_cells();
+        let free = targets & !self.judgement.watched;
         self.counted += u64::from(free.count_ones());
         if targets != free {
             self.plain_shifted_judged(board, kind, targets ^ free, offset);
