@@ -64,7 +64,7 @@ pub trait Engine: Send + Sync {
     }
 
     /// After `mover` has moved: are the position's whole-board rules kept (no royal
-    /// of `mover` attacked, no royals facing)?
+    /// of `mover` attacked, so none facing an enemy royal)?
     fn is_safe(&self, pos: &Position, mover: PlayerId) -> bool {
         legal::royals_safe(self, pos, mover)
     }

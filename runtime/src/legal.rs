@@ -70,7 +70,7 @@ pub struct PlainJudgement<'l> {
 
 /// Decides the legality of the pseudo-legal moves of one position. With the
 /// engine's [`Influence`] and its side not in check, a move that changes no cell
-/// an attack on one of its royals (or a facing line) depends on is safe without
+/// an attack on one of its royals (a facing line among them) depends on is safe without
 /// testing; when no other rule concerns it either, it is legal without being
 /// made. Engines without influence sets (the interpreter) test every move.
 pub struct Legality<'e> {
@@ -246,12 +246,7 @@ impl<'e> Legality<'e> {
             Some((influence, watch)) if !self.checks_forbidden => {
                 PlainJudgement { watch, watched: watch.low_cells(), kinds: influence.unwatched_kinds(pos), in_check: false }
             }
-            _ => PlainJudgement {
-                watch: &Watch::NONE,
-                watched: 0,
-                kinds: self.royal_steps_in_check,
-                in_check: self.check_cells.is_some(),
-            },
+            _ => PlainJudgement { watch: &Watch::NONE, watched: 0, kinds: self.royal_steps_in_check, in_check: self.check_cells.is_some() },
         }
     }
 

@@ -9,7 +9,7 @@
 //!
 //! Only a cell whose vacating matters through exactly one recorded line is
 //! pinned here: a second line through it, or any other reason to watch it
-//! (a leap's route, a hop's screen, a facing line, a royal's own cell),
+//! (a leap's route, a hop's screen, a royal's own cell),
 //! makes it a watched cell like any other, judged move by move.
 
 use crate::ir::CellId;
