@@ -476,9 +476,9 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
     // them), found on the way.
     let watch_if_safe = (!ctx.has_obligations()).then(|| {
         quote! {
-            fn watch_if_safe(&self, influence: &Influence, pos: &Position, royals: &[CellId], watch: &mut Watch) -> bool {
+            fn watch_if_safe(&self, _influence: &Influence, pos: &Position, royals: &[CellId], watch: &mut Watch) -> bool {
                 let (board, enemy) = (board_of(pos), pos.side ^ 1);
-                influence.mark_royals(royals, watch);
+                watch.mark_royals(royals);
                 royals.iter().all(|royal| !watch_leaps(pos, board, royal.index(), enemy, watch) && !watch_lines(pos, board, royal.index(), enemy, watch))
             }
         }
@@ -585,7 +585,7 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
             fn watch(&self, influence: &Influence, pos: &Position, royals: &[CellId], watch: &mut Watch) {
                 // The leaps and lines (rides, hops) along this game's own
                 // tables; the royals' cells as the runtime marks them.
-                influence.mark_royals(royals, watch);
+                watch.mark_royals(royals);
                 let (board, enemy) = (board_of(pos), pos.side ^ 1);
                 for &royal in royals {
                     if watch_leaps(pos, board, royal.index(), enemy, watch) || watch_lines(pos, board, royal.index(), enemy, watch) {

@@ -114,6 +114,19 @@ impl Watch {
     /// No cell matters.
     pub const NONE: Watch = Watch { vacate: [0; MAX_WORDS], fill: [0; MAX_WORDS], pins: Pins::NONE };
 
+    /// Marks the royals' cells, what [`Influence::mark_watch`] marks besides
+    /// the lines of rides and hops and the leaps, for an engine that walks
+    /// those itself (generated code does, along its own tables, and marks
+    /// what it finds with [`Watch::mark_vacating`] and
+    /// [`Watch::mark_filling`]). A royal's own move always needs the test.
+    /// Marked before any pin, so that none is recorded on it.
+    #[inline]
+    pub fn mark_royals(&mut self, royals: &[CellId]) {
+        for &royal in royals {
+            set_bit(&mut self.vacate, 0, royal);
+        }
+    }
+
     /// Could emptying `cell` (or replacing its piece) expose a royal?
     #[inline]
     pub fn vacating_matters(&self, cell: CellId) -> bool {
@@ -288,24 +301,10 @@ impl Influence {
     /// [`Influence::mark_watch`] without the lines of rides and hops.
     pub fn mark_watch_except_lines(&self, pos: &Position, royals: &[CellId], watch: &mut Watch) {
         // Asked only where no royal faces another: the answer is known.
-        self.mark_royals(royals, watch);
+        watch.mark_royals(royals);
         let attacks = self.plan.side(pos.side ^ 1).attacks();
         for &royal in royals {
             watch_leaps(attacks, pos, royal, watch);
-        }
-    }
-
-    /// [`Influence::mark_watch`] without the lines of rides and hops and
-    /// without the leaps, for an engine that walks those itself (generated
-    /// code does, along its own tables, and marks what it finds with
-    /// [`Watch::mark_vacating`] and [`Watch::mark_filling`]): the royals'
-    /// cells.
-    #[inline]
-    pub fn mark_royals(&self, royals: &[CellId], watch: &mut Watch) {
-        for &royal in royals {
-            // A royal's own move always needs the test. Marked before any
-            // pin, so that none is recorded on it.
-            set_bit(&mut watch.vacate, 0, royal);
         }
     }
 

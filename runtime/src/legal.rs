@@ -183,7 +183,8 @@ impl<'e> Legality<'e> {
     /// ([`crate::sink::MoveSink::swap_unattacked`]). While the side's
     /// royals are safe (the watch is kept), they are safe after it: those
     /// it moves land on its two cells, the others stay, and no cell is
-    /// attacked (nor faced) after it that was not before. The rules after a move are judged as for any move.
+    /// attacked (nor faced) after it that was not before. The rules after
+    /// a move are judged as for any move.
     #[inline]
     pub fn judged_unattacked_swap<E: Engine + ?Sized>(&self, engine: &E, pos: &Position, mv: Move) -> Option<bool> {
         let safe = self.watch.is_some();

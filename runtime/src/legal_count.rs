@@ -58,35 +58,42 @@ impl<E: Engine + ?Sized> LegalCount<'_, E> {
     /// every piece's code reaches here.
     #[inline(never)]
     fn royal_step(&mut self, from: usize, to: usize) {
+        self.royal_step_judged(from, to);
+    }
+
+    /// [`LegalCount::royal_step`] for the steps of one royal to the cells
+    /// `targets`, in one call: which of its cases holds is asked once.
+    #[inline(never)]
+    fn royal_steps(&mut self, from: usize, targets: u128) {
+        if self.judgement.in_check {
+            for_each_bit128(targets, |to| self.royal_step_vacating(from, to));
+        } else if self.legality.influence().is_some() {
+            for_each_bit128(targets, |to| self.royal_step_counted(to));
+        } else {
+            for_each_bit128(targets, |to| self.judge(Move::new(CellId(from as u16), CellId(to as u16))));
+        }
+    }
+
+    /// What [`LegalCount::royal_step`] says of one step, inline.
+    #[inline(always)]
+    fn royal_step_judged(&mut self, from: usize, to: usize) {
         if self.judgement.in_check {
             return self.royal_step_vacating(from, to);
         }
         // Only the influence sets' judgement names royal steps; without
         // them a step is judged as any move.
         if self.legality.influence().is_some() {
-            self.counted += u64::from(!self.engine.attacked(self.pos, CellId(to as u16), self.pos.side ^ 1));
+            self.royal_step_counted(to);
         } else {
             self.judge(Move::new(CellId(from as u16), CellId(to as u16)));
         }
     }
 
-    /// [`LegalCount::royal_step`] for the steps of one royal to the cells
-    /// `targets`: counted where they are not attacked (nor faced: facing
-    /// is an attack). Where the engine has no influence sets, each step
-    /// goes to [`LegalCount::royal_step`]; in check, to
-    /// [`LegalCount::royal_step_vacating`].
-    #[inline(never)]
-    fn royal_steps(&mut self, from: usize, targets: u128) {
-        if self.judgement.in_check {
-            return for_each_bit128(targets, |to| self.royal_step_vacating(from, to));
-        }
-        let pos = self.pos;
-        match self.legality.influence() {
-            Some(_) => for_each_bit128(targets, |to| {
-                self.counted += u64::from(!self.engine.attacked(pos, CellId(to as u16), pos.side ^ 1));
-            }),
-            None => for_each_bit128(targets, |to| self.royal_step(from, to)),
-        }
+    /// A royal's step to `to`, its side not in check, counted where it is
+    /// safe ([`crate::legal::royal_step_is_safe`]).
+    #[inline(always)]
+    fn royal_step_counted(&mut self, to: usize) {
+        self.counted += u64::from(crate::legal::royal_step_is_safe(self.engine, self.pos, CellId(to as u16)));
     }
 
     /// A royal's step out of check, from `from` to `to` (see
