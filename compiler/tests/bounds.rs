@@ -143,6 +143,16 @@ fn a_move_plan_past_its_bound_is_an_error_not_a_flood() {
 }
 
 #[test]
+fn facing_lines_past_the_plans_bound_are_an_error_not_a_flood() {
+    // The Kings face along the 4,095-cell rows: the plan keeps a facing
+    // line per royal type, player, direction and cell, some 500 million
+    // cells in all, counted against the same bound as the rides.
+    let source = wide_board("step orth | diag").replace("setup ", "facing along file\nsetup ");
+    let codes = codes_within(&source, Duration::from_secs(2));
+    assert_eq!(codes, ["E0305"]);
+}
+
+#[test]
 fn more_directions_than_an_id_can_name_are_an_error_not_a_wrapped_id() {
     // On a one-cell board every direction table is one entry, so no table
     // bound stops 8,200 leaps of 8 images each (65,600 directions): the

@@ -53,26 +53,28 @@ impl Plan {
         Plan { sides: (0..game.players.len() as PlayerId).map(|player| build::side(game, player)).collect() }
     }
 
-    /// How many cells the lines of all rides and hops hold, counted up to
-    /// `budget` (the walk stops there): what a plan of `game` would cost, so
-    /// that a compiler can refuse a board and pieces whose plan would not fit
-    /// in memory (see [`MAX_LINE_CELLS`]).
+    /// How many cells the lines of all rides and hops (and the royals'
+    /// facing lines) hold, counted up to `budget` (the walk stops there):
+    /// what a plan of `game` would cost, so that a compiler can refuse a
+    /// board and pieces whose plan would not fit in memory (see
+    /// [`MAX_LINE_CELLS`]).
     pub fn line_cells(game: &Game, budget: usize) -> usize {
         let mut total = 0;
         for piece in &game.pieces {
-            for rules in &piece.moves {
-                for rule in rules {
-                    let (dir, range) = match rule.kind {
-                        crate::ir::MoveKind::Ride { dir, range, .. } => (dir, range),
-                        crate::ir::MoveKind::Hop { dir } => (dir, None),
-                        _ => continue,
-                    };
-                    for from in game.cell_ids() {
-                        for _ in build::Ray::new(game, dir, from, range) {
-                            total += 1;
-                            if total > budget {
-                                return total;
-                            }
+            let rides = piece.moves.iter().flatten().filter_map(|rule| match rule.kind {
+                crate::ir::MoveKind::Ride { dir, range, .. } => Some((dir, range)),
+                crate::ir::MoveKind::Hop { dir } => Some((dir, None)),
+                _ => None,
+            });
+            // A royal's facing lines, one per facing direction and player
+            // (`SidePlan::facing_lines`).
+            let facing = game.rules.facing.iter().filter(|_| piece.royal).flat_map(|&dir| game.players.iter().map(move |_| (dir, None)));
+            for (dir, range) in rides.chain(facing) {
+                for from in game.cell_ids() {
+                    for _ in build::Ray::new(game, dir, from, range) {
+                        total += 1;
+                        if total > budget {
+                            return total;
                         }
                     }
                 }
