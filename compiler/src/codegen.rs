@@ -46,6 +46,7 @@
 mod attack;
 mod attack_lines;
 mod attack_lists;
+mod attacker_bits;
 mod format;
 mod geometry;
 mod leap_sets;

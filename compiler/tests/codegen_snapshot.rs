@@ -387,7 +387,9 @@ fn lines_running_one_way_are_walked_as_bits() {
     assert!(bit_walks > 0 && loop_walks > 0, "{bit_walks} walks as bits, {loop_walks} loops");
     let compact: String = text.split_whitespace().collect();
     assert!(
-        compact.contains("fnattacked_by_white(board:&Board,target:usize,held:vdl_runtime::occupancy::AttackerCells,occupied:u128,)->bool"),
+        compact.contains(
+            "fnattacked_by_white(board:&Board,target:usize,held:vdl_runtime::occupancy::AttackerCells,occupied:u128,pieces:&vdl_runtime::piece_cells::PieceCells,)->bool"
+        ),
         "{text}"
     );
     // A line's walk runs where a rider stands beyond its first cell; the
@@ -488,7 +490,8 @@ setup "1k2/4/4/RN1K w"
     syn::parse_file(&text).expect("the generated module parses");
     let compact: String = text.split_whitespace().collect();
     assert!(compact.contains("influence.check_cells_from_bits(royals,|royal|attack_cells("), "{text}");
-    assert!(compact.contains("cells|=reach;") && compact.contains("cells|=1<<from;"), "{text}");
+    // The rides' cells up to the attacker, the leapers' cells as bits.
+    assert!(compact.contains("cells|=reach;") && compact.contains("cells|=u128::from(("), "{text}");
     let game = vdl_compiler::compile("box.vdl", &source("via (0,1)")).expect("the game compiles");
     let text = vdl_compiler::generate_rust(&game);
     assert!(!text.contains("fn check_cells(") && !text.contains("fn attack_cells("), "{text}");
@@ -526,4 +529,74 @@ fn steps_of_a_type_of_many_pieces_are_shifts_of_their_cells() {
     assert!(generate.contains("cells ^ bulk,\n                    |from| moves_pawn_black(board, from, out, &occupancy),"));
     // A type of one piece keeps its loop.
     assert!(!text.contains("KING_WHITE_SHIFTED") && generate.contains("pieces.of(KING_WHITE, CELLS),"));
+}
+
+/// On a board whose cells fit in one word, the attack test finds the
+/// leapers attacking a target as bits: per group of types that attack from
+/// the same cells, a table of those cells met with the group's pieces. So
+/// it finds the riders, met with the first piece on each line out from the
+/// target; a line round a ring keeps its walk. After a move on a copy of
+/// the board, the enemy's cells given to the test are those before it
+/// less the cell the move took.
+#[test]
+fn leapers_and_riders_are_found_as_bits_where_the_cells_fit_one_word() {
+    let source = |wrap: &str| {
+        format!(
+            r#"
+game "Box"
+board {{
+    axis file = a..d {wrap}
+    axis rank = 1..4
+    name file rank
+}}
+forward +rank
+player White
+player Black = mirror rank
+direction orth = (0,1)*
+direction diag = (1,1)*
+piece King K {{
+    royal
+    step orth | diag
+}}
+piece Rook R {{
+    slide orth
+}}
+piece Queen Q {{
+    slide orth | diag
+}}
+piece Knight N {{
+    leap (1,2)*
+}}
+setup "k3/4/4/1NRK w"
+"#
+        )
+    };
+    let game = vdl_compiler::compile("box.vdl", &source("")).expect("the game compiles");
+    let text = vdl_compiler::generate_rust(&game);
+    syn::parse_file(&text).expect("the generated module parses");
+    let compact: String = text.split_whitespace().collect();
+    let attack = attack_test_of_black(&text);
+    // Next to the target, the King and the Queen attack from the same
+    // cells, the Rook from some of them; the Knight's leaps are a group
+    // of their own. Along the lines, the Rook and the Queen are two.
+    assert!(attack.contains("&(pieces.of(KING_BLACK,CELLS)|pieces.of(QUEEN_BLACK,CELLS))asu64)"), "{attack}");
+    assert!(attack.contains("&(pieces.of(KNIGHT_BLACK,CELLS))asu64)"), "{attack}");
+    assert_eq!(attack.matches("&(pieces.of(ROOK_BLACK,CELLS))asu64)").count(), 2, "{attack}");
+    assert!(attack.contains("letfirsts=(vdl_runtime::occupancy::reach_"), "{attack}");
+    assert!(attack.contains("&(firstsasu64)&gate!=0{returntrue;}"), "{attack}");
+    assert!(!attack.contains("board[") && !attack.contains("JUMPS_BLACK"), "{attack}");
+    assert!(compact.contains("vdl_runtime::board_after::enemy_after("), "{text}");
+    // Round a ring, a cell can be on two lines from one target: the rides
+    // keep their walks, the leapers stay bits.
+    let game = vdl_compiler::compile("ring.vdl", &source("wrap")).expect("the game compiles");
+    let text = vdl_compiler::generate_rust(&game);
+    syn::parse_file(&text).expect("the generated module parses");
+    let attack = attack_test_of_black(&text);
+    assert!(!attack.contains("letfirsts=") && attack.contains("pieces.of(KNIGHT_BLACK,CELLS)"), "{attack}");
+}
+
+/// The generated `attacked_by_black`, without its whitespace.
+fn attack_test_of_black(text: &str) -> String {
+    let function = text.split("fn attacked_by_black(").nth(1).expect("an attack test of Black");
+    function.split("\n}\n").next().unwrap().split_whitespace().collect()
 }

@@ -6,6 +6,7 @@
 //! undone.
 
 use crate::ir::Game;
+use crate::occupancy::AttackerCells;
 use crate::piece::Piece;
 use crate::position::{Move, Position, NO_CELL};
 use crate::royals::Royals;
@@ -58,5 +59,36 @@ pub fn occupied_after(occupied: u128, mv: Move) -> u128 {
         occupied | to
     } else {
         occupied & !(1u128 << mv.from.index()) | to
+    }
+}
+
+/// The cells of the side not moving (boards of up to
+/// [`crate::occupancy::MAX_CELLS`] cells, as bits) after the move
+/// [`apply`] played, from those before: the move's destination, which may
+/// have held one of its pieces, no longer does (the move's other cells
+/// never did). Exact where those before were: an attack test that meets
+/// the cells of each piece the position keeps with them
+/// (`compiler/src/codegen/attacker_bits.rs`) needs them so.
+#[inline]
+pub fn enemy_after(cells: AttackerCells, mv: Move) -> AttackerCells {
+    let taken = !(1u128 << mv.to.index());
+    AttackerCells { held: cells.held & taken, riders: cells.riders & taken }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::{CellId, PieceId};
+
+    #[test]
+    fn the_enemy_loses_only_the_cell_a_move_takes() {
+        let before = AttackerCells { held: 0b1_0110, riders: 0b1_0010 };
+        // A capture on cell 4 (a rider's) and on cell 2 (another piece's).
+        let take_rider = Move::new(CellId(0), CellId(4));
+        assert_eq!(enemy_after(before, take_rider), AttackerCells { held: 0b0110, riders: 0b0010 });
+        let take_other = Move::new(CellId(0), CellId(2));
+        assert_eq!(enemy_after(before, take_other), AttackerCells { held: 0b1_0010, riders: 0b1_0010 });
+        // A drop on an empty cell takes nothing.
+        assert_eq!(enemy_after(before, Move::drop(PieceId(0), CellId(3))), before);
     }
 }

@@ -9,10 +9,11 @@
 //! own chain's last cell: the sequence is padded with the empty set there, so
 //! nothing beyond attacks.
 
+use super::attacker_bits::AttackerBits;
 use super::{text, Ctx};
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 use vdl_runtime::ir::{PieceId, PlayerId};
 
@@ -41,12 +42,7 @@ impl Family {
         let cells = self.first.len();
         let (mut rising, mut falling) = (vec![0u128; cells], vec![0u128; cells]);
         for target in 0..cells {
-            let mut chain = Vec::with_capacity(self.sets[target].len());
-            let mut cell = self.first[target];
-            while let Some(c) = cell.filter(|_| chain.len() < self.sets[target].len()) {
-                chain.push(c);
-                cell = self.next[c];
-            }
+            let chain = self.chain(target);
             let bits = chain.iter().fold(0u128, |bits, &c| bits | 1 << c);
             if chain.windows(2).all(|pair| pair[0] < pair[1]) {
                 rising[target] = bits;
@@ -84,6 +80,17 @@ impl Family {
                 bits
             })
             .collect()
+    }
+
+    /// The cells of the chain of `target`, in order.
+    fn chain(&self, target: usize) -> Vec<usize> {
+        let mut chain = Vec::with_capacity(self.sets[target].len());
+        let mut cell = self.first[target];
+        while let Some(c) = cell.filter(|_| chain.len() < self.sets[target].len()) {
+            chain.push(c);
+            cell = self.next[c];
+        }
+        chain
     }
 
     fn add(&mut self, target: usize, chain: &[(usize, usize)]) {
@@ -131,6 +138,26 @@ pub fn families(chains: &[Vec<Vec<(usize, usize)>>], displacements: &[Vec<Option
     families
 }
 
+/// Per target, the types attacking it along each cell of the chains of
+/// `families` (`kinds`: the types of each set), for the rides' test as
+/// bits (`attacker_bits`): `None` where a cell is on two chains of one
+/// target with different types attacking from it there (round a ring),
+/// since the test does not know which line its first piece was met on.
+fn ride_origins(families: &[Family], kinds: &[u128]) -> Option<Vec<BTreeMap<usize, u128>>> {
+    let cells = families.first().map_or(0, |family| family.first.len());
+    let mut origins = vec![BTreeMap::new(); cells];
+    for family in families {
+        for (target, origins) in origins.iter_mut().enumerate() {
+            for (cell, &set) in family.chain(target).into_iter().zip(&family.sets[target]) {
+                if *origins.entry(cell).or_insert(kinds[set]) != kinds[set] {
+                    return None;
+                }
+            }
+        }
+    }
+    Some(origins)
+}
+
 /// The code of `player`'s lines: the attack test, and the walks marking,
 /// for the legality shortcut, the cells of each line whose change could
 /// expose the target (`vdl_runtime::influence::Watch`), which also find an
@@ -145,6 +172,9 @@ pub struct LineCode {
     pub leaps_blockable: bool,
     /// Do the lines' walks read the attacker's riders' cells (`riders`)?
     pub reads_riders: bool,
+    /// Does the attack test read the attacker's cells (`gate`), as the
+    /// rides' test as bits does?
+    pub reads_gate: bool,
     /// The walks adding to `cells` the cells each attack on `target`
     /// depends on (`Walk::Cells`), where every family is walked as bits;
     /// `None` where some is not.
@@ -171,6 +201,17 @@ pub fn code(
     let who = ctx.game.players[player as usize].name.clone();
     let line = if hop { "hop" } else { "ride" };
     let mut out = LineCode { cells: Some(TokenStream::new()), ..LineCode::default() };
+    // Where the cells fit in one word and every chain runs one way
+    // through their numbers, the rides' attack test is one, as bits: the
+    // first piece on each line, met with the cells each type attacks from.
+    let ride_bits = (!hop
+        && super::attack::attackers_as_bits(ctx)
+        && super::attack::occupied_bits(ctx)
+        && families.iter().all(|family| family.rays().is_some()))
+    .then(|| ride_origins(&families, kinds))
+    .flatten()
+    .and_then(|origins| AttackerBits::new(ctx, player, ("RIDERS", "rides"), &origins));
+    let (mut firsts, mut riders_from) = (Vec::new(), vec![0u128; chains.len()]);
     for (k, family) in families.iter().enumerate() {
         let name = format!("{what}S_{upper}_{}", k + 1);
         // Where the board's cells fit in bits, the walks run only on the
@@ -193,6 +234,12 @@ pub fn code(
             };
             Rays { rising: table("RISING", "rise", rising), falling: table("FALLING", "fall", falling) }
         });
+        if let (Some(_), Some(rays)) = (&ride_bits, &rays) {
+            firsts.push(rays.reach(|table| table.at(quote!(target))));
+            for (from, cells) in riders_from.iter_mut().zip(family.attacking_cells(kinds)) {
+                *from |= cells;
+            }
+        }
         let (walker, stored) = match rays {
             Some(rays) => (Walker::Bits(rays), family.next.clone()),
             None => {
@@ -219,12 +266,24 @@ pub fn code(
                     quote!(piece.is_of(#p) && (#sets[#set] >> piece.kind().index()) & 1 != 0)
                 }
             };
-            out.add(&walker, &Attackers::Everywhere(attacks), hop, reach.as_ref());
+            out.add(&walker, &Attackers::Everywhere(attacks), hop, (reach.as_ref(), ride_bits.is_none()));
             continue;
         }
         let (rows, seqs, length) = rows_tables(ctx, text, (&name, &about), family, (sets, set_type));
         let attackers = Attackers::ByDistance { rows, seqs, length, sets: sets.clone(), player };
-        out.add(&walker, &attackers, hop, reach.as_ref());
+        out.add(&walker, &attackers, hop, (reach.as_ref(), ride_bits.is_none()));
+    }
+    if let Some(bits) = ride_bits {
+        let doc = format!("The {line}s of {who}: the cells they could attack each target from, as bits.");
+        let from = super::attack::gate_table(ctx, &format!("{what}S_{upper}_FROM"), doc, riders_from);
+        let test = bits.test(Some(quote!((firsts as u64))));
+        out.attack.extend(quote! {
+            if #from[target] & riders != 0 {
+                let firsts = (#(#firsts)|*) & occupied;
+                #test
+            }
+        });
+        out.reads_gate = true;
     }
     out
 }
@@ -239,10 +298,12 @@ enum Walker {
 }
 
 impl LineCode {
-    /// Adds the walks of one family. `reach`: the cells it could attack
-    /// each target from, as bits, where the board's cells fit in bits; the
-    /// walks run only where the attacker has a rider on one (`riders`).
-    fn add(&mut self, walker: &Walker, attackers: &Attackers, hop: bool, reach: Option<&Ident>) {
+    /// Adds the walks of one family (its attack test only with `attack`:
+    /// else the rides are tested as bits). `reach`: the cells it could
+    /// attack each target from, as bits, where the board's cells fit in
+    /// bits; the walks run only where the attacker has a rider on one
+    /// (`riders`).
+    fn add(&mut self, walker: &Walker, attackers: &Attackers, hop: bool, (reach, attack_walk): (Option<&Ident>, bool)) {
         self.reads_riders |= reach.is_some();
         let guarded = |walk: TokenStream| match reach {
             Some(reach) => quote!(if #reach[target] & riders != 0 { #walk }),
@@ -253,7 +314,9 @@ impl LineCode {
             Walker::Loop { first, next } => walk_code(first, next, attackers, walk),
             Walker::Bits(rays) => bit_walk_code(rays, attackers, walk),
         };
-        self.attack.extend(guarded(walk(attack)));
+        if attack_walk {
+            self.attack.extend(guarded(walk(attack)));
+        }
         self.watch.extend(guarded(walk(watch)));
         match walker {
             Walker::Bits(rays) if !hop => {

@@ -12,6 +12,7 @@
 //! have a bit per type, tested with `piece.kind()`.
 
 use super::attack_lines::LineCode;
+use super::attacker_bits::AttackerBits;
 use super::obligation::INERT_KIND;
 use super::{text, Ctx};
 use proc_macro2::{Ident, Literal, TokenStream};
@@ -54,6 +55,11 @@ pub struct AttackLists {
     /// bits (those below 128): the leaps are walked only where the
     /// attacker holds one.
     leap_origins: Vec<u128>,
+    /// The same for the leaps that need a cell empty or free of an ally
+    /// (all but the open ones): where the open ones are tested as bits
+    /// (`attacker_bits`), the others are walked only where the attacker holds
+    /// one of these.
+    conditional_origins: Vec<u128>,
     cells: usize,
     /// Rides: the first piece on a chain attacks if it is of a type listed
     /// at its cell.
@@ -70,6 +76,7 @@ impl AttackLists {
             guarded: vec![BTreeMap::new(); cells],
             routed: BTreeMap::new(),
             leap_origins: vec![0; cells],
+            conditional_origins: vec![0; cells],
             cells,
             rides: vec![Vec::new(); cells],
             hops: vec![Vec::new(); cells],
@@ -89,23 +96,31 @@ impl AttackLists {
         }
     }
 
+    /// Some leap that needs a cell attacks `target` from `from`.
+    fn add_conditional_origin(&mut self, target: usize, from: usize) {
+        self.add_origin(target, from);
+        if from < 128 {
+            self.conditional_origins[target] |= 1 << from;
+        }
+    }
+
     /// Pieces of `attackers` on `from` attack `target` when `via` is empty.
     pub fn add_blockable(&mut self, target: usize, from: usize, via: usize, attackers: PieceSet) {
-        self.add_origin(target, from);
+        self.add_conditional_origin(target, from);
         *self.blockable[target].entry((from, via)).or_default() |= kinds_of(attackers);
     }
 
     /// Pieces of `attackers` on `from` attack `target` when `cell` holds no
     /// ally.
     pub fn add_guarded(&mut self, target: usize, from: usize, cell: usize, attackers: PieceSet) {
-        self.add_origin(target, from);
+        self.add_conditional_origin(target, from);
         *self.guarded[target].entry((from, cell)).or_default() |= kinds_of(attackers);
     }
 
     /// Pieces of `attackers` on `from` attack `target` when one of `routes`
     /// has every cell empty.
     pub fn add_routed(&mut self, target: usize, from: usize, routes: &[Vec<usize>], attackers: PieceSet) {
-        self.add_origin(target, from);
+        self.add_conditional_origin(target, from);
         let shape: Vec<usize> = routes.iter().map(Vec::len).collect();
         let cells = self.cells;
         let list = self.routed.entry(shape).or_insert_with(|| vec![BTreeMap::new(); cells]);
@@ -138,8 +153,9 @@ impl AttackLists {
             watch_leaps: TokenStream::new(),
             leaps_blockable: false,
             cells: Some(TokenStream::new()),
+            open_bits: None,
         };
-        let (mut watch, mut reads_riders) = (TokenStream::new(), false);
+        let (mut watch, mut reads_riders, mut reads_gate) = (TokenStream::new(), false, false);
         self.leap_code(ctx, player, &mut out);
         for (hop, lines) in [(false, &self.rides), (true, &self.hops)] {
             let chains: Vec<Vec<Vec<(usize, usize)>>> = lines
@@ -155,6 +171,7 @@ impl AttackLists {
             out.code.extend(code.attack);
             watch.extend(code.watch);
             reads_riders |= code.reads_riders;
+            reads_gate |= code.reads_gate;
             out.cells = out.cells.zip(code.cells).map(|(mut cells, lines)| {
                 cells.extend(lines);
                 cells
@@ -167,7 +184,15 @@ impl AttackLists {
             ctx.tables.add_text(&sets);
             ctx.tables.add_text(&out.tables);
         }
-        LineCode { attack: out.code, watch, leaps: out.watch_leaps, leaps_blockable: out.leaps_blockable, reads_riders, cells: out.cells }
+        LineCode {
+            attack: out.code,
+            watch,
+            leaps: out.watch_leaps,
+            leaps_blockable: out.leaps_blockable,
+            reads_riders,
+            reads_gate,
+            cells: out.cells,
+        }
     }
 
     /// The types that attack along some line from beyond its first cell:
@@ -187,18 +212,37 @@ impl AttackLists {
         self.leap_loops(ctx, player, out);
         let (leaps, watch_leaps) = (std::mem::replace(&mut out.code, code), std::mem::replace(&mut out.watch_leaps, watch));
         let cells = out.cells.replace(TokenStream::new());
-        let guard = super::attack::held_bits(ctx).then(|| {
+        // The open leaps tested as bits need no gate: the others are
+        // walked only where the attacker holds one of their origins.
+        let bits = out.open_bits.take();
+        let walks = !(leaps.is_empty() && watch_leaps.is_empty() && cells.as_ref().is_none_or(TokenStream::is_empty));
+        let guard = (walks && super::attack::held_bits(ctx)).then(|| {
             let upper = &ctx.names.players[player as usize];
-            let doc = format!("The leaps of {}: the cells they attack each target from, as bits.", ctx.game.players[player as usize].name);
-            super::attack::gate_table(ctx, &format!("LEAPS_{upper}_FROM"), doc, self.leap_origins.clone())
+            let who = &ctx.game.players[player as usize].name;
+            let (which, origins) = match bits {
+                Some(_) => ("that need a cell", self.conditional_origins.clone()),
+                None => ("", self.leap_origins.clone()),
+            };
+            let doc = format!(
+                "The leaps of {who}{}: the cells they attack each target from, as bits.",
+                if which.is_empty() { String::new() } else { format!(" {which}") }
+            );
+            super::attack::gate_table(ctx, &format!("LEAPS_{upper}_FROM"), doc, origins)
         });
         let guarded = |from: TokenStream| match (&guard, from.is_empty()) {
             (Some(origins), false) => quote!(if #origins[target] & gate != 0 { #from }),
             _ => from,
         };
+        let (test, cells_of_bits) = bits.map(|bits| (bits.test(None), bits.cells())).unzip();
+        out.code.extend(test.clone());
         out.code.extend(guarded(leaps));
+        out.watch_leaps.extend(test);
         out.watch_leaps.extend(guarded(watch_leaps));
-        out.cells = cells.map(guarded);
+        out.cells = cells.map(|cells| {
+            let mut all = cells_of_bits.unwrap_or_default();
+            all.extend(guarded(cells));
+            all
+        });
     }
 
     /// The loops over the leaps' lists, into `out`.
@@ -206,11 +250,17 @@ impl AttackLists {
         let upper = ctx.names.players[player as usize].clone();
         let who = ctx.game.players[player as usize].name.clone();
         let in_sets = format!("the set of piece types in [`{}`]", out.sets_name);
+        let about = ("LEAPERS", "leaps and steps that nothing blocks");
+        let bits = super::attack::attackers_as_bits(ctx).then(|| AttackerBits::new(ctx, player, about, &self.open)).flatten();
+        let open_in_bits = bits.is_some();
+        out.open_bits = bits;
         let (sets, tables) = (&mut out.sets, &mut out.tables);
         let (sets_name, p) = (&out.sets_name, Literal::u8_unsuffixed(player));
         let doc =
             format!("Leaps and steps of {who} that nothing can block: for each target, the cells they attack it from, each with {in_sets}");
-        if let Some(table) = flat_table(ctx, sets, tables, &format!("JUMPS_{upper}"), &doc, &self.open) {
+        if open_in_bits {
+            // Tested as bits (`AttackerBits`), in `leap_code`.
+        } else if let Some(table) = flat_table(ctx, sets, tables, &format!("JUMPS_{upper}"), &doc, &self.open) {
             out.code.extend(table.code(sets_name, &p, None, false));
             out.watch_leaps.extend(table.code(sets_name, &p, None, true));
             if let Some(cells) = &mut out.cells {
@@ -263,6 +313,8 @@ struct Output {
     /// The code adding to `cells` the cells each attack depends on (see
     /// `LineCode::cells`).
     cells: Option<TokenStream>,
+    /// The open leaps, where they are tested as bits.
+    open_bits: Option<AttackerBits>,
 }
 
 /// The cells an entry is keyed by: its origin, and for some lists a cell to

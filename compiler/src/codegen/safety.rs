@@ -31,8 +31,13 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
     // cells: the position's, or for a copy after a move, worked out from
     // them (`vdl_runtime::board_after::occupied_after`).
     let occupied = super::attack::occupied_bits(ctx);
+    // Where the open leaps are tested as bits, the tests also read the
+    // cells of each piece the position keeps; the enemy's cells given
+    // with them are then exact (see `safe_after`).
+    let pieces = super::attack::attackers_as_bits(ctx);
     let held_param = held.then(|| quote!(held: vdl_runtime::occupancy::AttackerCells,));
     let occupied_param = occupied.then(|| quote!(occupied: u128,));
+    let pieces_param = pieces.then(|| quote!(pieces: &vdl_runtime::piece_cells::PieceCells,));
     // The position keeps its royals' cells: they are not searched for. The
     // `safe_*` functions take the royals' cells, which `safe_after` gives
     // for the board after a move.
@@ -55,7 +60,8 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
                 let attacked_by = ctx.names.player_fn("attacked_by", enemy);
                 let held_arg = held.then(|| quote!(, held));
                 let occupied_arg = occupied.then(|| quote!(, occupied));
-                quote!(if #attacked_by(board, royal #held_arg #occupied_arg) { return false; })
+                let pieces_arg = pieces.then(|| quote!(, pieces));
+                quote!(if #attacked_by(board, royal #held_arg #occupied_arg #pieces_arg) { return false; })
             }
         } else {
             quote!()
@@ -66,7 +72,7 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
         )]);
         functions.extend(quote! {
             #docs
-            fn #name(#safe_params, #held_param #occupied_param mut royals: impl Iterator<Item = usize>) -> bool {
+            fn #name(#safe_params, #held_param #occupied_param #pieces_param mut royals: impl Iterator<Item = usize>) -> bool {
                 // Is the royal on `royal` safe?
                 let safe = |royal: usize| -> bool {
                     #attacked
@@ -83,6 +89,13 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
             let held = super::attack::held_by(quote!(#enemy_id));
             quote!(#held,)
         });
+        // After the mover's move the enemy holds what it held, less the
+        // cell the move took.
+        let held_after = held.then(|| {
+            let held = super::attack::held_by(quote!(#enemy_id));
+            quote!(vdl_runtime::board_after::enemy_after(#held, mv),)
+        });
+        let pieces_arg = pieces.then(|| quote!(pos.piece_cells(),));
         let occupied_now = occupied.then(|| {
             let occupied = super::attack::occupied_of_pos();
             quote!(#occupied,)
@@ -91,8 +104,10 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
             let occupied = super::attack::occupied_of_pos();
             quote!(vdl_runtime::board_after::occupied_after(#occupied, mv),)
         });
-        arms.push(quote!(#p => #name(#board_args, #held_arg #occupied_now pos.royal_cells(#mover_id).map(|royal| royal.index())),));
-        after_arms.push(quote!(#p => #name(#pos_arg &board, #held_arg #occupied_after royals.indices()),));
+        arms.push(
+            quote!(#p => #name(#board_args, #held_arg #occupied_now #pieces_arg pos.royal_cells(#mover_id).map(|royal| royal.index())),),
+        );
+        after_arms.push(quote!(#p => #name(#pos_arg &board, #held_after #occupied_after #pieces_arg royals.indices()),));
     }
     let body = if arms.is_empty() {
         quote! {
