@@ -212,6 +212,18 @@ impl<'g> Ctx<'g> {
         }
     }
 
+    /// The loop running `each` for every cell of `cells` (an expression,
+    /// a `u128`), bound to `var`, lowest first: one loop, over one word on
+    /// boards of up to 64 cells
+    /// (`vdl_runtime::occupancy::for_each_bit128_inline`).
+    pub fn for_each_cell(&self, cells: TokenStream, var: TokenStream, each: TokenStream) -> TokenStream {
+        if self.cells() <= 64 {
+            quote!(vdl_runtime::occupancy::for_each_bit64_inline((#cells) as u64, |#var| #each);)
+        } else {
+            quote!(vdl_runtime::occupancy::for_each_bit128_inline(#cells, |#var| #each);)
+        }
+    }
+
     pub fn cells(&self) -> usize {
         self.game.cell_count()
     }

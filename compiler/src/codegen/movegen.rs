@@ -43,7 +43,7 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
                 let call = quote!(#name(#pos board, from, out #occupancy));
                 let each = match shifts.filter(|_| by_type) {
                     Some(shifts) => shifts.code(ctx, kind, player, quote!(pieces.of(#piece, CELLS)), &call),
-                    None => quote!(vdl_runtime::occupancy::for_each_bit128_inline(pieces.of(#piece, CELLS), |from| #call);),
+                    None => ctx.for_each_cell(quote!(pieces.of(#piece, CELLS)), quote!(from), call.clone()),
                 };
                 calls.push((piece, call, each));
             }

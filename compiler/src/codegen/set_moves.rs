@@ -103,6 +103,7 @@ pub fn code(
     // Bound where it is used: read at the top of the function for every
     // start, the row's loads were among the generator's slowest.
     let row = promotions.bind_row(ctx);
+    let each_promoting = ctx.for_each_cell(quote!(promoting), quote!(to), quote!(#helper(#pos out, new_move(from, to), promotion[to])));
     let code = quote! {
         #blockers
         #nulls
@@ -112,9 +113,7 @@ pub fn code(
         // Most starts promote nothing: no loop to set up there.
         if promoting != 0 {
             #row
-            vdl_runtime::occupancy::for_each_bit128_inline(promoting, |to| {
-                #helper(#pos out, new_move(from, to), promotion[to])
-            });
+            #each_promoting
         }
     };
     Some(SetCode { code, promotes: true, null_move })

@@ -81,6 +81,7 @@ impl StepShifts {
         let label = ctx.piece_label(kind, player);
         let upper = format!("{}_{}", ctx.names.pieces[kind.index()], ctx.names.players[player as usize]);
         let kind_name = ctx.kind(kind);
+        let rest = ctx.for_each_cell(quote!(cells ^ bulk), quote!(from), each.clone());
         let doc = format!("{label}: the cells from which its steps are taken in bulk, as shifts, as bits.");
         let starts = ctx.tables.set(&format!("{upper}_SHIFTED"), &doc, self.starts);
         let shifts = self.shifts.iter().enumerate().map(|(k, shift)| {
@@ -113,7 +114,7 @@ impl StepShifts {
             if bulk != 0 {
                 #(#shifts)*
             }
-            vdl_runtime::occupancy::for_each_bit128_inline(cells ^ bulk, |from| #each);
+            #rest
         }}
     }
 }
