@@ -459,31 +459,16 @@ setup "4/1k2/4/4/1K2/R3 w"
 #[test]
 fn the_cells_of_a_check_are_found_along_the_attack_tables() {
     let source = |knight: &str| {
-        format!(
-            r#"
-game "Box"
-board {{
-    axis file = a..d
-    axis rank = 1..4
-    name file rank
-}}
-forward +rank
-player White
-player Black = mirror rank
-direction orth = (0,1)*
-direction diag = (1,1)*
-piece King K {{
-    royal
-    step orth | diag
-}}
-piece Rook R {{
-    slide orth
-}}
+        box_game(
+            "",
+            &format!(
+                r#"
 piece Knight N {{
     leap (1,2)* {knight}
 }}
 setup "1k2/4/4/RN1K w"
 "#
+            ),
         )
     };
     let game = vdl_compiler::compile("box.vdl", &source("")).expect("the game compiles");
@@ -543,35 +528,16 @@ fn steps_of_a_type_of_many_pieces_are_shifts_of_their_cells() {
 #[test]
 fn leapers_and_riders_are_found_as_bits_where_the_cells_fit_one_word() {
     let source = |wrap: &str| {
-        format!(
-            r#"
-game "Box"
-board {{
-    axis file = a..d {wrap}
-    axis rank = 1..4
-    name file rank
-}}
-forward +rank
-player White
-player Black = mirror rank
-direction orth = (0,1)*
-direction diag = (1,1)*
-piece King K {{
-    royal
-    step orth | diag
-}}
-piece Rook R {{
-    slide orth
-}}
-piece Queen Q {{
+        let rest = r#"
+piece Queen Q {
     slide orth | diag
-}}
-piece Knight N {{
+}
+piece Knight N {
     leap (1,2)*
-}}
+}
 setup "k3/4/4/1NRK w"
-"#
-        )
+"#;
+        box_game(wrap, rest)
     };
     let game = vdl_compiler::compile("box.vdl", &source("")).expect("the game compiles");
     let text = vdl_compiler::generate_rust(&game);
@@ -595,6 +561,33 @@ setup "k3/4/4/1NRK w"
     syn::parse_file(&text).expect("the generated module parses");
     let attack = attack_test_of_black(&text);
     assert!(!attack.contains("letfirsts=") && attack.contains("pieces.of(KNIGHT_BLACK,CELLS)"), "{attack}");
+}
+
+/// A game on a 4x4 board (its files wrapped with `wrap`) with a King and
+/// a Rook, then `rest`.
+fn box_game(wrap: &str, rest: &str) -> String {
+    format!(
+        r#"
+game "Box"
+board {{
+    axis file = a..d {wrap}
+    axis rank = 1..4
+    name file rank
+}}
+forward +rank
+player White
+player Black = mirror rank
+direction orth = (0,1)*
+direction diag = (1,1)*
+piece King K {{
+    royal
+    step orth | diag
+}}
+piece Rook R {{
+    slide orth
+}}
+{rest}"#
+    )
 }
 
 /// The generated `attacked_by_black`, without its whitespace.

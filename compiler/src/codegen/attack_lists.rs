@@ -220,13 +220,10 @@ impl AttackLists {
             let upper = &ctx.names.players[player as usize];
             let who = &ctx.game.players[player as usize].name;
             let (which, origins) = match bits {
-                Some(_) => ("that need a cell", self.conditional_origins.clone()),
-                None => ("", self.leap_origins.clone()),
+                Some(_) => (format!("{who} that need a cell"), self.conditional_origins.clone()),
+                None => (who.clone(), self.leap_origins.clone()),
             };
-            let doc = format!(
-                "The leaps of {who}{}: the cells they attack each target from, as bits.",
-                if which.is_empty() { String::new() } else { format!(" {which}") }
-            );
+            let doc = format!("The leaps of {which}: the cells they attack each target from, as bits.");
             super::attack::gate_table(ctx, &format!("LEAPS_{upper}_FROM"), doc, origins)
         });
         let guarded = |from: TokenStream| match (&guard, from.is_empty()) {
@@ -258,9 +255,9 @@ impl AttackLists {
         let (sets_name, p) = (&out.sets_name, Literal::u8_unsuffixed(player));
         let doc =
             format!("Leaps and steps of {who} that nothing can block: for each target, the cells they attack it from, each with {in_sets}");
-        if open_in_bits {
-            // Tested as bits (`AttackerBits`), in `leap_code`.
-        } else if let Some(table) = flat_table(ctx, sets, tables, &format!("JUMPS_{upper}"), &doc, &self.open) {
+        // Where they are tested as bits (`AttackerBits`), in `leap_code`.
+        let open = if open_in_bits { None } else { flat_table(ctx, sets, tables, &format!("JUMPS_{upper}"), &doc, &self.open) };
+        if let Some(table) = open {
             out.code.extend(table.code(sets_name, &p, None, false));
             out.watch_leaps.extend(table.code(sets_name, &p, None, true));
             if let Some(cells) = &mut out.cells {
