@@ -217,11 +217,17 @@ impl<'g> Ctx<'g> {
     /// boards of up to 64 cells
     /// (`vdl_runtime::occupancy::for_each_bit128_inline`).
     pub fn for_each_cell(&self, cells: TokenStream, var: TokenStream, each: TokenStream) -> TokenStream {
-        if self.cells() <= 64 {
+        if self.cells_fit_one_word() {
             quote!(vdl_runtime::occupancy::for_each_bit64_inline((#cells) as u64, |#var| #each);)
         } else {
             quote!(vdl_runtime::occupancy::for_each_bit128_inline(#cells, |#var| #each);)
         }
+    }
+
+    /// Do the board's cells fit in one word (64 cells), so that sets of
+    /// them are `u64`s?
+    pub fn cells_fit_one_word(&self) -> bool {
+        self.cells() <= 64
     }
 
     pub fn cells(&self) -> usize {

@@ -288,7 +288,7 @@ pub(super) fn gate_table(ctx: &mut Ctx, name: &str, doc: String, cells: Vec<u128
 /// cells: folded into one word on larger boards, they let too many walks
 /// through.
 pub(super) fn gates_in_one_word(ctx: &Ctx) -> bool {
-    ctx.cells() <= 64
+    ctx.cells_fit_one_word()
 }
 
 /// Do the attack tests and the watch walks read the cells the attacker

@@ -9,7 +9,7 @@
 //! own chain's last cell: the sequence is padded with the empty set there, so
 //! nothing beyond attacks.
 
-use super::attacker_bits::AttackerBits;
+use super::attacker_bits::{AttackerBits, Kinds};
 use super::{text, Ctx};
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote};
@@ -143,7 +143,7 @@ pub fn families(chains: &[Vec<Vec<(usize, usize)>>], displacements: &[Vec<Option
 /// bits (`attacker_bits`): `None` where a cell is on two chains of one
 /// target with different types attacking from it there (round a ring),
 /// since the test does not know which line its first piece was met on.
-fn ride_origins(families: &[Family], kinds: &[u128]) -> Option<Vec<BTreeMap<usize, u128>>> {
+fn ride_origins(families: &[Family], kinds: &[u128]) -> Option<Vec<BTreeMap<usize, Kinds>>> {
     let cells = families.first().map_or(0, |family| family.first.len());
     let mut origins = vec![BTreeMap::new(); cells];
     for family in families {

@@ -85,16 +85,11 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
         let board_args = if with_pos { quote!(pos, board) } else { quote!(board) };
         let pos_arg = with_pos.then(|| quote!(pos,));
         let enemy_id = Literal::u8_unsuffixed(enemy);
-        let held_arg = held.then(|| {
-            let held = super::attack::held_by(quote!(#enemy_id));
-            quote!(#held,)
-        });
+        let enemy_held = held.then(|| super::attack::held_by(quote!(#enemy_id)));
+        let held_arg = enemy_held.as_ref().map(|held| quote!(#held,));
         // After the mover's move the enemy holds what it held, less the
         // cell the move took.
-        let held_after = held.then(|| {
-            let held = super::attack::held_by(quote!(#enemy_id));
-            quote!(vdl_runtime::board_after::enemy_after(#held, mv),)
-        });
+        let held_after = enemy_held.map(|held| quote!(vdl_runtime::board_after::enemy_after(#held, mv),));
         let pieces_arg = pieces.then(|| quote!(pos.piece_cells(),));
         let occupied_now = occupied.then(|| {
             let occupied = super::attack::occupied_of_pos();
