@@ -23,10 +23,11 @@ fn main() {
         seconds: env("VDL_BENCH_SECONDS").filter(|&s: &f64| s > 0.0).unwrap_or(2.0),
         max_depth: env("VDL_BENCH_DEPTH").filter(|&d| d > 0),
         parallel: false,
+        rounds: bench::ROUNDS,
     };
     // Without `--bench` (`cargo test --benches`), a quick run that only shows it works.
     if !args.iter().any(|a| a == "--bench") {
-        settings = bench::Settings { seconds: 0.001, max_depth: Some(2), parallel: false };
+        settings = bench::Settings { seconds: 0.001, max_depth: Some(2), parallel: false, rounds: bench::ROUNDS };
     }
     bench::run(&bench::Subject::all_bundled(), &settings, &mut std::io::stdout().lock()).expect("stdout is writable");
 }

@@ -14,8 +14,9 @@
 //! and again until [`MIN_SECONDS`] have passed, and the fastest run counts:
 //! other work on the machine only ever slows a run down. The depth at which
 //! the compiled engine and the interpreter are compared is timed again in
-//! [`ROUNDS`] rounds, the engines taking turns, so that a slow spell of the
-//! machine cannot fall on one engine's runs alone.
+//! rounds ([`ROUNDS`] unless [`Settings::rounds`] says), the engines taking
+//! turns, so that a slow spell of the machine cannot fall on one engine's
+//! runs alone.
 //! Ratios between two engines compare them at the same depth: the lower of the
 //! two engines' deepest depths.
 
@@ -30,8 +31,8 @@ use vdl_runtime::{fen, Engine, Interpreter, Position};
 /// A timed depth is repeated until this much time has passed.
 pub const MIN_SECONDS: f64 = 0.1;
 /// How many times, the engines taking turns, the compiled engine and the
-/// interpreter are timed at the depth they are compared at; the fastest
-/// time of each counts.
+/// interpreter are timed at the depth they are compared at, by default; the
+/// fastest time of each counts.
 pub const ROUNDS: u32 = 3;
 /// No engine goes deeper than this, whatever the budget.
 pub const MAX_DEPTH: u32 = 20;
@@ -113,6 +114,11 @@ pub struct Settings {
     pub max_depth: Option<u32>,
     /// Split the first ply over threads (compiled engine and interpreter).
     pub parallel: bool,
+    /// How many rounds the compared depth is timed in, the engines taking
+    /// turns (at least 1): more rounds, a steadier ratio on a machine whose
+    /// speed moves (on a shared one, a game's ratio moved by a third from
+    /// one run of three rounds to the next).
+    pub rounds: u32,
 }
 
 /// One timed perft.
@@ -220,16 +226,27 @@ fn time_engine(engine: &dyn Engine, start: &Position, depth: u32, settings: &Set
 }
 
 /// Times the `engines` (with their ladders) again at the depth where the
-/// first two are compared, [`ROUNDS`] rounds in all with the engines taking
-/// turns, each ladder keeping its fastest time there.
-fn retime_compared(mut engines: [(&dyn Engine, &mut Ladder); 2], start: &Position, settings: &Settings) {
-    let depth = engines[0].1.deepest().depth.min(engines[1].1.deepest().depth);
-    for _ in 1..ROUNDS {
-        for (engine, ladder) in &mut engines {
-            let again = time_engine(*engine, start, depth, settings);
-            if let Some(timing) = ladder.runs.iter_mut().find(|t| t.depth == depth) {
-                timing.seconds = timing.seconds.min(again.seconds);
-            }
+/// first two are compared, [`Settings::rounds`] rounds in all with the
+/// engines taking turns, each ladder keeping its fastest time there.
+fn retime_compared(engines: [(&dyn Engine, &mut Ladder); 2], start: &Position, settings: &Settings) {
+    let [(first, first_ladder), (second, second_ladder)] = engines;
+    let depth = first_ladder.deepest().depth.min(second_ladder.deepest().depth);
+    let mut timings = [first_ladder, second_ladder].map(|ladder| ladder.runs.iter_mut().find(|t| t.depth == depth));
+    let engines = [first, second];
+    alternate_rounds(settings.rounds, |i| {
+        let again = time_engine(engines[i], start, depth, settings);
+        if let Some(timing) = timings[i].as_deref_mut() {
+            timing.seconds = timing.seconds.min(again.seconds);
+        }
+    });
+}
+
+/// The rounds after the first (which the ladders ran): in each, `time`
+/// for engine 0, then for engine 1.
+fn alternate_rounds(rounds: u32, mut time: impl FnMut(usize)) {
+    for _ in 1..rounds {
+        for engine in 0..2 {
+            time(engine);
         }
     }
 }
@@ -493,6 +510,17 @@ mod tests {
         // Three runs take 0.12 s, past MIN_SECONDS: the fourth is never run.
         assert_eq!((timing.depth, timing.nodes, timing.seconds), (4, 7, 0.03));
         assert_eq!(times.next(), Some(0.01));
+    }
+
+    #[test]
+    fn the_compared_depth_is_timed_again_in_turns_for_each_round_after_the_first() {
+        let mut calls = Vec::new();
+        super::alternate_rounds(4, |engine| calls.push(engine));
+        assert_eq!(calls, [0, 1, 0, 1, 0, 1]);
+        // One round: the ladders' own runs, none again.
+        calls.clear();
+        super::alternate_rounds(1, |engine| calls.push(engine));
+        assert!(calls.is_empty());
     }
 
     #[test]

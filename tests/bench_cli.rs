@@ -61,7 +61,7 @@ fn minishogi_perft(depth: u32) -> u64 {
 
 #[test]
 fn a_row_per_engine_without_fairy_stockfish() {
-    let out = bench(&["variants/minishogi.vdl", "--seconds", "0.001", "--depth", "3"], None);
+    let out = bench(&["variants/minishogi.vdl", "--seconds", "0.001", "--depth", "3", "--rounds", "5"], None);
     let rows = table(&out);
     let engines: Vec<&str> = rows.iter().map(|r| r.engine.as_str()).collect();
     assert_eq!(engines, ["compiled", "interpreter"]);
@@ -104,5 +104,6 @@ fn other_files_run_on_the_interpreter_alone_and_parallel_uses_threads() {
 fn bad_options_are_usage_errors() {
     assert_eq!(bench(&["--seconds", "0"], None).status.code(), Some(2));
     assert_eq!(bench(&["--depth", "0"], None).status.code(), Some(2));
+    assert_eq!(bench(&["--rounds", "0"], None).status.code(), Some(2));
     assert_eq!(bench(&["no/such/file.vdl"], None).status.code(), Some(2));
 }

@@ -22,6 +22,11 @@ pub struct Args {
     /// Fairy-Stockfish's perft uses one thread).
     #[arg(long)]
     parallel: bool,
+    /// How many times the depth at which the compiled engine and the
+    /// interpreter are compared is timed, the engines taking turns (the
+    /// fastest time of each counts): more rounds give a steadier ratio.
+    #[arg(long, default_value_t = crate::bench::ROUNDS)]
+    rounds: u32,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, Failure> {
@@ -31,12 +36,15 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     if args.depth == Some(0) {
         return Err(Failure::usage("error: --depth must be at least 1"));
     }
+    if args.rounds == 0 {
+        return Err(Failure::usage("error: --rounds must be at least 1"));
+    }
     let subjects = if args.files.is_empty() {
         Subject::all_bundled()
     } else {
         args.files.iter().map(|path| subject(path)).collect::<Result<Vec<_>, _>>()?
     };
-    let settings = Settings { seconds: args.seconds, max_depth: args.depth, parallel: args.parallel };
+    let settings = Settings { seconds: args.seconds, max_depth: args.depth, parallel: args.parallel, rounds: args.rounds };
     bench::run(&subjects, &settings, &mut std::io::stdout().lock())?;
     Ok(ExitCode::SUCCESS)
 }
