@@ -306,7 +306,7 @@ impl<'e> Legality<'e> {
     #[inline]
     fn is_legal_made<E: Engine + ?Sized>(&self, engine: &E, pos: &mut Position, mover: PlayerId, mv: Move, quiet: bool) -> bool {
         (quiet || engine.is_safe(pos, mover))
-            && other_rules_hold(engine, pos, mover, mv)
+            && other_rules_hold(engine, self.game, pos, mover, mv)
             && !(self.checks_forbidden && gives_check(engine, pos, mover))
     }
 
@@ -419,9 +419,10 @@ pub fn legal_move_texts<E: Engine + ?Sized>(engine: &E, pos: &Position) -> Vec<S
 
 /// The rules besides safety after `mover` played `mv` (made on `pos`): limits,
 /// proxy promotions' requirements, obligations' deadlines, the drop-mate ban.
+/// `game`: the engine's, as the caller keeps it (asked of an engine behind
+/// `&dyn Engine`, it is a call at every move).
 #[inline]
-fn other_rules_hold<E: Engine + ?Sized>(engine: &E, pos: &mut Position, mover: PlayerId, mv: Move) -> bool {
-    let game = engine.game();
+fn other_rules_hold<E: Engine + ?Sized>(engine: &E, game: &crate::Game, pos: &mut Position, mover: PlayerId, mv: Move) -> bool {
     let rules = &game.rules;
     if rules.limits.is_empty() && rules.no_drop_mate.is_empty() && rules.proxy_promotions.is_empty() && rules.obligations.is_empty() {
         return true;
