@@ -29,7 +29,7 @@ fn count<E: Engine + ?Sized>(engine: &E, pos: &mut Position, depth: u32, goals: 
         return 1;
     }
     // A reached goal ends the game: no move below it.
-    if goals && crate::goals::ends_game(engine, pos) {
+    if goals && crate::goals::reached(engine, pos).is_some() {
         return 0;
     }
     if depth == 1 {
