@@ -460,6 +460,19 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
         let args = attack::line_args_of_pos(ctx, quote!(by));
         (quote!(attacked(board_of(pos), cell.index(), by #args)), quote!(is_safe(pos, board_of(pos), mover)), quote!())
     };
+    // The safe steps of a royal: the attack test's reads of `by`'s pieces
+    // are the same for every cell, and left out of the loop.
+    let unattacked_among = (!ctx.has_obligations()).then(|| {
+        let args = attack::line_args_of_pos(ctx, quote!(by));
+        quote! {
+            fn unattacked_among(&self, pos: &Position, cells: u128, by: PlayerId) -> u32 {
+                let board = board_of(pos);
+                let mut unattacked = 0;
+                vdl_runtime::occupancy::for_each_bit128(cells, |cell| unattacked += u32::from(!attacked(board, cell, by #args)));
+                unattacked
+            }
+        }
+    });
     // A royal's step out of check is judged on a copy of the board with
     // its start emptied, where the attacks depend on the board alone.
     let attacked_vacating = (!ctx.has_obligations()).then(|| {
@@ -585,6 +598,8 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
             fn attacked(&self, pos: &Position, cell: CellId, by: PlayerId) -> bool {
                 #attacked
             }
+
+            #unattacked_among
 
             #attacked_vacating
 

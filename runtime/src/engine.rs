@@ -51,6 +51,17 @@ pub trait Engine: Send + Sync {
     /// Could a piece of `by` capture an enemy piece standing on `cell`?
     fn attacked(&self, pos: &Position, cell: CellId, by: PlayerId) -> bool;
 
+    /// How many of `cells` (cells below 128, as bits) could no piece of
+    /// `by` capture an enemy piece on? The safe steps of a royal, counted
+    /// at perft's last ply. By default [`Engine::attacked`] is asked of
+    /// each; a generated engine reads the cells of `by`'s pieces once for
+    /// all of them.
+    fn unattacked_among(&self, pos: &Position, cells: u128, by: PlayerId) -> u32 {
+        let mut unattacked = 0;
+        crate::occupancy::for_each_bit128(cells, |cell| unattacked += u32::from(!self.attacked(pos, CellId(cell as u16), by)));
+        unattacked
+    }
+
     /// Would a piece of `by` attack `cell` if the piece on `vacated` were
     /// taken off the board, all else as in `pos`? What a royal stepping
     /// out of check from `vacated` to `cell` meets there, the piece it

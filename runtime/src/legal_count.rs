@@ -68,7 +68,8 @@ impl<E: Engine + ?Sized> LegalCount<'_, E> {
         if self.judgement.in_check {
             for_each_bit128(targets, |to| self.royal_step_vacating(from, to));
         } else if self.legality.influence().is_some() {
-            for_each_bit128(targets, |to| self.royal_step_counted(to));
+            // Each step counted where `royal_step_is_safe` holds, all in one call.
+            self.counted += u64::from(self.engine.unattacked_among(self.pos, targets, self.pos.side ^ 1));
         } else {
             for_each_bit128(targets, |to| self.judge(Move::new(CellId(from as u16), CellId(to as u16))));
         }
