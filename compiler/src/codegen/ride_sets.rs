@@ -157,24 +157,36 @@ impl RideSets {
             let names = TableNames { label: &label, upper: &upper, rule };
             let (first, first_lines) = names.run(ctx, 0, &set.runs[0], wide);
             let (second, second_lines) = names.run(ctx, 1, &set.runs[1], wide);
-            let mut reach = quote!(#(#first)|*);
-            if !second.is_empty() {
-                // The second run is reached only across an empty first.
-                reach = quote!(#reach | if (#(#first_lines)|*) & blockers == 0 { #(#second)|* } else { 0 });
-            }
             let ring: Vec<u128> = (0..set.round.len())
                 .map(|from| if set.round[from] { set.runs.iter().flatten().fold(0, |cells, rays| cells | rays[from]) } else { 0 })
                 .collect();
+            // The null move's test: its line empty, where it comes round.
+            let mut null_test = None;
             if set.round.contains(&true) && !rings_tested.contains(&ring) {
                 rings_tested.push(ring);
-                let doc = format!("{label}: whether the line of its rule {rule} from each cell comes round a ring to it.");
-                let round = ctx.tables.flags(&format!("{upper}_RIDE_{rule}_ROUND"), doc, set.round.clone());
-                let all = first_lines.iter().chain(&second_lines);
-                nulls.extend(quote! {
-                    if #round[from] && (#(#all)|*) & blockers == 0 {
-                        null_move = true;
+                // Where every start's line comes round, no table says so.
+                let round = (!set.round.iter().all(|&round| round)).then(|| {
+                    let doc = format!("{label}: whether the line of its rule {rule} from each cell comes round a ring to it.");
+                    let round = ctx.tables.flags(&format!("{upper}_RIDE_{rule}_ROUND"), doc, set.round.clone());
+                    quote!(#round[from] &&)
+                });
+                null_test = Some(move |lines: &[TokenStream]| {
+                    quote! {
+                        if #round (#(#lines)|*) & blockers == 0 {
+                            null_move = true;
+                        }
                     }
                 });
+            }
+            let mut reach = quote!(#(#first)|*);
+            if second.is_empty() {
+                nulls.extend(null_test.map(|test| test(&first_lines)));
+            } else {
+                // The second run is reached only across an empty first, and
+                // only then can the whole line be empty: the null move is
+                // tested there, not for every piece.
+                let null_test = null_test.map(|test| test(&second_lines));
+                reach = quote!(#reach | if (#(#first_lines)|*) & blockers == 0 { #null_test #(#second)|* } else { 0 });
             }
             let everywhere: Vec<u128> =
                 (0..set.lands.len()).map(|from| set.runs.iter().flatten().fold(0, |cells, rays| cells | rays[from])).collect();
