@@ -219,6 +219,24 @@ impl<E: Engine + ?Sized> MoveSink for LegalCount<'_, E> {
         }
     }
 
+    /// A royal's steps skip [`MoveSink::plain_to`]'s tests, none of which
+    /// holds for them: a royal type is never among the types moving
+    /// freely, and a royal's cell is watched (for its own move), never
+    /// pinned, and among the cells of its check. Those of a type in
+    /// [`crate::influence::UnwatchedKinds::royal_steps`] go straight to
+    /// [`LegalCount::royal_steps`].
+    #[inline(always)]
+    fn royal_to(&mut self, board: &[Piece], kind: PieceId, from: usize, targets: u128) {
+        if targets == 0 {
+            return;
+        }
+        if self.judgement.kinds.royal_steps >> kind.index() & 1 != 0 {
+            self.royal_steps(from, targets);
+        } else {
+            self.plain_to_judged(board, kind, from, targets);
+        }
+    }
+
     /// The pieces of a type whose moves are judged by the watched cells
     /// alone, on cells whose vacating does not matter: their moves to
     /// cells that do not matter are counted in one go, as

@@ -24,6 +24,14 @@ pub trait MoveSink {
         for_each_bit128(targets, |to| self.plain(board, kind, from, to));
     }
 
+    /// [`MoveSink::plain_to`] for a piece of a royal type: a sink that
+    /// judges moves knows its cell matters and is pinned to nothing, and
+    /// judges its steps by the attacks on their destinations alone.
+    #[inline(always)]
+    fn royal_to(&mut self, board: &[Piece], kind: PieceId, from: usize, targets: u128) {
+        self.plain_to(board, kind, from, targets);
+    }
+
     /// Of the cells `starts` (as bits, boards of up to
     /// [`crate::occupancy::MAX_CELLS`] cells) of `kind` pieces whose every
     /// move is a plain step, those whose moves the sink takes in bulk

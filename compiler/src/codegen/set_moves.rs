@@ -1,7 +1,8 @@
 //! The moves a piece's function finds as one set of destinations per start
 //! cell: its unblockable steps (`leap_sets`) and its rides along lines that
 //! run one way (`ride_sets`), ORed together. The set goes to the sink in one
-//! call, `plain_to`, so that a counter counts it at once; but for the
+//! call, `plain_to` (`royal_to` for a royal type, whose steps a counter
+//! judges by the attacks alone), so that a counter counts it at once; but for the
 //! destinations where the move may promote, which go one by one to the
 //! piece's promotions helper (see `promotion`), with the outcome read from
 //! the start cell's row. A ride that comes round a ring to its start sets
@@ -85,13 +86,14 @@ pub fn code(
     let null_move = rides.is_some_and(RideSets::makes_null_moves);
     let blockers = rides.map(|_| quote!(let blockers = !occupancy.empty;));
     let kind_name = ctx.kind(kind);
+    let to_targets = if ctx.game.pieces[kind.index()].royal { quote!(royal_to) } else { quote!(plain_to) };
     let promoting = promotions.and_then(|promotions| promoting_table(ctx, kind, player, promotions, leaps, rides));
     let Some((promotions, table)) = promoting else {
         return Some(SetCode {
             code: quote! {
                 #blockers
                 #nulls
-                out.plain_to(board, #kind_name, from, #(#terms)|*);
+                out.#to_targets(board, #kind_name, from, #(#terms)|*);
             },
             promotes: false,
             null_move,
@@ -109,7 +111,7 @@ pub fn code(
         #nulls
         let targets = #(#terms)|*;
         let promoting = targets & #promoting_cells;
-        out.plain_to(board, #kind_name, from, targets ^ promoting);
+        out.#to_targets(board, #kind_name, from, targets ^ promoting);
         // Most starts promote nothing: no loop to set up there.
         if promoting != 0 {
             #row
