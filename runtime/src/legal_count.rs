@@ -249,6 +249,19 @@ impl<E: Engine + ?Sized> MoveSink for LegalCount<'_, E> {
         starts & !self.judgement.watch.low_vacating_cells()
     }
 
+    /// Mostly no shift lands on a cell that matters: then every target is
+    /// counted, with one test for all the shifts.
+    #[inline(always)]
+    fn plain_shifts<const N: usize>(&mut self, board: &[Piece], kind: PieceId, shifts: [(u128, isize); N]) {
+        if shifts.iter().fold(0, |all, (targets, _)| all | targets) & self.judgement.watched == 0 {
+            self.counted += shifts.iter().map(|(targets, _)| u64::from(targets.count_ones())).sum::<u64>();
+        } else {
+            for (targets, offset) in shifts {
+                self.plain_shifted(board, kind, targets, offset);
+            }
+        }
+    }
+
     #[inline(always)]
     fn plain_shifted(&mut self, board: &[Piece], kind: PieceId, targets: u128, offset: isize) {
         let free = targets & !self.judgement.watched;

@@ -52,6 +52,16 @@ pub trait MoveSink {
         for_each_bit128(targets, |to| self.plain(board, kind, to.wrapping_sub_signed(offset), to));
     }
 
+    /// [`MoveSink::plain_shifted`] for each of `shifts` (its targets and
+    /// offset), in order: all the shifts of a type's pieces taken in bulk,
+    /// which a counter counts together.
+    #[inline(always)]
+    fn plain_shifts<const N: usize>(&mut self, board: &[Piece], kind: PieceId, shifts: [(u128, isize); N]) {
+        for (targets, offset) in shifts {
+            self.plain_shifted(board, kind, targets, offset);
+        }
+    }
+
     /// Any move.
     fn push(&mut self, mv: Move);
 

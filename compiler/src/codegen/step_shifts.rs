@@ -2,8 +2,8 @@
 //! is an unblockable step (the open sets of `leap_sets`), each step from a
 //! start goes some number of cells up or down the cells' numbers; the
 //! pieces on the starts of the steps that go the same number ("a shift")
-//! reach the same set shifted by it. A counter counts each shifted set at
-//! once (`vdl_runtime::sink::MoveSink::plain_shifted`), for the pieces it
+//! reach the same set shifted by it. A counter counts the shifted sets at
+//! once (`vdl_runtime::sink::MoveSink::plain_shifts`), for the pieces it
 //! takes in bulk (`MoveSink::in_bulk`: those on cells whose vacating does
 //! not matter); the others keep the piece's own function, and so do the
 //! pieces on starts from which a step may promote, or that reach one
@@ -106,13 +106,13 @@ impl StepShifts {
                 Mode::CaptureOnly => quote!(occupancy.enemy),
             };
             let offset = Literal::isize_unsuffixed(shift.offset);
-            quote!(out.plain_shifted(board, #kind_name, #shifted & #landing, #offset);)
+            quote!((#shifted & #landing, #offset))
         });
         quote! {{
             let cells = #cells;
             let bulk = out.in_bulk(#kind_name, cells & #starts);
             if bulk != 0 {
-                #(#shifts)*
+                out.plain_shifts(board, #kind_name, [#(#shifts),*]);
             }
             #rest
         }}
