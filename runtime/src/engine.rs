@@ -54,8 +54,9 @@ pub trait Engine: Send + Sync {
     /// How many of `cells` (cells below 128, as bits) could no piece of
     /// `by` capture an enemy piece on? The safe steps of a royal, counted
     /// at perft's last ply. By default [`Engine::attacked`] is asked of
-    /// each; a generated engine reads the cells of `by`'s pieces once for
-    /// all of them.
+    /// each; a generated engine runs its own attack test on each in one
+    /// loop (where the loop is inlined, the compiler reads the cells of
+    /// `by`'s pieces once for all of them).
     fn unattacked_among(&self, pos: &Position, cells: u128, by: PlayerId) -> u32 {
         let mut unattacked = 0;
         crate::occupancy::for_each_bit128(cells, |cell| unattacked += u32::from(!self.attacked(pos, CellId(cell as u16), by)));
