@@ -95,9 +95,11 @@ pub fn parse_castling(game: &Game, field: &str, setup: Option<&Position>, pos: &
     if let Some(setup) = setup {
         for cell in game.cell_ids() {
             let piece = pos.at(cell);
-            let first_moves =
-                game.pieces.get(piece.kind().index()).is_some_and(|p| p.moves.iter().flatten().any(|r| r.gate == Gate::Unmoved));
-            if !piece.is_empty() && first_moves && !castling.contains(&piece.kind()) && setup.at(cell) == piece {
+            if piece.is_empty() {
+                continue;
+            }
+            let first_moves = game.pieces[piece.kind()].moves.iter().flatten().any(|r| r.gate == Gate::Unmoved);
+            if first_moves && !castling.contains(&piece.kind()) && setup.at(cell) == piece {
                 pos.set_unmoved(cell, true);
             }
         }

@@ -19,9 +19,12 @@ impl Piece {
         self.0 == 0
     }
 
+    /// The piece's type. An empty cell has none: asking is a bug, caught in
+    /// debug builds.
     #[inline]
     pub const fn kind(self) -> PieceId {
-        PieceId((self.0 >> 1) - 1)
+        debug_assert!(!self.is_empty(), "Piece::kind of an empty cell");
+        PieceId((self.0 >> 1).wrapping_sub(1))
     }
 
     #[inline]
