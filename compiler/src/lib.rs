@@ -8,34 +8,16 @@
 //! bottom in [`pipeline`]: parse, resolve names, check, lower, analyse (and
 //! finish), then code generation on request.
 
-mod analyse;
-mod board;
-mod cell_classes;
-mod centres;
-mod check;
+mod analysis;
 pub mod codegen;
-pub mod codes;
-pub mod diagnostic;
-mod directions;
-mod draft;
-mod drawing;
-mod finish;
-mod goals;
-mod groups;
-mod lints;
-mod lower;
-mod mobility;
-mod parse;
-mod pieces;
-mod players;
-mod resolve;
-mod shape;
-mod suggestions;
-mod zones;
+pub mod diag;
+mod front;
 
+use analysis::{analyse, finish};
 pub use codegen::{generate_rust, generate_rust_with_plan};
-pub use codes::Code;
-pub use diagnostic::{Diagnostic, Severity};
+pub use diag::codes::Code;
+pub use diag::diagnostic::{self, Diagnostic, Severity};
+use front::{check, lower, parse, resolve};
 use std::sync::Arc;
 use vdl_dsl::ast::Span;
 use vdl_runtime::ir::Game;

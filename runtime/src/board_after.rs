@@ -68,7 +68,7 @@ pub fn occupied_after(occupied: u128, mv: Move) -> u128 {
 /// have held one of its pieces, no longer does (the move's other cells
 /// never did). Exact where those before were: an attack test that meets
 /// the cells of each piece the position keeps with them
-/// (`compiler/src/codegen/attacker_bits.rs`) needs them so.
+/// (`compiler/src/codegen/attacks/attacker_bits.rs`) needs them so.
 #[inline]
 pub fn enemy_after(cells: AttackerCells, mv: Move) -> AttackerCells {
     let taken = !(1u128 << mv.to.index());
