@@ -378,7 +378,8 @@ impl Drop for Fsf {
 /// Fairy-Stockfish (if given and it knows the variant). Problems (a failing
 /// Fairy-Stockfish, engines disagreeing on a count) go to `notes`.
 pub fn measure(subject: &Subject, settings: &Settings, fsf: Option<&mut Fsf>, notes: &mut Vec<String>) -> Vec<Ladder> {
-    let start = match fen::parse(&subject.game, &subject.game.setup) {
+    let interpreter = Interpreter::new(subject.game.clone());
+    let start = match fen::parse_with(&interpreter, &subject.game.setup) {
         Ok(pos) => pos,
         Err(e) => {
             notes.push(format!("{}: cannot read the setup: {e}", subject.name));
@@ -386,7 +387,6 @@ pub fn measure(subject: &Subject, settings: &Settings, fsf: Option<&mut Fsf>, no
         }
     };
     let mut ladders = Vec::new();
-    let interpreter = Interpreter::new(subject.game.clone());
     let mut by_interpreter = measure_engine(EngineKind::Interpreter, &interpreter, &start, settings);
     if let Some(compiled) = &subject.compiled {
         let mut by_compiled = measure_engine(EngineKind::Compiled, &**compiled, &start, settings);

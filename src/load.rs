@@ -115,7 +115,7 @@ pub fn engine(path: &Path, choice: Option<EngineChoice>) -> Result<Box<dyn Engin
 /// The position given by `--fen` (or the setup) after `--moves`.
 pub fn position(engine: &dyn Engine, fen: Option<&str>, moves: Option<&str>) -> Result<Position, Failure> {
     let game = engine.game();
-    let start = vdl_runtime::fen::parse(game, fen.unwrap_or(&game.setup))
+    let start = vdl_runtime::fen::parse_with(engine, fen.unwrap_or(&game.setup))
         .map_err(|e| Failure::usage(format!("error: bad position string: {e}")))?;
     vdl_runtime::notation::play_moves(engine, &start, moves.unwrap_or("")).map_err(|e| Failure::usage(format!("error: {e}")))
 }

@@ -75,7 +75,7 @@ fn position_strings_write_walls_as_stars_and_read_them_with_or_without() {
         assert_eq!(fen::parse(&game, other).unwrap(), start, "{other}");
     }
     let error = fen::parse(&game, "*3k/5/*4/5/K1R1* w").unwrap_err();
-    assert!(error.message.contains("`*` (a wall) where the board has cell a3"), "{error}");
+    assert!(error.message().contains("`*` (a wall) where the board has cell a3"), "{error}");
 }
 
 #[test]
@@ -146,7 +146,7 @@ fn hexagon_position_strings_skip_the_cells_outside_and_round_trip() {
     let start = fen::parse(&game, HEX_START).unwrap();
     assert_eq!(fen::format(&game, &start), HEX_START);
     let error = fen::parse(&game, "k/4/5/1R1B1/2K2 w").unwrap_err();
-    assert!(error.message.contains("row 2 is too long"), "{error}");
+    assert!(error.message().contains("row 2 is too long"), "{error}");
 }
 
 #[test]

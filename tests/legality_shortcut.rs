@@ -7,7 +7,7 @@
 //! of every bundled variant: whatever it calls safe is safe.
 
 mod common;
-use common::{all_moves, engines, place};
+use common::{all_moves, engines, place, unreachable_position};
 use rand::prelude::*;
 use vdl_runtime::influence::Watch;
 use vdl_runtime::legal::Legality;
@@ -363,14 +363,16 @@ fn a_walk_stopped_by_an_attacker_an_obligation_holds_back_leaves_no_mark_out() {
     // walked after it must still be made: b2-c4 fills the one cell between
     // the King on b5 and White's Arrow on d3, which "requires exactly one
     // intervening piece" to capture, so it is illegal.
+    // (Set up so: White's King on e3 stands attacked from a7 with Black to
+    // move, which play never leaves.)
     let fen = "4F2kd/FW1fnCNd1/1f1fw1WN1/b1wN3ND/W1KR4D/Dk2aF3/6w2/w2AK3d/1n1D1C3/1rb1cEnDA b 0/-";
     for (name, engine) in engines("taijitu-qi") {
-        let pos = vdl_runtime::fen::parse(engine.game(), fen).expect("the position reads");
+        let pos = unreachable_position(&*engine, fen);
         let moves = all_moves(&*engine, &pos);
         assert!(moves.iter().any(|m| m == "b2-d1") && !moves.iter().any(|m| m == "b2-c4"), "{name}: {moves:?}");
     }
     let engine = compiled("taijitu-qi");
-    let pos = vdl_runtime::fen::parse(engine.game(), fen).expect("the position reads");
+    let pos = unreachable_position(&*engine, fen);
     let influence = engine.influence().expect("influence sets");
     let royals: Vec<_> = pos.royal_cells(pos.side).collect();
     let mut generated = Watch::NONE;
@@ -391,7 +393,8 @@ fn a_royal_facing_an_enemy_royal_is_not_safe() {
     // then the runtime's watch); the compiled engine by its own walk.
     for (name, engine) in engines("xiangqi") {
         for (fen, safe) in [("4k4/9/9/9/9/9/9/9/9/4K4 w", false), ("4k4/9/9/9/4P4/9/9/9/9/4K4 w", true)] {
-            let pos = vdl_runtime::fen::parse(engine.game(), fen).expect("valid position");
+            // Facing Generals: set up so, as play never leaves them.
+            let pos = unreachable_position(&*engine, fen);
             let royals: Vec<_> = pos.royal_cells(pos.side).collect();
             assert_eq!(engine.is_safe(&pos, pos.side), safe, "{name}: {fen}");
             let mut watch = Watch::NONE;

@@ -116,7 +116,7 @@ impl From<io::Error> for Stop {
 
 fn position(engine: &dyn Engine, args: &PositionArgs) -> Result<Position, String> {
     let game = engine.game();
-    let start = fen::parse(game, args.fen.as_deref().unwrap_or(&game.setup)).map_err(|e| format!("bad position string: {e}"))?;
+    let start = fen::parse_with(engine, args.fen.as_deref().unwrap_or(&game.setup)).map_err(|e| format!("bad position string: {e}"))?;
     notation::play_moves(engine, &start, args.moves.as_deref().unwrap_or("")).map_err(|e| e.to_string())
 }
 

@@ -36,8 +36,7 @@ pub struct Ending {
 impl Session {
     /// A new game from the variant's setup.
     pub fn new(engine: SharedEngine) -> Session {
-        let game = engine.game();
-        let start = fen::parse(game, &game.setup).expect("a checked game has a valid setup");
+        let start = fen::parse_with(&*engine, &engine.game().setup).expect("a checked game has a valid setup");
         Session { engine, positions: vec![start], played: Vec::new(), moves: Vec::new() }
     }
 
@@ -46,7 +45,7 @@ impl Session {
     pub fn start(engine: SharedEngine, position: Option<&str>, moves: &[String]) -> Result<Session, String> {
         let mut session = Session::new(engine);
         if let Some(text) = position {
-            let pos = fen::parse(session.game(), text).map_err(|e| format!("bad position string: {e}"))?;
+            let pos = fen::parse_with(session.engine(), text).map_err(|e| format!("bad position string: {e}"))?;
             session.positions = vec![pos];
         }
         for mv in moves {

@@ -8,124 +8,231 @@
 //! player still has to give follow as Fairy-Stockfish writes them (`3+3`). A
 //! wall (a place of the board's box that is not a cell) is written `*`, as
 //! Fairy-Stockfish does; reading, it may also be left out.
+//!
+//! Reading is two steps: [`parse_setup`] reads the text as written into a
+//! [`Setup`], and [`Position::from_setup`] judges it against the game's
+//! rules; [`parse`] does both.
 
 use crate::ir::{Game, PlayerId};
 use crate::piece::Piece;
 use crate::position::Position;
+use crate::position_error::{Clock, Place, PositionError};
+use crate::setup::{CheckCounts, Setup};
 use std::fmt;
 
+/// Why a position string was refused, and where in it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FenError {
-    /// Byte offset in the position string where the problem starts.
+    /// Byte offset in the position string where the problem starts (for an
+    /// impossible position, the place of what makes it so: the piece, the
+    /// castling letter, the field; the board's start if it has no one place).
     pub offset: usize,
-    pub message: String,
+    pub kind: FenErrorKind,
+}
+
+/// Whether the text does not read, or reads as an impossible position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FenErrorKind {
+    /// The text is not a position string of the game.
+    Syntax(String),
+    /// It reads, but the game's rules make the position impossible.
+    Position(PositionError),
+}
+
+impl FenError {
+    /// What is wrong, without the place.
+    pub fn message(&self) -> String {
+        match &self.kind {
+            FenErrorKind::Syntax(message) => message.clone(),
+            FenErrorKind::Position(error) => error.to_string(),
+        }
+    }
 }
 
 impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} (at character {})", self.message, self.offset + 1)
+        write!(f, "{} (at character {})", self.message(), self.offset + 1)
     }
 }
 
 impl std::error::Error for FenError {}
 
 fn error(offset: usize, message: impl Into<String>) -> FenError {
-    FenError { offset, message: message.into() }
+    FenError { offset, kind: FenErrorKind::Syntax(message.into()) }
 }
 
-/// Reads a position string. Fields after the side to move (such as FEN's
-/// `- - 0 1`) are ignored.
+/// Reads a position string and judges it ([`Position::from_setup`]): the
+/// one way from text to a position, for every front end.
 pub fn parse(game: &Game, text: &str) -> Result<Position, FenError> {
-    let trimmed = text.trim_start();
-    let start = text.len() - trimmed.len();
-    let board_len = trimmed.find(char::is_whitespace).unwrap_or(trimmed.len());
-    let mut pos = Position::empty(game);
-    let field = &trimmed[..board_len];
+    let (setup, places) = read(game, text)?;
+    Position::from_setup(game, &setup).map_err(|error| FenError { offset: places.of(error.place()), kind: FenErrorKind::Position(error) })
+}
+
+/// [`parse`], asking `engine` (an engine of the game) whether a royal is
+/// attacked rather than building an interpreter for it.
+pub fn parse_with(engine: &dyn crate::Engine, text: &str) -> Result<Position, FenError> {
+    let (setup, places) = read(engine.game(), text)?;
+    Position::from_setup_with(engine, &setup)
+        .map_err(|error| FenError { offset: places.of(error.place()), kind: FenErrorKind::Position(error) })
+}
+
+/// Reads a position string as written, without judging whether the game
+/// can reach it.
+pub fn parse_setup(game: &Game, text: &str) -> Result<Setup, FenError> {
+    read(game, text).map(|(setup, _)| setup)
+}
+
+/// Where the parts of a position string start, to place the errors of
+/// [`Position::from_setup`].
+struct Places {
+    board: usize,
+    /// Per cell, where its piece is written (the board's start for empty
+    /// cells).
+    cells: Vec<usize>,
+    /// Per hand slot (`player * kinds + kind`), where the type is first
+    /// written.
+    hands: Vec<usize>,
+    kinds: usize,
+    /// Per castling right, where its letter is.
+    castling: Vec<usize>,
+    en_passant: usize,
+    countdowns: usize,
+    checks: usize,
+    clocks: [usize; 2],
+}
+
+impl Places {
+    fn of(&self, place: Place) -> usize {
+        match place {
+            Place::Board => self.board,
+            Place::Cell(cell) => self.cells.get(cell.index()).copied().unwrap_or(self.board),
+            Place::Hand(player, kind) => self.hands.get(player as usize * self.kinds + kind.index()).copied().unwrap_or(self.board),
+            Place::Castling(index) => self.castling.get(index).copied().unwrap_or(self.board),
+            Place::EnPassant => self.en_passant,
+            Place::Countdowns => self.countdowns,
+            Place::Checks => self.checks,
+            Place::Clock(Clock::Halfmove) => self.clocks[0],
+            Place::Clock(Clock::Fullmove) => self.clocks[1],
+        }
+    }
+}
+
+/// The whitespace-separated fields of `text`, each with its byte offset.
+fn fields(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.split_whitespace().map(move |field| (field.as_ptr() as usize - text.as_ptr() as usize, field))
+}
+
+/// Reads the fields in order: the board (with the hands), the side to move,
+/// the castling and en-passant fields where the game has them, the
+/// countdowns where it has obligations, then the check counts (in a game
+/// that counts checks) and FEN's clocks. In a game without the castling and
+/// en-passant fields, `-` placeholders for them are skipped, as
+/// Fairy-Stockfish writes them (`w - - 0 1`).
+fn read(game: &Game, text: &str) -> Result<(Setup, Places), FenError> {
+    let mut setup = Setup::new(game);
+    let mut fields = fields(text).peekable();
+    let (start, field) = fields.next().unwrap_or((text.len(), ""));
+    let kinds = if game.has_hands() { game.pieces.len() } else { 0 };
+    let mut places = Places {
+        board: start,
+        cells: vec![start; game.cell_count()],
+        hands: vec![start; kinds * game.players.len()],
+        kinds,
+        castling: Vec::new(),
+        en_passant: start,
+        countdowns: start,
+        checks: start,
+        clocks: [start; 2],
+    };
     let board_text = match field.find('[') {
         Some(open) => {
-            parse_hands(game, &field[open..], start + open, &mut pos)?;
+            parse_hands(game, &field[open..], start + open, &mut setup, &mut places)?;
             &field[..open]
         }
         None => field,
     };
-    parse_board(game, board_text, start, &mut pos)?;
-    let rest = &trimmed[board_len..];
-    let mut fields = rest.split_whitespace();
-    if let Some(side) = fields.next() {
-        let offset = start + board_len + (rest.len() - rest.trim_start().len());
-        pos.side = side_from_letter(game, side).ok_or_else(|| {
+    parse_board(game, board_text, start, &mut setup, &mut places)?;
+    if let Some((offset, side)) = fields.next() {
+        setup.side = side_from_letter(game, side).ok_or_else(|| {
             let letters: Vec<String> = game.players.iter().map(|p| format!("`{}`", p.letter)).collect();
             error(offset, format!("unknown side to move `{side}`; expected one of {}", letters.join(", ")))
         })?;
     }
-    if crate::fen_state::has_fields(game) {
-        let castling = fields.next().unwrap_or("-");
-        let offset = |field: &str| text.find(field).unwrap_or(0);
-        let setup = setup_board(game);
-        crate::fen_state::parse_castling(game, castling, setup.as_ref(), &mut pos).map_err(|m| error(offset(castling), m))?;
-        if let Some(field) = fields.next() {
-            crate::fen_state::parse_en_passant(game, field, &mut pos).map_err(|m| error(offset(field), m))?;
+    let has_fields = crate::fen_state::has_fields(game);
+    if has_fields {
+        if let Some((offset, field)) = fields.next() {
+            setup.castling = crate::fen_state::parse_castling(game, field).map_err(|(at, message)| error(offset + at, message))?;
+            places.castling = field.char_indices().map(|(at, _)| offset + at).collect();
         }
-        // The clocks, where given (a game-end field such as check counts
-        // may come first; it is not read here).
-        let numbers: Vec<u16> = fields.clone().filter_map(|f| f.parse().ok()).collect();
-        if let [.., halfmove, fullmove] = numbers[..] {
-            pos.halfmove = halfmove;
-            pos.fullmove = fullmove.max(1);
+        if let Some((offset, field)) = fields.next() {
+            setup.en_passant = crate::fen_state::parse_en_passant(game, field).map_err(|message| error(offset, message))?;
+            places.en_passant = offset;
         }
     }
-    if !pos.countdowns.is_empty() {
-        if let Some(field) = fields.next() {
-            let offset = text.rfind(field).unwrap_or(0);
-            parse_countdowns(field, &mut pos).map_err(|m| error(offset, m))?;
+    if !setup.countdowns.is_empty() {
+        if let Some((offset, field)) = fields.next() {
+            parse_countdowns(field, &mut setup).map_err(|m| error(offset, m))?;
+            places.countdowns = offset;
         }
     }
-    if let Some(checks) = game.checks_to_win() {
-        for field in fields {
-            if let Some(left) = parse_checks(field, checks) {
-                pos.checks_left = left;
-                break;
+    let mut clocks = 0;
+    for (offset, field) in fields {
+        if game.checks_to_win().is_some() && setup.checks.is_none() && field.contains('+') {
+            setup.checks = Some(parse_checks(field).ok_or_else(|| {
+                error(
+                    offset,
+                    format!("bad check counts `{field}`; write the checks each player still has to give (`3+3`) or has given (`+0+0`)"),
+                )
+            })?);
+            places.checks = offset;
+        } else if !has_fields && clocks == 0 && field == "-" {
+            // A placeholder for the castling or en-passant field.
+        } else if clocks < 2 && !field.is_empty() && field.bytes().all(|b| b.is_ascii_digit()) {
+            let value = field.parse().map_err(|_| error(offset, format!("`{field}` is too large for a clock")))?;
+            if clocks == 0 {
+                setup.halfmove = value;
+            } else {
+                setup.fullmove = value;
             }
+            places.clocks[clocks] = offset;
+            clocks += 1;
+        } else {
+            let expected = if clocks < 2 { "a clock (a number of moves, such as `0 1`)" } else { "nothing after the clocks" };
+            return Err(error(offset, format!("unexpected `{field}`; expected {expected}")));
         }
     }
-    Ok(pos)
+    Ok((setup, places))
 }
 
-/// The check counts of a game that counts checks, as Fairy-Stockfish writes
-/// them after the en-passant field: `1+3`, the checks each player still has
-/// to give. Lichess's `+2+0` (after the move numbers) counts the checks given
-/// instead. Without either, nobody has given a check yet.
-fn parse_checks(field: &str, checks: u8) -> Option<[u8; 2]> {
+/// Check counts as Fairy-Stockfish writes them after the en-passant field,
+/// `1+3`, the checks each player still has to give; or as Lichess writes
+/// them after the clocks, `+2+0`, the checks given.
+fn parse_checks(field: &str) -> Option<CheckCounts> {
     let (given, body) = match field.strip_prefix('+') {
         Some(body) => (true, body),
         None => (false, field),
     };
-    let (white, black) = body.split_once('+')?;
-    let number = |text: &str| text.parse::<u8>().ok().filter(|_| text.bytes().all(|b| b.is_ascii_digit()));
-    let (white, black) = (number(white)?, number(black)?);
-    Some(if given { [checks.saturating_sub(white), checks.saturating_sub(black)] } else { [white.min(checks), black.min(checks)] })
-}
-
-/// The board of the game's setup, to tell which pieces stand where they
-/// started; `None` if the setup does not read (the checker reports it).
-fn setup_board(game: &Game) -> Option<Position> {
-    let field = game.setup.split_whitespace().next()?;
-    let board = field.split('[').next()?;
-    let mut pos = Position::empty(game);
-    parse_board(game, board, 0, &mut pos).ok()?;
-    Some(pos)
+    let (first, second) = body.split_once('+')?;
+    let number = |text: &str| text.parse::<u32>().ok().filter(|_| !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()));
+    let counts = [number(first)?, number(second)?];
+    Some(if given { CheckCounts::Given(counts) } else { CheckCounts::Left(counts) })
 }
 
 /// `-/2`: each player's countdowns (`,` between several), `-` where none runs.
-fn parse_countdowns(field: &str, pos: &mut Position) -> Result<(), String> {
+fn parse_countdowns(field: &str, setup: &mut Setup) -> Result<(), String> {
     let values: Vec<&str> = field.split(['/', ',']).collect();
-    if values.len() != pos.countdowns.len() {
-        return Err(format!("expected {} countdowns such as `-/2`, found `{field}`", pos.countdowns.len()));
+    if values.len() != setup.countdowns.len() {
+        return Err(format!("expected {} countdowns such as `-/2`, found `{field}`", setup.countdowns.len()));
     }
-    for (slot, value) in pos.countdowns.iter_mut().zip(values) {
+    for (slot, value) in setup.countdowns.iter_mut().zip(values) {
         *slot = match value {
-            "-" => crate::position::NOT_COUNTING,
-            n => n.parse::<u8>().ok().filter(|&n| n < crate::position::NOT_COUNTING).ok_or_else(|| format!("bad countdown `{n}`"))?,
+            "-" => None,
+            n => Some(
+                n.parse::<u32>()
+                    .ok()
+                    .filter(|_| n.bytes().all(|b| b.is_ascii_digit()))
+                    .ok_or_else(|| format!("bad countdown `{n}`: a number of moves, or `-` where none runs"))?,
+            ),
         };
     }
     Ok(())
@@ -140,7 +247,7 @@ fn side_from_letter(game: &Game, text: &str) -> Option<PlayerId> {
     game.players.iter().position(|p| p.letter == letter.to_ascii_lowercase()).map(|i| i as PlayerId)
 }
 
-fn parse_board(game: &Game, text: &str, base: usize, pos: &mut Position) -> Result<(), FenError> {
+fn parse_board(game: &Game, text: &str, base: usize, setup: &mut Setup, places: &mut Places) -> Result<(), FenError> {
     let layout = &game.board.layout;
     let bytes = text.as_bytes();
     let mut i = 0;
@@ -180,7 +287,8 @@ fn parse_board(game: &Game, text: &str, base: usize, pos: &mut Position) -> Resu
                     // The empty cells counted, and any walls among them.
                     let mut left = count;
                     while left > 0 {
-                        if row[slot].is_some() {
+                        if let Some(cell) = row[slot] {
+                            places.cells[cell.index()] = base + at;
                             left -= 1;
                         }
                         slot += 1;
@@ -195,7 +303,8 @@ fn parse_board(game: &Game, text: &str, base: usize, pos: &mut Position) -> Resu
                 Some(_) => {
                     let (piece, len) = parse_piece(game, &text[i..])
                         .ok_or_else(|| error(base + at, format!("unknown piece `{}`", symbol_at(&text[i..]))))?;
-                    pos.put(cell, piece);
+                    setup.board[cell.index()] = piece;
+                    places.cells[cell.index()] = base + at;
                     filled += 1;
                     slot += 1;
                     i += len;
@@ -212,8 +321,9 @@ fn parse_board(game: &Game, text: &str, base: usize, pos: &mut Position) -> Resu
 /// How position strings write a wall.
 const WALL: u8 = b'*';
 
-/// Reads `[...]`: the pieces in hand.
-fn parse_hands(game: &Game, text: &str, base: usize, pos: &mut Position) -> Result<(), FenError> {
+/// Reads `[...]`: the pieces in hand, counted in full (the judgement refuses
+/// more than a hand holds).
+fn parse_hands(game: &Game, text: &str, base: usize, setup: &mut Setup, places: &mut Places) -> Result<(), FenError> {
     if !game.has_hands() {
         return Err(error(base, "this game has no pieces in hand"));
     }
@@ -224,20 +334,26 @@ fn parse_hands(game: &Game, text: &str, base: usize, pos: &mut Position) -> Resu
         return Ok(());
     }
     let bytes = body.as_bytes();
+    let mut seen = vec![false; places.hands.len()];
     let mut i = 0;
     while i < bytes.len() {
         let at = i;
         while bytes.get(i).is_some_and(|b| b.is_ascii_digit()) {
             i += 1;
         }
-        let count: u8 = if i > at { body[at..i].parse().map_err(|_| error(base + 1 + at, "too many pieces in hand"))? } else { 1 };
+        let too_many = || error(base + 1 + at, format!("`{}` pieces in hand is far too many", &body[at..i]));
+        let count: u32 = if i > at { body[at..i].parse().map_err(|_| too_many())? } else { 1 };
         let (piece, len) = parse_piece(game, &body[i..])
             .ok_or_else(|| error(base + 1 + i, format!("unknown piece in hand `{}`", symbol_at(&body[i..]))))?;
         if game.pieces[piece.kind()].captured_as != Some(piece.kind()) {
             return Err(error(base + 1 + i, format!("`{}` cannot be held in hand", &body[i..i + len])));
         }
-        let slot = piece.owner() as usize * game.pieces.len() + piece.kind().index();
-        pos.hands[slot] = pos.hands[slot].saturating_add(count);
+        let held = &mut setup.hands.0[piece.owner() as usize][piece.kind().index()];
+        *held = held.checked_add(count).ok_or_else(too_many)?;
+        let slot = piece.owner() as usize * places.kinds + piece.kind().index();
+        if !std::mem::replace(&mut seen[slot], true) {
+            places.hands[slot] = base + 1 + at;
+        }
         i += len;
     }
     Ok(())
@@ -335,11 +451,11 @@ pub fn format(game: &Game, pos: &Position) -> String {
         out.push_str(&text.join("/"));
     }
     if game.checks_to_win().is_some() {
-        out.push_str(&format!(" {}+{}", pos.checks_left[0], pos.checks_left[1]));
+        out.push_str(&format!(" {}+{}", pos.checks_left()[0], pos.checks_left()[1]));
     }
     // FEN's clocks come last, after Fairy-Stockfish's check counts.
     if crate::fen_state::has_fields(game) {
-        out.push_str(&format!(" {} {}", pos.halfmove, pos.fullmove));
+        out.push_str(&format!(" {} {}", pos.halfmove(), pos.fullmove()));
     }
     out
 }

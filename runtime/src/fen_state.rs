@@ -11,7 +11,10 @@
 
 use crate::ir::{CellId, DirId, Game, Gate, MoveKind, PieceId, PlayerId};
 use crate::piece::Piece;
+use crate::plan::passing::Passing;
 use crate::position::Position;
+use crate::position_error::PositionError;
+use crate::setup::{CastlingRight, Partner};
 
 /// Does the game's position string carry the castling and en-passant fields?
 pub fn has_fields(game: &Game) -> bool {
@@ -87,45 +90,95 @@ fn castling_kinds(game: &Game) -> Vec<PieceId> {
     castle_lines(game).into_iter().flat_map(|line| std::iter::once(line.kind).chain(line.partners)).collect()
 }
 
-/// Reads the castling field and marks the unmoved pieces: those its rights
-/// name, and pieces with first moves standing where the setup has one like
-/// them.
-pub fn parse_castling(game: &Game, field: &str, setup: Option<&Position>, pos: &mut Position) -> Result<(), String> {
-    let castling = castling_kinds(game);
-    if let Some(setup) = setup {
-        for cell in game.cell_ids() {
-            let piece = pos.at(cell);
-            if piece.is_empty() {
-                continue;
-            }
-            let first_moves = game.pieces[piece.kind()].moves.iter().flatten().any(|r| r.gate == Gate::Unmoved);
-            if first_moves && !castling.contains(&piece.kind()) && setup.at(cell) == piece {
-                pos.set_unmoved(cell, true);
-            }
-        }
-    }
+/// Reads the castling field's letters: `K`, `Q` (upper case for the first
+/// player) or a file letter, or `-` for none. On an unknown letter, its
+/// byte offset in the field and what is wrong.
+pub fn parse_castling(game: &Game, field: &str) -> Result<Vec<CastlingRight>, (usize, String)> {
     if field == "-" {
-        return Ok(());
+        return Ok(Vec::new());
     }
-    let rights = possible_rights(game, pos);
-    for letter in field.chars() {
-        let player = if letter.is_ascii_uppercase() { 0 } else { 1 };
-        let lower = letter.to_ascii_lowercase();
-        let chosen: Vec<&Right> = match lower {
-            'k' | 'q' => rights.iter().filter(|r| r.player == player && r.outermost && r.king_side == (lower == 'k')).collect(),
-            _ => {
-                let file =
-                    game.board.axes.first().and_then(|axis| axis.labels.iter().position(|l| l.eq_ignore_ascii_case(&lower.to_string())));
-                rights
-                    .iter()
-                    .filter(|r| r.player == player && file.is_some_and(|f| game.board.cells[r.partner].coords[0] == f as i32))
-                    .collect()
-            }
-        };
-        if chosen.is_empty() {
-            return Err(format!("castling right `{letter}`: no piece of that side can castle that way"));
+    let labels = game.board.axes.first().map_or(&[][..], |axis| axis.labels.as_slice());
+    field
+        .char_indices()
+        .map(|(at, letter)| {
+            let player = if letter.is_ascii_uppercase() { 0 } else { 1 };
+            let lower = letter.to_ascii_lowercase();
+            let partner = match lower {
+                'k' => Partner::KingSide,
+                'q' => Partner::QueenSide,
+                _ => Partner::File(labels.iter().position(|l| l.eq_ignore_ascii_case(&lower.to_string())).ok_or_else(|| {
+                    let files: Vec<&str> = labels.iter().map(String::as_str).filter(|l| l.len() == 1).collect();
+                    let files = if files.is_empty() { String::new() } else { format!(" or a file letter ({})", files.join(" ")) };
+                    (at, format!("unknown castling letter `{letter}`; expected `K`, `Q`, `k`, `q`{files}, or `-` for none"))
+                })?),
+            };
+            Ok(CastlingRight { player, partner })
+        })
+        .collect()
+}
+
+/// Marks the pieces with first moves that are not part of castling (pawns)
+/// as unmoved where they stand on a cell where the setup (`start`) has a
+/// piece like them, as FEN implies for chess pawns on their start rank.
+pub fn mark_first_movers(game: &Game, start: &[Piece], pos: &mut Position) {
+    let castling = castling_kinds(game);
+    for cell in game.cell_ids() {
+        let piece = pos.at(cell);
+        if piece.is_empty() || start.get(cell.index()) != Some(&piece) {
+            continue;
         }
-        for right in chosen {
+        let first_moves = game.pieces[piece.kind()].moves.iter().flatten().any(|r| r.gate == Gate::Unmoved);
+        if first_moves && !castling.contains(&piece.kind()) {
+            pos.set_unmoved(cell, true);
+        }
+    }
+}
+
+/// Marks the pieces the castling rights name as unmoved: each right needs a
+/// piece that castles and a partner on the side it names, both standing
+/// where the setup (`start`, if it reads) puts pieces like them, since an
+/// unmoved piece is still on its setup cell.
+pub fn apply_castling(game: &Game, rights: &[CastlingRight], start: Option<&[Piece]>, pos: &mut Position) -> Result<(), PositionError> {
+    let possible = possible_rights(game, pos);
+    for (index, right) in rights.iter().enumerate() {
+        let chosen: Vec<&Right> = possible
+            .iter()
+            .filter(|r| {
+                r.player == right.player
+                    && match right.partner {
+                        Partner::KingSide => r.outermost && r.king_side,
+                        Partner::QueenSide => r.outermost && !r.king_side,
+                        Partner::File(file) => game.board.cells[r.partner].coords.first() == Some(&(file as i32)),
+                    }
+            })
+            .collect();
+        let letter = right.letter(game);
+        let player_name = game.players[right.player as usize].name.clone();
+        if chosen.is_empty() {
+            return Err(PositionError::CastlingWithoutPieces { index, letter, player_name });
+        }
+        let moved = |cell: CellId| start.is_some_and(|start| start.get(cell.index()) != Some(&pos.at(cell)));
+        let unmoved: Vec<&&Right> = chosen.iter().filter(|r| !moved(r.piece) && !moved(r.partner)).collect();
+        if unmoved.is_empty() {
+            let cell = if moved(chosen[0].piece) { chosen[0].piece } else { chosen[0].partner };
+            let piece = pos.at(cell);
+            let setup_cells = start
+                .unwrap_or_default()
+                .iter()
+                .zip(game.cell_ids())
+                .filter(|&(&p, _)| p == piece)
+                .map(|(_, c)| game.board.cells[c].name.clone())
+                .collect();
+            return Err(PositionError::CastlingPieceMoved {
+                index,
+                letter,
+                player_name,
+                piece: game.pieces[piece.kind()].name.clone(),
+                cell_name: game.board.cells[cell].name.clone(),
+                setup_cells,
+            });
+        }
+        for right in unmoved {
             pos.set_unmoved(right.piece, true);
             pos.set_unmoved(right.partner, true);
         }
@@ -170,20 +223,47 @@ pub fn format_castling(game: &Game, pos: &Position) -> String {
     }
 }
 
-/// Reads the en-passant field: the cell (or cells, written one after the
-/// other) that the last move passed over, or `-`.
-pub fn parse_en_passant(game: &Game, field: &str, pos: &mut Position) -> Result<(), String> {
-    if field == "-" {
+/// Opens the cells the en-passant field names (`open`, none for `-`) to
+/// capture in passing: a piece of the side that has just moved must have
+/// passed over them with its last move, which left its start and the cells
+/// passed over empty.
+pub fn apply_en_passant(game: &Game, open: &[CellId], pos: &mut Position) -> Result<(), PositionError> {
+    if open.is_empty() {
         return Ok(());
     }
     let mover = pos.side ^ 1;
-    let open = cells_named(game, field).ok_or_else(|| format!("unknown cell `{field}` in the en-passant field"))?;
-    let found = pos.passings().iter().find(|(_, p)| {
-        p.piece.owner() == mover && pos.at(p.to) == p.piece && pos.at(p.from).is_empty() && open.iter().all(|c| p.cells.contains(c))
-    });
-    let (index, _) = found.ok_or_else(|| format!("no piece has just passed over `{field}`"))?;
+    let over_them = |p: &Passing| p.piece.owner() == mover && open.iter().all(|c| p.cells.contains(c));
+    let stands = |p: &Passing| pos.at(p.to) == p.piece && pos.at(p.from).is_empty() && p.cells.iter().all(|&c| pos.at(c).is_empty());
+    let found = pos.passings().iter().find(|(_, p)| over_them(p) && stands(p)).map(|(index, _)| index);
+    let Some(index) = found else {
+        let name = |cell: CellId| game.board.cells[cell].name.as_str();
+        let field: String = open.iter().map(|&c| name(c)).collect();
+        let reason = match pos.passings().iter().map(|(_, p)| p).find(|p| over_them(p)) {
+            Some(p) => {
+                let empty: Vec<&str> = std::iter::once(p.from).chain(p.cells.iter().copied()).map(name).collect();
+                format!(
+                    "that needs its {} `{}` on {} with {} empty",
+                    game.pieces[p.piece.kind()].name,
+                    crate::fen::piece_symbol(game, p.piece),
+                    name(p.to),
+                    empty.join(" and ")
+                )
+            }
+            None => format!("no move of {} passes over {field}", game.players[mover as usize].name),
+        };
+        return Err(PositionError::EnPassantNotPassed { field, mover_name: game.players[mover as usize].name.clone(), reason });
+    };
     pos.set_en_passant(index);
     Ok(())
+}
+
+/// Reads the en-passant field: the cells it names, none for `-`.
+pub fn parse_en_passant(game: &Game, field: &str) -> Result<Vec<CellId>, String> {
+    if field == "-" {
+        return Ok(Vec::new());
+    }
+    cells_named(game, field)
+        .ok_or_else(|| format!("unknown cell `{field}` in the en-passant field; name the cell passed over (`e3`) or write `-`"))
 }
 
 /// Cell names written one after the other (`e3`, `e3e4`), read greedily.

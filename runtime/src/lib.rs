@@ -6,7 +6,8 @@
 //! * [`Engine`]: a move generator; [`Interpreter`] runs any IR, generated code
 //!   implements the same trait for one variant.
 //! * [`legal`], [`perft`]: legality built on any engine.
-//! * [`fen`], [`notation`]: position strings and move text.
+//! * [`fen`], [`notation`]: position strings and move text; a position
+//!   string reads as a [`Setup`], which [`Position::from_setup`] judges.
 
 pub mod board_after;
 mod cell_bits;
@@ -16,6 +17,7 @@ pub mod drops;
 pub mod engine;
 pub mod fen;
 pub mod fen_state;
+pub mod forced_promotion;
 pub mod gated;
 pub mod goals;
 pub mod influence;
@@ -33,10 +35,12 @@ pub mod piece_set;
 pub mod pins;
 pub mod plan;
 pub mod position;
+pub mod position_error;
 pub mod proxy;
 pub mod royals;
 pub mod rules_in_bulk;
 pub mod search;
+pub mod setup;
 pub mod sink;
 mod tally;
 mod walk;
@@ -46,3 +50,5 @@ pub use interp::Interpreter;
 pub use ir::{CellId, Game, PieceId, PlayerId};
 pub use piece::Piece;
 pub use position::{Move, Position, Undo};
+pub use position_error::PositionError;
+pub use setup::Setup;

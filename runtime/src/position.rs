@@ -13,10 +13,15 @@ use crate::plan::passing::{Passing, Passings};
 use crate::tally::{ClassFill, Tally, TallyPlan};
 use std::sync::Arc;
 
+mod from_setup;
+
 /// Marks "no piece type" in [`Move::promote`], [`Move::dropped`], [`Move::proxy`].
 pub const NO_PROMOTION: PieceId = PieceId(u8::MAX);
 /// Marks "no cell" in [`Move::extra`].
 pub const NO_CELL: CellId = CellId(u16::MAX);
+/// The most pieces of one type a hand holds: a hand keeps each count in a
+/// byte. [`Position::from_setup`] refuses a position string with more.
+pub const HAND_CAP: u8 = u8::MAX;
 /// A countdown that has not started (see [`crate::ir::Obligation`]).
 pub const NOT_COUNTING: u8 = u8::MAX;
 /// At most this many obligations per game (two players each).
@@ -226,13 +231,13 @@ pub struct Position {
     /// FEN's half-move clock: moves since the last capture or move of a piece
     /// that only moves forward (a pawn), kept in games whose position strings
     /// carry it ([`crate::fen_state::has_fields`]).
-    pub halfmove: u16,
+    halfmove: u16,
     /// FEN's full-move number: 1 at the start, counted up after each move of
     /// the second player.
-    pub fullmove: u16,
+    fullmove: u16,
     /// Pieces in hand: `hands[player * kinds + kind]` (empty in games without
     /// hands).
-    pub hands: Vec<u8>,
+    pub(crate) hands: Vec<u8>,
     /// Countdowns: `countdowns[player * obligations + obligation]`, the number of
     /// the player's own moves left before the obligation binds, or
     /// [`NOT_COUNTING`].
@@ -246,7 +251,7 @@ pub struct Position {
     /// In a game with a check-count goal (`goal 3 checks`), the checks each
     /// player still has to give to win, as Fairy-Stockfish counts them; both
     /// stay 0 in other games.
-    pub checks_left: [u8; 2],
+    pub(crate) checks_left: [u8; 2],
     shared: Arc<Shared>,
 }
 
@@ -465,6 +470,35 @@ impl Position {
         player as usize * self.shared.kinds + kind.index()
     }
 
+    /// Does the game have hands (pieces in hand that may be dropped)?
+    #[inline]
+    pub fn has_hands(&self) -> bool {
+        !self.hands.is_empty()
+    }
+
+    /// FEN's half-move clock: moves since the last capture or move of a
+    /// piece that only moves forward (a pawn), kept in games whose position
+    /// strings carry it ([`crate::fen_state::has_fields`]).
+    #[inline]
+    pub fn halfmove(&self) -> u16 {
+        self.halfmove
+    }
+
+    /// FEN's full-move number: 1 at the start, counted up after each move
+    /// of the second player.
+    #[inline]
+    pub fn fullmove(&self) -> u16 {
+        self.fullmove
+    }
+
+    /// In a game with a check-count goal (`goal 3 checks`), the checks each
+    /// player still has to give to win, as Fairy-Stockfish counts them;
+    /// both 0 in other games.
+    #[inline]
+    pub fn checks_left(&self) -> [u8; 2] {
+        self.checks_left
+    }
+
     /// The countdown of `obligation` for `player`.
     #[inline]
     pub fn countdown(&self, player: PlayerId, obligation: usize) -> u8 {
@@ -480,7 +514,7 @@ impl Position {
 
     /// Marks the piece on `cell` as unmoved or moved (for readers of position
     /// strings); ignored in games where no rule asks.
-    pub fn set_unmoved(&mut self, cell: CellId, unmoved: bool) {
+    pub(crate) fn set_unmoved(&mut self, cell: CellId, unmoved: bool) {
         if let Some(bits) = self.unmoved.get_mut(cell.index() >> 6) {
             let bit = 1u64 << (cell.index() & 63);
             if unmoved {
@@ -515,7 +549,7 @@ impl Position {
 
     /// Opens the cells of a passing to capture in passing (or none, with
     /// [`NO_PASSING`]), for readers of position strings.
-    pub fn set_en_passant(&mut self, passing: u16) {
+    pub(crate) fn set_en_passant(&mut self, passing: u16) {
         self.en_passant = passing;
     }
 

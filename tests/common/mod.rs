@@ -84,6 +84,16 @@ pub fn position(engine: &dyn Engine, text: &str) -> Position {
     fen::parse(engine.game(), text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
+/// The position a position string describes, read without the rules that
+/// only say whether the game can reach it
+/// ([`Position::from_setup_unchecked`]): for tests of what the engines do in
+/// a position set up so, such as the side not to move in check.
+pub fn unreachable_position(engine: &dyn Engine, text: &str) -> Position {
+    let game = engine.game();
+    let setup = fen::parse_setup(game, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    Position::from_setup_unchecked(game, &setup).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
 /// Plays moves written in the notation, each one legal, as the front ends do.
 pub fn play(engine: &dyn Engine, pos: &mut Position, moves: &[&str]) {
     for text in moves {

@@ -14,8 +14,10 @@ use crate::front::zones::ZoneCells;
 use std::collections::HashMap;
 use std::sync::Arc;
 use vdl_dsl::ast::Span;
+use vdl_runtime::fen::FenErrorKind;
 use vdl_runtime::ir::{Game, PieceId};
 use vdl_runtime::plan::Plan;
+use vdl_runtime::{Position, PositionError};
 
 /// What analysis found for the piece types that the rules ask about.
 #[derive(Default)]
@@ -47,8 +49,8 @@ pub fn facts(lowered: &Lowered, plan: &Arc<Plan>) -> Facts {
 /// runs the lints.
 pub fn lint(game: &Game, plan: &Arc<Plan>, names: &Names, diags: &mut Vec<Diagnostic>) {
     let (Some(setup), Some(board)) = (names.setup, names.board) else { return };
-    check_setup(game, setup, diags);
-    if !diags.iter().any(Diagnostic::is_error) {
+    let start = check_setup(game, plan, setup, diags);
+    if let Some(start) = start.filter(|_| !diags.iter().any(Diagnostic::is_error)) {
         let declared = lints::Declared {
             source: names.source,
             pieces: names.items.pieces.clone(),
@@ -56,13 +58,15 @@ pub fn lint(game: &Game, plan: &Arc<Plan>, names: &Names, diags: &mut Vec<Diagno
             setup,
             board: board.span,
         };
-        lints::run(game, plan, &declared, diags);
+        lints::run(game, plan, &start, &declared, diags);
     }
 }
 
-fn check_setup(game: &Game, setup: &vdl_dsl::ast::Text, diags: &mut Vec<Diagnostic>) {
-    let parsed = vdl_runtime::fen::parse(game, &setup.value);
-    if parsed.is_ok() && setup.value.split_whitespace().nth(1).is_none() {
+/// The start position, if the setup is one (else the error).
+fn check_setup(game: &Game, plan: &Arc<Plan>, setup: &vdl_dsl::ast::Text, diags: &mut Vec<Diagnostic>) -> Option<Position> {
+    // Without a side to move, the first player's would be judged: say what
+    // is missing instead.
+    if setup.value.split_whitespace().nth(1).is_none() && vdl_runtime::fen::parse_setup(game, &setup.value).is_ok() {
         let letters: Vec<String> = game.players.iter().map(|p| format!("`{}` for {}", p.letter, p.name)).collect();
         diags.push(
             Diagnostic::error(
@@ -73,18 +77,30 @@ fn check_setup(game: &Game, setup: &vdl_dsl::ast::Text, diags: &mut Vec<Diagnost
             .with_label("the side to move goes here")
             .with_help(format!("end the setup with a space and the letter of the side to move: {}", letters.join(", "))),
         );
+        return None;
     }
-    if let Err(error) = parsed {
-        let start = setup.span.start + error.offset.min(setup.value.len());
-        let end = (start + 1).min(setup.span.end.max(start));
-        let example = vdl_runtime::fen::format(game, &vdl_runtime::Position::empty(game));
-        diags.push(
-            Diagnostic::error(Code::BadSetup, Span::new(start, end), format!("the setup does not fit: {}", error.message)).with_help(
-                format!(
-                    "rows are listed from the first player's far side, separated as in `{example}`; pieces are {}",
-                    game.pieces.iter().map(|p| format!("`{}` {}", p.symbol, p.name)).collect::<Vec<_>>().join(", ")
-                ),
-            ),
-        );
-    }
+    // The plan made once: the attack test of the side not to move asks it.
+    let engine = vdl_runtime::Interpreter::with_plan(game.clone(), plan.clone());
+    let error = match vdl_runtime::fen::parse_with(&engine, &setup.value) {
+        Ok(start) => return Some(start),
+        Err(error) => error,
+    };
+    let start = setup.span.start + error.offset.min(setup.value.len());
+    let span = Span::new(start, (start + 1).min(setup.span.end.max(start)));
+    diags.push(match error.kind {
+        FenErrorKind::Syntax(message) => {
+            let example = vdl_runtime::fen::format(game, &Position::empty(game));
+            Diagnostic::error(Code::BadSetup, span, format!("the setup does not fit: {message}")).with_help(format!(
+                "rows are listed from the first player's far side, separated as in `{example}`; pieces are {}",
+                game.pieces.iter().map(|p| format!("`{}` {}", p.symbol, p.name)).collect::<Vec<_>>().join(", ")
+            ))
+        }
+        // The side to move could capture a royal at once.
+        FenErrorKind::Position(error @ PositionError::SideNotToMoveInCheck { .. }) => {
+            Diagnostic::error(Code::SetupDecided, span, format!("the setup is already decided: {error}"))
+        }
+        // The message says what to change.
+        FenErrorKind::Position(error) => Diagnostic::error(Code::BadSetup, span, format!("the setup is not a possible position: {error}")),
+    });
+    None
 }

@@ -6,7 +6,7 @@ use crate::front::draft::DraftPromotion;
 use crate::front::lower::{LimitClasses, Lowered};
 use crate::front::zones::ZoneCells;
 use vdl_runtime::ir::{self, Game, PieceId, PlayerId, ZoneId};
-use vdl_runtime::{Piece, Position};
+use vdl_runtime::Piece;
 
 pub fn finish(lowered: Lowered, facts: Facts) -> Game {
     let Lowered { movement, pieces: rules, limits, no_drop_mate } = lowered;
@@ -72,7 +72,7 @@ fn choices(promotion: &DraftPromotion, in_setup: &SetupCounts) -> Vec<Vec<ir::Ch
 }
 
 /// How many pieces of each type each player has on the board in the setup.
-struct SetupCounts(Position);
+struct SetupCounts(Vec<Piece>);
 
 impl SetupCounts {
     /// Counted on the board field of the setup alone (the movement game has no
@@ -81,11 +81,11 @@ impl SetupCounts {
     fn of(game: &Game) -> SetupCounts {
         let board = game.setup.split_whitespace().next().unwrap_or("");
         let board = board.split('[').next().unwrap_or(board);
-        SetupCounts(vdl_runtime::fen::parse(game, board).unwrap_or_else(|_| Position::empty(game)))
+        SetupCounts(vdl_runtime::fen::parse_setup(game, board).map(|setup| setup.board).unwrap_or_default())
     }
 
     fn count(&self, player: PlayerId, kind: PieceId) -> u16 {
-        self.0.count(Piece::new(kind, player))
+        self.0.iter().filter(|&&piece| piece == Piece::new(kind, player)).count() as u16
     }
 }
 

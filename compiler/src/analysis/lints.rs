@@ -22,11 +22,11 @@ pub struct Declared<'a> {
     pub board: ast::Span,
 }
 
-pub fn run(game: &Game, plan: &Arc<Plan>, declared: &Declared, diags: &mut Vec<Diagnostic>) {
-    let Ok(start) = vdl_runtime::fen::parse(game, &declared.setup.value) else { return };
+/// The lints of a game whose setup reads as `start`.
+pub fn run(game: &Game, plan: &Arc<Plan>, start: &Position, declared: &Declared, diags: &mut Vec<Diagnostic>) {
     let mobility = Mobility::with_budget(game, plan, LINT_WORK);
-    setup_not_already_decided(game, plan, &start, declared, diags);
-    pieces_outside_their_confinement(game, &start, declared, diags);
+    setup_not_already_decided(game, plan, start, declared, diags);
+    pieces_outside_their_confinement(game, start, declared, diags);
     for (kind, decl) in PieceId::first(declared.pieces.len()).zip(&declared.pieces) {
         let never_moves = (0..game.players.len()).all(|p| (0..game.cell_count()).all(|c| !mobility.can_move_from(kind, p as PlayerId, c)));
         if never_moves && !mobility.exhausted() {
@@ -37,8 +37,8 @@ pub fn run(game: &Game, plan: &Arc<Plan>, declared: &Declared, diags: &mut Vec<D
         }
         promotions_that_never_happen(game, &mobility, kind, decl, diags);
     }
-    let present = pieces_that_never_appear(game, &start, declared, diags);
-    cells_never_reached(game, &start, &mobility, &present, declared, diags);
+    let present = pieces_that_never_appear(game, start, declared, diags);
+    cells_never_reached(game, start, &mobility, &present, declared, diags);
     zones_never_used(declared, diags);
 }
 
@@ -105,25 +105,11 @@ fn cells_never_reached(
     );
 }
 
-/// The side not to move must not be in check: the side to move could capture a
-/// royal at once.
+/// The setup must not end the game at once by a goal. (That the side not
+/// to move is not in check, the runtime's judgement of the setup says:
+/// [`Position::from_setup`].)
 fn setup_not_already_decided(game: &Game, plan: &Arc<Plan>, start: &Position, declared: &Declared, diags: &mut Vec<Diagnostic>) {
     let engine = Interpreter::with_plan(game.clone(), Arc::clone(plan));
-    let mut other = start.clone();
-    other.side ^= 1;
-    if game.has_royals() && legal::in_check(&engine, &other) {
-        let mover = &game.players[start.side as usize].name;
-        // Facing royals are in check (the rule is kept as an attack).
-        let or_facing = if game.rules.facing.is_empty() { "" } else { ", or the royals face each other" };
-        diags.push(
-            Diagnostic::error(
-                Code::SetupDecided,
-                declared.setup.span,
-                format!("in the setup {mover}, to move, can already capture a royal piece{or_facing}"),
-            )
-            .with_help("the player not to move may not start in check; move a piece or change the side to move"),
-        );
-    }
     if let Some((_, goal)) = vdl_runtime::goals::reached(&engine, start) {
         diags.push(
             Diagnostic::error(
@@ -222,9 +208,9 @@ fn pieces_that_never_appear(game: &Game, start: &Position, declared: &Declared, 
     for piece in start.board().iter().filter(|p| !p.is_empty()) {
         present[piece.kind().index()] = true;
     }
-    for (index, &count) in start.hands.iter().enumerate() {
-        if count > 0 {
-            present[index % game.pieces.len()] = true;
+    for (player, kind) in (0..game.players.len() as PlayerId).flat_map(|player| game.piece_ids().map(move |kind| (player, kind))) {
+        if start.in_hand(player, kind) > 0 {
+            present[kind.index()] = true;
         }
     }
     loop {

@@ -114,7 +114,9 @@ codes! {
         "A statement contradicts or repeats another, or asks for something its context cannot give (a `circuit` on a step, a \
          drop rule in a game without hands, a piece that extends itself).";
     BadSetup = "E0600", "unusable setup",
-        "The setup's position string does not fit the board, or names a piece no declaration gives that symbol.";
+        "The setup's position string does not fit the board, names a piece no declaration gives that symbol, or is not a \
+         possible position (a castling right no piece can use, an en-passant cell no piece has passed over, a count out of \
+         range).";
     NoRoyal = "E0601", "royal rule without royals",
         "A rule about royal pieces (such as `facing`, `no check`, a check-count or bare royal goal) in a game where no piece \
          is royal.";

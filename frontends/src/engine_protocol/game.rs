@@ -16,8 +16,7 @@ pub struct GameState {
 impl GameState {
     /// The variant's start position.
     pub fn new(engine: SharedEngine) -> GameState {
-        let game = engine.game();
-        let start = fen::parse(game, &game.setup).expect("a checked game has a valid setup");
+        let start = fen::parse_with(&*engine, &engine.game().setup).expect("a checked game has a valid setup");
         GameState { engine, positions: vec![start], moves: Vec::new() }
     }
 

@@ -226,7 +226,7 @@ impl UciSession {
                 return Err(format!("expected `position startpos|fen FEN{sfen} [moves MOVE...]`"));
             }
         };
-        let start = fen::parse(game, &position).map_err(|e| format!("bad position `{position}`: {e}"))?;
+        let start = fen::parse_with(&*engine, &position).map_err(|e| format!("bad position `{position}`: {e}"))?;
         let mut state = GameState::from_position(engine.clone(), start);
         let format = self.variant().format.clone();
         for (i, text) in moves.iter().enumerate() {

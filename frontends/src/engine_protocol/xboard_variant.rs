@@ -150,7 +150,7 @@ impl XboardVariant {
         // Castling rights, en passant and clocks, in games that keep them.
         let rest: Vec<&str> = if vdl_runtime::fen_state::has_fields(game) { fields.collect() } else { Vec::new() };
         let text = format!("{} {side} {}", translate(board, &reverse), rest.join(" "));
-        fen::parse(game, &text).map_err(|e| e.to_string())
+        fen::parse_with(&*self.variant.engine, &text).map_err(|e| e.to_string())
     }
 }
 
@@ -196,7 +196,7 @@ pub fn present(variant: &Arc<Variant>) -> Result<XboardVariant, String> {
     }
     let table = piece_table(game)?;
     let format = MoveFormat::new(squares, '@');
-    let start = fen::parse(game, &game.setup).map_err(|e| e.to_string())?;
+    let start = fen::parse_with(&*variant.engine, &game.setup).map_err(|e| e.to_string())?;
     let (hand, parent) = if game.has_hands() { (held_kinds(game).len(), "shogi") } else { (0, "fairy") };
     let size = format!("{}x{}+{hand}_{parent}", grid.files, grid.ranks);
     let name = variant.name.clone();

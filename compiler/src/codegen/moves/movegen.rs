@@ -482,7 +482,7 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<Piec
 /// How many pieces of `kind` `player` has in the game's setup.
 fn setup_count(ctx: &Ctx, kind: PieceId, player: PlayerId) -> usize {
     let piece = Piece::new(kind, player);
-    vdl_runtime::fen::parse(ctx.game, &ctx.game.setup).map_or(0, |pos| pos.board().iter().filter(|&&p| p == piece).count())
+    vdl_runtime::fen::parse_setup(ctx.game, &ctx.game.setup).map_or(0, |setup| setup.board.iter().filter(|&&p| p == piece).count())
 }
 
 /// The castling of the piece while it is unmoved, if its type may castle:
