@@ -35,8 +35,10 @@ pub struct FenError {
 pub enum FenErrorKind {
     /// The text is not a position string of the game.
     Syntax(String),
-    /// It reads, but the game's rules make the position impossible.
-    Position(PositionError),
+    /// It reads, but the game's rules make the position impossible (boxed:
+    /// the error names its piece, cell and fix, and the readers' results
+    /// stay small).
+    Position(Box<PositionError>),
 }
 
 impl FenError {
@@ -65,7 +67,8 @@ fn error(offset: usize, message: impl Into<String>) -> FenError {
 /// one way from text to a position, for every front end.
 pub fn parse(game: &Game, text: &str) -> Result<Position, FenError> {
     let (setup, places) = read(game, text)?;
-    Position::from_setup(game, &setup).map_err(|error| FenError { offset: places.of(error.place()), kind: FenErrorKind::Position(error) })
+    Position::from_setup(game, &setup)
+        .map_err(|error| FenError { offset: places.of(error.place()), kind: FenErrorKind::Position(Box::new(error)) })
 }
 
 /// [`parse`], asking `engine` (an engine of the game) whether a royal is
@@ -73,7 +76,7 @@ pub fn parse(game: &Game, text: &str) -> Result<Position, FenError> {
 pub fn parse_with(engine: &dyn crate::Engine, text: &str) -> Result<Position, FenError> {
     let (setup, places) = read(engine.game(), text)?;
     Position::from_setup_with(engine, &setup)
-        .map_err(|error| FenError { offset: places.of(error.place()), kind: FenErrorKind::Position(error) })
+        .map_err(|error| FenError { offset: places.of(error.place()), kind: FenErrorKind::Position(Box::new(error)) })
 }
 
 /// Reads a position string as written, without judging whether the game

@@ -226,13 +226,17 @@ pub fn format_castling(game: &Game, pos: &Position) -> String {
 /// Opens the cells the en-passant field names (`open`, none for `-`) to
 /// capture in passing: a piece of the side that has just moved must have
 /// passed over them with its last move, which left its start and the cells
-/// passed over empty.
-pub fn apply_en_passant(game: &Game, open: &[CellId], pos: &mut Position) -> Result<(), PositionError> {
+/// passed over empty. A move that a piece makes only while unmoved (a
+/// pawn's double step) starts where the setup (`start`, if given) puts a
+/// piece like it.
+pub fn apply_en_passant(game: &Game, open: &[CellId], start: Option<&[Piece]>, pos: &mut Position) -> Result<(), PositionError> {
     if open.is_empty() {
         return Ok(());
     }
     let mover = pos.side ^ 1;
-    let over_them = |p: &Passing| p.piece.owner() == mover && open.iter().all(|c| p.cells.contains(c));
+    let could_start =
+        |p: &Passing| start.is_none_or(|start| start.get(p.from.index()) == Some(&p.piece) || !only_when_unmoved(game, p.piece));
+    let over_them = |p: &Passing| p.piece.owner() == mover && open.iter().all(|c| p.cells.contains(c)) && could_start(p);
     let stands = |p: &Passing| pos.at(p.to) == p.piece && pos.at(p.from).is_empty() && p.cells.iter().all(|&c| pos.at(c).is_empty());
     let found = pos.passings().iter().find(|(_, p)| over_them(p) && stands(p)).map(|(index, _)| index);
     let Some(index) = found else {
@@ -255,6 +259,13 @@ pub fn apply_en_passant(game: &Game, open: &[CellId], pos: &mut Position) -> Res
     };
     pos.set_en_passant(index);
     Ok(())
+}
+
+/// Does every rule of `piece` that opens cells to capture in passing hold
+/// only while the piece is unmoved?
+fn only_when_unmoved(game: &Game, piece: Piece) -> bool {
+    let rules = game.pieces[piece.kind()].moves.get(piece.owner() as usize).map_or(&[][..], Vec::as_slice);
+    rules.iter().filter(|rule| !rule.en_passant.is_empty()).all(|rule| rule.gate == Gate::Unmoved)
 }
 
 /// Reads the en-passant field: the cells it names, none for `-`.

@@ -96,7 +96,7 @@ fn check_setup(game: &Game, plan: &Arc<Plan>, setup: &vdl_dsl::ast::Text, diags:
             ))
         }
         // The side to move could capture a royal at once.
-        FenErrorKind::Position(error @ PositionError::SideNotToMoveInCheck { .. }) => {
+        FenErrorKind::Position(error) if matches!(*error, PositionError::SideNotToMoveInCheck { .. }) => {
             Diagnostic::error(Code::SetupDecided, span, format!("the setup is already decided: {error}"))
         }
         // The message says what to change.

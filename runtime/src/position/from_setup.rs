@@ -4,7 +4,7 @@
 //! position its game cannot reach: the rules below are those a position
 //! reached by legal moves from the setup always keeps.
 
-use super::{Position, HAND_CAP, NOT_COUNTING};
+use super::{Position, NOT_COUNTING};
 use crate::engine::Engine;
 use crate::ir::{Game, PieceId, PlayerId};
 use crate::piece::Piece;
@@ -21,7 +21,7 @@ enum Judge<'e> {
 
 impl Position {
     /// Judges `setup` against `game`'s rules and builds the position, or
-    /// says which rule it breaks: a hand over [`HAND_CAP`], a missing royal,
+    /// says which rule it breaks: a hand over [`super::HAND_CAP`], a missing royal,
     /// a piece where it must promote, a castling right whose pieces have
     /// moved, an en-passant cell nothing passed, a countdown, check count or
     /// clock out of range, the side not to move in check. Whether a royal is
@@ -41,7 +41,7 @@ impl Position {
     /// can reach it (royals, promotion zones, castling pieces that have
     /// moved, the side not to move in check): for tests and tools that probe
     /// positions no game reaches. What a position cannot hold (a hand over
-    /// [`HAND_CAP`], a right no piece can use, an en-passant cell no piece
+    /// [`super::HAND_CAP`], a right no piece can use, an en-passant cell no piece
     /// passed, counts out of range) is still refused.
     pub fn from_setup_unchecked(game: &Game, setup: &Setup) -> Result<Position, PositionError> {
         Position::build(game, setup, Judge::StorableOnly)
@@ -70,7 +70,7 @@ impl Position {
             must_promote(game, start_board, &pos)?;
         }
         crate::fen_state::apply_castling(game, &setup.castling, start_board.filter(|_| fully), &mut pos)?;
-        crate::fen_state::apply_en_passant(game, &setup.en_passant, &mut pos)?;
+        crate::fen_state::apply_en_passant(game, &setup.en_passant, start_board.filter(|_| fully), &mut pos)?;
         pos.set_countdowns(game, setup)?;
         pos.set_checks(game, setup)?;
         pos.set_clocks(game, setup)?;
@@ -80,6 +80,7 @@ impl Position {
         Ok(pos)
     }
 
+    /// Each count up to [`super::HAND_CAP`], the most a count's byte holds.
     fn fill_hands(&mut self, game: &Game, setup: &Setup) -> Result<(), PositionError> {
         if self.hands.is_empty() {
             return Ok(());
@@ -87,7 +88,7 @@ impl Position {
         for (player, hand) in setup.hands.iter().enumerate() {
             for (kind, &count) in game.piece_ids().zip(hand) {
                 let piece = Piece::new(kind, player as PlayerId);
-                let held = u8::try_from(count).ok().filter(|&n| n <= HAND_CAP).ok_or_else(|| PositionError::HandOverCap {
+                let held = u8::try_from(count).ok().ok_or_else(|| PositionError::HandOverCap {
                     player: player as PlayerId,
                     player_name: game.players[player].name.clone(),
                     kind,
