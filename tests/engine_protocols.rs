@@ -259,6 +259,10 @@ fn uci_bad_input_gets_an_error_and_the_session_goes_on() {
     assert!(uci.line_starting("info string error").contains("`zz`"));
     uci.send("position fen not-a-position w");
     assert!(uci.line_starting("info string error").contains("bad position"));
+    // A position that reads but cannot arise: the Generals face each other
+    // after Black's move (tests/position_validation.rs).
+    uci.send("position fen 4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1");
+    assert!(uci.line_starting("info string error").contains("Black's General on e10 is in check"));
     uci.send("setoption name UCI_Variant value nonesuch");
     assert!(uci.line_starting("info string error").contains("unknown variant"));
     uci.send("setoption name Hash value 16");

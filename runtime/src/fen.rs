@@ -133,7 +133,7 @@ fn fields(text: &str) -> impl Iterator<Item = (usize, &str)> {
 /// Fairy-Stockfish writes them (`w - - 0 1`).
 fn read(game: &Game, text: &str) -> Result<(Setup, Places), FenError> {
     let mut setup = Setup::new(game);
-    let mut fields = fields(text).peekable();
+    let mut fields = fields(text);
     let (start, field) = fields.next().unwrap_or((text.len(), ""));
     let kinds = if game.has_hands() { game.pieces.len() } else { 0 };
     let mut places = Places {
@@ -161,8 +161,7 @@ fn read(game: &Game, text: &str) -> Result<(Setup, Places), FenError> {
             error(offset, format!("unknown side to move `{side}`; expected one of {}", letters.join(", ")))
         })?;
     }
-    let has_fields = crate::fen_state::has_fields(game);
-    if has_fields {
+    if crate::fen_state::has_fields(game) {
         if let Some((offset, field)) = fields.next() {
             setup.castling = crate::fen_state::parse_castling(game, field).map_err(|(at, message)| error(offset + at, message))?;
             places.castling = field.char_indices().map(|(at, _)| offset + at).collect();
@@ -178,7 +177,22 @@ fn read(game: &Game, text: &str) -> Result<(Setup, Places), FenError> {
             places.countdowns = offset;
         }
     }
-    let mut clocks = 0;
+    read_counts(game, fields, &mut setup, &mut places)?;
+    Ok((setup, places))
+}
+
+/// The last fields: the check counts (in a game that counts checks, before
+/// or after the clocks) and FEN's two clocks; in a game without the
+/// castling and en-passant fields, up to two `-` placeholders for them
+/// before the clocks.
+fn read_counts<'t>(
+    game: &Game,
+    fields: impl Iterator<Item = (usize, &'t str)>,
+    setup: &mut Setup,
+    places: &mut Places,
+) -> Result<(), FenError> {
+    let has_fields = crate::fen_state::has_fields(game);
+    let (mut clocks, mut placeholders) = (0, 0);
     for (offset, field) in fields {
         if game.checks_to_win().is_some() && setup.checks.is_none() && field.contains('+') {
             setup.checks = Some(parse_checks(field).ok_or_else(|| {
@@ -188,8 +202,8 @@ fn read(game: &Game, text: &str) -> Result<(Setup, Places), FenError> {
                 )
             })?);
             places.checks = offset;
-        } else if !has_fields && clocks == 0 && field == "-" {
-            // A placeholder for the castling or en-passant field.
+        } else if !has_fields && clocks == 0 && placeholders < 2 && field == "-" {
+            placeholders += 1;
         } else if clocks < 2 && !field.is_empty() && field.bytes().all(|b| b.is_ascii_digit()) {
             let value = field.parse().map_err(|_| error(offset, format!("`{field}` is too large for a clock")))?;
             if clocks == 0 {
@@ -204,7 +218,7 @@ fn read(game: &Game, text: &str) -> Result<(Setup, Places), FenError> {
             return Err(error(offset, format!("unexpected `{field}`; expected {expected}")));
         }
     }
-    Ok((setup, places))
+    Ok(())
 }
 
 /// Check counts as Fairy-Stockfish writes them after the en-passant field,

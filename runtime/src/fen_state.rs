@@ -8,6 +8,10 @@
 //! that a royal and its partner are unmoved; a piece with first moves that is
 //! not part of castling (a pawn) counts as unmoved when it stands where the
 //! setup puts a piece like it, as FEN implies for chess pawns on their rank.
+//!
+//! Reading ([`parse_castling`], [`parse_en_passant`]) only takes the fields
+//! apart into a [`crate::Setup`]; what they say is checked against the board
+//! when the position is built ([`apply_castling`], [`apply_en_passant`]).
 
 use crate::ir::{CellId, DirId, Game, Gate, MoveKind, PieceId, PlayerId};
 use crate::piece::Piece;
@@ -161,21 +165,13 @@ pub fn apply_castling(game: &Game, rights: &[CastlingRight], start: Option<&[Pie
         let unmoved: Vec<&&Right> = chosen.iter().filter(|r| !moved(r.piece) && !moved(r.partner)).collect();
         if unmoved.is_empty() {
             let cell = if moved(chosen[0].piece) { chosen[0].piece } else { chosen[0].partner };
-            let piece = pos.at(cell);
-            let setup_cells = start
-                .unwrap_or_default()
-                .iter()
-                .zip(game.cell_ids())
-                .filter(|&(&p, _)| p == piece)
-                .map(|(_, c)| game.board.cells[c].name.clone())
-                .collect();
             return Err(PositionError::CastlingPieceMoved {
                 index,
                 letter,
                 player_name,
-                piece: game.pieces[piece.kind()].name.clone(),
+                piece: game.pieces[pos.at(cell).kind()].name.clone(),
                 cell_name: game.board.cells[cell].name.clone(),
-                setup_cells,
+                setup_cells: cells_holding(game, start.unwrap_or_default(), pos.at(cell)),
             });
         }
         for right in unmoved {
@@ -184,6 +180,11 @@ pub fn apply_castling(game: &Game, rights: &[CastlingRight], start: Option<&[Pie
         }
     }
     Ok(())
+}
+
+/// The names of the cells of `board` that hold `piece`.
+fn cells_holding(game: &Game, board: &[Piece], piece: Piece) -> Vec<String> {
+    board.iter().zip(game.cell_ids()).filter(|&(&p, _)| p == piece).map(|(_, cell)| game.board.cells[cell].name.clone()).collect()
 }
 
 /// The castling field: `KQkq` where the partner is the outermost on its
