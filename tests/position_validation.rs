@@ -109,8 +109,7 @@ fn a_game_whose_setup_gives_a_player_no_royal_accepts_none() {
 #[test]
 fn a_castling_right_needs_its_king_where_the_setup_puts_it() {
     // FIDE 3.8.2.1: "The right to castle has been lost: if the king has
-    // already moved". A King on b1 has moved; `KQ` cannot stand with it
-    // (Fairy-Stockfish ignores such rights; the position is refused here).
+    // already moved". A King on b1 has moved; `KQ` cannot stand with it.
     let text = "r3k2r/8/8/8/8/8/8/RK5R w KQkq - 0 1";
     let error = refused("chess", text);
     assert_eq!(error.offset, text.find(" KQkq").unwrap() + 1, "the offset points at `K`: {error}");

@@ -64,7 +64,8 @@ fn error(offset: usize, message: impl Into<String>) -> FenError {
 }
 
 /// Reads a position string and judges it ([`Position::from_setup`]): the
-/// one way from text to a position, for every front end.
+/// way from text to a position (front ends, which have an engine at hand,
+/// call [`parse_with`]).
 pub fn parse(game: &Game, text: &str) -> Result<Position, FenError> {
     let (setup, places) = read(game, text)?;
     Position::from_setup(game, &setup)
