@@ -128,15 +128,7 @@ impl Session {
 
     /// The end of the game, if it is over.
     pub fn ending(&self) -> Option<Ending> {
-        let (result, reason) = legal::ending(self.engine(), self.position())?;
-        let reason = reason.describe();
-        let players = &self.game().players;
-        Some(match result {
-            GameResult::Win(winner) => {
-                Ending { winner: Some(winner), reason, text: format!("{} wins by {reason}", players[winner as usize].name) }
-            }
-            GameResult::Draw => Ending { winner: None, reason, text: format!("Draw by {reason}") },
-        })
+        ending(self.engine(), self.position())
     }
 
     /// Plays the legal move written `text`; returns its text.
@@ -227,6 +219,20 @@ pub fn describe_search(found: &SearchResult) -> String {
         None => format!("{:+.2}", found.score as f64 / search::eval::UNIT as f64),
     };
     format!("depth {}, {score}, {} nodes, {} ms", found.depth, found.nodes, found.elapsed.as_millis())
+}
+
+/// The end of the game in `pos`, if it is over, with the text a player
+/// reads: "White wins by checkmate", "Draw by stalemate".
+pub fn ending(engine: &dyn Engine, pos: &Position) -> Option<Ending> {
+    let (result, reason) = legal::ending(engine, pos)?;
+    let reason = reason.describe();
+    let players = &engine.game().players;
+    Some(match result {
+        GameResult::Win(winner) => {
+            Ending { winner: Some(winner), reason, text: format!("{} wins by {reason}", players[winner as usize].name) }
+        }
+        GameResult::Draw => Ending { winner: None, reason, text: format!("Draw by {reason}") },
+    })
 }
 
 #[cfg(test)]

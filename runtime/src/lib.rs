@@ -6,7 +6,7 @@
 //! * [`Engine`]: a move generator; [`Interpreter`] runs any IR, generated code
 //!   implements the same trait for one variant.
 //! * [`legal`], [`perft`]: legality built on any engine.
-//! * [`fen`], [`notation`]: position strings and move text.
+//! * [`fen`], [`notation`], [`san`]: position strings and move text.
 
 pub mod board_after;
 mod cell_bits;
@@ -36,6 +36,7 @@ pub mod position;
 pub mod proxy;
 pub mod royals;
 pub mod rules_in_bulk;
+pub mod san;
 pub mod search;
 pub mod sink;
 mod tally;

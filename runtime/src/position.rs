@@ -131,6 +131,11 @@ impl Move {
         (self.proxy != NO_PROMOTION).then_some((self.extra, self.proxy))
     }
 
+    /// Castling: the partner's cell and where it lands.
+    pub fn castling_partner(self) -> Option<(CellId, CellId)> {
+        (self.partner_to != NO_CELL).then_some((self.extra, self.partner_to))
+    }
+
     /// The cell of a piece captured on the way (or in passing).
     pub fn extra_capture(self) -> Option<CellId> {
         (self.extra != NO_CELL && self.proxy == NO_PROMOTION && self.partner_to == NO_CELL).then_some(self.extra)
