@@ -406,7 +406,7 @@ fn xboard_ends_the_game_with_a_result_line() {
     xb.send("sd 3");
     xb.send("go");
     assert_eq!(xb.line_starting("move"), "move i0i9");
-    assert!(xb.line_starting("1-0").contains("White wins by checkmate"));
+    assert!(xb.line_starting("1-0").contains("Red wins by checkmate"), "Xiang Qi's first player is Red");
     xb.send("setboard nonsense w");
     assert!(xb.line_starting("tellusererror").contains("Illegal position"));
     // Taking the mate back: the game goes on, and White's Rook is back on i1.

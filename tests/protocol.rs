@@ -237,16 +237,16 @@ fn plays_a_short_game_of_every_bundled_variant() {
 #[test]
 fn reports_the_end_of_a_game_and_refuses_further_moves() {
     let mut proto = Protocol::vdl("variants/xiangqi.vdl");
-    // White mates with i1-i10 (see tests/search.rs).
+    // Red (Xiang Qi's first player) mates with i1-i10 (see tests/search.rs).
     proto.ok(json!({"cmd": "new", "fen": "4k4/R8/9/9/9/9/9/9/9/3K4R w"}));
     let found = proto.ok(json!({"cmd": "search", "depth": 3, "play": true}));
     assert_eq!(found["move"], json!("i1-i10"));
     assert_eq!(found["mate"], json!(1));
-    assert_eq!(found["result"]["winner"], json!("White"));
+    assert_eq!(found["result"]["winner"], json!("Red"));
     assert_eq!(found["result"]["reason"], json!("checkmate"));
     assert_eq!(found["in_check"], json!(true));
     let result = proto.ok(json!({"cmd": "result"}));
-    assert_eq!(result["result"]["text"], json!("White wins by checkmate"));
+    assert_eq!(result["result"]["text"], json!("Red wins by checkmate"));
     assert_eq!(proto.ok(json!({"cmd": "moves"}))["moves"], json!([]));
     let before = proto.position();
     assert!(proto.err(r#"{"cmd":"play","move":"e10-e9"}"#).contains("over"));

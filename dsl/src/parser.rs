@@ -237,8 +237,9 @@ fn labels(pair: Pair<Rule>) -> Labels {
 
 fn player(pair: Pair<Rule>) -> Result<Player, SyntaxError> {
     let span = span_of(&pair);
-    let mut inner = pair.into_inner();
+    let mut inner = pair.into_inner().peekable();
     let name = ident(inner.next().expect("grammar: player name"));
+    let letter = inner.next_if(|pair| pair.as_rule() == Rule::string).map(string_text);
     let mut view = Vec::new();
     for transform in inner {
         let t = transform.into_inner().next().expect("grammar: transform");
@@ -250,7 +251,7 @@ fn player(pair: Pair<Rule>) -> Result<Player, SyntaxError> {
             _ => Transform::Shift { axis, by: int(parts.next().expect("grammar: amount"))?, span: t_span },
         });
     }
-    Ok(Player { name, view, span })
+    Ok(Player { name, letter, view, span })
 }
 
 fn zone_expr(pair: Pair<Rule>) -> Result<ZoneExpr, SyntaxError> {

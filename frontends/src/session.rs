@@ -304,7 +304,7 @@ mod tests {
         let s = Session::start(engine, Some("4k3R/R8/9/9/9/9/9/9/9/3K5 b"), &[]).unwrap();
         let ending = s.ending().unwrap();
         assert_eq!(ending.winner, Some(0));
-        assert_eq!(ending.text, "White wins by checkmate");
+        assert_eq!(ending.text, "Red wins by checkmate");
         assert!(s.clone().play("e10-e9").unwrap_err().contains("over"));
     }
 
