@@ -20,6 +20,7 @@ pub use limits::ServerLimits;
 use api::{App, Entry};
 use games::GameStore;
 use std::io::Write;
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 use tokio::sync::Semaphore;
@@ -135,7 +136,14 @@ fn app(variants: Vec<Variant>, movetime: u64, limits: ServerLimits) -> App {
         .map(|v| {
             let engine: Arc<dyn Engine> = Arc::from(v.engine);
             let description = crate::json::game_description(engine.game());
-            Entry { file: v.file, engine_kind: v.engine_kind, engine, description, eval: OnceLock::new() }
+            Entry {
+                file: v.file,
+                engine_kind: v.engine_kind,
+                engine,
+                description,
+                eval: OnceLock::new(),
+                measuring: AtomicBool::new(false),
+            }
         })
         .collect();
     App {
