@@ -1,7 +1,7 @@
 //! A search on its own thread, so that the protocol keeps reading commands:
 //! `isready` and `ping` are answered while it runs, `stop` ends it at once
-//! (within about a thousand nodes) and the best move found so far is given,
-//! `quit` abandons it.
+//! (within a few hundred nodes) and the best move found so far is given;
+//! abandoning it (XBoard's `quit`, a closed output) drops its move.
 
 use crate::session::SharedEngine;
 use std::sync::atomic::{AtomicBool, Ordering};

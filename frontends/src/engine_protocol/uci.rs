@@ -2,7 +2,8 @@
 //! `UCI_Variant` option chooses the game, `position startpos|fen ... moves
 //! ...` sets the position, `go` searches on its own thread and reports `info`
 //! lines for every finished iteration and then `bestmove`; `stop` ends it at
-//! once, `isready` is answered during it, `quit` ends the session.
+//! once, `isready` is answered during it, `quit` and the end of the input end
+//! it (it still gives its `bestmove`, as Stockfish does) and then the session.
 //!
 //! The same session serves USI ([`Dialect::Usi`]), which differs only in
 //! names and notations ([`super::usi`]). Errors are reported as
@@ -93,7 +94,13 @@ pub fn serve(dialect: Dialect, variants: Arc<Variants>, mut input: impl BufRead,
             break;
         }
     }
-    session.abandon_search();
+    // A script that pipes `go` and ends its input still gets a move; a GUI
+    // that closed its end reads nothing.
+    if session.out.is_closed() {
+        session.abandon_search();
+    } else {
+        session.stop_search();
+    }
     Ok(())
 }
 
@@ -158,7 +165,12 @@ impl UciSession {
         self.forget_finished_search();
         match command {
             "uci" | "usi" => self.hello(),
-            "isready" => self.out.line("readyok"),
+            "isready" => {
+                // Piece values are measured here, before the GUI's `go`, so
+                // that the search's time is all its own.
+                self.variant().variant.evaluator();
+                self.out.line("readyok")
+            }
             "setoption" => self.set_option(args),
             "ucinewgame" | "usinewgame" => {
                 self.stop_search();

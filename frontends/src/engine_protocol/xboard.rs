@@ -161,6 +161,9 @@ impl XboardSession {
                 if let Some(search) = self.search.take() {
                     search.wait();
                 }
+                // Piece values are measured here, before the engine's turn,
+                // so that a search's time is all its own.
+                self.current.variant.evaluator();
                 self.out.line(format!("pong {rest}"));
             }
             "usermove" => self.user_move(rest),

@@ -14,6 +14,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 use serde_json::{json, Map, Value};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use tokio::sync::Semaphore;
 use vdl_runtime::search::{eval::Evaluator, StopFlag};
@@ -30,6 +31,8 @@ pub(super) struct Entry {
     pub engine: Arc<dyn Engine>,
     pub description: Value,
     pub eval: OnceLock<Evaluator>,
+    /// Raised when the piece values' measurement has been started.
+    pub measuring: AtomicBool,
 }
 
 /// What every request shares.
@@ -157,7 +160,27 @@ fn state(id: GameId, game: &Game) -> Map<String, Value> {
 }
 
 async fn new_game(State(app): State<Arc<App>>, JsonBody(request): JsonBody) -> Answer {
-    answer(create_game(&app, &request))
+    let reply = create_game(&app, &request);
+    if let Ok(success) = &reply {
+        if let Some(variant) = success.body["variant"].as_u64() {
+            measure_in_background(&app, variant as usize);
+        }
+    }
+    answer(reply)
+}
+
+/// Measures a variant's piece values (up to a second on the largest boards)
+/// on a blocking thread as soon as a game of it starts, so that the
+/// computer's first search spends its time searching.
+fn measure_in_background(app: &Arc<App>, variant: usize) {
+    if app.variants[variant].measuring.swap(true, Ordering::Relaxed) {
+        return;
+    }
+    let app = app.clone();
+    tokio::task::spawn_blocking(move || {
+        let entry = &app.variants[variant];
+        entry.eval.get_or_init(|| Evaluator::new(&*entry.engine));
+    });
 }
 
 fn create_game(app: &App, request: &Map<String, Value>) -> Reply {

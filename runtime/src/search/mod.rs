@@ -37,6 +37,15 @@ pub const MATE_BOUND: i32 = MATE - 10_000;
 /// The deepest the search goes, whatever the limits.
 pub const MAX_DEPTH: u32 = 64;
 const INFINITY: i32 = MATE + 1;
+/// The search looks at the clock and the stop flag every this many nodes
+/// (a power of two): often enough to stop within a fraction of a millisecond,
+/// rarely enough that reading the clock costs nothing measurable.
+pub const CHECK_INTERVAL: u64 = 256;
+/// The quiescence search follows at most this many captures beyond the
+/// horizon; then the side to move stands pat. Without a bound, a busy position
+/// (pieces in contact everywhere, captured pieces changing sides) makes the
+/// capture tree grow exponentially.
+const QUIESCENCE_PLIES: u32 = 8;
 
 /// When to stop searching. Every limit that is set applies; with none set, the
 /// search stops at depth [`Limits::DEFAULT_DEPTH`].
@@ -44,8 +53,10 @@ const INFINITY: i32 = MATE + 1;
 pub struct Limits {
     /// The deepest iteration, in plies.
     pub depth: Option<u32>,
-    /// Stop after this long (the best move of the last finished iteration is
-    /// returned; the first iteration always finishes).
+    /// Stop after this long. The limit holds from the first node, at any
+    /// depth: the best move of the last finished iteration is returned, or,
+    /// before the first iteration finishes, the best of the moves it has
+    /// searched, or the first legal move in search order.
     pub movetime: Option<Duration>,
     /// Stop after visiting this many nodes (same rule as `movetime`).
     pub nodes: Option<u64>,
@@ -63,8 +74,8 @@ impl StopFlag {
         StopFlag::default()
     }
 
-    /// Asks every search holding this flag to stop soon (within about a
-    /// thousand nodes).
+    /// Asks every search holding this flag to stop soon (within
+    /// [`CHECK_INTERVAL`] nodes).
     pub fn raise(&self) {
         self.0.store(true, Ordering::Relaxed);
     }
@@ -189,6 +200,7 @@ impl<'e, E: Engine + ?Sized> Searcher<'e, E> {
             nodes: 0,
             stopped: false,
             root_depth: 1,
+            first_root_move: None,
             killers: vec![[None; 2]; MAX_DEPTH as usize + 2],
             pv: vec![Vec::new(); MAX_DEPTH as usize + 2],
             prev_pv: Vec::new(),
@@ -206,12 +218,12 @@ impl<'e, E: Engine + ?Sized> Searcher<'e, E> {
         }
         for depth in 1..=max_depth {
             let (score, best) = run.root(&mut pos, depth, &legal);
-            if run.stopped && depth > 1 {
-                // An unfinished iteration is kept only if it already found a
-                // better move than the previous iteration's, which it searched
-                // first.
+            if run.stopped {
+                // An unfinished iteration is kept if it is the first, or if it
+                // already found a better move than the previous iteration's,
+                // which it searched first.
                 if let Some(best) = best {
-                    if Some(best) != result.best && score > result.score {
+                    if result.best.is_none() || (Some(best) != result.best && score > result.score) {
                         result.best = Some(best);
                         result.score = score;
                         result.pv = run.pv[0].clone();
@@ -235,6 +247,13 @@ impl<'e, E: Engine + ?Sized> Searcher<'e, E> {
                 break;
             }
         }
+        if result.best.is_none() {
+            // Stopped before the first move was searched: the first in search
+            // order (the likeliest best), scored as the position stands.
+            result.best = run.first_root_move;
+            result.pv = run.first_root_move.into_iter().collect();
+            result.score = self.eval.evaluate(&pos);
+        }
         result.nodes = run.nodes;
         result.elapsed = start.elapsed();
         result
@@ -252,6 +271,9 @@ struct Run<'a, E: Engine + ?Sized> {
     stopped: bool,
     /// The depth of the current iteration (check extensions stop at twice it).
     root_depth: u32,
+    /// The move the current iteration searches first: the one to give if the
+    /// search stops before any move is searched in full.
+    first_root_move: Option<Move>,
     killers: Vec<[Option<Move>; 2]>,
     /// Triangular principal-variation table: `pv[ply]` is the line from `ply`.
     pv: Vec<Vec<Move>>,
@@ -282,15 +304,14 @@ impl<E: Engine + ?Sized> Run<'_, E> {
             || self.stop.as_ref().is_some_and(StopFlag::is_raised)
     }
 
-    /// Counts a node and checks the limits every so often. The first iteration
-    /// always finishes, so that a search has a move however small its budget.
+    /// Counts a node and checks the limits: the node limit at every node, the
+    /// clock and the stop flag every [`CHECK_INTERVAL`] nodes (the first
+    /// included), at every depth. A search stopped early still has a move: see
+    /// [`Searcher::search_reporting`].
     #[inline]
     fn visit(&mut self) -> bool {
         self.nodes += 1;
-        if self.root_depth == 1 {
-            return false;
-        }
-        if self.nodes & 1023 == 0 && self.out_of_budget() {
+        if self.nodes % CHECK_INTERVAL == 1 && self.out_of_budget() {
             self.stopped = true;
         }
         if self.node_limit.is_some_and(|n| self.nodes >= n) {
@@ -317,11 +338,15 @@ impl<E: Engine + ?Sized> Run<'_, E> {
         }
     }
 
+    /// One iteration over the root's `legal` moves. Returns the best score and
+    /// move among those searched in full (`None` when stopped before the first
+    /// one was).
     fn root(&mut self, pos: &mut Position, depth: u32, legal: &[Move]) -> (i32, Option<Move>) {
         self.root_depth = depth;
         let mut moves = legal.to_vec();
         let pv_move = self.prev_pv.first().copied();
         order::sort(self.eval, pos, &mut moves, pv_move, [None, None]);
+        self.first_root_move = moves.first().copied();
         let mut alpha = -INFINITY;
         let beta = INFINITY;
         let mut best = None;
@@ -377,7 +402,7 @@ impl<E: Engine + ?Sized> Run<'_, E> {
         // Check extension: a forced reply costs no depth, so short mates are seen.
         let depth = if in_check && ply < 2 * self.root_depth { depth + 1 } else { depth };
         if depth == 0 || p + 1 >= self.pv.len() {
-            return self.quiesce(pos, ply, alpha, beta);
+            return self.quiesce(pos, ply, QUIESCENCE_PLIES, alpha, beta);
         }
         let mut moves = Vec::with_capacity(64);
         self.engine.generate(pos, &mut moves);
@@ -419,9 +444,9 @@ impl<E: Engine + ?Sized> Run<'_, E> {
         best
     }
 
-    /// Captures only, until the position is quiet; the side to move may also
-    /// stand pat.
-    fn quiesce(&mut self, pos: &mut Position, ply: u32, mut alpha: i32, beta: i32) -> i32 {
+    /// Captures only (no drops, no quiet promotions), until the position is
+    /// quiet or `captures_left` is 0; the side to move may also stand pat.
+    fn quiesce(&mut self, pos: &mut Position, ply: u32, captures_left: u32, mut alpha: i32, beta: i32) -> i32 {
         if self.visit() {
             return 0;
         }
@@ -433,6 +458,9 @@ impl<E: Engine + ?Sized> Run<'_, E> {
             return stand;
         }
         alpha = alpha.max(stand);
+        if captures_left == 0 {
+            return stand;
+        }
         let mut moves = Vec::with_capacity(64);
         self.engine.generate(pos, &mut moves);
         moves.retain(|mv| order::is_capture(pos, *mv));
@@ -441,7 +469,7 @@ impl<E: Engine + ?Sized> Run<'_, E> {
         let legality = legal::Legality::new(self.engine, pos);
         for mv in moves {
             let Some(undo) = legality.make_if_legal(self.engine, pos, mv) else { continue };
-            let score = -self.quiesce(pos, ply + 1, -beta, -alpha);
+            let score = -self.quiesce(pos, ply + 1, captures_left - 1, -beta, -alpha);
             self.engine.unmake(pos, mv, undo);
             if self.stopped {
                 return 0;
