@@ -20,6 +20,7 @@ mod directions;
 mod draft;
 mod drawing;
 mod finish;
+mod game_name;
 mod goals;
 mod groups;
 mod lints;
