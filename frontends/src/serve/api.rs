@@ -316,7 +316,9 @@ async fn computer(State(app): State<Arc<App>>, Path(id): Path<String>, JsonBody(
     if game.session.ply() != searched.ply() || game.session.fen() != searched.fen() {
         return fail(StatusCode::CONFLICT, "the game changed while the computer was thinking");
     }
-    game.session.play_move(best);
+    if let Err(message) = game.session.play_move(best) {
+        return bad(message);
+    }
     let mut fields = state(game_id, &game);
     fields.insert("search".into(), Value::Object(search));
     success(fields)
