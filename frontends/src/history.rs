@@ -26,6 +26,9 @@ pub struct Step {
     undo: Undo,
     /// The key of the position the move was played in.
     before: PositionKey,
+    /// The full-move number before the move: `make` stops counting at its
+    /// largest value, past which `unmake` alone would not restore it.
+    fullmove: u16,
 }
 
 /// A move refused because the game already has [`MAX_PLIES`] moves.
@@ -62,9 +65,9 @@ impl History {
         if self.steps.len() >= MAX_PLIES {
             return Err(Full);
         }
-        let before = PositionKey::of(&self.position);
+        let (before, fullmove) = (PositionKey::of(&self.position), self.position.fullmove);
         let undo = self.position.make(mv);
-        self.steps.push(Step { mv, undo, before });
+        self.steps.push(Step { mv, undo, before, fullmove });
         Ok(())
     }
 
@@ -72,6 +75,7 @@ impl History {
     pub fn undo(&mut self) -> Option<Move> {
         let step = self.steps.pop()?;
         self.position.unmake(step.mv, step.undo);
+        self.position.fullmove = step.fullmove;
         Some(step.mv)
     }
 
@@ -131,12 +135,12 @@ mod tests {
 
     #[test]
     fn a_move_costs_tens_of_bytes_not_a_position() {
-        // A move, its undo record and a key: 16 + 16 + 8 bytes, give or take
-        // alignment; a chess position alone is kilobytes.
-        assert!(size_of::<Step>() <= 64, "{}", size_of::<Step>());
+        // A move, its undo record, a key and a number: 40 bytes, where a
+        // chess position alone is kilobytes.
+        assert!(size_of::<Step>() <= 40, "{}", size_of::<Step>());
         let engine = chess();
         let history = shuffle(&*engine, 1000);
-        assert!(history.steps_bytes() <= 2048 * 64, "{}", history.steps_bytes());
+        assert!(history.steps_bytes() <= 1024 * 40, "{}", history.steps_bytes());
     }
 
     #[test]
@@ -154,6 +158,18 @@ mod tests {
         while history.undo().is_some() {}
         assert_eq!(history.position(), &start);
         assert!(legal::legal_moves(&*engine, history.position()).len() == 20);
+    }
+
+    #[test]
+    fn undo_restores_a_full_move_number_past_counting() {
+        let engine = chess();
+        let game = engine.game();
+        let start = fen::parse(game, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 65535").unwrap();
+        let mut history = History::new(start.clone());
+        let mv = vdl_runtime::notation::parse_move(&*engine, history.position(), "e7-e5").unwrap();
+        history.play(mv).unwrap();
+        history.undo().unwrap();
+        assert_eq!(history.position(), &start);
     }
 
     #[test]
