@@ -107,7 +107,7 @@ fn moves_are_sorted_bytewise() {
 
 #[test]
 fn an_illegal_move_is_named_and_exits_2() {
-    for (mv, word) in [("e1-e3", "illegal"), ("e1e2", "cannot parse"), ("z9-e2", "cannot parse")] {
+    for (mv, word) in [("e1-e3", "illegal"), ("e1e2", "illegal"), ("Kd9", "illegal"), ("e1x", "cannot parse"), ("z9-e2", "cannot parse")] {
         let out = vdl(&["moves", "variants/xiangqi.vdl", "--moves", &format!("h3-e3 {mv}")]);
         assert_eq!(out.status.code(), Some(2), "{mv}");
         assert!(stderr(&out).contains(word) && stderr(&out).contains(mv), "{}", stderr(&out));

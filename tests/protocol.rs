@@ -237,16 +237,16 @@ fn plays_a_short_game_of_every_bundled_variant() {
 #[test]
 fn reports_the_end_of_a_game_and_refuses_further_moves() {
     let mut proto = Protocol::vdl("variants/xiangqi.vdl");
-    // White mates with i1-i10 (see tests/search.rs).
+    // Red (Xiang Qi's first player) mates with i1-i10 (see tests/search.rs).
     proto.ok(json!({"cmd": "new", "fen": "4k4/R8/9/9/9/9/9/9/9/3K4R w"}));
     let found = proto.ok(json!({"cmd": "search", "depth": 3, "play": true}));
     assert_eq!(found["move"], json!("i1-i10"));
     assert_eq!(found["mate"], json!(1));
-    assert_eq!(found["result"]["winner"], json!("White"));
+    assert_eq!(found["result"]["winner"], json!("Red"));
     assert_eq!(found["result"]["reason"], json!("checkmate"));
     assert_eq!(found["in_check"], json!(true));
     let result = proto.ok(json!({"cmd": "result"}));
-    assert_eq!(result["result"]["text"], json!("White wins by checkmate"));
+    assert_eq!(result["result"]["text"], json!("Red wins by checkmate"));
     assert_eq!(proto.ok(json!({"cmd": "moves"}))["moves"], json!([]));
     let before = proto.position();
     assert!(proto.err(r#"{"cmd":"play","move":"e10-e9"}"#).contains("over"));
@@ -328,7 +328,7 @@ fn a_tiny_node_budget_still_finds_a_move_and_plays_it() {
         let found = proto.ok(json!({"cmd": "search", "nodes": nodes}));
         assert!(legal.contains(&found["move"].as_str().unwrap().to_string()), "nodes {nodes}: {found}");
         assert_eq!(found["mate"], Value::Null, "nodes {nodes}: no mate in the opening");
-        assert_eq!(found["depth"], json!(1));
+        assert_eq!(found["depth"], json!(0), "nodes {nodes}: too few to finish depth 1");
     }
     let played = proto.ok(json!({"cmd": "search", "nodes": 1, "play": true}));
     assert_eq!(played["ply"], json!(1));
@@ -385,7 +385,7 @@ fn stop_ends_a_long_search_and_requests_meanwhile_wait_their_turn() {
     let played = proto.read();
     assert_eq!((played["id"].as_str(), played["ply"].as_u64()), (Some("during"), Some(1)), "answered in turn: {played}");
     assert_eq!(proto.read(), json!({"id": "stop", "ok": true, "stopped": true}));
-    // A search stopped before it began still answers a move, at depth 1.
+    // A search stopped before it began still answers a move.
     proto.write(br#"{"cmd":"search","movetime":60000,"play":true}"#);
     proto.write(br#"{"cmd":"stop"}"#);
     let found = proto.read();
@@ -402,4 +402,39 @@ fn stop_ends_a_long_search_and_requests_meanwhile_wait_their_turn() {
     assert_eq!(proto.read(), json!({"ok": true}));
     assert!(proto.child.wait().unwrap().success());
     assert!(started.elapsed() < std::time::Duration::from_secs(5));
+}
+
+/// From issue 45: a busy Shogi middlegame with pieces in hand, where depth 1
+/// used to take 3 s whatever the limits said.
+const BUSY_SHOGI: &str = "2+N1+RG1kp/l+P4p1s/P2n3pP/1pp1gPBbn/LrPpp4/4P2Ps/SP1g5/6Pl1/1KS3+n+l1[GPP] w";
+
+#[test]
+fn time_and_node_limits_and_stop_hold_from_the_first_node() {
+    use std::time::{Duration, Instant};
+    let shogi = (vdl_variants::by_name("shogi").unwrap().engine)();
+    let legal = legal_texts(&*shogi, &fen::parse(shogi.game(), BUSY_SHOGI).unwrap());
+    let mut proto = Protocol::vdl("variants/shogi.vdl");
+    proto.ok(json!({"cmd": "new", "fen": BUSY_SHOGI}));
+    // The first search measures the piece values (once per session) before
+    // its clock starts; the later ones are timed.
+    proto.ok(json!({"cmd": "search", "depth": 1}));
+    // Generous bounds, for a loaded machine; these searches took 3 s each.
+    let prompt = Duration::from_millis(500);
+    for limit in [json!({"movetime": 10}), json!({"movetime": 0}), json!({"nodes": 1}), json!({"depth": 1})] {
+        let mut request = json!({"cmd": "search"});
+        request.as_object_mut().unwrap().extend(limit.as_object().unwrap().clone());
+        let start = Instant::now();
+        let found = proto.ok(request.clone());
+        assert!(start.elapsed() < prompt, "{request} took {:?}", start.elapsed());
+        assert!(legal.contains(&found["move"].as_str().unwrap().to_string()), "{request}: {found}");
+    }
+    proto.write(br#"{"cmd":"search","movetime":60000}"#);
+    std::thread::sleep(Duration::from_millis(50));
+    let stopped = Instant::now();
+    proto.write(br#"{"cmd":"stop"}"#);
+    let found = proto.read();
+    assert!(stopped.elapsed() < prompt, "stop took {:?}", stopped.elapsed());
+    assert!(legal.contains(&found["move"].as_str().unwrap().to_string()), "{found}");
+    assert_eq!(proto.read()["stopped"], json!(true));
+    proto.quit();
 }

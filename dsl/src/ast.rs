@@ -273,6 +273,9 @@ pub struct Forward {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Player {
     pub name: Ident,
+    /// The letter position strings write for the side to move (`"w"`), when
+    /// given; else the name's first letter.
+    pub letter: Option<Text>,
     pub view: Vec<Transform>,
     pub span: Span,
 }

@@ -2,6 +2,7 @@
 //! move; the user types moves in the game's notation or a command; the
 //! computer answers for the side(s) it plays.
 
+use crate::history::{self, MAX_PLIES};
 use crate::session::{describe_search, Session};
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
@@ -97,12 +98,16 @@ pub fn run(engine: Box<dyn Engine>, args: &PlayArgs, input: impl BufRead, mut ou
             writeln!(out, "Stopped after {} moves.", session.ply())?;
             break;
         }
+        if session.ply() >= MAX_PLIES {
+            writeln!(out, "Stopped after {} moves: {}.", session.ply(), history::Full)?;
+            break;
+        }
         if over.is_none() && computer[session.side() as usize] {
             let eval = eval.get_or_insert_with(|| Evaluator::new(&*engine));
             let found = session.search(eval, &limits);
             let mv = found.best.expect("a game that is not over has a move");
             let side = session.side_name().to_string();
-            let text = session.play_move(mv);
+            let text = session.play_move(mv).map_err(io::Error::other)?;
             writeln!(out, "{side} plays {text} ({})", describe_search(&found))?;
             show(&mut out, &session)?;
             continue;
@@ -137,7 +142,7 @@ pub fn run(engine: Box<dyn Engine>, args: &PlayArgs, input: impl BufRead, mut ou
                 let eval = eval.get_or_insert_with(|| Evaluator::new(&*engine));
                 let found = session.search(eval, &limits);
                 let side = session.side_name().to_string();
-                let text = session.play_move(found.best.expect("a game that is not over has a move"));
+                let text = session.play_move(found.best.expect("a game that is not over has a move")).map_err(io::Error::other)?;
                 writeln!(out, "{side} plays {text} ({})", describe_search(&found))?;
                 show(&mut out, &session)?;
             }
@@ -243,7 +248,7 @@ mod tests {
         let out = run_script(&args, "h3-e3\nundo\n");
         assert!(out.contains("Black plays "), "{out}");
         assert!(out.contains("Took back "), "{out}");
-        assert!(out.trim_end().ends_with("White to move>"), "{out}");
+        assert!(out.trim_end().ends_with("Red to move>"), "{out}");
     }
 
     #[test]
@@ -262,12 +267,12 @@ mod tests {
         let script = "c3-c4\nc7-c6\nc4-c5\nc6-c5\nb2-g7\nh8-g7\nquit\n";
         run(shogi, &args, script.as_bytes(), &mut out).unwrap().unwrap();
         let out = String::from_utf8(out).unwrap();
-        assert!(out.contains("White in hand: -\nBlack in hand: -\n"), "{out}");
-        assert!(out.contains("White in hand: P\nBlack in hand: b p\n"), "{out}");
+        assert!(out.contains("Black in hand: -\nWhite in hand: -\n"), "{out}");
+        assert!(out.contains("Black in hand: P\nWhite in hand: b p\n"), "{out}");
         let with_two =
             Session::start(Arc::from((vdl_variants::by_name("shogi").unwrap().engine)()), Some("4k4/9/9/9/9/9/9/9/4K4[2PRpp] w"), &[])
                 .unwrap();
-        assert_eq!(hand_lines(&with_two), ["White in hand: R P×2", "Black in hand: p×2"]);
+        assert_eq!(hand_lines(&with_two), ["Black in hand: R P×2", "White in hand: p×2"]);
         assert!(!run_script(&args, "quit\n").contains("in hand"), "no hands in Xiang Qi");
     }
 
@@ -280,9 +285,14 @@ mod tests {
         assert_eq!(computer_sides(game, "second").unwrap(), vec![false, true]);
         assert_eq!(computer_sides(game, "both").unwrap(), vec![true, true]);
         assert_eq!(computer_sides(game, "none").unwrap(), vec![false, false]);
-        assert!(computer_sides(game, "red").unwrap_err().contains("unknown --computer"));
+        assert_eq!(computer_sides(game, "Red").unwrap(), vec![true, false], "Xiang Qi's first player is Red");
+        assert!(computer_sides(game, "green").unwrap_err().contains("unknown --computer"));
+        // In Shogi, Black (sente) moves first: the name wins over the alias.
+        let shogi = (vdl_variants::by_name("shogi").unwrap().engine)();
+        assert_eq!(computer_sides(shogi.game(), "black").unwrap(), vec![true, false]);
+        assert_eq!(computer_sides(shogi.game(), "white").unwrap(), vec![false, true]);
         let mut out = Vec::new();
-        let args = PlayArgs { computer: "red".into(), ..PlayArgs::default() };
+        let args = PlayArgs { computer: "green".into(), ..PlayArgs::default() };
         assert!(run(engine, &args, &b""[..], &mut out).unwrap().is_err());
     }
 }

@@ -94,7 +94,7 @@ struct Running {
 /// A request read while a search runs, answered in turn after it.
 enum Pending {
     /// A request to carry out; `stopped` for a search that a later `stop` or
-    /// `quit` ended before it began (it then finishes depth 1 at once).
+    /// `quit` ended before it began (it then answers its first move at once).
     Command { id: Option<Value>, cmd: String, request: Map<String, Value>, stopped: bool },
     /// An answer already known (an error, or `stop`'s).
     Answer(Value),
@@ -293,7 +293,7 @@ impl Handler {
             let mut reply = json::search_result(&self.session, &found);
             if running.play {
                 let best = found.best.ok_or_else(|| "no legal move to play".to_string())?;
-                self.session.play_move(best);
+                self.session.play_move(best)?;
                 reply.extend(json::state(&self.session));
             }
             Ok(reply)

@@ -62,8 +62,8 @@ pub fn optional_moves(request: &Map<String, Value>, key: &str) -> Result<Vec<Str
 /// The limits of a search request: `movetime` (milliseconds, at most
 /// `max_movetime_ms`), `depth` (plies, 1-64) and `nodes`, each optional and
 /// all applying together. With none of them, the search gets
-/// `default_movetime_ms`. A budget of 0 nodes or 0 ms still finishes depth 1,
-/// so that a search always has a move.
+/// `default_movetime_ms`. A budget of 0 nodes or 0 ms still gives a move (the
+/// first in search order), at once.
 pub fn search_limits(request: &Map<String, Value>, default_movetime_ms: u64, max_movetime_ms: u64) -> Result<Limits, String> {
     let movetime = optional_in_range(request, "movetime", 0..=max_movetime_ms, "milliseconds")?;
     let depth = optional_in_range(request, "depth", DEPTH_RANGE, "plies")?;

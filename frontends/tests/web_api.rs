@@ -85,3 +85,32 @@ fn a_game_through_the_api() {
     let page = client.get("/");
     assert_eq!(page.status, 200);
 }
+
+/// From issue 45: the page's computer with `movetime` 0 took 2.4 s in this
+/// busy Shogi middlegame (pieces in hand), because depth 1 could not be
+/// interrupted. The piece values are measured when the game starts, so even
+/// the first search keeps a short time limit.
+#[test]
+fn the_computer_keeps_a_short_time_limit_in_a_busy_middlegame() {
+    use std::time::{Duration, Instant};
+    const BUSY_SHOGI: &str = "2+N1+RG1kp/l+P4p1s/P2n3pP/1pp1gPBbn/LrPpp4/4P2Ps/SP1g5/6Pl1/1KS3+n+l1[GPP] w";
+    let mut client = start();
+    let id = vdl_variants::all().iter().position(|b| b.name == "shogi").unwrap();
+    let new = client.post("/api/games", json!({"variant": id, "fen": BUSY_SHOGI}));
+    assert_eq!(new.status, 200, "{:?}", new.body);
+    let game = new.body["game"].as_str().unwrap().to_string();
+    let legal: Vec<Value> = new.body["legal"].as_array().unwrap().iter().map(|m| m["move"].clone()).collect();
+    // Time to measure the piece values in the background (about 30 ms for
+    // Shogi; generous for a loaded machine).
+    std::thread::sleep(Duration::from_millis(1000));
+    for movetime in [0, 10] {
+        let start = Instant::now();
+        let answer = client.post(&format!("/api/games/{game}/computer"), json!({"movetime": movetime, "ply": 0}));
+        let took = start.elapsed();
+        assert_eq!(answer.status, 200, "{:?}", answer.body);
+        assert!(took < Duration::from_millis(500), "movetime {movetime} took {took:?}");
+        assert!(legal.contains(&answer.body["search"]["move"]), "{:?}", answer.body);
+        let undone = client.post(&format!("/api/games/{game}/undo"), json!({"ply": 1}));
+        assert_eq!(undone.status, 200, "{:?}", undone.body);
+    }
+}

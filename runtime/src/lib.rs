@@ -6,8 +6,9 @@
 //! * [`Engine`]: a move generator; [`Interpreter`] runs any IR, generated code
 //!   implements the same trait for one variant.
 //! * [`legal`], [`perft`]: legality built on any engine.
-//! * [`fen`], [`notation`]: position strings and move text; a position
-//!   string reads as a [`Setup`], which [`Position::from_setup`] judges.
+//! * [`fen`], [`notation`], [`san`]: position strings and move text; a
+//!   position string reads as a [`Setup`], which [`Position::from_setup`]
+//!   judges.
 
 pub mod board_after;
 mod cell_bits;
@@ -39,6 +40,7 @@ pub mod position_error;
 pub mod proxy;
 pub mod royals;
 pub mod rules_in_bulk;
+pub mod san;
 pub mod search;
 pub mod setup;
 pub mod sink;

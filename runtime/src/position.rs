@@ -136,6 +136,11 @@ impl Move {
         (self.proxy != NO_PROMOTION).then_some((self.extra, self.proxy))
     }
 
+    /// Castling: the partner's cell and where it lands.
+    pub fn castling_partner(self) -> Option<(CellId, CellId)> {
+        (self.partner_to != NO_CELL).then_some((self.extra, self.partner_to))
+    }
+
     /// The cell of a piece captured on the way (or in passing).
     pub fn extra_capture(self) -> Option<CellId> {
         (self.extra != NO_CELL && self.proxy == NO_PROMOTION && self.partner_to == NO_CELL).then_some(self.extra)
@@ -489,6 +494,13 @@ impl Position {
     #[inline]
     pub fn fullmove(&self) -> u16 {
         self.fullmove
+    }
+
+    /// Puts back the full-move number the position had before a move, for
+    /// a history that takes back moves made where the number had stopped
+    /// counting (at `u16::MAX`, where `unmake` would count down from).
+    pub fn restore_fullmove(&mut self, fullmove: u16) {
+        self.fullmove = fullmove.max(1);
     }
 
     /// In a game with a check-count goal (`goal 3 checks`), the checks each

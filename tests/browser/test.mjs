@@ -132,12 +132,12 @@ try {
     await page.selectOption('#computer', 'none');
     await page.waitForFunction(() => document.querySelectorAll('#board .cell').length === 90);
     await page.waitForFunction(() => document.querySelectorAll('#board .piece').length === 32);
-    check(await pieceAt('h3').getAttribute('data-piece') === 'C', 'a White Cannon on h3');
+    check(await pieceAt('h3').getAttribute('data-piece') === 'C', 'a Red Cannon on h3');
     check(await pieceAt('e10').getAttribute('data-piece') === 'k', 'the Black General on e10');
     check(await pieceAt('e10').locator('circle').count() === 1, 'a piece is a disc');
     check(await pieceAt('e10').locator('.glyph').textContent() === '將', 'the Black General is 將');
     check(await pieceAt('e1').locator('.glyph').textContent() === '帥', 'the Red General is 帥');
-    check(await page.locator('#status').textContent() === 'White to move', 'White to move');
+    check(await page.locator('#status').textContent() === 'Red to move', 'Red to move');
     await page.screenshot({ path: path.join(shots, 'xiangqi-start.png') });
   });
 
@@ -202,7 +202,7 @@ try {
     await waitMoves(4);
     await settled();
     check((await page.locator('#search').textContent()).startsWith('Computer:'), 'the search is shown');
-    check(await page.locator('#status').textContent() === 'White to move', 'White to move again');
+    check(await page.locator('#status').textContent() === 'Red to move', 'Red to move again');
     await page.screenshot({ path: path.join(shots, 'xiangqi-computer.png') });
     // Undo takes back the computer's answer and the user's move.
     await click('#undo');
@@ -212,7 +212,7 @@ try {
   await step('a mate by clicks ends the game with its result', async () => {
     await page.selectOption('#computer', 'none');
     const result = await resultAfter('4k4/R8/9/9/9/9/9/9/9/3K4R w', 4, 'i1', 'i10');
-    check(result === 'White wins by checkmate', `result: ${result}`);
+    check(result === 'Red wins by checkmate', `result: ${result}`);
     await page.screenshot({ path: path.join(shots, 'xiangqi-mate.png') });
   });
 

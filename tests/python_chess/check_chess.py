@@ -4,7 +4,12 @@
 1. Move generation: along random games, at every ply, vdl's legal moves
    (`vdl moves --fen`) must be exactly python-chess's (castling, en passant and
    promotions included), and vdl's position string must be python-chess's FEN.
-2. UCI: python-chess drives `vdl uci` as an engine (chess.engine): it plays
+2. SAN: along random games from the start and from positions made to need
+   every kind of disambiguation (several Queens, Knights and Rooks, promotions
+   on both sides), vdl's SAN of every legal move (`vdl moves --san`) must be
+   exactly python-chess's, and vdl must read the game back from its SAN
+   (`vdl show --moves`) to python-chess's position.
+3. UCI: python-chess drives `vdl uci` as an engine (chess.engine): it plays
    a game against itself; every move it returns must be legal in python-chess.
 
 Usage: check_chess.py VDL_BINARY VARIANT_FILE
@@ -51,6 +56,53 @@ def check_move_generation(games, plies, seed):
     return checked
 
 
+# Positions where SAN needs a file, a rank or a whole square to tell pieces
+# apart, and promotions with and without capture, with check and mate.
+SAN_STARTS = [
+    chess.STARTING_FEN,
+    "Q3Q3/8/8/8/Q3Q2k/8/8/K7 w - - 0 1",
+    "1k6/8/8/8/N3N3/8/8/N3N2K w - - 0 1",
+    "R6R/8/8/2k5/8/8/8/R3K2R w KQ - 0 1",
+    "r3k2r/1P4P1/8/8/8/8/1p4p1/R3K2R w KQkq - 0 1",
+    "4k3/1P1P1P2/8/8/8/8/1p1p1p2/4K3 w - - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+]
+
+
+def vdl_sans(fen):
+    out = subprocess.run([vdl, "moves", variant, "--fen", fen, "--san"], check=True, capture_output=True, text=True).stdout
+    return sorted(out.split())
+
+
+def vdl_fen_after(fen, moves):
+    out = subprocess.run([vdl, "show", variant, "--fen", fen, "--moves", " ".join(moves)], check=True, capture_output=True, text=True).stdout
+    return [line for line in out.strip().splitlines() if not line.startswith("game over")][-1]
+
+
+def check_san(plies, seed):
+    rng = random.Random(seed)
+    checked = 0
+    for start in SAN_STARTS:
+        board = chess.Board(start)
+        played = []
+        for _ in range(plies):
+            if board.is_game_over(claim_draw=False):
+                break
+            fen = board.fen(en_passant="fen")
+            expected = sorted(board.san(m) for m in board.legal_moves)
+            got = vdl_sans(fen)
+            if got != expected:
+                sys.exit(f"SAN differs at {fen}:\n  python-chess only: {sorted(set(expected) - set(got))}\n  vdl only: {sorted(set(got) - set(expected))}")
+            checked += 1
+            move = rng.choice(list(board.legal_moves))
+            played.append(board.san(move))
+            board.push(move)
+        got = vdl_fen_after(start, played)
+        if got != board.fen(en_passant="fen"):
+            sys.exit(f"vdl read {' '.join(played)} from {start} as {got}, python-chess as {board.fen(en_passant='fen')}")
+    return checked
+
+
 def check_uci_game(moves):
     # python-chess sets the engine's UCI_Variant option to `chess` itself.
     engine = chess.engine.SimpleEngine.popen_uci([vdl, "uci"])
@@ -73,5 +125,6 @@ def check_uci_game(moves):
 
 if __name__ == "__main__":
     positions = check_move_generation(games=6, plies=80, seed=11)
+    sans = sum(check_san(plies=120, seed=seed) for seed in range(4))
     played = check_uci_game(moves=30)
-    print(f"ok: {positions} positions agree with python-chess; {played} moves played over UCI")
+    print(f"ok: {positions} positions agree with python-chess; SAN agrees in {sans} positions; {played} moves played over UCI")

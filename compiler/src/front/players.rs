@@ -134,16 +134,20 @@ pub fn lower(
             }
         }
         let view = player.view.iter().filter_map(|t| view_step(t, board, diags)).collect();
-        let letter = player.name.text.chars().next().unwrap_or('?').to_ascii_lowercase();
+        let letter = side_letter(player, diags);
         if let Some(other) = list.iter().find(|p| p.letter == letter) {
-            diags.push(Diagnostic::error(
-                Code::BadPlayers,
-                player.name.span,
-                format!(
-                    "players `{}` and `{}` start with the same letter, which position strings use for the side to move",
-                    other.name, player.name.text
-                ),
-            ));
+            let span = player.letter.as_ref().map_or(player.name.span, |text| text.span);
+            diags.push(
+                Diagnostic::error(
+                    Code::BadPlayers,
+                    span,
+                    format!(
+                        "players `{}` and `{}` both write `{letter}` in position strings for the side to move",
+                        other.name, player.name.text
+                    ),
+                )
+                .with_help(format!("give one of them a letter of its own: `player {} \"x\"`", player.name.text)),
+            );
         }
         list.push(PlayerModel { name: player.name.text.clone(), letter, view });
     }
@@ -201,6 +205,26 @@ fn view_step(t: &ast::Transform, board: &BoardModel, diags: &mut Vec<Diagnostic>
                 return None;
             }
             Some(Step::Shift(index, by.value.clamp(-65536, 65536) as i32))
+        }
+    }
+}
+
+/// The letter position strings write for `player` as the side to move: the
+/// one it gives (`player Red "w"`), else its name's first; in lower case.
+fn side_letter(player: &ast::Player, diags: &mut Vec<Diagnostic>) -> char {
+    let Some(text) = &player.letter else {
+        return player.name.text.chars().next().unwrap_or('?').to_ascii_lowercase();
+    };
+    let mut chars = text.value.chars();
+    match (chars.next(), chars.next()) {
+        (Some(letter), None) if letter.is_ascii_alphabetic() => letter.to_ascii_lowercase(),
+        _ => {
+            diags.push(
+                Diagnostic::error(Code::BadPlayers, text.span, format!("`{}` is not one letter", text.value))
+                    .with_label("position strings write one letter from a to z for the side to move")
+                    .with_help("write one letter, such as `player Red \"w\"`"),
+            );
+            '?'
         }
     }
 }

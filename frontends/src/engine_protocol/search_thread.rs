@@ -1,22 +1,23 @@
 //! A search on its own thread, so that the protocol keeps reading commands:
 //! `isready` and `ping` are answered while it runs, `stop` ends it at once
-//! (within about a thousand nodes) and the best move found so far is given,
-//! `quit` abandons it.
+//! (within a few hundred nodes) and the best move found so far is given;
+//! abandoning it (XBoard's `quit`, a closed output) drops its move.
 
 use crate::session::SharedEngine;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::Arc;
 use std::thread::{self, JoinHandle};
-use vdl_runtime::search::{eval::Evaluator, Limits, SearchResult, Searcher, StopFlag};
+use vdl_runtime::search::{eval::Evaluator, Limits, PositionKey, SearchResult, Searcher, StopFlag};
 use vdl_runtime::Position;
 
 /// What to search.
 pub struct SearchTask {
     pub engine: SharedEngine,
     pub eval: Evaluator,
-    /// The game's earlier positions (a line that repeats one scores a draw).
-    pub history: Vec<Position>,
+    /// The keys of the game's earlier positions (a line that repeats one
+    /// scores a draw).
+    pub history: Vec<PositionKey>,
     pub position: Position,
     /// Its limits; the stop flag is the search thread's own.
     pub limits: Limits,

@@ -2,7 +2,8 @@
 //! `UCI_Variant` option chooses the game, `position startpos|fen ... moves
 //! ...` sets the position, `go` searches on its own thread and reports `info`
 //! lines for every finished iteration and then `bestmove`; `stop` ends it at
-//! once, `isready` is answered during it, `quit` ends the session.
+//! once, `isready` is answered during it, `quit` and the end of the input end
+//! it (it still gives its `bestmove`, as Stockfish does) and then the session.
 //!
 //! The same session serves USI ([`Dialect::Usi`]), which differs only in
 //! names and notations ([`super::usi`]). Errors are reported as
@@ -17,6 +18,7 @@ use super::search_thread::{Ending, RunningSearch, SearchTask};
 use super::squares::Squares;
 use super::usi;
 use super::variants::{Variant, Variants};
+use crate::history::History;
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
 use vdl_runtime::search::{self, SearchResult};
@@ -93,7 +95,13 @@ pub fn serve(dialect: Dialect, variants: Arc<Variants>, mut input: impl BufRead,
             break;
         }
     }
-    session.abandon_search();
+    // A script that pipes `go` and ends its input still gets a move; a GUI
+    // that closed its end reads nothing.
+    if session.out.is_closed() {
+        session.abandon_search();
+    } else {
+        session.stop_search();
+    }
     Ok(())
 }
 
@@ -158,7 +166,12 @@ impl UciSession {
         self.forget_finished_search();
         match command {
             "uci" | "usi" => self.hello(),
-            "isready" => self.out.line("readyok"),
+            "isready" => {
+                // Piece values are measured here, before the GUI's `go`, so
+                // that the search's time is all its own.
+                self.variant().variant.evaluator();
+                self.out.line("readyok")
+            }
             "setoption" => self.set_option(args),
             "ucinewgame" | "usinewgame" => {
                 self.stop_search();
@@ -227,6 +240,7 @@ impl UciSession {
             }
         };
         let start = fen::parse_with(&*engine, &position).map_err(|e| format!("bad position `{position}`: {e}"))?;
+        History::fits(moves.len()).map_err(|full| format!("{} moves: {full}", moves.len()))?;
         let mut state = GameState::from_position(engine.clone(), start);
         let format = self.variant().format.clone();
         for (i, text) in moves.iter().enumerate() {
@@ -234,7 +248,7 @@ impl UciSession {
             let mv = format
                 .read(game, state.position(), &legal, text)
                 .ok_or_else(|| format!("illegal move `{text}` (move {} of the list)", i + 1))?;
-            state.play(mv);
+            state.play(mv).map_err(|full| full.to_string())?;
         }
         self.game = state;
         Ok(())
@@ -259,7 +273,7 @@ impl UciSession {
         let task = SearchTask {
             engine: variant.engine.clone(),
             eval: variant.evaluator().clone(),
-            history: self.game.earlier().to_vec(),
+            history: self.game.earlier(),
             position: position.clone(),
             limits: go.limits(position.side),
             hold: go.infinite,

@@ -14,6 +14,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 use serde_json::{json, Map, Value};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use tokio::sync::Semaphore;
 use vdl_runtime::search::{eval::Evaluator, StopFlag};
@@ -30,6 +31,8 @@ pub(super) struct Entry {
     pub engine: Arc<dyn Engine>,
     pub description: Value,
     pub eval: OnceLock<Evaluator>,
+    /// Raised when the piece values' measurement has been started.
+    pub measuring: AtomicBool,
 }
 
 /// What every request shares.
@@ -157,7 +160,27 @@ fn state(id: GameId, game: &Game) -> Map<String, Value> {
 }
 
 async fn new_game(State(app): State<Arc<App>>, JsonBody(request): JsonBody) -> Answer {
-    answer(create_game(&app, &request))
+    let reply = create_game(&app, &request);
+    if let Ok(success) = &reply {
+        if let Some(variant) = success.body["variant"].as_u64() {
+            measure_in_background(&app, variant as usize);
+        }
+    }
+    answer(reply)
+}
+
+/// Measures a variant's piece values (up to a second on the largest boards)
+/// on a blocking thread as soon as a game of it starts, so that the
+/// computer's first search spends its time searching.
+fn measure_in_background(app: &Arc<App>, variant: usize) {
+    if app.variants[variant].measuring.swap(true, Ordering::Relaxed) {
+        return;
+    }
+    let app = app.clone();
+    tokio::task::spawn_blocking(move || {
+        let entry = &app.variants[variant];
+        entry.eval.get_or_init(|| Evaluator::new(&*entry.engine));
+    });
 }
 
 fn create_game(app: &App, request: &Map<String, Value>) -> Reply {
@@ -188,6 +211,10 @@ fn refused(refusal: Refusal) -> Answer {
         Refusal::Full { capacity } => fail(
             StatusCode::SERVICE_UNAVAILABLE,
             format!("the server holds {capacity} games, its most; try again when unused games have expired"),
+        ),
+        Refusal::TooManyMoves { max_moves } => fail(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!("the server's games hold {max_moves} moves in all, its most; try again when unused games have expired"),
         ),
     }
 }
@@ -229,6 +256,7 @@ fn change(app: &App, id: &str, request: &Map<String, Value>, change: impl FnOnce
         check_ply(request, &game.session)?;
         let mut session = game.session.clone();
         change(&mut session)?;
+        app.games.count_moves(game.session.ply(), session.ply()).map_err(refused)?;
         game.session = session;
         Ok(success(state(id, &game)))
     }))
@@ -316,7 +344,14 @@ async fn computer(State(app): State<Arc<App>>, Path(id): Path<String>, JsonBody(
     if game.session.ply() != searched.ply() || game.session.fen() != searched.fen() {
         return fail(StatusCode::CONFLICT, "the game changed while the computer was thinking");
     }
-    game.session.play_move(best);
+    let ply = game.session.ply();
+    if let Err(refusal) = app.games.count_moves(ply, ply + 1) {
+        return refused(refusal);
+    }
+    if let Err(message) = game.session.play_move(best) {
+        app.games.release_moves(1);
+        return bad(message);
+    }
     let mut fields = state(game_id, &game);
     fields.insert("search".into(), Value::Object(search));
     success(fields)

@@ -8,6 +8,7 @@
 //! games it holds are bounded ([`ServerLimits`]), game ids are unguessable,
 //! and idle games expire.
 
+mod addresses;
 mod api;
 mod body;
 mod games;
@@ -20,6 +21,7 @@ pub use limits::ServerLimits;
 use api::{App, Entry};
 use games::GameStore;
 use std::io::Write;
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 use tokio::sync::Semaphore;
@@ -40,6 +42,10 @@ pub struct ServeArgs {
     /// Connections open at once (more wait their turn).
     #[arg(long, default_value_t = ServerLimits::default().max_connections)]
     pub max_connections: usize,
+    /// Connections open at once from one client address (more are refused
+    /// with 503).
+    #[arg(long, default_value_t = ServerLimits::default().max_connections_per_address)]
+    pub max_connections_per_address: usize,
     /// Computer searches at once (more are refused with 503); default: the
     /// number of cores.
     #[arg(long)]
@@ -60,6 +66,7 @@ impl Default for ServeArgs {
             port: 8080,
             movetime: 1000,
             max_connections: limits.max_connections,
+            max_connections_per_address: limits.max_connections_per_address,
             max_searches: None,
             max_games: limits.max_games,
             game_idle_minutes: limits.game_idle.as_secs() / 60,
@@ -73,6 +80,7 @@ impl ServeArgs {
         let defaults = ServerLimits::default();
         ServerLimits {
             max_connections: self.max_connections.max(1),
+            max_connections_per_address: self.max_connections_per_address.max(1),
             max_searches: self.max_searches.unwrap_or(defaults.max_searches).max(1),
             max_games: self.max_games.max(1),
             game_idle: Duration::from_secs(self.game_idle_minutes.max(1) * 60),
@@ -135,12 +143,19 @@ fn app(variants: Vec<Variant>, movetime: u64, limits: ServerLimits) -> App {
         .map(|v| {
             let engine: Arc<dyn Engine> = Arc::from(v.engine);
             let description = crate::json::game_description(engine.game());
-            Entry { file: v.file, engine_kind: v.engine_kind, engine, description, eval: OnceLock::new() }
+            Entry {
+                file: v.file,
+                engine_kind: v.engine_kind,
+                engine,
+                description,
+                eval: OnceLock::new(),
+                measuring: AtomicBool::new(false),
+            }
         })
         .collect();
     App {
         variants: entries,
-        games: GameStore::new(limits.max_games, limits.game_idle),
+        games: GameStore::new(limits.max_games, limits.max_moves_held, limits.game_idle),
         searches: Arc::new(Semaphore::new(limits.max_searches)),
         movetime,
         limits,

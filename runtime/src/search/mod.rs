@@ -18,7 +18,10 @@
 //! ```
 
 pub mod eval;
+mod key;
 mod order;
+
+pub use key::PositionKey;
 
 use crate::engine::Engine;
 use crate::legal::{self, GameResult};
@@ -37,6 +40,15 @@ pub const MATE_BOUND: i32 = MATE - 10_000;
 /// The deepest the search goes, whatever the limits.
 pub const MAX_DEPTH: u32 = 64;
 const INFINITY: i32 = MATE + 1;
+/// The search looks at the clock and the stop flag every this many nodes
+/// (a power of two): often enough to stop within a fraction of a millisecond,
+/// rarely enough that reading the clock costs nothing measurable.
+pub const CHECK_INTERVAL: u64 = 256;
+/// The quiescence search follows at most this many captures beyond the
+/// horizon; then the side to move stands pat. Without a bound, a busy position
+/// (pieces in contact everywhere, captured pieces changing sides) makes the
+/// capture tree grow exponentially.
+const QUIESCENCE_PLIES: u32 = 8;
 
 /// When to stop searching. Every limit that is set applies; with none set, the
 /// search stops at depth [`Limits::DEFAULT_DEPTH`].
@@ -44,8 +56,10 @@ const INFINITY: i32 = MATE + 1;
 pub struct Limits {
     /// The deepest iteration, in plies.
     pub depth: Option<u32>,
-    /// Stop after this long (the best move of the last finished iteration is
-    /// returned; the first iteration always finishes).
+    /// Stop after this long. The limit holds from the first node, at any
+    /// depth: the best move of the last finished iteration is returned, or,
+    /// before the first iteration finishes, the best of the moves it has
+    /// searched, or the first legal move in search order.
     pub movetime: Option<Duration>,
     /// Stop after visiting this many nodes (same rule as `movetime`).
     pub nodes: Option<u64>,
@@ -63,8 +77,8 @@ impl StopFlag {
         StopFlag::default()
     }
 
-    /// Asks every search holding this flag to stop soon (within about a
-    /// thousand nodes).
+    /// Asks every search holding this flag to stop soon (within
+    /// [`CHECK_INTERVAL`] nodes).
     pub fn raise(&self) {
         self.0.store(true, Ordering::Relaxed);
     }
@@ -160,11 +174,11 @@ impl<'e, E: Engine + ?Sized> Searcher<'e, E> {
     }
 
     /// Finds a move for the side to move of `pos`, reached after the positions
-    /// `history` (the game so far, in any order). A line that comes back to a
-    /// position of the game or of the line itself is scored as a draw, so that
+    /// whose keys are `history` (the game so far, in any order). A line that
+    /// comes back to a position of the game or of the line itself is scored as a draw, so that
     /// the side ahead makes progress instead of repeating moves (such as
     /// endless checks) and the side behind seeks repetitions.
-    pub fn search_game(&self, history: &[Position], pos: &Position, limits: &Limits) -> SearchResult {
+    pub fn search_game(&self, history: &[PositionKey], pos: &Position, limits: &Limits) -> SearchResult {
         self.search_reporting(history, pos, limits, &mut |_| {})
     }
 
@@ -172,15 +186,15 @@ impl<'e, E: Engine + ?Sized> Searcher<'e, E> {
     /// finished iteration (for a protocol's `info` lines).
     pub fn search_reporting(
         &self,
-        history: &[Position],
+        history: &[PositionKey],
         pos: &Position,
         limits: &Limits,
         report: &mut dyn FnMut(&SearchResult),
     ) -> SearchResult {
         let start = Instant::now();
         let mut run = Run {
-            seen: history.iter().map(position_key).collect(),
-            path: vec![position_key(pos)],
+            seen: history.iter().copied().collect(),
+            path: vec![PositionKey::of(pos)],
             engine: self.engine,
             eval: &self.eval,
             deadline: limits.movetime.map(|t| start + t),
@@ -189,6 +203,7 @@ impl<'e, E: Engine + ?Sized> Searcher<'e, E> {
             nodes: 0,
             stopped: false,
             root_depth: 1,
+            first_root_move: None,
             killers: vec![[None; 2]; MAX_DEPTH as usize + 2],
             pv: vec![Vec::new(); MAX_DEPTH as usize + 2],
             prev_pv: Vec::new(),
@@ -206,12 +221,12 @@ impl<'e, E: Engine + ?Sized> Searcher<'e, E> {
         }
         for depth in 1..=max_depth {
             let (score, best) = run.root(&mut pos, depth, &legal);
-            if run.stopped && depth > 1 {
-                // An unfinished iteration is kept only if it already found a
-                // better move than the previous iteration's, which it searched
-                // first.
+            if run.stopped {
+                // An unfinished iteration is kept if it is the first, or if it
+                // already found a better move than the previous iteration's,
+                // which it searched first.
                 if let Some(best) = best {
-                    if Some(best) != result.best && score > result.score {
+                    if result.best.is_none() || (Some(best) != result.best && score > result.score) {
                         result.best = Some(best);
                         result.score = score;
                         result.pv = run.pv[0].clone();
@@ -235,6 +250,13 @@ impl<'e, E: Engine + ?Sized> Searcher<'e, E> {
                 break;
             }
         }
+        if result.best.is_none() {
+            // Stopped before the first move was searched: the first in search
+            // order (the likeliest best), scored as the position stands.
+            result.best = run.first_root_move;
+            result.pv = run.first_root_move.into_iter().collect();
+            result.score = self.eval.evaluate(&pos);
+        }
         result.nodes = run.nodes;
         result.elapsed = start.elapsed();
         result
@@ -252,27 +274,18 @@ struct Run<'a, E: Engine + ?Sized> {
     stopped: bool,
     /// The depth of the current iteration (check extensions stop at twice it).
     root_depth: u32,
+    /// The move the current iteration searches first: the one to give if the
+    /// search stops before any move is searched in full.
+    first_root_move: Option<Move>,
     killers: Vec<[Option<Move>; 2]>,
     /// Triangular principal-variation table: `pv[ply]` is the line from `ply`.
     pv: Vec<Vec<Move>>,
     /// The previous iteration's line, tried first.
     prev_pv: Vec<Move>,
     /// Keys of the game's earlier positions.
-    seen: HashSet<u64>,
+    seen: HashSet<PositionKey>,
     /// Keys of the positions from the root to the current node.
-    path: Vec<u64>,
-}
-
-/// A hash of the board and the side to move (FNV-1a over the cells).
-fn position_key(pos: &Position) -> u64 {
-    // Checks left to give tell apart positions that look alike (a check given
-    // again is no repetition).
-    let checks = (pos.checks_left[0] as u64) << 8 | (pos.checks_left[1] as u64) << 16;
-    let mut hash: u64 = 0xCBF2_9CE4_8422_2325 ^ pos.side as u64 ^ checks;
-    for piece in pos.board() {
-        hash = (hash ^ piece.0 as u64).wrapping_mul(0x0000_0100_0000_01B3);
-    }
-    hash
+    path: Vec<PositionKey>,
 }
 
 impl<E: Engine + ?Sized> Run<'_, E> {
@@ -282,15 +295,14 @@ impl<E: Engine + ?Sized> Run<'_, E> {
             || self.stop.as_ref().is_some_and(StopFlag::is_raised)
     }
 
-    /// Counts a node and checks the limits every so often. The first iteration
-    /// always finishes, so that a search has a move however small its budget.
+    /// Counts a node and checks the limits: the node limit at every node, the
+    /// clock and the stop flag every [`CHECK_INTERVAL`] nodes (the first
+    /// included), at every depth. A search stopped early still has a move: see
+    /// [`Searcher::search_reporting`].
     #[inline]
     fn visit(&mut self) -> bool {
         self.nodes += 1;
-        if self.root_depth == 1 {
-            return false;
-        }
-        if self.nodes & 1023 == 0 && self.out_of_budget() {
+        if self.nodes % CHECK_INTERVAL == 1 && self.out_of_budget() {
             self.stopped = true;
         }
         if self.node_limit.is_some_and(|n| self.nodes >= n) {
@@ -317,11 +329,15 @@ impl<E: Engine + ?Sized> Run<'_, E> {
         }
     }
 
+    /// One iteration over the root's `legal` moves. Returns the best score and
+    /// move among those searched in full (`None` when stopped before the first
+    /// one was).
     fn root(&mut self, pos: &mut Position, depth: u32, legal: &[Move]) -> (i32, Option<Move>) {
         self.root_depth = depth;
         let mut moves = legal.to_vec();
         let pv_move = self.prev_pv.first().copied();
         order::sort(self.eval, pos, &mut moves, pv_move, [None, None]);
+        self.first_root_move = moves.first().copied();
         let mut alpha = -INFINITY;
         let beta = INFINITY;
         let mut best = None;
@@ -358,7 +374,7 @@ impl<E: Engine + ?Sized> Run<'_, E> {
         if self.visit() {
             return 0;
         }
-        let key = position_key(pos);
+        let key = PositionKey::of(pos);
         if self.seen.contains(&key) || self.path.contains(&key) {
             return 0; // a repetition: scored as a draw
         }
@@ -377,7 +393,7 @@ impl<E: Engine + ?Sized> Run<'_, E> {
         // Check extension: a forced reply costs no depth, so short mates are seen.
         let depth = if in_check && ply < 2 * self.root_depth { depth + 1 } else { depth };
         if depth == 0 || p + 1 >= self.pv.len() {
-            return self.quiesce(pos, ply, alpha, beta);
+            return self.quiesce(pos, ply, QUIESCENCE_PLIES, alpha, beta);
         }
         let mut moves = Vec::with_capacity(64);
         self.engine.generate(pos, &mut moves);
@@ -419,9 +435,9 @@ impl<E: Engine + ?Sized> Run<'_, E> {
         best
     }
 
-    /// Captures only, until the position is quiet; the side to move may also
-    /// stand pat.
-    fn quiesce(&mut self, pos: &mut Position, ply: u32, mut alpha: i32, beta: i32) -> i32 {
+    /// Captures only (no drops, no quiet promotions), until the position is
+    /// quiet or `captures_left` is 0; the side to move may also stand pat.
+    fn quiesce(&mut self, pos: &mut Position, ply: u32, captures_left: u32, mut alpha: i32, beta: i32) -> i32 {
         if self.visit() {
             return 0;
         }
@@ -433,6 +449,9 @@ impl<E: Engine + ?Sized> Run<'_, E> {
             return stand;
         }
         alpha = alpha.max(stand);
+        if captures_left == 0 {
+            return stand;
+        }
         let mut moves = Vec::with_capacity(64);
         self.engine.generate(pos, &mut moves);
         moves.retain(|mv| order::is_capture(pos, *mv));
@@ -441,7 +460,7 @@ impl<E: Engine + ?Sized> Run<'_, E> {
         let legality = legal::Legality::new(self.engine, pos);
         for mv in moves {
             let Some(undo) = legality.make_if_legal(self.engine, pos, mv) else { continue };
-            let score = -self.quiesce(pos, ply + 1, -beta, -alpha);
+            let score = -self.quiesce(pos, ply + 1, captures_left - 1, -beta, -alpha);
             self.engine.unmake(pos, mv, undo);
             if self.stopped {
                 return 0;
