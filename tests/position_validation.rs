@@ -85,8 +85,10 @@ fn a_player_without_a_royal_is_refused_where_royals_are_never_lost() {
     let rule = broken_rule("chess", "8/8/8/8/8/8/8/4K3 w - - 0 1");
     assert!(matches!(rule, PositionError::MissingRoyal { .. }), "{rule}");
     assert!(rule.to_string().starts_with("Black has no royal piece on the board"), "{rule}");
+    // Only the second player's King: the first player (upper case) has none.
     let rule = broken_rule("shogi", "9/9/9/9/9/9/9/9/4k4[-] w");
-    assert!(rule.to_string().contains("White's King"), "{rule}");
+    let first = engine("shogi").game().players[0].name.clone();
+    assert!(rule.to_string().contains(&format!("put {first}'s King on the board")), "{rule}");
 }
 
 #[test]

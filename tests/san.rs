@@ -94,9 +94,11 @@ fn promotion_castling_check_and_mate_are_written_as_san_writes_them() {
         assert!(all.contains(&"O-O".to_string()) && all.contains(&"O-O-O".to_string()), "{name}: {all:?}");
         assert_eq!(san_of(&*engine, &castles, "e1-g1"), "O-O", "{name}");
         assert_eq!(san_of(&*engine, &castles, "e1-c1"), "O-O-O", "{name}");
-        // The Queen on d8 or e8 checks the King on f8 along the rank; a
-        // Knight on d8 or e8 does not reach f8.
-        let promotes = chess_position(&*engine, "3r1k2/4P3/8/8/8/8/8/4K3 w - - 0 1");
+        // The Queen on d8 or e8 checks the King on g8 along the rank; a
+        // Knight on d8 or e8 does not reach g8. (The King is not on f8: the
+        // Pawn on e7 would attack it with White to move, which position
+        // strings refuse.)
+        let promotes = chess_position(&*engine, "3r2k1/4P3/8/8/8/8/8/4K3 w - - 0 1");
         assert_eq!(san_of(&*engine, &promotes, "e7-d8=Q"), "exd8=Q+", "{name}");
         assert_eq!(san_of(&*engine, &promotes, "e7-d8=N"), "exd8=N", "{name}");
         assert_eq!(san_of(&*engine, &promotes, "e7-e8=R"), "e8=R+", "{name}");
@@ -118,7 +120,7 @@ fn moves_are_read_in_vdl_s_form_in_san_and_in_coordinates() {
         for text in ["e4", "e2e4", "e2-e4"] {
             assert_eq!(move_text(game, parse_move(&*engine, &start, text).unwrap()), "e2-e4", "{name}: {text}");
         }
-        let promotes = chess_position(&*engine, "3r1k2/4P3/8/8/8/8/8/4K3 w - - 0 1");
+        let promotes = chess_position(&*engine, "3r2k1/4P3/8/8/8/8/8/4K3 w - - 0 1");
         for text in ["e7-d8=Q", "exd8=Q+", "exd8=Q", "e7d8q", "e7d8=Q", "e7-d8q"] {
             assert_eq!(move_text(game, parse_move(&*engine, &promotes, text).unwrap()), "e7-d8=Q", "{name}: {text}");
         }
