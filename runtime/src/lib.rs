@@ -38,6 +38,7 @@ pub mod royals;
 pub mod rules_in_bulk;
 pub mod san;
 pub mod search;
+pub mod shard;
 pub mod sink;
 mod tally;
 mod walk;
