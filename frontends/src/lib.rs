@@ -23,8 +23,8 @@ pub mod json;
 pub mod play;
 pub mod protocol;
 pub mod request;
-pub mod serve;
 pub mod selfplay;
+pub mod serve;
 pub mod session;
 
 pub use session::Session;

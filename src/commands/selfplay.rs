@@ -103,13 +103,8 @@ fn play(args: &Args) -> Result<Vec<GameRecord>, Failure> {
         (_, Some(ms)) => Limits::movetime(Duration::from_millis(ms)),
         _ => Limits::depth(args.depth.unwrap_or(2)),
     };
-    let settings = Settings {
-        games: args.games,
-        seed: args.seed,
-        limits,
-        opening_plies: args.openings.random_plies,
-        max_plies: args.max_plies,
-    };
+    let settings =
+        Settings { games: args.games, seed: args.seed, limits, opening_plies: args.openings.random_plies, max_plies: args.max_plies };
     let shard = args.shard.unwrap_or(Shard::ALL);
     let count = (0..settings.games).filter(|&i| shard.owns(i)).count() as u64;
     let bar = progress_bar(count);
@@ -137,17 +132,14 @@ fn merged(paths: &[PathBuf]) -> Result<Vec<GameRecord>, Failure> {
     for path in paths {
         let text = read(path)?;
         for (number, line) in text.lines().enumerate().filter(|(_, line)| !line.trim().is_empty()) {
-            let record = GameRecord::from_line(line)
-                .map_err(|why| Failure::usage(format!("{}:{}: error: {why}", path.display(), number + 1)))?;
+            let record =
+                GameRecord::from_line(line).map_err(|why| Failure::usage(format!("{}:{}: error: {why}", path.display(), number + 1)))?;
             records.push(record);
         }
     }
     records.sort_by_key(|record| record.game);
     if let Some(pair) = records.windows(2).find(|pair| pair[0].game == pair[1].game) {
-        return Err(Failure::usage(format!(
-            "error: game {} is in the results twice: was a shard merged twice?",
-            pair[0].game
-        )));
+        return Err(Failure::usage(format!("error: game {} is in the results twice: was a shard merged twice?", pair[0].game)));
     }
     Ok(records)
 }

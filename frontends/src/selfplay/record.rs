@@ -98,14 +98,7 @@ mod tests {
 
     #[test]
     fn a_line_reads_back() {
-        let record = GameRecord {
-            game: 3,
-            seed: 9,
-            moves: vec!["e2-e4".into()],
-            result: Outcome::Second,
-            end: End::PlyLimit,
-            plies: 1,
-        };
+        let record = GameRecord { game: 3, seed: 9, moves: vec!["e2-e4".into()], result: Outcome::Second, end: End::PlyLimit, plies: 1 };
         let line = record.to_line();
         assert_eq!(line, r#"{"game":3,"seed":9,"moves":["e2-e4"],"result":"second","end":"ply_limit","plies":1}"#);
         assert_eq!(GameRecord::from_line(&line), Ok(record));
