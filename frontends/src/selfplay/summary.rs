@@ -89,6 +89,11 @@ impl fmt::Display for Summary {
         if let Some(score) = self.first_score() {
             writeln!(f, "first player's score (wins + draws/2): {}", percent(score))?;
         }
+        let decisive = self.first_wins + self.second_wins;
+        if let Some((low, high)) = wilson_interval(self.first_wins, decisive, Z_95) {
+            let share = self.first_wins as f64 / decisive as f64;
+            writeln!(f, "first player's share of the decisive games: {}   {} to {}", percent(share), percent(low), percent(high))?;
+        }
         if let Some(mean) = self.mean_plies() {
             writeln!(f, "mean length: {mean:.1} plies")?;
         }
@@ -119,5 +124,23 @@ mod tests {
         let (low, high) = wilson_interval(0, 10, Z_95).unwrap();
         assert!(close(low, 0.0) && close(high, 0.27753), "{low} {high}");
         assert_eq!(wilson_interval(0, 0, Z_95), None);
+    }
+
+    /// 5 first wins, 2 draws, 3 second wins of 10 games: the first wins'
+    /// interval is the 5-of-10 one worked above, 23.7 % to 76.3 %.
+    #[test]
+    fn the_table_shows_each_outcome_with_its_interval() {
+        let results = [[Outcome::First; 5].as_slice(), &[Outcome::Draw; 2], &[Outcome::Second; 3]].concat();
+        let records: Vec<GameRecord> = results
+            .into_iter()
+            .enumerate()
+            .map(|(game, result)| GameRecord { game: game as u64, seed: 0, moves: vec![], result, end: End::Checkmate, plies: 0 })
+            .collect();
+        let summary = Summary::of(&records);
+        assert_eq!((summary.first_wins, summary.draws, summary.second_wins), (5, 2, 3));
+        assert_eq!(summary.first_score(), Some(0.6));
+        let table = summary.to_string();
+        assert!(table.contains("first wins          5   50.0 %   23.7 % to 76.3 %"), "{table}");
+        assert!(table.contains("checkmate        10"), "{table}");
     }
 }
