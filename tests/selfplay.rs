@@ -108,3 +108,20 @@ fn perft_shards_sum_to_the_whole() {
     assert_eq!(merged, stdout(&vdl(&["perft", "variants/chess.vdl", "3", "--divide"])));
     assert!(merged.ends_with("\n8902\n"));
 }
+
+#[test]
+fn bad_results_are_refused_with_their_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = path(dir.path(), "bad.jsonl");
+    std::fs::write(&file, "{\"game\":0,\"seed\":1,\"moves\":[],\"result\":\"draw\",\"end\":\"ply_limit\",\"plies\":0}\nnot json\n")
+        .unwrap();
+    let output = vdl(&["selfplay", "--merge", &file]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("bad.jsonl:2: error: not a game record"), "{stderr}");
+    // An --out that cannot be written is refused (before any game is played).
+    let unwritable = path(dir.path(), "no/such/dir.jsonl");
+    let output = series(&["--out", &unwritable]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("cannot write the results"));
+}

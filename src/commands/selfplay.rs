@@ -76,20 +76,24 @@ impl FromStr for Openings {
 }
 
 pub fn run(args: Args) -> Result<ExitCode, Failure> {
+    // The results file is created first: a path that cannot be written is
+    // refused before any game is played.
+    let mut results = match &args.out {
+        Some(path) if path != Path::new("-") => Some(ResultsFile::create(path)?),
+        _ => None,
+    };
     let records = if args.merge.is_empty() { play(&args)? } else { merged(&args.merge)? };
     let summary = Summary::of(&records);
-    match &args.out {
-        Some(path) if path == Path::new("-") => {
-            for record in &records {
-                outln!("{}", record.to_line())?;
-            }
-            eprint!("{summary}");
+    if let Some(file) = &mut results {
+        file.write(&records)?;
+    }
+    if args.out.as_deref() == Some(Path::new("-")) {
+        for record in &records {
+            outln!("{}", record.to_line())?;
         }
-        Some(path) => {
-            write_records(path, &records)?;
-            out!("{summary}")?;
-        }
-        None => out!("{summary}")?,
+        eprint!("{summary}");
+    } else {
+        out!("{summary}")?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -155,11 +159,26 @@ fn read(path: &Path) -> Result<String, Failure> {
     Ok(text)
 }
 
-fn write_records(path: &Path, records: &[GameRecord]) -> Result<(), Failure> {
-    let cannot = |e: std::io::Error| Failure::usage(format!("{}: error: cannot write the results: {e}", path.display()));
-    let mut file = std::io::BufWriter::new(std::fs::File::create(path).map_err(cannot)?);
-    for record in records {
-        writeln!(file, "{}", record.to_line()).map_err(cannot)?;
+/// The `--out` file, open for writing.
+struct ResultsFile {
+    path: PathBuf,
+    file: std::io::BufWriter<std::fs::File>,
+}
+
+impl ResultsFile {
+    fn create(path: &Path) -> Result<ResultsFile, Failure> {
+        let file = std::fs::File::create(path).map_err(|e| cannot_write(path, e))?;
+        Ok(ResultsFile { path: path.to_path_buf(), file: std::io::BufWriter::new(file) })
     }
-    file.flush().map_err(cannot)
+
+    fn write(&mut self, records: &[GameRecord]) -> Result<(), Failure> {
+        for record in records {
+            writeln!(self.file, "{}", record.to_line()).map_err(|e| cannot_write(&self.path, e))?;
+        }
+        self.file.flush().map_err(|e| cannot_write(&self.path, e))
+    }
+}
+
+fn cannot_write(path: &Path, error: std::io::Error) -> Failure {
+    Failure::usage(format!("{}: error: cannot write the results: {error}", path.display()))
 }
