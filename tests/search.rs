@@ -6,7 +6,7 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use std::time::Instant;
 use vdl_runtime::legal::{self, GameResult};
-use vdl_runtime::search::{self, Limits, Searcher};
+use vdl_runtime::search::{self, Limits, PositionKey, Searcher};
 use vdl_runtime::{fen, notation, Engine, Position};
 
 fn xiangqi() -> Box<dyn Engine> {
@@ -30,7 +30,7 @@ fn play(engine: &dyn Engine, seed: u64, searcher_side: u8, limits: &Limits) -> (
     let searcher = Searcher::new(engine);
     let mut rng = StdRng::seed_from_u64(seed);
     let mut pos: Position = fen::parse(game, &game.setup).unwrap();
-    let mut history: Vec<Position> = Vec::new();
+    let mut history: Vec<PositionKey> = Vec::new();
     for ply in 0..MAX_PLIES {
         if let Some(result) = legal::result(engine, &pos) {
             let outcome = match result {
@@ -48,7 +48,7 @@ fn play(engine: &dyn Engine, seed: u64, searcher_side: u8, limits: &Limits) -> (
         } else {
             *legal::legal_moves(engine, &pos).choose(&mut rng).unwrap()
         };
-        history.push(pos.clone());
+        history.push(PositionKey::of(&pos));
         pos.make(mv);
     }
     (Outcome::Unfinished, MAX_PLIES)
@@ -161,7 +161,7 @@ fn repeating_a_position_counts_as_a_draw() {
     let mut repeated = pos.clone();
     let best = free.best.unwrap();
     repeated.make(best);
-    let found = searcher.search_game(&[repeated], &pos, &Limits::depth(2));
+    let found = searcher.search_game(&[PositionKey::of(&repeated)], &pos, &Limits::depth(2));
     assert_ne!(found.best, Some(best), "the searcher walked into a repetition");
     assert!(found.score > 500);
 }

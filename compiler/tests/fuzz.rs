@@ -169,6 +169,61 @@ proptest! {
     }
 }
 
+/// A number near an end of `i64`, of `i32` (the numbers a file may hold) or
+/// of zero, or any `i64`: where a range's length overflows.
+fn range_end() -> impl Strategy<Value = i64> {
+    let max = vdl_dsl::MAX_NUMBER;
+    prop_oneof![
+        prop::sample::select(vec![i64::MIN, i64::MIN + 1, -max - 1, -max, -1, 0, 1, 4095, 4096, max, max + 1, i64::MAX - 1, i64::MAX]),
+        any::<i64>(),
+    ]
+}
+
+/// Bundled variant `file` with the label range of its first axis or fold
+/// declaration that has one (`axis rank = 1..8`, `fold rank = 1..11 along
+/// ...`) replaced by `first..last`.
+fn with_range(file: usize, first: i64, last: i64) -> String {
+    let files = bundled();
+    let source = &files[file % files.len()];
+    let mut replaced = false;
+    let lines: Vec<String> = source
+        .lines()
+        .map(|line| {
+            let declares = ["axis ", "fold "].iter().any(|k| line.trim_start().starts_with(k));
+            match line.split_once(" = ") {
+                Some((head, tail)) if declares && !replaced && tail.split_whitespace().next().is_some_and(|l| l.contains("..")) => {
+                    replaced = true;
+                    let rest = tail.split_once(char::is_whitespace).map_or("", |(_, rest)| rest);
+                    format!("{head} = {first}..{last} {rest}")
+                }
+                _ => line.to_string(),
+            }
+        })
+        .collect();
+    lines.join("\n")
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+
+    /// A range at the ends of `i64` is an error located in the file, never a
+    /// panic or a huge allocation: ends beyond the numbers a file may hold
+    /// are refused as such (E0003), ranges of more labels than a range may
+    /// have as such (E0200).
+    #[test]
+    fn label_ranges_at_the_ends_of_i64_are_errors_not_panics(file in 0usize..16, first in range_end(), last in range_end()) {
+        let source = with_range(file, first, last);
+        check(&source);
+        let codes: Vec<&str> = vdl_compiler::check("fuzz.vdl", &source).diagnostics.iter().map(|d| d.code.id()).collect();
+        let max = vdl_dsl::MAX_NUMBER;
+        if first.unsigned_abs() > max.unsigned_abs() || last.unsigned_abs() > max.unsigned_abs() {
+            prop_assert_eq!(codes, vec!["E0003"]);
+        } else if i128::from(last) - i128::from(first) >= 4096 {
+            prop_assert!(codes.contains(&"E0200"), "{:?}", codes);
+        }
+    }
+}
+
 #[test]
 fn every_corpus_file_checks_without_panic_and_with_located_errors() {
     for bytes in corpus() {

@@ -51,12 +51,30 @@ fn int(pair: Pair<Rule>) -> Result<Int, SyntaxError> {
     let span = span_of(&pair);
     match pair.as_str().parse::<i64>() {
         Ok(value) if value.unsigned_abs() <= MAX_NUMBER.unsigned_abs() => Ok(Int { value, span }),
-        _ => Err(SyntaxError {
-            kind: ErrorKind::Limit,
-            span,
-            message: format!("the number `{}` is too large", pair.as_str()),
-            help: Some(format!("numbers lie between -{MAX_NUMBER} and {MAX_NUMBER}")),
-        }),
+        _ => Err(number_too_large(pair.as_str(), span)),
+    }
+}
+
+/// A label: a word, or a whole number (`-5`, `10`) that, like every number,
+/// lies within [`MAX_NUMBER`]; ranges and coordinate conditions compute
+/// with numeric labels.
+fn label(pair: Pair<Rule>) -> Result<Ident, SyntaxError> {
+    let label = ident(pair);
+    let digits = label.text.strip_prefix('-').unwrap_or(&label.text);
+    let is_number = digits.bytes().all(|b| b.is_ascii_digit());
+    match label.text.parse::<i64>() {
+        _ if !is_number => Ok(label),
+        Ok(value) if value.unsigned_abs() <= MAX_NUMBER.unsigned_abs() => Ok(label),
+        _ => Err(number_too_large(&label.text, label.span)),
+    }
+}
+
+fn number_too_large(text: &str, span: Span) -> SyntaxError {
+    SyntaxError {
+        kind: ErrorKind::Limit,
+        span,
+        message: format!("the number `{text}` is too large"),
+        help: Some(format!("numbers lie between -{MAX_NUMBER} and {MAX_NUMBER}")),
     }
 }
 
@@ -169,14 +187,14 @@ fn board(pair: Pair<Rule>) -> Result<Board, SyntaxError> {
             Rule::axis_decl => {
                 let mut inner = stmt.into_inner();
                 let name = ident(inner.next().expect("grammar: axis name"));
-                let labels = labels(inner.next().expect("grammar: labels"));
+                let labels = labels(inner.next().expect("grammar: labels"))?;
                 let wrap = inner.next().is_some();
                 axes.push(AxisDecl { name, labels, wrap, span: stmt_span });
             }
             Rule::fold_decl => {
                 let mut inner = stmt.into_inner();
                 let name = ident(inner.next().expect("grammar: fold name"));
-                let labels = labels(inner.next().expect("grammar: labels"));
+                let labels = labels(inner.next().expect("grammar: labels"))?;
                 let mut axes = Vec::new();
                 let mut line = None;
                 let mut snake = false;
@@ -221,18 +239,18 @@ fn draw(pair: Pair<Rule>) -> DrawDecl {
     DrawDecl { cells, pieces, span }
 }
 
-fn labels(pair: Pair<Rule>) -> Labels {
+fn labels(pair: Pair<Rule>) -> Result<Labels, SyntaxError> {
     let inner = pair.into_inner().next().expect("grammar: labels");
     let span = span_of(&inner);
-    match inner.as_rule() {
+    Ok(match inner.as_rule() {
         Rule::label_range => {
             let mut parts = inner.into_inner();
-            let first = ident(parts.next().expect("grammar: first label"));
-            let last = ident(parts.next().expect("grammar: last label"));
+            let first = label(parts.next().expect("grammar: first label"))?;
+            let last = label(parts.next().expect("grammar: last label"))?;
             Labels::Range { first, last, span }
         }
-        _ => Labels::List { labels: inner.into_inner().map(ident).collect(), span },
-    }
+        _ => Labels::List { labels: inner.into_inner().map(label).collect::<Result<_, _>>()?, span },
+    })
 }
 
 fn player(pair: Pair<Rule>) -> Result<Player, SyntaxError> {
@@ -280,8 +298,8 @@ fn zone_term(pair: Pair<Rule>) -> Result<(ZoneExpr, usize), SyntaxError> {
     let span = span_of(&pair);
     Ok(match pair.as_rule() {
         Rule::zone_expr => zone_tree(pair)?,
-        Rule::zone_box => (ZoneExpr::Box { ranges: pair.into_inner().map(axis_range).collect(), span }, 1),
-        Rule::zone_cells => (ZoneExpr::Cells { cells: pair.into_inner().map(ident).collect(), span }, 1),
+        Rule::zone_box => (ZoneExpr::Box { ranges: pair.into_inner().map(axis_range).collect::<Result<_, _>>()?, span }, 1),
+        Rule::zone_cells => (ZoneExpr::Cells { cells: pair.into_inner().map(label).collect::<Result<_, _>>()?, span }, 1),
         Rule::zone_enemy => (ZoneExpr::Enemy { zone: ident(pair.into_inner().next().expect("grammar: zone")), span }, 1),
         Rule::zone_not => {
             let parts: Vec<Pair<Rule>> = pair.into_inner().collect();
@@ -317,13 +335,13 @@ fn zone_sum(pair: Pair<Rule>) -> Result<ZoneExpr, SyntaxError> {
     unreachable!("grammar: a coordinate condition ends with a number")
 }
 
-fn axis_range(pair: Pair<Rule>) -> AxisRange {
+fn axis_range(pair: Pair<Rule>) -> Result<AxisRange, SyntaxError> {
     let span = span_of(&pair);
     let mut inner = pair.into_inner();
     let axis = ident(inner.next().expect("grammar: axis"));
-    let first = ident(inner.next().expect("grammar: label"));
-    let last = inner.next().map(ident);
-    AxisRange { axis, first, last, span }
+    let first = label(inner.next().expect("grammar: label"))?;
+    let last = inner.next().map(label).transpose()?;
+    Ok(AxisRange { axis, first, last, span })
 }
 
 fn dir_expr(pair: Pair<Rule>) -> Result<DirExpr, SyntaxError> {

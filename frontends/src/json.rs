@@ -168,7 +168,7 @@ pub fn board_state(session: &Session) -> serde_json::Map<String, Value> {
     map.insert(
         "last".into(),
         match session.last_move_cells() {
-            Some((from, to)) => json!({"move": session.history().last(), "from": from, "to": to}),
+            Some((from, to)) => json!({"move": session.last_move_text(), "from": from, "to": to}),
             None => Value::Null,
         },
     );

@@ -18,6 +18,7 @@
 
 pub mod cli;
 pub mod engine_protocol;
+pub mod history;
 pub mod input_lines;
 pub mod json;
 pub mod play;

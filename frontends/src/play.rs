@@ -2,6 +2,7 @@
 //! move; the user types moves in the game's notation or a command; the
 //! computer answers for the side(s) it plays.
 
+use crate::history::{self, MAX_PLIES};
 use crate::session::{describe_search, Session};
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
@@ -97,12 +98,16 @@ pub fn run(engine: Box<dyn Engine>, args: &PlayArgs, input: impl BufRead, mut ou
             writeln!(out, "Stopped after {} moves.", session.ply())?;
             break;
         }
+        if session.ply() >= MAX_PLIES {
+            writeln!(out, "Stopped after {} moves: {}.", session.ply(), history::Full)?;
+            break;
+        }
         if over.is_none() && computer[session.side() as usize] {
             let eval = eval.get_or_insert_with(|| Evaluator::new(&*engine));
             let found = session.search(eval, &limits);
             let mv = found.best.expect("a game that is not over has a move");
             let side = session.side_name().to_string();
-            let text = session.play_move(mv);
+            let text = session.play_move(mv).map_err(io::Error::other)?;
             writeln!(out, "{side} plays {text} ({})", describe_search(&found))?;
             show(&mut out, &session)?;
             continue;
@@ -137,7 +142,7 @@ pub fn run(engine: Box<dyn Engine>, args: &PlayArgs, input: impl BufRead, mut ou
                 let eval = eval.get_or_insert_with(|| Evaluator::new(&*engine));
                 let found = session.search(eval, &limits);
                 let side = session.side_name().to_string();
-                let text = session.play_move(found.best.expect("a game that is not over has a move"));
+                let text = session.play_move(found.best.expect("a game that is not over has a move")).map_err(io::Error::other)?;
                 writeln!(out, "{side} plays {text} ({})", describe_search(&found))?;
                 show(&mut out, &session)?;
             }

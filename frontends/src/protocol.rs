@@ -293,7 +293,7 @@ impl Handler {
             let mut reply = json::search_result(&self.session, &found);
             if running.play {
                 let best = found.best.ok_or_else(|| "no legal move to play".to_string())?;
-                self.session.play_move(best);
+                self.session.play_move(best)?;
                 reply.extend(json::state(&self.session));
             }
             Ok(reply)

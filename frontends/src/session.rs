@@ -1,7 +1,8 @@
-//! One game in progress: the engine, the start position, the moves played and
-//! the positions they led to. Every change is checked first, so a bad request
-//! leaves the session as it was.
+//! One game in progress: the engine and the game's [`History`] (the current
+//! position and the moves that led to it). Every change is checked first, so
+//! a bad request leaves the session as it was.
 
+use crate::history::History;
 use std::sync::Arc;
 use vdl_runtime::legal::{self, GameResult};
 use vdl_runtime::position::NO_CELL;
@@ -14,12 +15,7 @@ pub type SharedEngine = Arc<dyn Engine>;
 #[derive(Clone)]
 pub struct Session {
     engine: SharedEngine,
-    /// The position before each move, then the current one (never empty).
-    positions: Vec<Position>,
-    /// The moves played...
-    played: Vec<Move>,
-    /// ... and their text.
-    moves: Vec<String>,
+    history: History,
 }
 
 /// How a game ended, in words a front end can show.
@@ -38,16 +34,18 @@ impl Session {
     pub fn new(engine: SharedEngine) -> Session {
         let game = engine.game();
         let start = fen::parse(game, &game.setup).expect("a checked game has a valid setup");
-        Session { engine, positions: vec![start], played: Vec::new(), moves: Vec::new() }
+        Session { engine, history: History::new(start) }
     }
 
     /// A new game from a position string, then `moves` played from it; on any
-    /// error nothing is created.
+    /// error nothing is created. A list of more moves than a game may have
+    /// ([`crate::history::MAX_PLIES`]) is refused before any is read.
     pub fn start(engine: SharedEngine, position: Option<&str>, moves: &[String]) -> Result<Session, String> {
+        History::fits(moves.len()).map_err(|full| format!("{} moves: {full}", moves.len()))?;
         let mut session = Session::new(engine);
         if let Some(text) = position {
             let pos = fen::parse(session.game(), text).map_err(|e| format!("bad position string: {e}"))?;
-            session.positions = vec![pos];
+            session.history = History::new(pos);
         }
         for mv in moves {
             session.play(mv)?;
@@ -68,16 +66,7 @@ impl Session {
     }
 
     pub fn position(&self) -> &Position {
-        self.positions.last().expect("a session always has a position")
-    }
-
-    /// The position before the last move, if any.
-    pub fn previous(&self) -> Option<&Position> {
-        self.positions.len().checked_sub(2).map(|i| &self.positions[i])
-    }
-
-    pub fn start_position(&self) -> &Position {
-        &self.positions[0]
+        self.history.position()
     }
 
     /// The current position string.
@@ -95,12 +84,17 @@ impl Session {
     }
 
     /// The moves played so far, as text.
-    pub fn history(&self) -> &[String] {
-        &self.moves
+    pub fn history(&self) -> Vec<String> {
+        self.history.moves().map(|mv| self.move_text(mv)).collect()
+    }
+
+    /// The last move played, as text.
+    pub fn last_move_text(&self) -> Option<String> {
+        self.history.last_move().map(|mv| self.move_text(mv))
     }
 
     pub fn ply(&self) -> usize {
-        self.moves.len()
+        self.history.len()
     }
 
     pub fn legal_moves(&self) -> Vec<Move> {
@@ -137,30 +131,25 @@ impl Session {
         if let Some(ending) = self.ending() {
             return Err(format!("the game is over ({}); no move can be played", ending.text));
         }
+        if self.history.is_full() {
+            return Err(format!("the game has {} moves: {}", self.ply(), crate::history::Full));
+        }
         let mv = notation::parse_move(self.engine(), self.position(), text).map_err(|e| e.to_string())?;
-        Ok(self.play_move(mv))
+        self.play_move(mv)
     }
 
     /// Plays a move known to be legal (from [`Session::legal_moves`] or a
-    /// search); returns its text.
-    pub fn play_move(&mut self, mv: Move) -> String {
-        let text = self.move_text(mv);
-        let mut next = self.position().clone();
-        next.make(mv);
-        self.positions.push(next);
-        self.played.push(mv);
-        self.moves.push(text.clone());
-        text
+    /// search); returns its text, or an error when the game already has as
+    /// many moves as a game may have.
+    pub fn play_move(&mut self, mv: Move) -> Result<String, String> {
+        self.history.play(mv).map_err(|full| format!("the game has {} moves: {full}", self.ply()))?;
+        Ok(self.move_text(mv))
     }
 
     /// Takes back the last move; returns its text.
     pub fn undo(&mut self) -> Result<String, String> {
-        let Some(text) = self.moves.pop() else {
-            return Err("no move to undo".to_string());
-        };
-        self.played.pop();
-        self.positions.pop();
-        Ok(text)
+        let mv = self.history.undo().ok_or("no move to undo")?;
+        Ok(self.move_text(mv))
     }
 
     /// The cells a move leaves and reaches, as the move names them: `from`
@@ -188,7 +177,7 @@ impl Session {
 
     /// The cells of the last move played.
     pub fn last_move_cells(&self) -> Option<(Option<CellId>, CellId)> {
-        self.played.last().map(|&mv| Session::move_cells(mv))
+        self.history.last_move().map(Session::move_cells)
     }
 
     /// The pieces each player holds in hand, in the order the variant
@@ -206,8 +195,7 @@ impl Session {
     /// the search knows the game's earlier positions and avoids repeating them
     /// when it is ahead.
     pub fn search(&self, eval: &Evaluator, limits: &Limits) -> SearchResult {
-        let history = &self.positions[..self.positions.len() - 1];
-        Searcher::with_evaluator(self.engine(), eval.clone()).search_game(history, self.position(), limits)
+        Searcher::with_evaluator(self.engine(), eval.clone()).search_game(&self.history.earlier_keys(), self.position(), limits)
     }
 }
 
@@ -256,6 +244,13 @@ mod tests {
         assert!(Session::start(s.shared_engine(), None, &["h3-e3".into(), "h3-e3".into()]).is_err());
         assert_eq!(s.undo().unwrap(), "h3-e3");
         assert_eq!(s.fen(), s.game().setup);
+    }
+
+    #[test]
+    fn a_move_list_over_the_cap_is_refused_before_any_move_is_read() {
+        let moves = vec!["not even a move".to_string(); crate::history::MAX_PLIES + 1];
+        let error = Session::start(s_engine(), None, &moves).err().unwrap();
+        assert_eq!(error, "100001 moves: a game may have at most 100000 moves");
     }
 
     #[test]

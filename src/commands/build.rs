@@ -81,7 +81,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     std::fs::create_dir_all(&src).map_err(|e| Failure::usage(format!("{}: error: cannot create: {e}", src.display())))?;
 
     let manifest = format!(
-        r#"# A program that plays {game_name}, written by `vdl build {file}`.
+        r#"# A program that plays {game_name:?}, written by `vdl build {file:?}`.
 [package]
 name = {name_str}
 version = "0.1.0"
@@ -102,14 +102,16 @@ codegen-units = 4
 # Not part of any enclosing workspace.
 [workspace]
 "#,
-        game_name = game.name.replace('\n', " "),
-        file = file_label.replace('\n', " "),
+        // Debug formatting escapes every control character: a TOML comment
+        // may hold none (a newline would end it early).
+        game_name = game.name,
+        file = file_label,
         name_str = toml_str(&name),
         runtime = toml_str(&root.join("runtime").display().to_string()),
         frontends = toml_str(&root.join("frontends").display().to_string()),
     );
     let main_rs = format!(
-        r#"//! {game_name:?}, built by `vdl build` from `{file_name}`: the variant's own
+        r#"//! {game_name:?}, built by `vdl build` from {file_name:?}: the variant's own
 //! move generator (src/rules.rs, generated) behind the vdl front ends.
 //! Subcommands: perft DEPTH, moves, show, play, protocol, serve, uci, usi, xboard (see --help).
 
@@ -122,15 +124,17 @@ fn main() -> std::process::ExitCode {{
     vdl_frontends::cli::main(Box::new(rules::engine()))
 }}
 "#,
+        // Debug formatting escapes every control character: a newline
+        // would end the comment and make the rest of the name code.
         game_name = game.name,
-        file_name = args.file.file_name().and_then(|s| s.to_str()).unwrap_or(stem),
+        file_name = args.file.file_name().map_or_else(|| stem.into(), |s| s.to_string_lossy()),
     );
     write(&dir.join("Cargo.toml"), &manifest)?;
     write(&src.join("main.rs"), &main_rs)?;
     write(&src.join("rules.rs"), &vdl_compiler::generate_rust_with_plan(&game, &plan))?;
-    if let Some(file_name) = args.file.file_name() {
-        write(&dir.join(file_name), &source)?;
-    }
+    // A copy of the source, under the package's name: the file's own name
+    // could be `Cargo.toml` or hold characters a file system refuses.
+    write(&dir.join(format!("{name}.vdl")), &source)?;
     // The workspace's lock file pins the same dependency versions (cargo drops
     // the entries the program does not use).
     let lock = dir.join("Cargo.lock");

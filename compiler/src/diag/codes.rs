@@ -54,7 +54,7 @@ codes! {
          file as UTF-8 (a byte-order mark at the start is accepted).";
     BeyondLimits = "E0003", "beyond the checker's limits",
         "The input is beyond what the checker takes: a file over 10 MB, brackets nested over 64 deep, a zone chaining over \
-         256 operators, a run of over 256 `not`, or a number beyond 2147483647. No real game comes near these limits; they \
+         256 operators, a run of over 256 `not`, or a number (a numeric label too) beyond 2147483647. No real game comes near these limits; they \
          keep the checker fast and its memory bounded on any input.";
     DuplicateName = "E0100", "name declared twice",
         "A name (axis, zone, direction, piece, group or player) is declared twice. Names of one kind share one namespace; rename \
@@ -68,8 +68,12 @@ codes! {
         "A part every game needs (board, players, forward direction, setup) is missing from the file.";
     DuplicateItem = "E0104", "part given twice",
         "A part that may appear only once (board, game name, setup, forward, stalemate rule, ...) appears again.";
+    ControlInName = "E0105", "control character in the game's name",
+        "The `game` statement's name holds a control character (a tab, carriage return, NUL, escape, DEL, ...). The name \
+         is shown in terminals and web pages and written into the programs `vdl build` makes, where such a character \
+         breaks lines, changes what a terminal shows or makes the project unreadable. Write the name in visible characters.";
     BadBoard = "E0200", "unusable board",
-        "The board's axes, labels or cell names cannot make a board: a label range that is not a range, an axis with no label, \
+        "The board's axes, labels or cell names cannot make a board: a label range that is not a range or has more than 4,096 labels, an axis with no label, \
          a fold that does not fill its axes, a board too large.";
     OutsideBoard = "E0201", "not on the board",
         "A label, cell or zone part names something that is not on the board.";

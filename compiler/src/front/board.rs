@@ -570,9 +570,24 @@ fn axis_labels(labels: &Labels, diags: &mut Vec<Diagnostic>) -> Option<Vec<Strin
     Some(list)
 }
 
+/// The most labels a range (`1..10`) may expand to: far more than any board's
+/// axis, and few enough that expanding costs nothing.
+const MAX_RANGE_LABELS: u64 = 4096;
+
 fn range_labels(first: &Ident, last: &Ident, span: Span, diags: &mut Vec<Diagnostic>) -> Option<Vec<String>> {
     if let (Ok(a), Ok(b)) = (first.text.parse::<i64>(), last.text.parse::<i64>()) {
-        if a <= b && b - a < 4096 {
+        // The parser keeps numbers within `MAX_NUMBER`, but the count is
+        // taken in `i128` so that no pair of `i64` ends can overflow it.
+        let count = i128::from(b) - i128::from(a) + 1;
+        if count > i128::from(MAX_RANGE_LABELS) {
+            diags.push(
+                Diagnostic::error(Code::BadBoard, span, format!("the range `{}..{}` has {count} labels", first.text, last.text))
+                    .with_label(format!("more than the {MAX_RANGE_LABELS} a range may have"))
+                    .with_help(format!("no board needs an axis this long: a board has at most {MAX_CELLS} cells")),
+            );
+            return None;
+        }
+        if count > 0 {
             return Some((a..=b).map(|n| n.to_string()).collect());
         }
     }

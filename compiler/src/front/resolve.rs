@@ -51,6 +51,9 @@ pub fn resolve<'a>(file: &'a ast::File, source: &'a str, file_name: &str, diags:
     let items = Items::sort(file);
     let file_start = Span::new(0, source.find('\n').unwrap_or(source.len()).min(1));
     at_most_once("`game` name", &items.games.iter().map(|g| g.stmt).collect::<Vec<_>>(), diags);
+    if let Some(game) = items.games.first() {
+        crate::front::game_name::check(game, diags);
+    }
     at_most_once("board", &items.boards.iter().map(|b| b.span).collect::<Vec<_>>(), diags);
     at_most_once("setup", &items.setups.iter().map(|s| s.stmt).collect::<Vec<_>>(), diags);
     at_most_once("stalemate rule", &items.stalemates.iter().map(|s| s.span).collect::<Vec<_>>(), diags);
@@ -82,7 +85,7 @@ pub fn resolve<'a>(file: &'a ast::File, source: &'a str, file_name: &str, diags:
     for (id, piece) in PieceId::first(items.pieces.len().min(PieceId::MAX_COUNT)).zip(&items.pieces) {
         piece_ids.entry(piece.name.text.clone()).or_insert(id);
     }
-    let game_name = items.games.first().map_or_else(|| file_stem(file_name), |g| g.value.clone());
+    let game_name = crate::front::game_name::of(items.games.first().copied(), file_name);
     Names { source, items, game_name, file_start, piece_ids, board, setup }
 }
 
@@ -159,8 +162,4 @@ fn unique_symbols(pieces: &[&ast::PieceDecl], diags: &mut Vec<Diagnostic>) {
             seen.insert(&piece.symbol.text, piece);
         }
     }
-}
-
-fn file_stem(file_name: &str) -> String {
-    std::path::Path::new(file_name).file_stem().map_or_else(|| file_name.to_string(), |s| s.to_string_lossy().into_owned())
 }

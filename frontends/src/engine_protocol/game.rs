@@ -1,16 +1,16 @@
-//! One game in progress: the start position, the moves played and the
-//! positions they led to (the search avoids repeating them).
+//! One game in progress: the engine and the game's [`History`] (the search
+//! avoids repeating its positions).
 
+use crate::history::{Full, History};
 use crate::session::SharedEngine;
 use vdl_runtime::legal::{self, GameResult};
+use vdl_runtime::search::PositionKey;
 use vdl_runtime::{fen, Engine, Move, Position};
 
 #[derive(Clone)]
 pub struct GameState {
     engine: SharedEngine,
-    /// The start position, then the position after each move (never empty).
-    positions: Vec<Position>,
-    moves: Vec<Move>,
+    history: History,
 }
 
 impl GameState {
@@ -18,11 +18,11 @@ impl GameState {
     pub fn new(engine: SharedEngine) -> GameState {
         let game = engine.game();
         let start = fen::parse(game, &game.setup).expect("a checked game has a valid setup");
-        GameState { engine, positions: vec![start], moves: Vec::new() }
+        GameState::from_position(engine, start)
     }
 
     pub fn from_position(engine: SharedEngine, start: Position) -> GameState {
-        GameState { engine, positions: vec![start], moves: Vec::new() }
+        GameState { engine, history: History::new(start) }
     }
 
     pub fn engine(&self) -> &dyn Engine {
@@ -34,12 +34,22 @@ impl GameState {
     }
 
     pub fn position(&self) -> &Position {
-        self.positions.last().expect("a game always has a position")
+        self.history.position()
     }
 
-    /// The positions before the current one.
-    pub fn earlier(&self) -> &[Position] {
-        &self.positions[..self.positions.len() - 1]
+    /// The keys of the positions before the current one.
+    pub fn earlier(&self) -> Vec<PositionKey> {
+        self.history.earlier_keys()
+    }
+
+    /// The number of moves played.
+    pub fn ply(&self) -> usize {
+        self.history.len()
+    }
+
+    /// The game has as many moves as a game may have.
+    pub fn is_full(&self) -> bool {
+        self.history.is_full()
     }
 
     pub fn legal_moves(&self) -> Vec<Move> {
@@ -50,21 +60,15 @@ impl GameState {
         self.legal_moves().contains(&mv)
     }
 
-    /// Plays a legal move.
-    pub fn play(&mut self, mv: Move) {
-        let mut next = self.position().clone();
-        next.make(mv);
-        self.positions.push(next);
-        self.moves.push(mv);
+    /// Plays a legal move, unless the game already has as many moves as a
+    /// game may have.
+    pub fn play(&mut self, mv: Move) -> Result<(), Full> {
+        self.history.play(mv)
     }
 
     /// Takes back the last move; false when there is none.
     pub fn undo(&mut self) -> bool {
-        if self.moves.pop().is_none() {
-            return false;
-        }
-        self.positions.pop();
-        true
+        self.history.undo().is_some()
     }
 
     pub fn result(&self) -> Option<GameResult> {

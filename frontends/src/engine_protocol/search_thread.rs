@@ -8,15 +8,16 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::Arc;
 use std::thread::{self, JoinHandle};
-use vdl_runtime::search::{eval::Evaluator, Limits, SearchResult, Searcher, StopFlag};
+use vdl_runtime::search::{eval::Evaluator, Limits, PositionKey, SearchResult, Searcher, StopFlag};
 use vdl_runtime::Position;
 
 /// What to search.
 pub struct SearchTask {
     pub engine: SharedEngine,
     pub eval: Evaluator,
-    /// The game's earlier positions (a line that repeats one scores a draw).
-    pub history: Vec<Position>,
+    /// The keys of the game's earlier positions (a line that repeats one
+    /// scores a draw).
+    pub history: Vec<PositionKey>,
     pub position: Position,
     /// Its limits; the stop flag is the search thread's own.
     pub limits: Limits,

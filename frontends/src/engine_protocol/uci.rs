@@ -18,6 +18,7 @@ use super::search_thread::{Ending, RunningSearch, SearchTask};
 use super::squares::Squares;
 use super::usi;
 use super::variants::{Variant, Variants};
+use crate::history::History;
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
 use vdl_runtime::search::{self, SearchResult};
@@ -239,6 +240,7 @@ impl UciSession {
             }
         };
         let start = fen::parse(game, &position).map_err(|e| format!("bad position `{position}`: {e}"))?;
+        History::fits(moves.len()).map_err(|full| format!("{} moves: {full}", moves.len()))?;
         let mut state = GameState::from_position(engine.clone(), start);
         let format = self.variant().format.clone();
         for (i, text) in moves.iter().enumerate() {
@@ -246,7 +248,7 @@ impl UciSession {
             let mv = format
                 .read(game, state.position(), &legal, text)
                 .ok_or_else(|| format!("illegal move `{text}` (move {} of the list)", i + 1))?;
-            state.play(mv);
+            state.play(mv).map_err(|full| full.to_string())?;
         }
         self.game = state;
         Ok(())
@@ -271,7 +273,7 @@ impl UciSession {
         let task = SearchTask {
             engine: variant.engine.clone(),
             eval: variant.evaluator().clone(),
-            history: self.game.earlier().to_vec(),
+            history: self.game.earlier(),
             position: position.clone(),
             limits: go.limits(position.side),
             hold: go.infinite,

@@ -246,7 +246,9 @@ impl XboardSession {
         if !shared.game.is_legal(mv) {
             return self.out.line(format!("Illegal move: {text}"));
         }
-        shared.game.play(mv);
+        if let Err(full) = shared.game.play(mv) {
+            return self.out.line(format!("Illegal move ({full}): {text}"));
+        }
         if let Some(result) = result_line(&shared.game) {
             return self.out.line(result);
         }
@@ -316,13 +318,16 @@ impl XboardSession {
         if result_line(game).is_some() {
             return;
         }
+        if game.is_full() {
+            return self.out.line(format!("tellusererror {}", crate::history::Full));
+        }
         let variant = self.current.clone();
         let position = game.position().clone();
-        let go = self.clock.limits(position.side, game.earlier().len());
+        let go = self.clock.limits(position.side, game.ply());
         let task = SearchTask {
             engine: variant.variant.engine.clone(),
             eval: variant.variant.evaluator().clone(),
-            history: game.earlier().to_vec(),
+            history: game.earlier(),
             position: position.clone(),
             limits: go.limits(position.side),
             hold: false,
@@ -344,7 +349,10 @@ impl XboardSession {
             let mut shared = shared.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
             let Some(mv) = found.best else { return };
             let text = variant.format.write(variant.variant.engine.game(), shared.game.position(), mv);
-            shared.game.play(mv);
+            // think() starts no search in a full game.
+            if shared.game.play(mv).is_err() {
+                return;
+            }
             out.line(format!("move {text}"));
             if let Some(result) = result_line(&shared.game) {
                 out.line(result);

@@ -18,7 +18,7 @@ use seed::{game_seed, SplitMix64};
 use vdl_runtime::legal::{self, GameResult};
 use vdl_runtime::notation::move_text;
 use vdl_runtime::perft::root_moves_by_text;
-use vdl_runtime::search::{Limits, Searcher};
+use vdl_runtime::search::{Limits, PositionKey, Searcher};
 use vdl_runtime::shard::Shard;
 use vdl_runtime::{Engine, Position};
 
@@ -69,7 +69,7 @@ pub fn play_game(
     let mut rng = SplitMix64::new(seed);
     let first = start.side;
     let mut pos = start.clone();
-    let mut history: Vec<Position> = Vec::new();
+    let mut history: Vec<PositionKey> = Vec::new();
     let mut moves: Vec<String> = Vec::new();
     let (result, end) = loop {
         if let Some((result, reason)) = legal::ending(engine, &pos) {
@@ -89,7 +89,7 @@ pub fn play_game(
             searcher.search_game(&history, &pos, &settings.limits).best.expect("a position that is not over has a legal move")
         };
         moves.push(move_text(engine.game(), mv));
-        history.push(pos.clone());
+        history.push(PositionKey::of(&pos));
         pos.make(mv);
     };
     GameRecord { game: index, seed, plies: moves.len() as u32, moves, result, end }

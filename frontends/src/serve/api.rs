@@ -212,6 +212,10 @@ fn refused(refusal: Refusal) -> Answer {
             StatusCode::SERVICE_UNAVAILABLE,
             format!("the server holds {capacity} games, its most; try again when unused games have expired"),
         ),
+        Refusal::TooManyMoves { max_moves } => fail(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!("the server's games hold {max_moves} moves in all, its most; try again when unused games have expired"),
+        ),
     }
 }
 
@@ -252,6 +256,7 @@ fn change(app: &App, id: &str, request: &Map<String, Value>, change: impl FnOnce
         check_ply(request, &game.session)?;
         let mut session = game.session.clone();
         change(&mut session)?;
+        app.games.count_moves(game.session.ply(), session.ply()).map_err(refused)?;
         game.session = session;
         Ok(success(state(id, &game)))
     }))
@@ -339,7 +344,14 @@ async fn computer(State(app): State<Arc<App>>, Path(id): Path<String>, JsonBody(
     if game.session.ply() != searched.ply() || game.session.fen() != searched.fen() {
         return fail(StatusCode::CONFLICT, "the game changed while the computer was thinking");
     }
-    game.session.play_move(best);
+    let ply = game.session.ply();
+    if let Err(refusal) = app.games.count_moves(ply, ply + 1) {
+        return refused(refusal);
+    }
+    if let Err(message) = game.session.play_move(best) {
+        app.games.release_moves(1);
+        return bad(message);
+    }
     let mut fields = state(game_id, &game);
     fields.insert("search".into(), Value::Object(search));
     success(fields)

@@ -1,12 +1,16 @@
 //! The games the server holds: each under an unguessable id (128 random
 //! bits), each behind its own lock (a request on one game never waits for
 //! another), forgotten after a time unused. A full store refuses new games
-//! instead of dropping someone else's.
+//! instead of dropping someone else's. The store also counts the moves all
+//! its games hold (each keeps 40 bytes a move) and refuses moves beyond a
+//! total, so that the games' memory is bounded by their number (one position
+//! each) and that total, not by their number times the longest game.
 
 use crate::session::Session;
 use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -57,17 +61,48 @@ pub enum Refusal {
     Unknown,
     /// The store is full of games in use.
     Full { capacity: usize },
+    /// The games hold as many moves in all as the store keeps.
+    TooManyMoves { max_moves: usize },
 }
 
 pub struct GameStore {
     games: Mutex<HashMap<GameId, Arc<Mutex<Game>>>>,
     capacity: usize,
     idle: Duration,
+    /// The moves all games hold, and the most they may.
+    moves: AtomicUsize,
+    max_moves: usize,
 }
 
 impl GameStore {
-    pub fn new(capacity: usize, idle: Duration) -> GameStore {
-        GameStore { games: Mutex::new(HashMap::new()), capacity, idle }
+    pub fn new(capacity: usize, max_moves: usize, idle: Duration) -> GameStore {
+        GameStore { games: Mutex::new(HashMap::new()), capacity, idle, moves: AtomicUsize::new(0), max_moves }
+    }
+
+    /// Counts a game going from `before` to `after` moves: refused when it
+    /// would take the moves of all games over the total (taking moves back
+    /// always succeeds). Call it before the change, and make the change only
+    /// if it succeeds.
+    pub fn count_moves(&self, before: usize, after: usize) -> Result<(), Refusal> {
+        if after <= before {
+            self.release_moves(before - after);
+            return Ok(());
+        }
+        let added = after - before;
+        self.moves
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |held| held.checked_add(added).filter(|&total| total <= self.max_moves))
+            .map(drop)
+            .map_err(|_| Refusal::TooManyMoves { max_moves: self.max_moves })
+    }
+
+    /// Counts `moves` moves less (taken back, or a game forgotten).
+    pub fn release_moves(&self, moves: usize) {
+        self.moves.fetch_sub(moves, Ordering::Relaxed);
+    }
+
+    #[cfg(test)]
+    fn moves_held(&self) -> usize {
+        self.moves.load(Ordering::Relaxed)
     }
 
     fn map(&self) -> MutexGuard<'_, HashMap<GameId, Arc<Mutex<Game>>>> {
@@ -82,6 +117,10 @@ impl GameStore {
             if games.len() >= self.capacity {
                 return Err(Refusal::Full { capacity: self.capacity });
             }
+        }
+        if self.count_moves(0, session.ply()).is_err() {
+            self.drop_expired(&mut games);
+            self.count_moves(0, session.ply())?;
         }
         let game = Arc::new(Mutex::new(Game { variant, session, last_used: Instant::now() }));
         let id = loop {
@@ -103,6 +142,7 @@ impl GameStore {
         // it used; waiting for it here would hold every other game up.
         if let Ok(mut locked) = game.try_lock() {
             if locked.last_used.elapsed() > self.idle {
+                self.release_moves(locked.session.ply());
                 drop(locked);
                 games.remove(&id);
                 return Err(Refusal::Unknown);
@@ -120,7 +160,15 @@ impl GameStore {
 
     fn drop_expired(&self, games: &mut HashMap<GameId, Arc<Mutex<Game>>>) {
         // A game locked right now is in use: keep it.
-        games.retain(|_, game| game.try_lock().map_or(true, |g| g.last_used.elapsed() <= self.idle));
+        games.retain(|_, game| {
+            game.try_lock().map_or(true, |g| {
+                let kept = g.last_used.elapsed() <= self.idle;
+                if !kept {
+                    self.release_moves(g.session.ply());
+                }
+                kept
+            })
+        });
     }
 
     #[cfg(test)]
@@ -164,9 +212,40 @@ mod tests {
         }
     }
 
+    /// A session with `plies` moves: the first legal move each time.
+    fn session_of(plies: usize) -> Session {
+        let mut session = session();
+        for _ in 0..plies {
+            let first = session.legal_texts().remove(0);
+            session.play(&first).unwrap();
+        }
+        session
+    }
+
+    #[test]
+    fn the_store_counts_the_moves_of_all_games_and_refuses_more_than_its_total() {
+        let store = GameStore::new(10, 5, Duration::from_millis(100));
+        let id = store.insert(0, session_of(3)).unwrap();
+        assert_eq!(store.moves_held(), 3);
+        assert_eq!(store.insert(0, session_of(3)), Err(Refusal::TooManyMoves { max_moves: 5 }));
+        assert_eq!(store.moves_held(), 3, "a refused game counts nothing");
+        store.insert(0, session_of(0)).unwrap();
+        // The first game would play two moves, then a third, then take two back.
+        assert_eq!(store.count_moves(3, 5), Ok(()));
+        assert_eq!(store.count_moves(5, 6), Err(Refusal::TooManyMoves { max_moves: 5 }));
+        assert_eq!(store.moves_held(), 5);
+        assert_eq!(store.count_moves(5, 3), Ok(()), "taking back always succeeds");
+        assert_eq!(store.moves_held(), 3);
+        std::thread::sleep(Duration::from_millis(150));
+        assert_eq!(store.get(id).err(), Some(Refusal::Unknown));
+        store.expire();
+        assert_eq!(store.moves_held(), 0, "forgotten games hold no moves");
+        store.insert(0, session_of(5)).unwrap();
+    }
+
     #[test]
     fn games_expire_by_idle_time_and_a_full_store_refuses() {
-        let store = GameStore::new(3, Duration::from_millis(150));
+        let store = GameStore::new(3, 1000, Duration::from_millis(150));
         let kept = store.insert(0, session()).unwrap();
         let idle = store.insert(0, session()).unwrap();
         store.insert(0, session()).unwrap();

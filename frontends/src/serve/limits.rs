@@ -20,9 +20,12 @@ pub struct ServerLimits {
     pub max_games: usize,
     /// A game nobody has used for this long is forgotten.
     pub game_idle: Duration,
-    /// Moves a game may have: each keeps a position, so this bounds a game's
-    /// memory (a new game's `moves` count too).
+    /// Moves a game may have (a new game's `moves` count too).
     pub max_plies: usize,
+    /// Moves all games may hold together: each keeps 40 bytes (its undo
+    /// record and a position's key), so this and `max_games` (one position
+    /// each) bound the games' memory. A move beyond it is refused (503).
+    pub max_moves_held: usize,
     /// The request line and headers must arrive within this time (and an
     /// idle kept-alive connection is closed after it).
     pub header_timeout: Duration,
@@ -50,6 +53,7 @@ impl Default for ServerLimits {
             max_games: 4096,
             game_idle: Duration::from_secs(2 * 60 * 60),
             max_plies: 2000,
+            max_moves_held: 1_000_000,
             header_timeout: Duration::from_secs(10),
             body_timeout: Duration::from_secs(10),
             busy_timeout: Duration::from_secs(2),

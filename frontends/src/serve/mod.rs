@@ -155,7 +155,7 @@ fn app(variants: Vec<Variant>, movetime: u64, limits: ServerLimits) -> App {
         .collect();
     App {
         variants: entries,
-        games: GameStore::new(limits.max_games, limits.game_idle),
+        games: GameStore::new(limits.max_games, limits.max_moves_held, limits.game_idle),
         searches: Arc::new(Semaphore::new(limits.max_searches)),
         movetime,
         limits,

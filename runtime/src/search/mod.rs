@@ -18,7 +18,10 @@
 //! ```
 
 pub mod eval;
+mod key;
 mod order;
+
+pub use key::PositionKey;
 
 use crate::engine::Engine;
 use crate::legal::{self, GameResult};
@@ -171,11 +174,11 @@ impl<'e, E: Engine + ?Sized> Searcher<'e, E> {
     }
 
     /// Finds a move for the side to move of `pos`, reached after the positions
-    /// `history` (the game so far, in any order). A line that comes back to a
-    /// position of the game or of the line itself is scored as a draw, so that
+    /// whose keys are `history` (the game so far, in any order). A line that
+    /// comes back to a position of the game or of the line itself is scored as a draw, so that
     /// the side ahead makes progress instead of repeating moves (such as
     /// endless checks) and the side behind seeks repetitions.
-    pub fn search_game(&self, history: &[Position], pos: &Position, limits: &Limits) -> SearchResult {
+    pub fn search_game(&self, history: &[PositionKey], pos: &Position, limits: &Limits) -> SearchResult {
         self.search_reporting(history, pos, limits, &mut |_| {})
     }
 
@@ -183,15 +186,15 @@ impl<'e, E: Engine + ?Sized> Searcher<'e, E> {
     /// finished iteration (for a protocol's `info` lines).
     pub fn search_reporting(
         &self,
-        history: &[Position],
+        history: &[PositionKey],
         pos: &Position,
         limits: &Limits,
         report: &mut dyn FnMut(&SearchResult),
     ) -> SearchResult {
         let start = Instant::now();
         let mut run = Run {
-            seen: history.iter().map(position_key).collect(),
-            path: vec![position_key(pos)],
+            seen: history.iter().copied().collect(),
+            path: vec![PositionKey::of(pos)],
             engine: self.engine,
             eval: &self.eval,
             deadline: limits.movetime.map(|t| start + t),
@@ -280,21 +283,9 @@ struct Run<'a, E: Engine + ?Sized> {
     /// The previous iteration's line, tried first.
     prev_pv: Vec<Move>,
     /// Keys of the game's earlier positions.
-    seen: HashSet<u64>,
+    seen: HashSet<PositionKey>,
     /// Keys of the positions from the root to the current node.
-    path: Vec<u64>,
-}
-
-/// A hash of the board and the side to move (FNV-1a over the cells).
-fn position_key(pos: &Position) -> u64 {
-    // Checks left to give tell apart positions that look alike (a check given
-    // again is no repetition).
-    let checks = (pos.checks_left[0] as u64) << 8 | (pos.checks_left[1] as u64) << 16;
-    let mut hash: u64 = 0xCBF2_9CE4_8422_2325 ^ pos.side as u64 ^ checks;
-    for piece in pos.board() {
-        hash = (hash ^ piece.0 as u64).wrapping_mul(0x0000_0100_0000_01B3);
-    }
-    hash
+    path: Vec<PositionKey>,
 }
 
 impl<E: Engine + ?Sized> Run<'_, E> {
@@ -383,7 +374,7 @@ impl<E: Engine + ?Sized> Run<'_, E> {
         if self.visit() {
             return 0;
         }
-        let key = position_key(pos);
+        let key = PositionKey::of(pos);
         if self.seen.contains(&key) || self.path.contains(&key) {
             return 0; // a repetition: scored as a draw
         }
