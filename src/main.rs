@@ -44,6 +44,8 @@ enum Command {
     Serve(commands::serve::Args),
     /// Build a native program for one variant (a cargo project; prints the binary's path).
     Build(commands::build::Args),
+    /// Play the computer against itself: a series of games and its summary (docs/selfplay.md).
+    Selfplay(commands::selfplay::Args),
     /// Perft speed of the compiled engine, the interpreter and Fairy-Stockfish side by side.
     Bench(commands::bench::Args),
 }
@@ -64,6 +66,7 @@ fn main() -> ExitCode {
         Command::Xboard(args) => commands::engine_protocol::run(args, Protocol::Xboard),
         Command::Serve(args) => commands::serve::run(args),
         Command::Build(args) => commands::build::run(args),
+        Command::Selfplay(args) => commands::selfplay::run(args),
         Command::Bench(args) => commands::bench::run(args),
     };
     match result {

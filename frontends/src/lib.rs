@@ -9,7 +9,8 @@
 //!   (docs/engines.md);
 //! * [`cli`]: the command line of a single-variant program;
 //! * [`request`]: the typed, range-checked fields of a JSON request;
-//! * [`input_lines`]: request lines read as bytes on their own thread.
+//! * [`input_lines`]: request lines read as bytes on their own thread;
+//! * [`selfplay`]: series of games of the computer against itself (docs/selfplay.md).
 //!
 //! Everything works through the runtime API (legal moves, move text, position
 //! strings, the game result, the search), so front ends know nothing about any
@@ -23,6 +24,7 @@ pub mod json;
 pub mod play;
 pub mod protocol;
 pub mod request;
+pub mod selfplay;
 pub mod serve;
 pub mod session;
 

@@ -43,6 +43,7 @@ pub mod rules_in_bulk;
 pub mod san;
 pub mod search;
 pub mod setup;
+pub mod shard;
 pub mod sink;
 mod tally;
 mod walk;

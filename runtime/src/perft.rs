@@ -5,6 +5,7 @@ use crate::engine::Engine;
 use crate::legal::{legal_moves, Legality};
 use crate::legal_count::CountScratch;
 use crate::position::{Move, Position};
+use crate::shard::Shard;
 use rayon::prelude::*;
 
 /// Counts the leaves of the legal move tree `depth` plies deep.
@@ -68,10 +69,34 @@ pub fn divide<E: Engine + ?Sized>(engine: &E, pos: &Position, depth: u32) -> Vec
 /// `divide` with each move written in the notation, sorted by move text, as the
 /// command lines print it.
 pub fn divide_texts<E: Engine + ?Sized>(engine: &E, pos: &Position, depth: u32) -> Vec<(String, u64)> {
-    let mut lines: Vec<(String, u64)> =
-        divide(engine, pos, depth).into_iter().map(|(mv, n)| (crate::notation::move_text(engine.game(), mv), n)).collect();
-    lines.sort();
-    lines
+    divide_share(engine, pos, depth, Shard::ALL)
+}
+
+/// The legal first moves with their text, sorted by text: the order `divide`
+/// prints and [`divide_share`] deals out.
+pub fn root_moves_by_text<E: Engine + ?Sized>(engine: &E, pos: &Position) -> Vec<(String, Move)> {
+    let mut moves: Vec<(String, Move)> =
+        legal_moves(engine, pos).into_iter().map(|mv| (crate::notation::move_text(engine.game(), mv), mv)).collect();
+    moves.sort_by(|a, b| a.0.cmp(&b.0));
+    moves
+}
+
+/// [`divide_texts`] of the first moves that are `shard`'s: the `i`-th move in
+/// the order of their text belongs to share `i mod N`. The shares' counts sum
+/// to the whole perft (for `depth >= 1`).
+pub fn divide_share<E: Engine + ?Sized>(engine: &E, pos: &Position, depth: u32, shard: Shard) -> Vec<(String, u64)> {
+    let mut scratch = pos.clone();
+    root_moves_by_text(engine, pos)
+        .into_iter()
+        .enumerate()
+        .filter(|&(i, _)| shard.owns(i as u64))
+        .map(|(_, (text, mv))| {
+            let undo = scratch.make(mv);
+            let n = perft(engine, &mut scratch, depth.saturating_sub(1));
+            scratch.unmake(mv, undo);
+            (text, n)
+        })
+        .collect()
 }
 
 /// Perft with the first ply split over threads.

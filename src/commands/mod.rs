@@ -8,8 +8,10 @@ pub mod engine_protocol;
 pub mod fmt;
 pub mod moves;
 pub mod perft;
+pub mod perft_merge;
 pub mod play;
 pub mod protocol;
+pub mod selfplay;
 pub mod serve;
 pub mod show;
 
