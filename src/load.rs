@@ -88,6 +88,19 @@ pub fn read(path: &Path) -> Result<String, Failure> {
     }
 }
 
+/// The text of a file the command reads back (perft outputs, self-play
+/// results), or of standard input for `-`; `what` names it in the error.
+pub fn read_text_or_stdin(path: &Path, what: &str) -> Result<String, Failure> {
+    let mut text = String::new();
+    let result = if path == Path::new("-") {
+        std::io::stdin().read_to_string(&mut text)
+    } else {
+        std::fs::File::open(path).and_then(|mut file| file.read_to_string(&mut text))
+    };
+    result.map_err(|e| Failure::usage(format!("{}: error: cannot read {what}: {e}", path.display())))?;
+    Ok(text)
+}
+
 /// The engine for a variant file.
 pub fn engine(path: &Path, choice: Option<EngineChoice>) -> Result<Box<dyn Engine>, Failure> {
     let source = read(path)?;

@@ -4,7 +4,6 @@
 use crate::load::Failure;
 use crate::output::outln;
 use std::collections::BTreeMap;
-use std::io::Read as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -18,7 +17,7 @@ pub fn run(paths: &[PathBuf], divide: bool) -> Result<ExitCode, Failure> {
     let mut lines: BTreeMap<String, u64> = BTreeMap::new();
     let mut total = 0u64;
     for path in paths {
-        let output = parse(path, &read(path)?)?;
+        let output = parse(path, &crate::load::read_text_or_stdin(path, "the perft output")?)?;
         for (mv, n) in output.lines {
             if lines.insert(mv.clone(), n).is_some() {
                 return Err(Failure::usage(format!(
@@ -36,17 +35,6 @@ pub fn run(paths: &[PathBuf], divide: bool) -> Result<ExitCode, Failure> {
     }
     outln!("{total}")?;
     Ok(ExitCode::SUCCESS)
-}
-
-fn read(path: &Path) -> Result<String, Failure> {
-    let mut text = String::new();
-    let result = if path == Path::new("-") {
-        std::io::stdin().read_to_string(&mut text)
-    } else {
-        std::fs::File::open(path).and_then(|mut file| file.read_to_string(&mut text))
-    };
-    result.map_err(|e| Failure::usage(format!("{}: error: cannot read the perft output: {e}", path.display())))?;
-    Ok(text)
 }
 
 /// Lines `MOVE: COUNT`, then the total alone on the last line; the total must

@@ -6,7 +6,7 @@ use super::PositionArgs;
 use crate::load::{self, Failure};
 use crate::output::{out, outln};
 use indicatif::{ProgressBar, ProgressStyle};
-use std::io::{IsTerminal as _, Read as _, Write as _};
+use std::io::{IsTerminal as _, Write as _};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::str::FromStr;
@@ -134,7 +134,7 @@ fn progress_bar(games: u64) -> ProgressBar {
 fn merged(paths: &[PathBuf]) -> Result<Vec<GameRecord>, Failure> {
     let mut records = Vec::new();
     for path in paths {
-        let text = read(path)?;
+        let text = load::read_text_or_stdin(path, "the results")?;
         for (number, line) in text.lines().enumerate().filter(|(_, line)| !line.trim().is_empty()) {
             let record =
                 GameRecord::from_line(line).map_err(|why| Failure::usage(format!("{}:{}: error: {why}", path.display(), number + 1)))?;
@@ -146,17 +146,6 @@ fn merged(paths: &[PathBuf]) -> Result<Vec<GameRecord>, Failure> {
         return Err(Failure::usage(format!("error: game {} is in the results twice: was a shard merged twice?", pair[0].game)));
     }
     Ok(records)
-}
-
-fn read(path: &Path) -> Result<String, Failure> {
-    let mut text = String::new();
-    let result = if path == Path::new("-") {
-        std::io::stdin().read_to_string(&mut text)
-    } else {
-        std::fs::File::open(path).and_then(|mut file| file.read_to_string(&mut text))
-    };
-    result.map_err(|e| Failure::usage(format!("{}: error: cannot read the results: {e}", path.display())))?;
-    Ok(text)
 }
 
 /// The `--out` file, open for writing.
