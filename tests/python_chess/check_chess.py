@@ -60,11 +60,11 @@ def check_move_generation(games, plies, seed):
 # apart, and promotions with and without capture, with check and mate.
 SAN_STARTS = [
     chess.STARTING_FEN,
-    "Q3Q3/8/8/8/Q3Q2k/8/8/K7 w - - 0 1",
+    "Q3Q3/8/7k/8/Q3Q3/8/8/K7 w - - 0 1",
     "1k6/8/8/8/N3N3/8/8/N3N2K w - - 0 1",
     "R6R/8/8/2k5/8/8/8/R3K2R w KQ - 0 1",
     "r3k2r/1P4P1/8/8/8/8/1p4p1/R3K2R w KQkq - 0 1",
-    "4k3/1P1P1P2/8/8/8/8/1p1p1p2/4K3 w - - 0 1",
+    "3k4/1P1P1P2/8/8/8/8/1p1p1p2/3K4 w - - 0 1",
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
 ]
 
