@@ -60,7 +60,7 @@ pub fn parse_move<E: Engine + ?Sized>(engine: &E, pos: &Position, text: &str) ->
         return Ok(mv);
     }
     if canonical.is_none() {
-        if let Some(mv) = crate::san::find(engine, pos, text) {
+        if let Some(mv) = crate::san::find(engine, pos, text, &legal) {
             return Ok(mv);
         }
     }

@@ -27,8 +27,12 @@ use crate::position::{Move, Position};
 
 /// The SAN of every legal move of `pos`, in [`legal_moves`]' order.
 pub fn legal_sans<E: Engine + ?Sized>(engine: &E, pos: &Position) -> Vec<(Move, String)> {
-    let legal = legal_moves(engine, pos);
-    legal.iter().map(|&mv| (mv, san_among(engine, pos, mv, &legal))).collect()
+    sans_of(engine, pos, &legal_moves(engine, pos))
+}
+
+/// The SAN of each of `legal`, the legal moves of `pos`.
+fn sans_of<E: Engine + ?Sized>(engine: &E, pos: &Position, legal: &[Move]) -> Vec<(Move, String)> {
+    legal.iter().map(|&mv| (mv, san_among(engine, pos, mv, legal))).collect()
 }
 
 /// The SAN of `mv`, a legal move of `pos`.
@@ -52,7 +56,7 @@ fn body(game: &Game, pos: &Position, mv: Move, legal: Option<&[Move]>) -> String
     if let Some(kind) = mv.drop_kind() {
         return format!("{}@{}", symbol(game, kind), name(mv.to));
     }
-    if let Some((_, _)) = mv.castling_partner() {
+    if mv.castling_partner().is_some() {
         let toward_higher = game.board.cells[mv.to].coords.first() > game.board.cells[mv.from].coords.first();
         return if toward_higher { "O-O" } else { "O-O-O" }.to_string();
     }
@@ -168,8 +172,9 @@ fn check_suffix<E: Engine + ?Sized>(engine: &E, pos: &Position, mv: Move) -> &'s
 /// The legal move written in SAN as `text`. Also accepted: without the
 /// check suffix, with annotations (`!`, `?`), `0-0` for `O-O`, and the origin
 /// written in full (`Ng1f3`, `Ng1-f3`, `e7d8=Q`... as long algebraic
-/// notation writes it).
-pub fn find<E: Engine + ?Sized>(engine: &E, pos: &Position, text: &str) -> Option<Move> {
+/// notation writes it). `legal`: the legal moves of `pos`, which the caller
+/// has listed already.
+pub fn find<E: Engine + ?Sized>(engine: &E, pos: &Position, text: &str, legal: &[Move]) -> Option<Move> {
     let wanted = match strip(text) {
         "" => return None,
         "0-0" => "O-O",
@@ -179,7 +184,7 @@ pub fn find<E: Engine + ?Sized>(engine: &E, pos: &Position, text: &str) -> Optio
     let game = engine.game();
     let long = |mv: Move| body(game, pos, mv, None);
     let dashed = wanted.replacen('-', "", 1);
-    let legal = legal_sans(engine, pos);
+    let legal = sans_of(engine, pos, legal);
     let exact = legal.iter().find(|(_, san)| strip(san) == wanted);
     let long_form = || legal.iter().find(|(mv, _)| [wanted, dashed.as_str()].contains(&long(*mv).as_str()));
     exact.or_else(long_form).map(|&(mv, _)| mv)
