@@ -28,7 +28,8 @@ pub fn run(game: &Game, plan: &Arc<Plan>, declared: &Declared, diags: &mut Vec<D
     setup_not_already_decided(game, plan, &start, declared, diags);
     pieces_outside_their_confinement(game, &start, declared, diags);
     for (kind, decl) in PieceId::first(declared.pieces.len()).zip(&declared.pieces) {
-        let never_moves = (0..game.players.len()).all(|p| (0..game.cell_count()).all(|c| !mobility.can_move_from(kind, p as PlayerId, c)));
+        let never_moves =
+            (0..game.players.len()).all(|p| (0..game.cell_count()).all(|c| !mobility.can_move_from(kind, PlayerId::from_index(p), c)));
         if never_moves && !mobility.exhausted() {
             diags.push(
                 Diagnostic::warning(Code::PieceNeverMoves, decl.name.span, format!("`{}` can never move, from any cell", decl.name.text))
@@ -67,8 +68,8 @@ fn cells_never_reached(
     }
     for (kind, piece) in game.piece_ids().zip(&game.pieces) {
         let droppable = present[kind.index()] && game.pieces.iter().any(|p| p.captured_as == Some(kind));
-        for player in (0..game.players.len() as PlayerId).filter(|_| droppable) {
-            for cell in (0..cells).filter(|&c| piece.no_drop.is_none_or(|z| !game.in_zone(z, player, CellId(c as u16)))) {
+        for player in game.player_ids().filter(|_| droppable) {
+            for cell in (0..cells).filter(|&c| piece.no_drop.is_none_or(|z| !game.in_zone(z, player, CellId::from_index(c)))) {
                 queue.push((kind, player, cell));
             }
         }
@@ -110,9 +111,9 @@ fn cells_never_reached(
 fn setup_not_already_decided(game: &Game, plan: &Arc<Plan>, start: &Position, declared: &Declared, diags: &mut Vec<Diagnostic>) {
     let engine = Interpreter::with_plan(game.clone(), Arc::clone(plan));
     let mut other = start.clone();
-    other.side ^= 1;
+    other.side = other.side.opponent();
     if game.has_royals() && legal::in_check(&engine, &other) {
-        let mover = &game.players[start.side as usize].name;
+        let mover = &game.players[start.side.index()].name;
         // Facing royals are in check (the rule is kept as an attack).
         let or_facing = if game.rules.facing.is_empty() { "" } else { ", or the royals face each other" };
         diags.push(
@@ -169,9 +170,12 @@ fn promotions_that_never_happen(game: &Game, mobility: &Mobility, kind: PieceId,
         })
         .collect();
     for (promotion, stmt) in game.pieces[kind].promotions.iter().zip(statements) {
-        let possible = (0..game.players.len()).filter(|&p| !promotion.choices(p as PlayerId).is_empty()).any(|p| {
+        let possible = (0..game.players.len()).filter(|&p| !promotion.choices(PlayerId::from_index(p)).is_empty()).any(|p| {
             (0..game.cell_count()).any(|c| {
-                mobility.moves(kind, p as PlayerId, c).iter().any(|mv| promotion.trigger.applies(game, p as PlayerId, mv.from, mv.to))
+                mobility
+                    .moves(kind, PlayerId::from_index(p), c)
+                    .iter()
+                    .any(|mv| promotion.trigger.applies(game, PlayerId::from_index(p), mv.from, mv.to))
             })
         });
         if !possible && !mobility.exhausted() {

@@ -26,7 +26,7 @@ impl DropCells {
             for (kind, piece) in game.piece_ids().zip(&game.pieces) {
                 let base = (player * kinds + kind.index()) * blocks;
                 for cell in game.cell_ids() {
-                    if piece.no_drop.is_none_or(|zone| !game.in_zone(zone, player as PlayerId, cell)) {
+                    if piece.no_drop.is_none_or(|zone| !game.in_zone(zone, PlayerId::from_index(player), cell)) {
                         set_bit(&mut bits, base, cell);
                     }
                 }
@@ -38,7 +38,7 @@ impl DropCells {
     /// The cells `block * 64 ..` that `player` may drop `kind` on.
     #[inline(always)]
     fn block(&self, player: PlayerId, kind: PieceId, block: usize) -> u64 {
-        self.bits[(player as usize * self.kinds + kind.index()) * self.blocks + block]
+        self.bits[(player.index() * self.kinds + kind.index()) * self.blocks + block]
     }
 }
 
@@ -67,7 +67,7 @@ fn generate_of<S: MoveSink + ?Sized>(pos: &Position, kinds: u128, out: &mut S) {
     let side = pos.side;
     let allowed = pos.drop_cells();
     crate::occupancy::for_each_bit128(kinds, |kind| {
-        let kind = PieceId(kind as u8);
+        let kind = PieceId::from_index(kind);
         for block in 0..allowed.blocks {
             let cells = pos.empty_block(block) & allowed.block(side, kind, block);
             if cells != 0 {

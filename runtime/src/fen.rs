@@ -137,7 +137,7 @@ fn side_from_letter(game: &Game, text: &str) -> Option<PlayerId> {
     if chars.next().is_some() {
         return None;
     }
-    game.players.iter().position(|p| p.letter == letter.to_ascii_lowercase()).map(|i| i as PlayerId)
+    game.players.iter().position(|p| p.letter == letter.to_ascii_lowercase()).map(|i| PlayerId::from_index(i))
 }
 
 fn parse_board(game: &Game, text: &str, base: usize, pos: &mut Position) -> Result<(), FenError> {
@@ -236,7 +236,7 @@ fn parse_hands(game: &Game, text: &str, base: usize, pos: &mut Position) -> Resu
         if game.pieces[piece.kind()].captured_as != Some(piece.kind()) {
             return Err(error(base + 1 + i, format!("`{}` cannot be held in hand", &body[i..i + len])));
         }
-        let slot = piece.owner() as usize * game.pieces.len() + piece.kind().index();
+        let slot = piece.owner().index() * game.pieces.len() + piece.kind().index();
         pos.hands[slot] = pos.hands[slot].saturating_add(count);
         i += len;
     }
@@ -258,7 +258,7 @@ fn parse_piece(game: &Game, text: &str) -> Option<(Piece, usize)> {
     if !letter.is_ascii_alphabetic() {
         return None;
     }
-    let owner = if letter.is_ascii_uppercase() { 0 } else { 1 };
+    let owner = if letter.is_ascii_uppercase() { PlayerId::FIRST } else { PlayerId::SECOND };
     let kind = game.piece_by_symbol(symbol)?;
     Some((Piece::new(kind, owner), len))
 }
@@ -299,7 +299,7 @@ pub fn format(game: &Game, pos: &Position) -> String {
     if game.has_hands() {
         out.push('[');
         let before = out.len();
-        for player in 0..game.players.len() as u8 {
+        for player in game.player_ids() {
             for kind in game.piece_ids() {
                 for _ in 0..pos.in_hand(player, kind) {
                     out.push_str(&piece_symbol(game, Piece::new(kind, player)));
@@ -312,7 +312,7 @@ pub fn format(game: &Game, pos: &Position) -> String {
         out.push(']');
     }
     out.push(' ');
-    out.push(game.players[pos.side as usize].letter);
+    out.push(game.players[pos.side.index()].letter);
     if crate::fen_state::has_fields(game) {
         out.push(' ');
         out.push_str(&crate::fen_state::format_castling(game, pos));
@@ -347,7 +347,7 @@ pub fn format(game: &Game, pos: &Position) -> String {
 /// The symbol of a piece as a position string writes it: case shows the owner.
 pub fn piece_symbol(game: &Game, piece: Piece) -> String {
     let symbol = &game.pieces[piece.kind()].symbol;
-    if piece.owner() == 0 {
+    if piece.owner().is_first() {
         symbol.to_ascii_uppercase()
     } else {
         symbol.to_ascii_lowercase()

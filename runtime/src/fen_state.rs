@@ -32,7 +32,7 @@ fn castle_lines(game: &Game) -> Vec<CastleLine> {
         for (player, rules) in piece.moves.iter().enumerate() {
             for rule in rules {
                 if let MoveKind::Castle { dir, with, .. } = &rule.kind {
-                    lines.push(CastleLine { player: player as PlayerId, kind, dir: *dir, partners: with.clone() });
+                    lines.push(CastleLine { player: PlayerId::from_index(player), kind, dir: *dir, partners: with.clone() });
                 }
             }
         }
@@ -109,7 +109,7 @@ pub fn parse_castling(game: &Game, field: &str, setup: Option<&Position>, pos: &
     }
     let rights = possible_rights(game, pos);
     for letter in field.chars() {
-        let player = if letter.is_ascii_uppercase() { 0 } else { 1 };
+        let player = if letter.is_ascii_uppercase() { PlayerId::FIRST } else { PlayerId::SECOND };
         let lower = letter.to_ascii_lowercase();
         let chosen: Vec<&Right> = match lower {
             'k' | 'q' => rights.iter().filter(|r| r.player == player && r.outermost && r.king_side == (lower == 'k')).collect(),
@@ -156,7 +156,7 @@ pub fn format_castling(game: &Game, pos: &Position) -> String {
                     game.board.axes[0].labels.get(file).and_then(|l| l.chars().next()).unwrap_or('?')
                 }
             };
-            if r.player == 0 {
+            if r.player.is_first() {
                 letter.to_ascii_uppercase()
             } else {
                 letter
@@ -176,7 +176,7 @@ pub fn parse_en_passant(game: &Game, field: &str, pos: &mut Position) -> Result<
     if field == "-" {
         return Ok(());
     }
-    let mover = pos.side ^ 1;
+    let mover = pos.side.opponent();
     let open = cells_named(game, field).ok_or_else(|| format!("unknown cell `{field}` in the en-passant field"))?;
     let found = pos.passings().iter().find(|(_, p)| {
         p.piece.owner() == mover && pos.at(p.to) == p.piece && pos.at(p.from).is_empty() && open.iter().all(|c| p.cells.contains(c))

@@ -14,9 +14,9 @@ use crate::tally::{ClassFill, Tally, TallyPlan};
 use std::sync::Arc;
 
 /// Marks "no piece type" in [`Move::promote`], [`Move::dropped`], [`Move::proxy`].
-pub const NO_PROMOTION: PieceId = PieceId(u8::MAX);
+pub const NO_PROMOTION: PieceId = PieceId::MARK;
 /// Marks "no cell" in [`Move::extra`].
-pub const NO_CELL: CellId = CellId(u16::MAX);
+pub const NO_CELL: CellId = CellId::MARK;
 /// A countdown that has not started (see [`crate::ir::Obligation`]).
 pub const NOT_COUNTING: u8 = u8::MAX;
 /// At most this many obligations per game (two players each).
@@ -91,7 +91,7 @@ impl Move {
 
     #[inline]
     pub const fn is_drop(self) -> bool {
-        self.dropped.0 != NO_PROMOTION.0
+        self.dropped.index() != NO_PROMOTION.index()
     }
 
     pub fn drop_kind(self) -> Option<PieceId> {
@@ -162,7 +162,7 @@ pub struct Undo {
 fn forward_only(game: &Game) -> PieceSet {
     let mut set = PieceSet::EMPTY;
     for (kind, piece) in game.piece_ids().zip(&game.pieces) {
-        for (player, rules) in piece.moves.iter().enumerate() {
+        for (player, rules) in game.player_ids().zip(piece.moves.iter()) {
             let forward = &game.players[player].forward;
             let ahead = |dir: crate::ir::DirId| game.directions[dir].vector.iter().zip(forward).map(|(a, b)| a * b).sum::<i32>() > 0;
             let all_ahead = !rules.is_empty()
@@ -172,7 +172,7 @@ fn forward_only(game: &Game) -> PieceSet {
                     MoveKind::Swap { .. } | MoveKind::Castle { .. } => false,
                 });
             if all_ahead {
-                set.insert(Piece::new(kind, player as PlayerId));
+                set.insert(Piece::new(kind, player));
             }
         }
     }
@@ -276,7 +276,7 @@ impl Position {
             tally: Tally::empty(&shared.tally),
             counts,
             piece_cells: PieceCells::empty(game.cell_count()),
-            side: 0,
+            side: PlayerId::FIRST,
             hands,
             countdowns: vec![NOT_COUNTING; obligations.len() * game.players.len()],
             halfmove: 0,
@@ -314,7 +314,7 @@ impl Position {
     /// How many pieces of `player` stand on the board.
     #[inline]
     pub fn pieces_of(&self, player: PlayerId) -> u32 {
-        (0..self.shared.kinds).map(|kind| u32::from(self.counts[Piece::new(PieceId(kind as u8), player).0 as usize])).sum()
+        (0..self.shared.kinds).map(|kind| u32::from(self.counts[Piece::new(PieceId::from_index(kind), player).0 as usize])).sum()
     }
 
     /// Does a piece of `player` of a type that is not royal stand on the
@@ -323,7 +323,7 @@ impl Position {
     pub fn has_non_royal_on_board(&self, player: PlayerId) -> bool {
         let plan = &self.shared.tally;
         (0..self.shared.kinds).any(|kind| {
-            let piece = Piece::new(PieceId(kind as u8), player);
+            let piece = Piece::new(PieceId::from_index(kind), player);
             self.counts[piece.0 as usize] != 0 && !plan.is_royal(piece)
         })
     }
@@ -419,7 +419,7 @@ impl Position {
     #[inline]
     pub fn kinds_in_hand(&self, player: PlayerId) -> u128 {
         let kinds = self.shared.kinds;
-        let hand = self.hands.get(player as usize * kinds..(player as usize + 1) * kinds).unwrap_or(&[]);
+        let hand = self.hands.get(player.index() * kinds..(player.index() + 1) * kinds).unwrap_or(&[]);
         // Eight counts at a time, as the bytes of one word.
         let (blocks, rest) = hand.as_chunks::<8>();
         let mut set = 0u128;
@@ -442,7 +442,7 @@ impl Position {
     #[inline(always)]
     pub fn kinds_in_hand_of<const KINDS: usize>(&self, player: PlayerId) -> u128 {
         debug_assert_eq!(KINDS, self.shared.kinds);
-        let Some(hand) = self.hands.get(player as usize * KINDS..).and_then(|rest| rest.first_chunk::<KINDS>()) else { return 0 };
+        let Some(hand) = self.hands.get(player.index() * KINDS..).and_then(|rest| rest.first_chunk::<KINDS>()) else { return 0 };
         // Eight counts at a time, as the bytes of one word (the last
         // padded with zeros): a loop the compiler unrolls for `KINDS`.
         let mut set = 0u128;
@@ -457,18 +457,18 @@ impl Position {
     /// How many pieces of `kind` `player` holds in hand.
     #[inline]
     pub fn in_hand(&self, player: PlayerId, kind: PieceId) -> u8 {
-        self.hands.get(player as usize * self.shared.kinds + kind.index()).copied().unwrap_or(0)
+        self.hands.get(player.index() * self.shared.kinds + kind.index()).copied().unwrap_or(0)
     }
 
     #[inline]
     fn hand_slot(&self, player: PlayerId, kind: PieceId) -> usize {
-        player as usize * self.shared.kinds + kind.index()
+        player.index() * self.shared.kinds + kind.index()
     }
 
     /// The countdown of `obligation` for `player`.
     #[inline]
     pub fn countdown(&self, player: PlayerId, obligation: usize) -> u8 {
-        self.countdowns[player as usize * self.shared.delays.len() + obligation]
+        self.countdowns[player.index() * self.shared.delays.len() + obligation]
     }
 
     /// Has the piece on `cell` not moved since the setup? (Always `false` in
@@ -609,10 +609,10 @@ impl Position {
             if let Some(resetters) = &self.shared.clocks {
                 let irreversible = !undo.captured.is_empty() || mv.extra_capture().is_some() || resetters.contains(undo.moved);
                 self.halfmove = if irreversible { 0 } else { self.halfmove.saturating_add(1) };
-                self.fullmove = self.fullmove.saturating_add(mover as u16);
+                self.fullmove = self.fullmove.saturating_add(mover.index() as u16);
             }
         }
-        self.side ^= 1;
+        self.side = self.side.opponent();
         undo
     }
 
@@ -635,7 +635,7 @@ impl Position {
     /// `player` has just given check: one check fewer left to give.
     #[inline]
     pub fn note_check(&mut self, player: PlayerId) {
-        let left = &mut self.checks_left[player as usize];
+        let left = &mut self.checks_left[player.index()];
         *left = left.saturating_sub(1);
     }
 
@@ -664,7 +664,7 @@ impl Position {
     fn advance_countdowns(&mut self, mover: PlayerId) {
         let obligations = self.shared.delays.len();
         for o in 0..obligations {
-            let slot = mover as usize * obligations + o;
+            let slot = mover.index() * obligations + o;
             if self.countdowns[slot] != NOT_COUNTING {
                 self.countdowns[slot] = self.countdowns[slot].saturating_sub(1);
             }
@@ -676,7 +676,7 @@ impl Position {
                 if self.countdowns[slot] != NOT_COUNTING {
                     continue;
                 }
-                let free = self.shared.keeps_free[o].iter().any(|&kind| self.count(Piece::new(kind, player as PlayerId)) > 0);
+                let free = self.shared.keeps_free[o].iter().any(|&kind| self.count(Piece::new(kind, PlayerId::from_index(player))) > 0);
                 if !free {
                     self.countdowns[slot] = self.shared.delays[o];
                 }
@@ -694,7 +694,7 @@ impl Position {
     /// the same features `F`, returning `undo`.
     #[inline]
     pub fn unmake_with<F: MoveFeatures>(&mut self, mv: Move, undo: Undo) {
-        self.side ^= 1;
+        self.side = self.side.opponent();
         let mover = self.side;
         if F::CHECKS {
             self.checks_left = undo.checks_left;
@@ -708,7 +708,7 @@ impl Position {
         }
         if F::CLOCKS && self.shared.clocks.is_some() {
             self.halfmove = undo.halfmove;
-            self.fullmove -= mover as u16;
+            self.fullmove -= mover.index() as u16;
         }
         if let Some(kind) = mv.drop_kind().filter(|_| F::HANDS) {
             let slot = self.hand_slot(mover, kind);

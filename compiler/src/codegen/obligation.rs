@@ -21,7 +21,7 @@ use vdl_runtime::ir::{PieceId, PlayerId};
 
 /// The piece type the inert stand-in uses: the highest a [`vdl_runtime::Piece`]
 /// can hold, above any real type.
-pub const INERT_KIND: PieceId = PieceId(126);
+pub const INERT_KIND: PieceId = PieceId::from_index(126);
 
 /// The piece types some obligation names, each once, in order.
 pub fn bound_kinds(ctx: &Ctx) -> Vec<PieceId> {
@@ -54,7 +54,7 @@ pub fn bound_fn(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<Ident>
         .filter(|(_, o)| o.piece == kind)
         .map(|(i, o)| {
             let zone = ctx.zone_table(o.zone, player);
-            let slot = Literal::usize_unsuffixed(player as usize * obligations.len() + i);
+            let slot = Literal::usize_unsuffixed(player.index() * obligations.len() + i);
             quote! {
                 let countdown = pos.countdowns[#slot];
                 if countdown != NOT_COUNTING && (countdown <= 1 || #zone[from]) {
@@ -103,12 +103,12 @@ pub fn attacks(ctx: &mut Ctx) -> TokenStream {
         // copy of the board after the other side's move it holds no cell
         // it did not before, and masking puts stand-ins on its own cells.
         let (held, held_arg) = if super::attack::held_bits(ctx) {
-            let held = super::attack::held_by(Literal::u8_unsuffixed(player).into_token_stream());
+            let held = super::attack::held_by(super::player_token(player).into_token_stream());
             (quote!(let held = #held;), quote!(, held))
         } else {
             (quote!(), quote!())
         };
-        let p = Literal::u8_unsuffixed(player);
+        let p = super::player_token(player);
         // Some bound piece may not enter the target only if some countdown
         // runs whose zone leaves the target out.
         let running: Vec<TokenStream> = obligations
@@ -116,7 +116,7 @@ pub fn attacks(ctx: &mut Ctx) -> TokenStream {
             .enumerate()
             .map(|(i, o)| {
                 let zone = ctx.zone_table(o.zone, player);
-                let slot = Literal::usize_unsuffixed(player as usize * obligations.len() + i);
+                let slot = Literal::usize_unsuffixed(player.index() * obligations.len() + i);
                 quote!(pos.countdowns[#slot] != NOT_COUNTING && !#zone[target])
             })
             .collect();
@@ -129,19 +129,19 @@ pub fn attacks(ctx: &mut Ctx) -> TokenStream {
                 quote!(#piece => #bound(pos, cell),)
             })
             .collect();
-        let inert = format_ident!("INERT_{}", ctx.names.players[player as usize]);
-        let kind = Literal::u8_unsuffixed(INERT_KIND.0);
+        let inert = format_ident!("INERT_{}", ctx.names.players[player.index()]);
+        let kind = Literal::usize_unsuffixed(INERT_KIND.index());
         let inert_doc = doc_lines(&[format!(
             "A piece of {} of no type: it blocks, but attacks nothing (stands in for pieces an obligation keeps from the target).",
-            game.players[player as usize].name
+            game.players[player.index()].name
         )]);
         let docs = doc_lines(&[format!(
             "Could a piece of {} capture an enemy piece on `target` now? A piece an obligation binds attacks only the cells it may enter.",
-            game.players[player as usize].name
+            game.players[player.index()].name
         )]);
         functions.extend(quote! {
             #inert_doc
-            const #inert: Piece = Piece::new(PieceId(#kind), #p);
+            const #inert: Piece = Piece::new(PieceId::from_index(#kind), #p);
 
             #docs
             fn #name(pos: &Position, board: &Board, target: usize) -> bool {

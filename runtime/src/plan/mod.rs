@@ -50,7 +50,7 @@ pub struct Plan {
 impl Plan {
     /// Resolves every move rule of `game`.
     pub fn of(game: &Game) -> Plan {
-        Plan { sides: (0..game.players.len() as PlayerId).map(|player| build::side(game, player)).collect() }
+        Plan { sides: game.player_ids().map(|player| build::side(game, player)).collect() }
     }
 
     /// How many cells the lines of all rides and hops (and the royals'
@@ -86,7 +86,7 @@ impl Plan {
     /// The moves and attacks of `player`'s pieces.
     #[inline]
     pub fn side(&self, player: PlayerId) -> &SidePlan {
-        &self.sides[player as usize]
+        &self.sides[player.index()]
     }
 }
 
