@@ -229,7 +229,7 @@ fn random_games(pair: &Pair) -> Reached {
         let mut pos = pair.start();
         for _ in 0..budget.max_plies {
             let moves = pair.assert_agree_both_sides(&pos, &mut rng);
-            reached.counting += pos.countdowns.iter().any(|&c| c != NOT_COUNTING) as usize;
+            reached.counting += pos.countdowns.iter().flatten().any(|&c| c != NOT_COUNTING) as usize;
             moves.iter().for_each(|&mv| reached.offered.add(mv));
             let eager_moves: Vec<Move> = moves.iter().copied().filter(|&mv| eager(&pos, mv)).collect();
             let choice = if seed >= budget.games && !eager_moves.is_empty() && rng.gen_bool(0.8) {
@@ -303,10 +303,11 @@ fn agree_on_random_placements() {
             }
             // Half the countdowns run, at any value up to the obligation's delay.
             let obligations = &game.rules.obligations;
-            for (slot, countdown) in pos.countdowns.iter_mut().enumerate() {
-                let delay = obligations[slot % obligations.len()].delay;
-                if rng.gen_bool(0.5) {
-                    *countdown = rng.gen_range(0..=delay);
+            for countdowns in pos.countdowns.iter_mut() {
+                for (countdown, obligation) in countdowns.iter_mut().zip(obligations) {
+                    if rng.gen_bool(0.5) {
+                        *countdown = rng.gen_range(0..=obligation.delay);
+                    }
                 }
             }
             pos.side = PlayerId::from_index(rng.gen_range(0..players));

@@ -14,6 +14,7 @@
 mod common;
 use common::{play, position};
 use vdl_runtime::goals::GoalKind;
+use vdl_runtime::ir::ByPlayer;
 use vdl_runtime::legal::{self, GameResult, Reason};
 use vdl_runtime::PlayerId;
 use vdl_runtime::{fen, notation, perft::perft, Engine, Interpreter, Position};
@@ -187,7 +188,7 @@ fn the_third_check_wins_and_the_counts_are_written_as_fairy_stockfish_does() {
         assert_eq!(ending(engine, &pos), None);
         // Lichess writes the checks given after the move numbers.
         let lichess = position(engine, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 +2+0");
-        assert_eq!(lichess.checks_left, [1, 3]);
+        assert_eq!(lichess.checks_left, ByPlayer::new(1, 3));
     }
 }
 
@@ -258,5 +259,5 @@ fn check_counts_follow_the_side_to_move_in_games_without_fen_fields() {
     play(&engine, &mut pos, &["b5-a5", "b1-a1"]);
     assert_eq!(fen::format(game, &pos), "k4/5/5/5/R3K b 0+2");
     assert_eq!(ending(&engine, &pos), Some((GameResult::Win(PlayerId::FIRST), Reason::Goal(GoalKind::Checks))));
-    assert_eq!(position(&engine, "1k3/5/5/5/R3K w 1+2").checks_left, [1, 2]);
+    assert_eq!(position(&engine, "1k3/5/5/5/R3K w 1+2").checks_left, ByPlayer::new(1, 2));
 }

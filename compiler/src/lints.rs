@@ -226,9 +226,11 @@ fn pieces_that_never_appear(game: &Game, start: &Position, declared: &Declared, 
     for piece in start.board().iter().filter(|p| !p.is_empty()) {
         present[piece.kind().index()] = true;
     }
-    for (index, &count) in start.hands.iter().enumerate() {
-        if count > 0 {
-            present[index % game.pieces.len()] = true;
+    for hand in &start.hands {
+        for (kind, &count) in hand.iter().enumerate() {
+            if count > 0 {
+                present[kind] = true;
+            }
         }
     }
     loop {

@@ -46,7 +46,7 @@ impl DropCells {
 /// cells in order.
 #[inline]
 pub fn generate<S: MoveSink + ?Sized>(pos: &Position, out: &mut S) {
-    if !pos.hands.is_empty() {
+    if pos.has_hands() {
         generate_of(pos, pos.kinds_in_hand(pos.side), out);
     }
 }
@@ -55,7 +55,7 @@ pub fn generate<S: MoveSink + ?Sized>(pos: &Position, out: &mut S) {
 /// it ([`Position::kinds_in_hand_of`]).
 #[inline(always)]
 pub fn generate_sized<const KINDS: usize, S: MoveSink + ?Sized>(pos: &Position, out: &mut S) {
-    if !pos.hands.is_empty() {
+    if pos.has_hands() {
         generate_of(pos, pos.kinds_in_hand_of::<KINDS>(pos.side), out);
     }
 }

@@ -9,7 +9,7 @@
 //! wall (a place of the board's box that is not a cell) is written `*`, as
 //! Fairy-Stockfish does; reading, it may also be left out.
 
-use crate::ir::{Game, PlayerId};
+use crate::ir::{ByPlayer, Game, PlayerId};
 use crate::piece::Piece;
 use crate::position::Position;
 use std::fmt;
@@ -74,7 +74,7 @@ pub fn parse(game: &Game, text: &str) -> Result<Position, FenError> {
             pos.fullmove = fullmove.max(1);
         }
     }
-    if !pos.countdowns.is_empty() {
+    if pos.obligations() > 0 {
         if let Some(field) = fields.next() {
             let offset = text.rfind(field).unwrap_or(0);
             parse_countdowns(field, &mut pos).map_err(|m| error(offset, m))?;
@@ -95,7 +95,7 @@ pub fn parse(game: &Game, text: &str) -> Result<Position, FenError> {
 /// them after the en-passant field: `1+3`, the checks each player still has
 /// to give. Lichess's `+2+0` (after the move numbers) counts the checks given
 /// instead. Without either, nobody has given a check yet.
-fn parse_checks(field: &str, checks: u8) -> Option<[u8; 2]> {
+fn parse_checks(field: &str, checks: u8) -> Option<ByPlayer<u8>> {
     let (given, body) = match field.strip_prefix('+') {
         Some(body) => (true, body),
         None => (false, field),
@@ -103,7 +103,11 @@ fn parse_checks(field: &str, checks: u8) -> Option<[u8; 2]> {
     let (white, black) = body.split_once('+')?;
     let number = |text: &str| text.parse::<u8>().ok().filter(|_| text.bytes().all(|b| b.is_ascii_digit()));
     let (white, black) = (number(white)?, number(black)?);
-    Some(if given { [checks.saturating_sub(white), checks.saturating_sub(black)] } else { [white.min(checks), black.min(checks)] })
+    Some(if given {
+        ByPlayer::new(checks.saturating_sub(white), checks.saturating_sub(black))
+    } else {
+        ByPlayer::new(white.min(checks), black.min(checks))
+    })
 }
 
 /// The board of the game's setup, to tell which pieces stand where they
@@ -119,14 +123,17 @@ fn setup_board(game: &Game) -> Option<Position> {
 /// `-/2`: each player's countdowns (`,` between several), `-` where none runs.
 fn parse_countdowns(field: &str, pos: &mut Position) -> Result<(), String> {
     let values: Vec<&str> = field.split(['/', ',']).collect();
-    if values.len() != pos.countdowns.len() {
-        return Err(format!("expected {} countdowns such as `-/2`, found `{field}`", pos.countdowns.len()));
+    let obligations = pos.obligations();
+    if values.len() != 2 * obligations {
+        return Err(format!("expected {} countdowns such as `-/2`, found `{field}`", 2 * obligations));
     }
-    for (slot, value) in pos.countdowns.iter_mut().zip(values) {
-        *slot = match value {
-            "-" => crate::position::NOT_COUNTING,
-            n => n.parse::<u8>().ok().filter(|&n| n < crate::position::NOT_COUNTING).ok_or_else(|| format!("bad countdown `{n}`"))?,
-        };
+    for (countdowns, values) in pos.countdowns.iter_mut().zip(values.chunks(obligations)) {
+        for (slot, value) in countdowns.iter_mut().zip(values) {
+            *slot = match *value {
+                "-" => crate::position::NOT_COUNTING,
+                n => n.parse::<u8>().ok().filter(|&n| n < crate::position::NOT_COUNTING).ok_or_else(|| format!("bad countdown `{n}`"))?,
+            };
+        }
     }
     Ok(())
 }
@@ -236,8 +243,8 @@ fn parse_hands(game: &Game, text: &str, base: usize, pos: &mut Position) -> Resu
         if game.pieces[piece.kind()].captured_as != Some(piece.kind()) {
             return Err(error(base + 1 + i, format!("`{}` cannot be held in hand", &body[i..i + len])));
         }
-        let slot = piece.owner().index() * game.pieces.len() + piece.kind().index();
-        pos.hands[slot] = pos.hands[slot].saturating_add(count);
+        let held = &mut pos.hands[piece.owner()][piece.kind().index()];
+        *held = held.saturating_add(count);
         i += len;
     }
     Ok(())
@@ -319,11 +326,11 @@ pub fn format(game: &Game, pos: &Position) -> String {
         out.push(' ');
         out.push_str(&crate::fen_state::format_en_passant(game, pos));
     }
-    if !pos.countdowns.is_empty() {
-        let per_player = pos.countdowns.len() / game.players.len();
+    if pos.obligations() > 0 {
         let text: Vec<String> = pos
             .countdowns
-            .chunks(per_player)
+            .iter()
+            .map(|c| &c[..pos.obligations()])
             .map(|c| {
                 c.iter()
                     .map(|&n| if n == crate::position::NOT_COUNTING { "-".to_string() } else { n.to_string() })
@@ -335,7 +342,7 @@ pub fn format(game: &Game, pos: &Position) -> String {
         out.push_str(&text.join("/"));
     }
     if game.checks_to_win().is_some() {
-        out.push_str(&format!(" {}+{}", pos.checks_left[0], pos.checks_left[1]));
+        out.push_str(&format!(" {}+{}", pos.checks_left[PlayerId::FIRST], pos.checks_left[PlayerId::SECOND]));
     }
     // FEN's clocks come last, after Fairy-Stockfish's check counts.
     if crate::fen_state::has_fields(game) {

@@ -60,9 +60,8 @@ pub fn reached<E: Engine + ?Sized>(engine: &E, pos: &Position) -> Option<(GameRe
         Goal::Reach { pieces, zone, answered } => reach(engine, pos, pieces, *zone, *answered).map(|result| (result, GoalKind::Reach)),
         _ => None,
     });
-    let checks = || {
-        (game.checks_to_win().is_some() && pos.checks_left[stm.opponent().index()] == 0).then_some((win(stm.opponent()), GoalKind::Checks))
-    };
+    let checks =
+        || (game.checks_to_win().is_some() && pos.checks_left[stm.opponent()] == 0).then_some((win(stm.opponent()), GoalKind::Checks));
     reach.or_else(checks)
 }
 
@@ -88,7 +87,7 @@ fn non_royal_count(game: &Game, pos: &Position, player: PlayerId) -> u32 {
 /// Has `player` a piece besides its royals, on the board or in hand?
 fn has_non_royal(game: &Game, pos: &Position, player: PlayerId) -> bool {
     let in_hand = || game.piece_ids().any(|kind| !game.pieces[kind].royal && pos.in_hand(player, kind) > 0);
-    pos.has_non_royal_on_board(player) || (!pos.hands.is_empty() && in_hand())
+    pos.has_non_royal_on_board(player) || (pos.has_hands() && in_hand())
 }
 
 /// The loser by a bare royal, if any. The side that has just moved, bare, loses

@@ -395,8 +395,7 @@ impl Influence {
     /// in a game with obligations.
     #[inline]
     fn obligations_may_bind_without_promotion(&self, pos: &Position) -> bool {
-        let (obligations, mover) = (self.obligations, pos.side.index());
-        self.binds_at_once || pos.countdowns[mover * obligations..(mover + 1) * obligations].iter().any(|&c| c != NOT_COUNTING)
+        self.binds_at_once || pos.countdowns[pos.side][..self.obligations].iter().any(|&c| c != NOT_COUNTING)
     }
 
     /// Could the drop `mv` in `pos` give check (to a royal of `royals`, the

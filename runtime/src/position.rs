@@ -2,7 +2,7 @@
 
 use crate::cell_bits;
 use crate::drops::DropCells;
-use crate::ir::{CellId, Game, MoveKind, PieceId, PlayerId};
+use crate::ir::{ByPlayer, CellId, Game, MoveKind, PieceId, PlayerId};
 use crate::move_features::{AnyGame, MoveFeatures};
 use crate::occupancy::{HeldCells, MAX_CELLS};
 use crate::piece::Piece;
@@ -19,7 +19,8 @@ pub const NO_PROMOTION: PieceId = PieceId::MARK;
 pub const NO_CELL: CellId = CellId::MARK;
 /// A countdown that has not started (see [`crate::ir::Obligation`]).
 pub const NOT_COUNTING: u8 = u8::MAX;
-/// At most this many obligations per game (two players each).
+/// At most this many obligations per game (each player has a countdown for
+/// each).
 pub const MAX_OBLIGATIONS: usize = 2;
 
 /// A move, small enough to copy freely. The notation module writes it as text.
@@ -145,7 +146,7 @@ pub struct Undo {
     /// The piece on [`Move::extra`] before the move.
     pub captured_extra: Piece,
     /// The countdowns before the move.
-    pub countdowns: [u8; 2 * MAX_OBLIGATIONS],
+    pub countdowns: ByPlayer<[u8; MAX_OBLIGATIONS]>,
     /// The cells open to capture in passing before the move.
     pub en_passant: u16,
     /// Which of the cells the move changed (`from`, `to`, `extra`,
@@ -154,7 +155,7 @@ pub struct Undo {
     /// The half-move clock before the move.
     pub halfmove: u16,
     /// The checks left before the move.
-    pub checks_left: [u8; 2],
+    pub checks_left: ByPlayer<u8>,
 }
 
 /// The pieces of either player all of whose moves go forward (pawns): their
@@ -230,13 +231,13 @@ pub struct Position {
     /// FEN's full-move number: 1 at the start, counted up after each move of
     /// the second player.
     pub fullmove: u16,
-    /// Pieces in hand: `hands[player * kinds + kind]` (empty in games without
+    /// Pieces in hand: `hands[player][kind]` (empty in games without
     /// hands).
-    pub hands: Vec<u8>,
-    /// Countdowns: `countdowns[player * obligations + obligation]`, the number of
-    /// the player's own moves left before the obligation binds, or
-    /// [`NOT_COUNTING`].
-    pub countdowns: Vec<u8>,
+    pub hands: ByPlayer<Vec<u8>>,
+    /// Countdowns: `countdowns[player][obligation]`, the number of the
+    /// player's own moves left before the obligation binds, or
+    /// [`NOT_COUNTING`] (as are the slots past the game's obligations).
+    pub countdowns: ByPlayer<[u8; MAX_OBLIGATIONS]>,
     /// The cells whose pieces have not moved since the setup, as bits (empty
     /// in games where no rule asks).
     unmoved: Vec<u64>,
@@ -246,7 +247,7 @@ pub struct Position {
     /// In a game with a check-count goal (`goal 3 checks`), the checks each
     /// player still has to give to win, as Fairy-Stockfish counts them; both
     /// stay 0 in other games.
-    pub checks_left: [u8; 2],
+    pub checks_left: ByPlayer<u8>,
     shared: Arc<Shared>,
 }
 
@@ -255,6 +256,7 @@ impl Position {
         let kinds = game.pieces.len();
         assert!(kinds <= crate::ir::MAX_PIECE_TYPES, "a piece stores its type in seven bits");
         let obligations = &game.rules.obligations;
+        assert!(obligations.len() <= MAX_OBLIGATIONS, "a position keeps {MAX_OBLIGATIONS} countdowns per player");
         let tracks_unmoved = game.has_unmoved_rules();
         let passings = if game.has_en_passant() { Passings::of(game) } else { Passings::default() };
         let shared = Shared {
@@ -268,7 +270,7 @@ impl Position {
             clocks: crate::fen_state::has_fields(game).then(|| forward_only(game)),
             drop_cells: if game.has_hands() { DropCells::of(game) } else { DropCells::default() },
         };
-        let hands = if game.has_hands() { vec![0; kinds * game.players.len()] } else { Vec::new() };
+        let hands = ByPlayer::from_fn(|_| if game.has_hands() { vec![0; kinds] } else { Vec::new() });
         let mut counts = [0; 256];
         counts[0] = game.cell_count() as u16;
         Position {
@@ -278,12 +280,12 @@ impl Position {
             piece_cells: PieceCells::empty(game.cell_count()),
             side: PlayerId::FIRST,
             hands,
-            countdowns: vec![NOT_COUNTING; obligations.len() * game.players.len()],
+            countdowns: ByPlayer::from_fn(|_| [NOT_COUNTING; MAX_OBLIGATIONS]),
             halfmove: 0,
             fullmove: 1,
             unmoved: if tracks_unmoved { vec![0; game.cell_count().div_ceil(64)] } else { Vec::new() },
             en_passant: NO_PASSING,
-            checks_left: [game.checks_to_win().unwrap_or(0); 2],
+            checks_left: ByPlayer::from_fn(|_| game.checks_to_win().unwrap_or(0)),
             shared: Arc::new(shared),
         }
     }
@@ -418,8 +420,7 @@ impl Position {
     /// drop generator visits only those.
     #[inline]
     pub fn kinds_in_hand(&self, player: PlayerId) -> u128 {
-        let kinds = self.shared.kinds;
-        let hand = self.hands.get(player.index() * kinds..(player.index() + 1) * kinds).unwrap_or(&[]);
+        let hand = &self.hands[player][..];
         // Eight counts at a time, as the bytes of one word.
         let (blocks, rest) = hand.as_chunks::<8>();
         let mut set = 0u128;
@@ -442,7 +443,7 @@ impl Position {
     #[inline(always)]
     pub fn kinds_in_hand_of<const KINDS: usize>(&self, player: PlayerId) -> u128 {
         debug_assert_eq!(KINDS, self.shared.kinds);
-        let Some(hand) = self.hands.get(player.index() * KINDS..).and_then(|rest| rest.first_chunk::<KINDS>()) else { return 0 };
+        let Some(hand) = self.hands[player].first_chunk::<KINDS>() else { return 0 };
         // Eight counts at a time, as the bytes of one word (the last
         // padded with zeros): a loop the compiler unrolls for `KINDS`.
         let mut set = 0u128;
@@ -457,18 +458,25 @@ impl Position {
     /// How many pieces of `kind` `player` holds in hand.
     #[inline]
     pub fn in_hand(&self, player: PlayerId, kind: PieceId) -> u8 {
-        self.hands.get(player.index() * self.shared.kinds + kind.index()).copied().unwrap_or(0)
+        self.hands[player].get(kind.index()).copied().unwrap_or(0)
     }
 
+    /// Does this game keep pieces in hand?
     #[inline]
-    fn hand_slot(&self, player: PlayerId, kind: PieceId) -> usize {
-        player.index() * self.shared.kinds + kind.index()
+    pub fn has_hands(&self) -> bool {
+        !self.hands[PlayerId::FIRST].is_empty()
+    }
+
+    /// How many obligations (countdowns per player) this game has.
+    #[inline]
+    pub fn obligations(&self) -> usize {
+        self.shared.delays.len()
     }
 
     /// The countdown of `obligation` for `player`.
     #[inline]
     pub fn countdown(&self, player: PlayerId, obligation: usize) -> u8 {
-        self.countdowns[player.index() * self.shared.delays.len() + obligation]
+        self.countdowns[player][obligation]
     }
 
     /// Has the piece on `cell` not moved since the setup? (Always `false` in
@@ -522,13 +530,13 @@ impl Position {
     /// Adds (`+1`) or takes back (`-1`) a captured piece to/from `captor`'s hand.
     #[inline]
     fn hand_capture(&mut self, captor: PlayerId, captured: Piece, delta: i8) {
-        if captured.is_empty() || self.hands.is_empty() {
+        if captured.is_empty() || self.hands[captor].is_empty() {
             return;
         }
         let kind = self.shared.to_hand[captured.kind().index()];
         if kind != NO_PROMOTION {
-            let slot = self.hand_slot(captor, kind);
-            self.hands[slot] = self.hands[slot].wrapping_add_signed(delta);
+            let held = &mut self.hands[captor][kind.index()];
+            *held = held.wrapping_add_signed(delta);
         }
     }
 
@@ -547,7 +555,7 @@ impl Position {
             moved: Piece::EMPTY,
             captured: Piece::EMPTY,
             captured_extra: Piece::EMPTY,
-            countdowns: [0; 4],
+            countdowns: self.countdowns,
             en_passant: self.en_passant,
             unmoved: 0,
             halfmove: self.halfmove,
@@ -564,8 +572,7 @@ impl Position {
             self.en_passant = NO_PASSING;
         }
         if let Some(kind) = mv.drop_kind().filter(|_| F::HANDS) {
-            let slot = self.hand_slot(mover, kind);
-            self.hands[slot] -= 1;
+            self.hands[mover][kind.index()] -= 1;
             self.set(mv.to.index(), Piece::new(kind, mover));
         } else {
             let moved = self.board[mv.from.index()];
@@ -601,8 +608,7 @@ impl Position {
                 }
             }
         }
-        if F::COUNTDOWNS && !self.countdowns.is_empty() {
-            undo.countdowns[..self.countdowns.len()].copy_from_slice(&self.countdowns);
+        if F::COUNTDOWNS && !self.shared.delays.is_empty() {
             self.advance_countdowns(mover);
         }
         if F::CLOCKS {
@@ -635,7 +641,7 @@ impl Position {
     /// `player` has just given check: one check fewer left to give.
     #[inline]
     pub fn note_check(&mut self, player: PlayerId) {
-        let left = &mut self.checks_left[player.index()];
+        let left = &mut self.checks_left[player];
         *left = left.saturating_sub(1);
     }
 
@@ -663,22 +669,19 @@ impl Position {
     /// just run out of the pieces that kept it free starts counting.
     fn advance_countdowns(&mut self, mover: PlayerId) {
         let obligations = self.shared.delays.len();
-        for o in 0..obligations {
-            let slot = mover.index() * obligations + o;
-            if self.countdowns[slot] != NOT_COUNTING {
-                self.countdowns[slot] = self.countdowns[slot].saturating_sub(1);
+        for countdown in &mut self.countdowns[mover][..obligations] {
+            if *countdown != NOT_COUNTING {
+                *countdown = countdown.saturating_sub(1);
             }
         }
-        let players = self.countdowns.len() / obligations;
-        for player in 0..players {
+        for player in PlayerId::BOTH {
             for o in 0..obligations {
-                let slot = player * obligations + o;
-                if self.countdowns[slot] != NOT_COUNTING {
+                if self.countdowns[player][o] != NOT_COUNTING {
                     continue;
                 }
-                let free = self.shared.keeps_free[o].iter().any(|&kind| self.count(Piece::new(kind, PlayerId::from_index(player))) > 0);
+                let free = self.shared.keeps_free[o].iter().any(|&kind| self.count(Piece::new(kind, player)) > 0);
                 if !free {
-                    self.countdowns[slot] = self.shared.delays[o];
+                    self.countdowns[player][o] = self.shared.delays[o];
                 }
             }
         }
@@ -699,9 +702,8 @@ impl Position {
         if F::CHECKS {
             self.checks_left = undo.checks_left;
         }
-        if F::COUNTDOWNS && !self.countdowns.is_empty() {
-            let n = self.countdowns.len();
-            self.countdowns.copy_from_slice(&undo.countdowns[..n]);
+        if F::COUNTDOWNS {
+            self.countdowns = undo.countdowns;
         }
         if F::PASSINGS {
             self.en_passant = undo.en_passant;
@@ -711,8 +713,7 @@ impl Position {
             self.fullmove -= mover.index() as u16;
         }
         if let Some(kind) = mv.drop_kind().filter(|_| F::HANDS) {
-            let slot = self.hand_slot(mover, kind);
-            self.hands[slot] += 1;
+            self.hands[mover][kind.index()] += 1;
             self.set(mv.to.index(), Piece::EMPTY);
         } else {
             let swap = F::SWAPS && mv.swap;

@@ -1,7 +1,7 @@
 //! Obligations: a dynamic confinement. While its side's countdown runs, a piece
 //! of an obligation's type may not leave the obligation's zone once inside it,
 //! and must end inside it when the countdown is at 1 or 0; the countdowns are
-//! part of the position (`pos.countdowns`), exactly as
+//! part of the position (`pos.countdowns[player][obligation]`), exactly as
 //! `vdl_runtime::legal::obligation_zone` reads them.
 //!
 //! * Moves: the piece's function asks `bound_*` for the zone it may not leave
@@ -54,9 +54,9 @@ pub fn bound_fn(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<Ident>
         .filter(|(_, o)| o.piece == kind)
         .map(|(i, o)| {
             let zone = ctx.zone_table(o.zone, player);
-            let slot = Literal::usize_unsuffixed(player.index() * obligations.len() + i);
+            let (p, i) = (super::player_token(player), Literal::usize_unsuffixed(i));
             quote! {
-                let countdown = pos.countdowns[#slot];
+                let countdown = pos.countdowns[#p][#i];
                 if countdown != NOT_COUNTING && (countdown <= 1 || #zone[from]) {
                     return Some(&#zone);
                 }
@@ -116,8 +116,8 @@ pub fn attacks(ctx: &mut Ctx) -> TokenStream {
             .enumerate()
             .map(|(i, o)| {
                 let zone = ctx.zone_table(o.zone, player);
-                let slot = Literal::usize_unsuffixed(player.index() * obligations.len() + i);
-                quote!(pos.countdowns[#slot] != NOT_COUNTING && !#zone[target])
+                let (p, i) = (super::player_token(player), Literal::usize_unsuffixed(i));
+                quote!(pos.countdowns[#p][#i] != NOT_COUNTING && !#zone[target])
             })
             .collect();
         let running = if running.len() == 1 { quote!(#(#running)*) } else { quote!(#((#running))||*) };

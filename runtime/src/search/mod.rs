@@ -267,7 +267,7 @@ struct Run<'a, E: Engine + ?Sized> {
 fn position_key(pos: &Position) -> u64 {
     // Checks left to give tell apart positions that look alike (a check given
     // again is no repetition).
-    let checks = (pos.checks_left[0] as u64) << 8 | (pos.checks_left[1] as u64) << 16;
+    let checks = (pos.checks_left[crate::PlayerId::FIRST] as u64) << 8 | (pos.checks_left[crate::PlayerId::SECOND] as u64) << 16;
     let mut hash: u64 = 0xCBF2_9CE4_8422_2325 ^ pos.side.index() as u64 ^ checks;
     for piece in pos.board() {
         hash = (hash ^ piece.0 as u64).wrapping_mul(0x0000_0100_0000_01B3);
