@@ -144,7 +144,7 @@ fn side_from_letter(game: &Game, text: &str) -> Option<PlayerId> {
     if chars.next().is_some() {
         return None;
     }
-    game.players.iter().position(|p| p.letter == letter.to_ascii_lowercase()).map(|i| PlayerId::from_index(i))
+    game.players.iter().position(|p| p.letter == letter.to_ascii_lowercase()).map(PlayerId::from_index)
 }
 
 fn parse_board(game: &Game, text: &str, base: usize, pos: &mut Position) -> Result<(), FenError> {

@@ -112,7 +112,7 @@ impl AttackerBits {
 fn groups(origins: &Origins) -> Vec<(Vec<u128>, Vec<PieceId>)> {
     let kinds = origins.iter().flat_map(|entries| entries.values()).fold(0, |all, &kinds| all | kinds);
     let mut by_origins: BTreeMap<Vec<u128>, Vec<PieceId>> = BTreeMap::new();
-    for kind in (0..Kinds::BITS as usize).filter(|&k| kinds >> k & 1 != 0).map(|k| PieceId::from_index(k)) {
+    for kind in (0..Kinds::BITS as usize).filter(|&k| kinds >> k & 1 != 0).map(PieceId::from_index) {
         let cells: Vec<u128> = origins
             .iter()
             .map(|entries| {
