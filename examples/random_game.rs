@@ -38,7 +38,7 @@ fn main() {
     print!("{}", vdl_runtime::diagram::draw(game, &pos));
     println!("{}", fen::format(game, &pos));
     match result {
-        Some(legal::GameResult::Win(player)) => println!("{} wins", game.players[player as usize].name),
+        Some(legal::GameResult::Win(player)) => println!("{} wins", game.players[player.index()].name),
         Some(legal::GameResult::Draw) => println!("draw"),
         None => println!("stopped after {} plies", played.len()),
     }

@@ -12,6 +12,7 @@ mod common;
 
 use common::moves_from;
 use vdl_runtime::perft::perft;
+use vdl_runtime::PlayerId;
 use vdl_runtime::{diagram, fen, Engine, Game, Interpreter};
 
 fn game(file: &str) -> Game {
@@ -113,12 +114,12 @@ fn a_hexagonal_rook_has_six_directions_and_a_bishop_six_diagonals() {
     // From the centre c3, (1,-1,0)* stays on the plane in six directions, two
     // cells each: d2 e1, b3 a3, c4 c5, c2 c1, d3 e3, b2 a1.
     let rook = sorted(&["c3-d2", "c3-e1", "c3-b3", "c3-a3", "c3-c4", "c3-c5", "c3-c2", "c3-c1", "c3-d3", "c3-e3", "c3-b2", "c3-a1"]);
-    let placed = common::place(&engine, "Rc3 Ka2 kd4", 0);
+    let placed = common::place(&engine, "Rc3 Ka2 kd4", PlayerId::FIRST);
     assert_eq!(moves_from(&engine, &placed, "c3"), rook);
     // (2,-1,-1)* has six images on the plane, each one cell from the centre
     // before it leaves the board: e2 (2,-1,-1), a2 (-2,1,1), d4 (1,1,-2),
     // b1 (-1,-1,2), d1 (1,-2,1), b4 (-1,2,-1).
-    let placed = common::place(&engine, "Bc3 Ka1 ke3", 0);
+    let placed = common::place(&engine, "Bc3 Ka1 ke3", PlayerId::FIRST);
     assert_eq!(moves_from(&engine, &placed, "c3"), sorted(&["c3-e2", "c3-a2", "c3-d4", "c3-b1", "c3-d1", "c3-b4"]));
 }
 

@@ -8,6 +8,7 @@
 mod common;
 use common::{all_moves, engines, place};
 use vdl_runtime::legal::Legality;
+use vdl_runtime::PlayerId;
 use vdl_runtime::{notation, Engine, Move, Position};
 
 /// Both engines give `expected` as the legal moves of `pos`'s side, and
@@ -15,7 +16,7 @@ use vdl_runtime::{notation, Engine, Move, Position};
 /// changes no cell the check depends on) illegal without making it.
 fn assert_evasions(variant: &str, pieces: &str, expected: &[&str], unmade: &[&str]) {
     for (name, engine) in engines(variant) {
-        let pos = place(&*engine, pieces, 0);
+        let pos = place(&*engine, pieces, PlayerId::FIRST);
         assert_eq!(all_moves(&*engine, &pos), expected, "{name}: {pieces}");
         assert_eq!(engine.count_legal(&mut pos.clone(), &mut Default::default()), expected.len() as u64, "{name}: {pieces}");
         if name == "compiled" {

@@ -118,24 +118,24 @@ impl Pair {
         assert_eq!(count(&*self.compiled), count(&self.interpreter), "legal move counts differ: {}", self.describe(pos));
 
         let cells = game.cell_count();
-        for by in 0..game.players.len() as PlayerId {
+        for by in game.player_ids() {
             let asked: Vec<usize> = match self.budget.attacked_sample {
                 Some(n) if n < cells => index::sample(rng, cells, n).into_vec(),
                 _ => (0..cells).collect(),
             };
             for cell in asked {
-                let cell = CellId(cell as u16);
+                let cell = CellId::from_index(cell);
                 assert_eq!(
                     self.compiled.attacked(pos, cell, by),
                     self.interpreter.attacked(pos, cell, by),
                     "attacked({}, by {}) differs: {}",
                     game.board.cells[cell].name,
-                    game.players[by as usize].name,
+                    game.players[by.index()].name,
                     self.describe(pos)
                 );
             }
         }
-        for mover in 0..game.players.len() as PlayerId {
+        for mover in game.player_ids() {
             assert_eq!(
                 self.compiled.is_safe(pos, mover),
                 self.interpreter.is_safe(pos, mover),
@@ -151,8 +151,8 @@ impl Pair {
     fn assert_agree_both_sides(&self, pos: &Position, rng: &mut StdRng) -> Vec<Move> {
         let moves = self.assert_agree(pos, rng);
         let mut flipped = pos.clone();
-        flipped.side ^= 1;
-        if (flipped.side as usize) < self.game().players.len() {
+        flipped.side = flipped.side.opponent();
+        if flipped.side.index() < self.game().players.len() {
             self.assert_agree(&flipped, rng);
         }
         moves
@@ -229,7 +229,7 @@ fn random_games(pair: &Pair) -> Reached {
         let mut pos = pair.start();
         for _ in 0..budget.max_plies {
             let moves = pair.assert_agree_both_sides(&pos, &mut rng);
-            reached.counting += pos.countdowns.iter().any(|&c| c != NOT_COUNTING) as usize;
+            reached.counting += pos.countdowns.iter().flatten().any(|&c| c != NOT_COUNTING) as usize;
             moves.iter().for_each(|&mv| reached.offered.add(mv));
             let eager_moves: Vec<Move> = moves.iter().copied().filter(|&mv| eager(&pos, mv)).collect();
             let choice = if seed >= budget.games && !eager_moves.is_empty() && rng.gen_bool(0.8) {
@@ -290,26 +290,27 @@ fn agree_along_random_games_on_big_boards() {
 fn agree_on_random_placements() {
     for pair in pairs() {
         let game = pair.game();
-        let players = game.players.len() as PlayerId;
+        let players = game.players.len();
         let mut rng = StdRng::seed_from_u64(0x5eed);
         for _ in 0..pair.budget.placements {
             let density: f64 = rng.gen_range(0.05..0.9);
             let mut pos = Position::empty(game);
             for cell in game.cell_ids() {
                 if rng.gen_bool(density) {
-                    let kind = PieceId(rng.gen_range(0..game.pieces.len()) as u8);
-                    pos.put(cell, Piece::new(kind, rng.gen_range(0..players)));
+                    let kind = PieceId::from_index(rng.gen_range(0..game.pieces.len()));
+                    pos.put(cell, Piece::new(kind, PlayerId::from_index(rng.gen_range(0..players))));
                 }
             }
             // Half the countdowns run, at any value up to the obligation's delay.
             let obligations = &game.rules.obligations;
-            for (slot, countdown) in pos.countdowns.iter_mut().enumerate() {
-                let delay = obligations[slot % obligations.len()].delay;
-                if rng.gen_bool(0.5) {
-                    *countdown = rng.gen_range(0..=delay);
+            for countdowns in pos.countdowns.iter_mut() {
+                for (countdown, obligation) in countdowns.iter_mut().zip(obligations) {
+                    if rng.gen_bool(0.5) {
+                        *countdown = rng.gen_range(0..=obligation.delay);
+                    }
                 }
             }
-            pos.side = rng.gen_range(0..players);
+            pos.side = PlayerId::from_index(rng.gen_range(0..players));
             pair.assert_agree(&pos, &mut rng);
         }
     }
@@ -361,7 +362,7 @@ fn xiangqi_perft_matches_fairy_stockfish() {
 /// Moves are plain data; make sure the sort used above is a total order on them.
 #[test]
 fn moves_sort_totally() {
-    let (a, b, c) = (CellId(1), CellId(2), CellId(3));
+    let (a, b, c) = (CellId::from_index(1), CellId::from_index(2), CellId::from_index(3));
     let mut moves = vec![Move::new(c, a), Move::new(a, a), Move::new(a, b), Move::swapping(a, b)];
     moves.sort();
     assert_eq!(moves, [Move::new(a, a), Move::new(a, b), Move::swapping(a, b), Move::new(c, a)]);

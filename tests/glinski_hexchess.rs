@@ -10,6 +10,7 @@
 
 mod common;
 use common::{all_moves, assert_moves, engines, moves_from, place, play};
+use vdl_runtime::PlayerId;
 use vdl_runtime::{fen, perft::perft};
 
 const V: &str = "glinski-hexchess";
@@ -55,7 +56,7 @@ fn pieces_in_the_centre_move_along_six_lines_six_diagonals_or_jump_twelve_ways()
     let count = |piece: &str| {
         for (name, engine) in engines(V) {
             let kings = if piece == "K" { "Kf6 kl2".to_string() } else { format!("{piece}f6 Ka2 kl2") };
-            let pos = place(&*engine, &kings, 0);
+            let pos = place(&*engine, &kings, PlayerId::FIRST);
             let expected = match piece {
                 "R" => 30,
                 "B" => 12,
@@ -98,7 +99,7 @@ fn a_pawn_on_a_starting_cell_may_advance_two_cells_even_after_capturing_onto_it(
     assert_moves(V, "Pd3 nd5 Kl6 kl2", "d3", &["d3-d4"]);
     assert_moves(V, "Pd3 nd4 Kl6 kl2", "d3", &[]);
     for (name, engine) in engines(V) {
-        let mut pos = place(&*engine, "Pe3 nd3 Kl6 kl2", 0);
+        let mut pos = place(&*engine, "Pe3 nd3 Kl6 kl2", PlayerId::FIRST);
         play(&*engine, &mut pos, &["e3-d3", "l2-l3"]);
         assert_eq!(moves_from(&*engine, &pos, "d3"), vec!["d3-d4", "d3-d5"], "{name}");
     }
@@ -110,14 +111,14 @@ fn en_passant_as_in_chess() {
     // which the White Pawn on c5 attacks (c5 + (1,0,-1) = d6); on the next move
     // only, c5-d6 captures the Pawn on d5.
     for (name, engine) in engines(V) {
-        let mut pos = place(&*engine, "Pc5 pd7 Ka2 kl2", 1);
+        let mut pos = place(&*engine, "Pc5 pd7 Ka2 kl2", PlayerId::SECOND);
         play(&*engine, &mut pos, &["d7-d5"]);
         assert_eq!(moves_from(&*engine, &pos, "c5"), vec!["c5-c6", "c5-d6"], "{name}");
         play(&*engine, &mut pos, &["c5-d6"]);
         let d5 = engine.game().cell_by_name("d5").unwrap();
         assert!(pos.at(d5).is_empty(), "{name}: the Pawn that passed is taken");
         // One move later the chance is gone.
-        let mut later = place(&*engine, "Pc5 pd7 Ka2 kl2", 1);
+        let mut later = place(&*engine, "Pc5 pd7 Ka2 kl2", PlayerId::SECOND);
         play(&*engine, &mut later, &["d7-d5", "a2-a3", "l2-l3"]);
         assert_eq!(moves_from(&*engine, &later, "c5"), vec!["c5-c6"], "{name}");
     }
@@ -134,7 +135,7 @@ fn a_pawn_promotes_on_the_last_cell_of_its_file() {
     assert_moves(V, "Pa5 Kc1 kl2", "a5", &a.iter().map(String::as_str).collect::<Vec<_>>());
     // A Black Pawn's last cells are White's first: f1 for file f.
     for (name, engine) in engines(V) {
-        let pos = place(&*engine, "pf2 Ka2 kl2", 1);
+        let pos = place(&*engine, "pf2 Ka2 kl2", PlayerId::SECOND);
         assert_eq!(
             moves_from(&*engine, &pos, "f2"),
             {

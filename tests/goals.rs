@@ -14,7 +14,9 @@
 mod common;
 use common::{play, position};
 use vdl_runtime::goals::GoalKind;
+use vdl_runtime::ir::ByPlayer;
 use vdl_runtime::legal::{self, GameResult, Reason};
+use vdl_runtime::PlayerId;
 use vdl_runtime::{fen, notation, perft::perft, Engine, Interpreter, Position};
 
 fn test_game(name: &str) -> Interpreter {
@@ -100,16 +102,22 @@ fn a_reach_answered_by_a_reach_is_a_draw() {
     assert_eq!(ending(&engine, &drawn), Some((GameResult::Draw, Reason::Goal(GoalKind::Reach))));
     // Any other answer loses.
     play(&engine, &mut pos, &["a7-a6"]);
-    assert_eq!(ending(&engine, &pos), Some((GameResult::Win(0), Reason::Goal(GoalKind::Reach))));
+    assert_eq!(ending(&engine, &pos), Some((GameResult::Win(PlayerId::FIRST), Reason::Goal(GoalKind::Reach))));
     assert!(legal::legal_moves(&engine, &pos).is_empty());
 }
 
 #[test]
 fn a_reach_that_cannot_be_answered_wins_at_once() {
     let engine = test_game("racing-kings");
-    assert_eq!(ending_after(&engine, "8/7K/8/k7/8/8/8/8 w", &["h7-g8"]), Some((GameResult::Win(0), Reason::Goal(GoalKind::Reach))));
+    assert_eq!(
+        ending_after(&engine, "8/7K/8/k7/8/8/8/8 w", &["h7-g8"]),
+        Some((GameResult::Win(PlayerId::FIRST), Reason::Goal(GoalKind::Reach)))
+    );
     // Black's reach comes second: it is never answered.
-    assert_eq!(ending_after(&engine, "8/k7/8/8/7K/8/8/8 b", &["a7-b8"]), Some((GameResult::Win(1), Reason::Goal(GoalKind::Reach))));
+    assert_eq!(
+        ending_after(&engine, "8/k7/8/8/7K/8/8/8 b", &["a7-b8"]),
+        Some((GameResult::Win(PlayerId::SECOND), Reason::Goal(GoalKind::Reach)))
+    );
 }
 
 #[test]
@@ -131,10 +139,10 @@ fn a_side_without_pieces_of_a_type_loses() {
     let engine = test_game("kinglet");
     // The white Rook takes Black's last Pawn.
     let after = ending_after(&engine, "4k3/8/8/8/8/8/p6P/R3K3 w - - 0 1", &["a1-a2"]);
-    assert_eq!(after, Some((GameResult::Win(0), Reason::Goal(GoalKind::Extinction))));
+    assert_eq!(after, Some((GameResult::Win(PlayerId::FIRST), Reason::Goal(GoalKind::Extinction))));
     // Promoting its last Pawn loses too: the mover has none left.
     let after = ending_after(&engine, "4k3/1P6/8/8/8/8/p7/4K3 w - - 0 1", &["b7-b8=K"]);
-    assert_eq!(after, Some((GameResult::Win(1), Reason::Goal(GoalKind::Extinction))));
+    assert_eq!(after, Some((GameResult::Win(PlayerId::SECOND), Reason::Goal(GoalKind::Extinction))));
 }
 
 #[test]
@@ -143,10 +151,10 @@ fn breakthrough_has_no_royal_and_ends_on_the_far_rank() {
     let mut pos = position(&engine, "8/P7/8/8/8/8/7p/8 w");
     assert_eq!(legal::legal_move_texts(&engine, &pos), ["a7-a8", "a7-b8"]);
     play(&engine, &mut pos, &["a7-b8"]);
-    assert_eq!(ending(&engine, &pos), Some((GameResult::Win(0), Reason::Goal(GoalKind::Reach))));
+    assert_eq!(ending(&engine, &pos), Some((GameResult::Win(PlayerId::FIRST), Reason::Goal(GoalKind::Reach))));
     // No piece left: no move, and `stalemate loss`.
     let pos = position(&engine, "8/8/8/8/8/8/7p/8 w");
-    assert_eq!(ending(&engine, &pos), Some((GameResult::Win(1), Reason::Stalemate)));
+    assert_eq!(ending(&engine, &pos), Some((GameResult::Win(PlayerId::SECOND), Reason::Stalemate)));
 }
 
 #[test]
@@ -155,7 +163,7 @@ fn a_king_on_the_hill_wins_on_both_engines() {
         let engine = engine.as_ref();
         let mut pos = position(engine, "8/8/2k5/8/8/8/4K3/8 b - - 0 1");
         play(engine, &mut pos, &["c6-d5"]);
-        assert_eq!(ending(engine, &pos), Some((GameResult::Win(1), Reason::Goal(GoalKind::Reach))));
+        assert_eq!(ending(engine, &pos), Some((GameResult::Win(PlayerId::SECOND), Reason::Goal(GoalKind::Reach))));
         assert!(legal::legal_moves(engine, &pos).is_empty());
     }
 }
@@ -172,7 +180,7 @@ fn the_third_check_wins_and_the_counts_are_written_as_fairy_stockfish_does() {
         let mut pos = position(engine, "7r/1p4p1/pk3p2/RN6/8/P5Pp/3p1P1P/4R1K1 w - - 1+3 1 39");
         play(engine, &mut pos, &["a5-a6"]);
         assert_eq!(fen::format(game, &pos), "7r/1p4p1/Rk3p2/1N6/8/P5Pp/3p1P1P/4R1K1 b - - 0+3 0 39");
-        assert_eq!(ending(engine, &pos), Some((GameResult::Win(0), Reason::Goal(GoalKind::Checks))));
+        assert_eq!(ending(engine, &pos), Some((GameResult::Win(PlayerId::FIRST), Reason::Goal(GoalKind::Checks))));
         // A quiet move keeps the count.
         let mut pos = position(engine, "7r/1p4p1/pk3p2/RN6/8/P5Pp/3p1P1P/4R1K1 w - - 1+3 1 39");
         play(engine, &mut pos, &["g1-h1"]);
@@ -180,7 +188,7 @@ fn the_third_check_wins_and_the_counts_are_written_as_fairy_stockfish_does() {
         assert_eq!(ending(engine, &pos), None);
         // Lichess writes the checks given after the move numbers.
         let lichess = position(engine, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 +2+0");
-        assert_eq!(lichess.checks_left(), [1, 3]);
+        assert_eq!(lichess.checks_left(), ByPlayer::new(1, 3));
     }
 }
 
@@ -198,10 +206,10 @@ fn a_bare_king_loses_unless_it_bares_back() {
         assert_eq!(ending(engine, &back), None);
         // Any other move leaves Black bare after its move: it has lost.
         play(engine, &mut pos, &["b3-b4"]);
-        assert_eq!(ending(engine, &pos), Some((GameResult::Win(0), Reason::Goal(GoalKind::BareRoyal))));
+        assert_eq!(ending(engine, &pos), Some((GameResult::Win(PlayerId::FIRST), Reason::Goal(GoalKind::BareRoyal))));
         // Against two pieces, the bare King loses at once.
         let pos = position(engine, "3k4/8/8/8/8/8/8/RR1K4 b - - 0 1");
-        assert_eq!(ending(engine, &pos), Some((GameResult::Win(0), Reason::Goal(GoalKind::BareRoyal))));
+        assert_eq!(ending(engine, &pos), Some((GameResult::Win(PlayerId::FIRST), Reason::Goal(GoalKind::BareRoyal))));
     }
 }
 
@@ -217,7 +225,7 @@ fn search_scores_a_goal_as_a_win() {
     let found = vdl_runtime::search::search(&*checks, &pos, &vdl_runtime::search::Limits::depth(1));
     let mut after = pos.clone();
     after.make(found.best.expect("a move"));
-    assert_eq!(legal::result(&*checks, &after), Some(GameResult::Win(0)), "the best move gives the winning check");
+    assert_eq!(legal::result(&*checks, &after), Some(GameResult::Win(PlayerId::FIRST)), "the best move gives the winning check");
 }
 
 #[test]
@@ -250,6 +258,6 @@ fn check_counts_follow_the_side_to_move_in_games_without_fen_fields() {
     assert_eq!(ending(&engine, &pos), None);
     play(&engine, &mut pos, &["b5-a5", "b1-a1"]);
     assert_eq!(fen::format(game, &pos), "k4/5/5/5/R3K b 0+2");
-    assert_eq!(ending(&engine, &pos), Some((GameResult::Win(0), Reason::Goal(GoalKind::Checks))));
-    assert_eq!(position(&engine, "1k3/5/5/5/R3K w 1+2").checks_left(), [1, 2]);
+    assert_eq!(ending(&engine, &pos), Some((GameResult::Win(PlayerId::FIRST), Reason::Goal(GoalKind::Checks))));
+    assert_eq!(position(&engine, "1k3/5/5/5/R3K w 1+2").checks_left(), ByPlayer::new(1, 2));
 }

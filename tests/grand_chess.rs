@@ -8,6 +8,7 @@
 
 mod common;
 use common::{assert_moves, engines, place};
+use vdl_runtime::PlayerId;
 
 const V: &str = "grand";
 
@@ -59,11 +60,11 @@ fn promotion_is_optional_on_the_eighth_and_ninth_ranks() {
 fn black_promotes_to_what_black_has_lost() {
     // The rule is each side's own: Black's losses, counted against Black's setup.
     for (name, engine) in engines(V) {
-        let pos = place(&*engine, "Ka5 ke9 qd9 cf9 ag9 ra10 rj10 bc9 bh9 nb9 pe2", 1);
+        let pos = place(&*engine, "Ka5 ke9 qd9 cf9 ag9 ra10 rj10 bc9 bh9 nb9 pe2", PlayerId::SECOND);
         assert_eq!(common::moves_from(&*engine, &pos, "e2"), ["e2-e1=N"], "{name}: Black has lost a Knight");
-        let pos = place(&*engine, "Ka5 ke9 qd9 cf9 ag9 ra10 rj10 bc9 bh9 nb9 ni9 pe2", 1);
+        let pos = place(&*engine, "Ka5 ke9 qd9 cf9 ag9 ra10 rj10 bc9 bh9 nb9 ni9 pe2", PlayerId::SECOND);
         assert!(common::moves_from(&*engine, &pos, "e2").is_empty(), "{name}: Black has lost nothing");
-        let pos = place(&*engine, "Ka5 ke9 qd9 cf9 ag9 ra10 bc9 bh9 nb9 ni9 pe2", 1);
+        let pos = place(&*engine, "Ka5 ke9 qd9 cf9 ag9 ra10 bc9 bh9 nb9 ni9 pe2", PlayerId::SECOND);
         assert_eq!(common::moves_from(&*engine, &pos, "e2"), ["e2-e1=R"], "{name}: Black has lost a Rook");
     }
 }
@@ -73,8 +74,8 @@ fn a_pawn_that_cannot_move_still_attacks() {
     // Attacks are movement: the e9 pawn gives check to a King on d10 although
     // it could not capture there (as in Fairy-Stockfish).
     for (name, engine) in engines(V) {
-        let pos = place(&*engine, &format!("{} Pe9 kd10", army_without(&["ka5"])), 1);
+        let pos = place(&*engine, &format!("{} Pe9 kd10", army_without(&["ka5"])), PlayerId::SECOND);
         let d10 = engine.game().cell_by_name("d10").unwrap();
-        assert!(engine.attacked(&pos, d10, 0), "{name}: the pawn attacks d10");
+        assert!(engine.attacked(&pos, d10, PlayerId::FIRST), "{name}: the pawn attacks d10");
     }
 }

@@ -4,6 +4,7 @@
 
 mod common;
 use common::{all_moves, engines, moves_from, place};
+use vdl_runtime::PlayerId;
 use vdl_runtime::{fen, Engine};
 
 const V: &str = "ladies-and-generals";
@@ -14,7 +15,7 @@ const EMPERORS: &str = "Ka1u kf9z";
 /// whether any move goes further than one step.
 fn directions(engine: &dyn Engine, pieces: &str, from: &str) -> (usize, bool) {
     let game = engine.game();
-    let pos = place(engine, pieces, 0);
+    let pos = place(engine, pieces, PlayerId::FIRST);
     let start = &game.board.cells[game.cell_by_name(from).unwrap()].coords;
     let mut dirs: Vec<Vec<i32>> = Vec::new();
     let mut slides = false;
@@ -102,11 +103,11 @@ fn promotion_is_offered_entering_within_and_leaving_the_camp() {
     // "Promotable pieces can be promoted at the end of any move entering, moving
     // within, or leaving the three ranks of the enemy camp."
     for (name, engine) in engines(V) {
-        let pos = place(&*engine, &format!("{EMPERORS} Rc6w"), 0);
+        let pos = place(&*engine, &format!("{EMPERORS} Rc6w"), PlayerId::FIRST);
         let moves = moves_from(&*engine, &pos, "c6w");
         assert!(moves.contains(&"c6w-c7w".to_string()) && moves.contains(&"c6w-c7w=+R".to_string()), "{name}");
         assert!(!moves.contains(&"c6w-c5w=+R".to_string()), "{name}: outside the camp");
-        let pos = place(&*engine, &format!("{EMPERORS} Rc8w"), 0);
+        let pos = place(&*engine, &format!("{EMPERORS} Rc8w"), PlayerId::FIRST);
         let moves = moves_from(&*engine, &pos, "c8w");
         assert!(moves.contains(&"c8w-c9w=+R".to_string()) && moves.contains(&"c8w-c2w=+R".to_string()), "{name}");
     }
@@ -117,10 +118,10 @@ fn rankers_switch_either_way() {
     // "In the case of the Rookranker/Goldgeneral and Bishoranker/Silvergeneral the
     // switch can be made either way at the end of such a move"
     for (name, engine) in engines(V) {
-        let pos = place(&*engine, &format!("{EMPERORS} +Lc7w +Yd7x"), 0);
+        let pos = place(&*engine, &format!("{EMPERORS} +Lc7w +Yd7x"), PlayerId::FIRST);
         assert!(moves_from(&*engine, &pos, "c7w").contains(&"c7w-c8w=L".to_string()), "{name}");
         assert!(moves_from(&*engine, &pos, "d7x").contains(&"d7x-d8x=Y".to_string()), "{name}");
-        let pos = place(&*engine, &format!("{EMPERORS} Lc6w"), 0);
+        let pos = place(&*engine, &format!("{EMPERORS} Lc6w"), PlayerId::FIRST);
         assert!(moves_from(&*engine, &pos, "c6w").contains(&"c6w-c7w=+L".to_string()), "{name}");
     }
 }
@@ -129,9 +130,9 @@ fn rankers_switch_either_way() {
 fn a_princeling_reaching_the_far_rank_must_promote() {
     // "A Princeling reaching the far rank must be promoted."
     for (name, engine) in engines(V) {
-        let pos = place(&*engine, &format!("{EMPERORS} Pc8w"), 0);
+        let pos = place(&*engine, &format!("{EMPERORS} Pc8w"), PlayerId::FIRST);
         assert_eq!(moves_from(&*engine, &pos, "c8w"), ["c8w-b9w=+P", "c8w-c9v=+P", "c8w-c9w=+P", "c8w-c9x=+P", "c8w-d9w=+P"], "{name}");
-        let pos = place(&*engine, &format!("{EMPERORS} Pc7w"), 0);
+        let pos = place(&*engine, &format!("{EMPERORS} Pc7w"), PlayerId::FIRST);
         assert_eq!(moves_from(&*engine, &pos, "c7w").len(), 10, "{name}: promotion optional before the far rank");
     }
 }

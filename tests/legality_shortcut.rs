@@ -11,6 +11,7 @@ use common::{all_moves, engines, place, unreachable_position};
 use rand::prelude::*;
 use vdl_runtime::influence::Watch;
 use vdl_runtime::legal::Legality;
+use vdl_runtime::PlayerId;
 use vdl_runtime::{notation, Engine, Move, Position};
 
 const V: &str = "xiangqi";
@@ -31,7 +32,7 @@ fn quiet(engine: &dyn Engine, pos: &Position, text: &str) -> bool {
 /// Both engines give `expected` as the legal moves of the piece on `from`.
 fn assert_moves_of(pieces: &str, from: &str, expected: &[&str]) {
     for (name, engine) in engines(V) {
-        let pos = place(&*engine, pieces, 0);
+        let pos = place(&*engine, pieces, PlayerId::FIRST);
         let moves: Vec<String> = all_moves(&*engine, &pos).into_iter().filter(|m| m.starts_with(&format!("{from}-"))).collect();
         assert_eq!(moves, expected, "{name}: {pieces}");
     }
@@ -42,11 +43,11 @@ fn a_move_off_a_chariots_line_needs_the_test() {
     // "Chariot: any distance orthogonally" — the soldier on e4 shields the
     // General on e1 from the chariot on e9; a soldier elsewhere does not.
     let engine = compiled(V);
-    let pos = place(&*engine, "Ke1 Pe4 Pa4 re9 kd10", 0);
+    let pos = place(&*engine, "Ke1 Pe4 Pa4 re9 kd10", PlayerId::FIRST);
     assert!(quiet(&*engine, &pos, "a4-a5"));
     assert!(!quiet(&*engine, &pos, "e4-e5"), "a move along the line is still tested");
     // The soldier cannot step sideways before the river, so test a chariot.
-    let pos = place(&*engine, "Ke1 Re4 re9 kd10", 0);
+    let pos = place(&*engine, "Ke1 Re4 re9 kd10", PlayerId::FIRST);
     assert!(!quiet(&*engine, &pos, "e4-d4"));
     assert_moves_of("Ke1 Re4 re9 kd10", "e4", &["e4-e2", "e4-e3", "e4-e5", "e4-e6", "e4-e7", "e4-e8", "e4-e9"]);
 }
@@ -57,7 +58,7 @@ fn a_piece_arriving_on_a_cannons_line_needs_the_test() {
     // one piece" — a piece put between the General and an enemy Cannon becomes
     // its screen.
     let engine = compiled(V);
-    let pos = place(&*engine, "Ke1 Ra5 Ri2 ce9 kd10", 0);
+    let pos = place(&*engine, "Ke1 Ra5 Ri2 ce9 kd10", PlayerId::FIRST);
     assert!(!quiet(&*engine, &pos, "a5-e5"), "filling the cannon's line is tested");
     assert!(quiet(&*engine, &pos, "a5-f5"));
     assert!(quiet(&*engine, &pos, "i2-h2"));
@@ -76,14 +77,14 @@ fn a_piece_leaving_a_horses_leg_needs_the_test_only_with_a_horse_beyond() {
     // "a piece on the first point ('hobbling the Horse's leg') blocks the move"
     // — the Horse on g2 reaches e1 once f2 is empty.
     let engine = compiled(V);
-    let pos = place(&*engine, "Ke1 Pf2 Pa4 ng2 kd10", 0);
+    let pos = place(&*engine, "Ke1 Pf2 Pa4 ng2 kd10", PlayerId::FIRST);
     assert!(!quiet(&*engine, &pos, "f2-f3"));
     assert!(quiet(&*engine, &pos, "a4-a5"));
     assert_moves_of("Ke1 Pf2 ng2 kd10", "f2", &[]);
     // f2 is the leg of the leaps to e1 from g2 and f3 alone: with no Horse
     // on either (the Chariot on g3 attacks along lines, not by this leap),
     // emptying it opens nothing.
-    let pos = place(&*engine, "Ke1 Pf2 Pa4 rg3 kd10", 0);
+    let pos = place(&*engine, "Ke1 Pf2 Pa4 rg3 kd10", PlayerId::FIRST);
     assert!(quiet(&*engine, &pos, "f2-f3"));
     assert_moves_of("Ke1 Pf2 rg3 kd10", "f2", &["f2-f3"]);
 }
@@ -93,7 +94,7 @@ fn a_piece_leaving_the_generals_file_needs_the_test() {
     // "The two Generals may not face each other on the same file with no
     // pieces between them."
     let engine = compiled(V);
-    let pos = place(&*engine, "Ke1 Pe7 Pa7 ke10", 0);
+    let pos = place(&*engine, "Ke1 Pe7 Pa7 ke10", PlayerId::FIRST);
     assert!(!quiet(&*engine, &pos, "e7-d7"));
     assert!(quiet(&*engine, &pos, "a7-b7"));
     assert_moves_of("Ke1 Pe7 ke10", "e7", &["e7-e8"]);
@@ -102,9 +103,9 @@ fn a_piece_leaving_the_generals_file_needs_the_test() {
 #[test]
 fn moves_of_royals_and_moves_in_check_are_always_tested() {
     let engine = compiled(V);
-    let pos = place(&*engine, "Ke1 Pa4 kd10", 0);
+    let pos = place(&*engine, "Ke1 Pa4 kd10", PlayerId::FIRST);
     assert!(!quiet(&*engine, &pos, "e1-e2"), "a General's own move");
-    let pos = place(&*engine, "Ke1 Pa4 re9 kd10", 0);
+    let pos = place(&*engine, "Ke1 Pa4 re9 kd10", PlayerId::FIRST);
     assert!(!quiet(&*engine, &pos, "a4-a5"), "every move when in check");
 }
 
@@ -112,7 +113,7 @@ fn moves_of_royals_and_moves_in_check_are_always_tested() {
 fn the_interpreter_tests_every_move() {
     // The reference engine has no influence sets, so it checks the shortcut.
     for (name, engine) in engines(V) {
-        let pos = place(&*engine, "Ke1 Pa4 kd10", 0);
+        let pos = place(&*engine, "Ke1 Pa4 kd10", PlayerId::FIRST);
         assert_eq!(quiet(&*engine, &pos, "a4-a5"), name == "compiled", "{name}");
     }
 }
@@ -305,7 +306,7 @@ fn a_royals_step_that_would_face_is_to_a_cell_the_enemy_royal_attacks() {
                 after.side = pos.side;
                 let faces = faces_along_lines(&*engine, &after, mv.to);
                 let fen = vdl_runtime::fen::format(game, &pos);
-                let attacked_now = engine.attacked(&pos, mv.to, pos.side ^ 1);
+                let attacked_now = engine.attacked(&pos, mv.to, pos.side.opponent());
                 assert!(!faces || attacked_now, "{}: {} faces, unattacked, in {fen}", bundled.name, notation::move_text(game, mv));
                 steps += 1;
                 facing += usize::from(faces);
@@ -341,14 +342,14 @@ fn a_royals_step_is_judged_unmade_only_where_no_line_can_open() {
     for (variant, judged) in [("chess", true), ("shogi", true), ("turn-qi", true), ("xiangqi", false), ("taijitu-qi", false)] {
         let engine = compiled(variant);
         let influence = engine.influence().expect("influence sets");
-        for enemy in [0, 1] {
+        for enemy in PlayerId::BOTH {
             assert_eq!(influence.royal_steps_judged_unmade(enemy), judged, "{variant}");
         }
     }
     // "The king can never move to a square attacked by an enemy piece": the
     // Rook on a2 holds the second rank, so the King on e1 keeps to the first.
     for (name, engine) in engines("chess") {
-        let pos = place(&*engine, "Ke1 ra2 ke8", 0);
+        let pos = place(&*engine, "Ke1 ra2 ke8", PlayerId::FIRST);
         let moves: Vec<String> = all_moves(&*engine, &pos).into_iter().filter(|m| m.starts_with("e1-")).collect();
         assert_eq!(moves, ["e1-d1", "e1-f1"], "{name}");
     }

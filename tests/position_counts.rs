@@ -11,6 +11,7 @@
 
 use rand::prelude::*;
 use vdl_runtime::occupancy::Occupancy;
+use vdl_runtime::PlayerId;
 use vdl_runtime::{fen, legal, CellId, Game, Piece, Position};
 
 /// Checks the count of every value a cell can hold (empty, and each type of
@@ -23,7 +24,7 @@ fn assert_counts(game: &Game, pos: &Position, context: &str) {
         assert_eq!(pos.count(piece) as usize, on_board, "count of piece byte {value} after {context}");
     }
     if pos.board().len() <= vdl_runtime::occupancy::MAX_CELLS {
-        for player in 0..2 {
+        for player in PlayerId::BOTH {
             let kept = pos.held_cells().seen_by(player, pos.board().len());
             assert_eq!(kept, Occupancy::of(pos.board(), player), "cells held, seen by player {player}, after {context}");
         }
@@ -33,7 +34,7 @@ fn assert_counts(game: &Game, pos: &Position, context: &str) {
             assert_eq!(pos.piece_cells().of(piece, pos.board().len()), cells, "cells of piece byte {value} after {context}");
         }
     }
-    for player in 0..2 {
+    for player in PlayerId::BOTH {
         let royals: Vec<CellId> = pos.cells().filter(|(_, p)| p.is_of(player) && game.pieces[p.kind()].royal).map(|(c, _)| c).collect();
         assert_eq!(pos.royal_cells(player).collect::<Vec<_>>(), royals, "royals of player {player} after {context}");
         assert_eq!(pos.royal_count(player) as usize, royals.len(), "royal count of player {player} after {context}");

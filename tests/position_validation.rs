@@ -9,8 +9,9 @@ mod common;
 
 use std::process::Command;
 use vdl_runtime::fen::{self, FenError, FenErrorKind};
+use vdl_runtime::ir::ByPlayer;
 use vdl_runtime::position_error::{Clock, PositionError};
-use vdl_runtime::{Engine, Piece, Position, Setup};
+use vdl_runtime::{Engine, Piece, PieceId, PlayerId, Position, Setup};
 
 fn engine(name: &str) -> Box<dyn Engine> {
     (vdl_variants::by_name(name).unwrap_or_else(|| panic!("no bundled variant `{name}`")).engine)()
@@ -235,7 +236,7 @@ fn check_counts_must_be_numbers_within_the_game_s_count() {
     // Three-check: three checks win; Fairy-Stockfish writes the checks left
     // to give (`3+3`), Lichess the checks given after the clocks (`+0+0`).
     let position = accepted("three-check", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 1+2 0 1");
-    assert_eq!(position.checks_left(), [1, 2]);
+    assert_eq!(position.checks_left(), ByPlayer::new(1, 2));
     let rule = broken_rule("three-check", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 9+9 0 1");
     assert!(matches!(rule, PositionError::ChecksOutOfRange { value: 9, checks: 3, given: false, .. }), "{rule}");
     let rule = broken_rule("three-check", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 +4+0");
@@ -279,7 +280,7 @@ fn a_hand_holds_at_most_255_pieces_of_a_type() {
     // The cap is the runtime's (a count per type in a byte), documented in
     // README.md; more is an error, never cut down to 255.
     let position = accepted("shogi", "4k4/9/9/9/9/9/9/9/4K4[255P] w");
-    assert_eq!(position.in_hand(0, vdl_runtime::PieceId(position_kind("shogi", "P"))), 255);
+    assert_eq!(position.in_hand(PlayerId::FIRST, position_kind("shogi", "P")), 255);
     for hand in ["300P", "200P100P", "256P"] {
         let text = format!("4k4/9/9/9/9/9/9/9/4K4[{hand}] w");
         let error = refused("shogi", &text);
@@ -293,8 +294,8 @@ fn a_hand_holds_at_most_255_pieces_of_a_type() {
     assert!(unreadable("shogi", "4k4/9/9/9/9/9/9/9/4K4[99999999999P] w").contains("far too many"));
 }
 
-fn position_kind(variant: &str, symbol: &str) -> u8 {
-    engine(variant).game().piece_by_symbol(symbol).unwrap().0
+fn position_kind(variant: &str, symbol: &str) -> PieceId {
+    engine(variant).game().piece_by_symbol(symbol).unwrap()
 }
 
 // ---- What stays accepted --------------------------------------------------------
@@ -328,14 +329,14 @@ fn a_setup_is_plain_data_that_from_setup_judges() {
     // The raw step keeps what the text says, even what no position holds.
     let setup = fen::parse_setup(game, "4k3/4R3/8/8/8/8/8/p3K3 w - - 0 1").expect("it reads");
     let a1 = game.cell_by_name("a1").unwrap();
-    assert_eq!(setup.at(a1), Piece::new(game.piece_by_symbol("P").unwrap(), 1));
+    assert_eq!(setup.at(a1), Piece::new(game.piece_by_symbol("P").unwrap(), PlayerId::SECOND));
     assert!(Position::from_setup(game, &setup).is_err());
     // The engine's attack test gives the same judgement as the interpreter's.
     assert_eq!(Position::from_setup_with(&*engine, &setup), Position::from_setup(game, &setup));
     // Built by hand.
     let mut hand_made = Setup::new(game);
-    hand_made.board[game.cell_by_name("e1").unwrap().index()] = Piece::new(game.piece_by_symbol("K").unwrap(), 0);
-    hand_made.board[game.cell_by_name("e8").unwrap().index()] = Piece::new(game.piece_by_symbol("K").unwrap(), 1);
+    hand_made.board[game.cell_by_name("e1").unwrap().index()] = Piece::new(game.piece_by_symbol("K").unwrap(), PlayerId::FIRST);
+    hand_made.board[game.cell_by_name("e8").unwrap().index()] = Piece::new(game.piece_by_symbol("K").unwrap(), PlayerId::SECOND);
     let position = Position::from_setup(game, &hand_made).expect("two Kings");
     assert_eq!(fen::format(game, &position), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
     hand_made.board.pop();

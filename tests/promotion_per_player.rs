@@ -8,6 +8,7 @@
 mod common;
 use common::{moves_from, place};
 use vdl_runtime::Interpreter;
+use vdl_runtime::PlayerId;
 
 const GAME: &str = r#"
 game "Per player"
@@ -52,11 +53,11 @@ fn engine() -> Interpreter {
 fn each_player_has_its_own_choices() {
     let engine = engine();
     // White's pawn: "player A's pawn may become X, Y".
-    let pos = place(&engine, "Ka1 kc5 Pb3", 0);
+    let pos = place(&engine, "Ka1 kc5 Pb3", PlayerId::FIRST);
     assert_eq!(moves_from(&engine, &pos, "b3"), ["b3-b4", "b3-b4=Q", "b3-b4=R"]);
     // Black's pawn: "and player B's X, Z"; Black has lost its Rook, so its
     // own compulsory promotion to a lost Rook is open too.
-    let pos = place(&engine, "Ka1 kc5 pb3", 1);
+    let pos = place(&engine, "Ka1 kc5 pb3", PlayerId::SECOND);
     assert_eq!(moves_from(&engine, &pos, "b3"), ["b3-b2=B", "b3-b2=Q", "b3-b2=R"]);
 }
 
@@ -65,10 +66,10 @@ fn a_compulsory_promotion_for_one_player_binds_only_it() {
     let engine = engine();
     // Black still has its Rook: the compulsory promotion's choice is closed,
     // yet it still takes away the plain move; the optional choices remain.
-    let pos = place(&engine, "Ka1 kc5 ra5 pb3", 1);
+    let pos = place(&engine, "Ka1 kc5 ra5 pb3", PlayerId::SECOND);
     assert_eq!(moves_from(&engine, &pos, "b3"), ["b3-b2=B", "b3-b2=Q"]);
     // White's moves never meet Black's `must`: its plain move stays.
-    let pos = place(&engine, "Ka1 kc5 Pb3", 0);
+    let pos = place(&engine, "Ka1 kc5 Pb3", PlayerId::FIRST);
     assert!(moves_from(&engine, &pos, "b3").contains(&"b3-b4".to_string()));
 }
 

@@ -7,6 +7,7 @@ use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use vdl_runtime::PlayerId;
 use vdl_runtime::{fen, legal, notation, Engine, Position};
 
 /// A running `vdl protocol` (or a built program's `protocol`).
@@ -138,7 +139,7 @@ fn play_game(proto: &mut Protocol, engine: &dyn Engine, start: &Position, max_pl
             break;
         }
         assert!(proto.ok(json!({"cmd": "result"}))["result"].is_null());
-        let choice = if pos.side == 0 {
+        let choice = if pos.side == PlayerId::FIRST {
             let found = proto.ok(json!({"cmd": "search", "depth": 2}));
             let mv = found["move"].as_str().expect("a move").to_string();
             assert!(moves.contains(&mv), "the search returned {mv}, not a legal move");
@@ -152,7 +153,7 @@ fn play_game(proto: &mut Protocol, engine: &dyn Engine, start: &Position, max_pl
         played.push(choice.clone());
         assert_eq!(answer["move"], json!(choice));
         assert_eq!(answer["fen"], json!(fen::format(game, &pos)), "after {played:?}");
-        assert_eq!(answer["side"], json!(game.players[pos.side as usize].name));
+        assert_eq!(answer["side"], json!(game.players[pos.side.index()].name));
         assert_eq!(answer["ply"], json!(played.len()));
         assert_eq!(strings(&answer["history"]), played);
     }

@@ -7,6 +7,7 @@ use rand::SeedableRng;
 use std::time::Instant;
 use vdl_runtime::legal::{self, GameResult};
 use vdl_runtime::search::{self, Limits, PositionKey, Searcher};
+use vdl_runtime::PlayerId;
 use vdl_runtime::{fen, notation, Engine, Position};
 
 fn xiangqi() -> Box<dyn Engine> {
@@ -25,7 +26,7 @@ enum Outcome {
 
 const MAX_PLIES: usize = 400;
 
-fn play(engine: &dyn Engine, seed: u64, searcher_side: u8, limits: &Limits) -> (Outcome, usize) {
+fn play(engine: &dyn Engine, seed: u64, searcher_side: PlayerId, limits: &Limits) -> (Outcome, usize) {
     let game = engine.game();
     let searcher = Searcher::new(engine);
     let mut rng = StdRng::seed_from_u64(seed);
@@ -67,9 +68,9 @@ fn beats_a_random_mover_at_xiangqi() {
     let mut wins = 0;
     let mut report = Vec::new();
     for seed in 1..=10u64 {
-        let side = (seed % 2) as u8;
+        let side = PlayerId::BOTH[(seed % 2) as usize];
         let (outcome, plies) = play(&*engine, seed, side, &limits);
-        report.push(format!("seed {seed}, searcher plays {}: {outcome:?} after {plies} plies", engine.game().players[side as usize].name));
+        report.push(format!("seed {seed}, searcher plays {}: {outcome:?} after {plies} plies", engine.game().players[side].name));
         wins += (outcome == Outcome::SearcherWon) as usize;
     }
     let report = report.join("\n");
@@ -91,7 +92,7 @@ fn finds_a_mate_in_one() {
     assert_eq!(search::mate_in(found.score), Some(1), "score {}", found.score);
     let mut after = pos.clone();
     after.make(best);
-    assert_eq!(legal::result(&*engine, &after), Some(GameResult::Win(0)));
+    assert_eq!(legal::result(&*engine, &after), Some(GameResult::Win(PlayerId::FIRST)));
 }
 
 #[test]
@@ -111,7 +112,7 @@ fn a_mated_side_has_no_move_and_a_mate_score() {
     let engine = xiangqi();
     let game = engine.game();
     let pos = fen::parse(game, "4k3R/R8/9/9/9/9/9/9/9/3K5 b").unwrap();
-    assert_eq!(legal::result(&*engine, &pos), Some(GameResult::Win(0)));
+    assert_eq!(legal::result(&*engine, &pos), Some(GameResult::Win(PlayerId::FIRST)));
     let found = search::search(&*engine, &pos, &Limits::depth(2));
     assert_eq!(found.best, None);
     assert_eq!(search::mate_in(found.score), Some(0));

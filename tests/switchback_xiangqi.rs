@@ -5,6 +5,7 @@
 
 mod common;
 use common::{all_moves, assert_moves, engines, place};
+use vdl_runtime::PlayerId;
 
 const V: &str = "switchback-xiangqi";
 /// Generals out of each other's way (f1 and d10 are on different lines).
@@ -98,11 +99,11 @@ fn generals_may_not_face_along_a_file_of_the_folded_board() {
     // them along the rank axis." With the General on d1 and the enemy on e10 the
     // step d1-e1 would face it; b1 and e10 share neither x nor level.
     for (name, engine) in engines(V) {
-        let pos = place(&*engine, "Kd1 ke10", 0);
+        let pos = place(&*engine, "Kd1 ke10", PlayerId::FIRST);
         let moves = all_moves(&*engine, &pos);
         assert!(!moves.contains(&"d1-e1".to_string()), "{name}: {moves:?}");
         assert!(moves.contains(&"d1-d2".to_string()), "{name}: {moves:?}");
-        let pos = place(&*engine, "Kd1 ke10 Pe5", 0);
+        let pos = place(&*engine, "Kd1 ke10 Pe5", PlayerId::FIRST);
         assert!(all_moves(&*engine, &pos).contains(&"d1-e1".to_string()), "{name}: a piece between them");
     }
 }

@@ -4,12 +4,13 @@
 
 mod common;
 use common::{all_moves, engines, moves_from, place};
+use vdl_runtime::PlayerId;
 use vdl_runtime::{fen, legal, notation};
 
 const V: &str = "taijitu-qi";
 
 /// The moves whose text starts with `prefix`, on every engine (which must agree).
-fn moves_starting(pieces: &str, side: u8, prefix: &str) -> Vec<String> {
+fn moves_starting(pieces: &str, side: PlayerId, prefix: &str) -> Vec<String> {
     let mut answers = engines(V).into_iter().map(|(_, engine)| {
         let pos = place(&*engine, pieces, side);
         all_moves(&*engine, &pos).into_iter().filter(|m| m.starts_with(prefix)).collect::<Vec<_>>()
@@ -27,23 +28,23 @@ fn an_orthogonal_piece_entering_the_enemy_fortress_promotes_a_diagonal_one() {
     // piece and its promotee must be diagonal"
     // The Rook enters the Fortress on e8; the Ferz d2 and the Elephant c1 are
     // diagonal; the Wazir f2 and the Dabbaba g3 are not.
-    let moves = moves_starting("Ke1 Re5 Fd2 Ec1 Wf2 Dg3 ka10", 0, "e5-e8");
+    let moves = moves_starting("Ke1 Re5 Fd2 Ec1 Wf2 Dg3 ka10", PlayerId::FIRST, "e5-e8");
     assert_eq!(moves, ["e5-e8", "e5-e8,c1=A", "e5-e8,c1=B", "e5-e8,d2=A", "e5-e8,d2=B"]);
     // Perft's last ply counts them among the rest, which the Rook's other
     // moves join on the spot.
     for (name, engine) in engines(V) {
-        let pos = place(&*engine, "Ke1 Re5 Fd2 Ec1 Wf2 Dg3 ka10", 0);
+        let pos = place(&*engine, "Ke1 Re5 Fd2 Ec1 Wf2 Dg3 ka10", PlayerId::FIRST);
         let listed = all_moves(&*engine, &pos).len() as u64;
         assert_eq!(engine.count_legal(&mut pos.clone(), &mut Default::default()), listed, "{name}");
     }
     // A move inside the Fortress is no entry: no promotion.
-    assert_eq!(moves_starting("Ke1 Re8 Fd2 ka10", 0, "e8-e9"), ["e8-e9"]);
+    assert_eq!(moves_starting("Ke1 Re8 Fd2 ka10", PlayerId::FIRST, "e8-e9"), ["e8-e9"]);
 }
 
 #[test]
 fn a_diagonal_piece_entering_promotes_an_orthogonal_one() {
     // "... and vice versa."
-    let moves = moves_starting("Ke1 Bb5 Fd2 Wf2 Dg3 ka10", 0, "b5-e8");
+    let moves = moves_starting("Ke1 Bb5 Fd2 Wf2 Dg3 ka10", PlayerId::FIRST, "b5-e8");
     assert_eq!(moves, ["b5-e8", "b5-e8,f2=C", "b5-e8,f2=R", "b5-e8,g3=C", "b5-e8,g3=R"]);
 }
 
@@ -51,7 +52,7 @@ fn a_diagonal_piece_entering_promotes_an_orthogonal_one() {
 fn no_third_piece_of_a_type() {
     // "A player may not have more than two pieces of any one type." note: "the new
     // type is allowed when the player has at most one piece of it on the board"
-    let moves = moves_starting("Ke1 Re5 Fd2 Ba4 Bi4 ka10", 0, "e5-e8");
+    let moves = moves_starting("Ke1 Re5 Fd2 Ba4 Bi4 ka10", PlayerId::FIRST, "e5-e8");
     assert_eq!(moves, ["e5-e8", "e5-e8,d2=A"]);
 }
 
@@ -60,7 +61,7 @@ fn the_fortress_may_not_be_left_without_a_one_step_piece() {
     // "A player may not promote if it leaves their own Fortress empty of one-step
     // pieces." The King stands outside; the Ferz is the Fortress's last one-step
     // piece, so it may not be promoted, but the Elephant may.
-    let moves = moves_starting("Ka4 Re5 Fd2 Ec1 ka10", 0, "e5-e8");
+    let moves = moves_starting("Ka4 Re5 Fd2 Ec1 ka10", PlayerId::FIRST, "e5-e8");
     assert_eq!(moves, ["e5-e8", "e5-e8,c1=A", "e5-e8,c1=B"]);
 }
 
@@ -69,26 +70,26 @@ fn the_king_swaps_with_an_adjacent_yang_qi_piece() {
     // "In place of a normal move, the King may swap places with any adjacent Yang
     // Qi piece of the same army, including a Knight, if neither piece is
     // threatened." note: written as the King's move onto the piece's cell.
-    assert_eq!(moves_starting("Ke1 Nd1 Wf2 Fd2 ka10", 0, "e1-d1"), ["e1-d1"]);
+    assert_eq!(moves_starting("Ke1 Nd1 Wf2 Fd2 ka10", PlayerId::FIRST, "e1-d1"), ["e1-d1"]);
     for (name, engine) in engines(V) {
-        let mut pos = place(&*engine, "Ke1 Nd1 Wf2 Fd2 ka10", 0);
+        let mut pos = place(&*engine, "Ke1 Nd1 Wf2 Fd2 ka10", PlayerId::FIRST);
         let mv = notation::parse_move(&*engine, &pos, "e1-d1").unwrap();
         pos.make(mv);
         assert_eq!(fen::format(engine.game(), &pos), "k8/9/9/9/9/9/9/9/3F1W3/3KN4 b -/2", "{name}");
         // (Black has no Wazir or Ferz: its countdown runs too.)
     }
     // Not with a Wazir (not a Yang Qi piece).
-    assert_eq!(moves_starting("Ke1 Wd1 Fd2 ka10", 0, "e1-d1"), Vec::<String>::new());
+    assert_eq!(moves_starting("Ke1 Wd1 Fd2 ka10", PlayerId::FIRST, "e1-d1"), Vec::<String>::new());
 }
 
 #[test]
 fn no_swap_when_either_piece_is_threatened() {
     // "... if neither piece is threatened."
     // The King is attacked by the Rook on e10.
-    assert!(!moves_starting("Ke1 Nd1 Wf2 Fd3 re10 ka10", 0, "e1-").contains(&"e1-d1".to_string()));
+    assert!(!moves_starting("Ke1 Nd1 Wf2 Fd3 re10 ka10", PlayerId::FIRST, "e1-").contains(&"e1-d1".to_string()));
     // The Knight is attacked by the Rook on d10.
-    assert!(!moves_starting("Ke1 Nd1 Wf2 Fe2 rd10 ka10", 0, "e1-").contains(&"e1-d1".to_string()));
-    assert!(moves_starting("Ke1 Nd1 Wf2 Fe2 rc10 ka10", 0, "e1-").contains(&"e1-d1".to_string()));
+    assert!(!moves_starting("Ke1 Nd1 Wf2 Fe2 rd10 ka10", PlayerId::FIRST, "e1-").contains(&"e1-d1".to_string()));
+    assert!(moves_starting("Ke1 Nd1 Wf2 Fe2 rc10 ka10", PlayerId::FIRST, "e1-").contains(&"e1-d1".to_string()));
 }
 
 #[test]
@@ -140,14 +141,14 @@ fn taking_the_last_wazir_or_ferz_can_end_a_check_by_the_king() {
     // inside, can no longer step out to c8: the only move of the Rook that
     // ends the check.
     for (name, engine) in engines(V) {
-        let pos = place(&*engine, "Kc8 Rf1 We2 kd8 ff9", 0);
+        let pos = place(&*engine, "Kc8 Rf1 We2 kd8 ff9", PlayerId::FIRST);
         assert!(legal::in_check(&*engine, &pos), "{name}");
         assert_eq!(moves_from(&*engine, &pos, "f1"), ["f1-f9"], "{name}");
         let listed = all_moves(&*engine, &pos).len() as u64;
         assert_eq!(engine.count_legal(&mut pos.clone(), &mut Default::default()), listed, "{name}");
         // Set up with Black out of them already but not counting yet, any
         // White move starts the count: each of the Rook's ends the check.
-        let pos = place(&*engine, "Kc8 Rf1 We2 kd8", 0);
+        let pos = place(&*engine, "Kc8 Rf1 We2 kd8", PlayerId::FIRST);
         assert!(legal::in_check(&*engine, &pos), "{name}");
         assert_eq!(moves_from(&*engine, &pos, "f1").len(), 17, "{name}: nine cells up the file (f2-f10), eight along the rank");
     }
@@ -158,7 +159,7 @@ fn stalemate_is_a_draw() {
     // "Check, Checkmate, and Stalemate are as in FIDE Chess." note: "stalemate is
     // a draw". Black's King on a10 cannot move and is not in check.
     for (name, engine) in engines(V) {
-        let pos = place(&*engine, "Ke1 Rb1 Ri9 Wd2 ka10", 1);
+        let pos = place(&*engine, "Ke1 Rb1 Ri9 Wd2 ka10", PlayerId::SECOND);
         assert!(all_moves(&*engine, &pos).is_empty(), "{name}");
         assert!(!legal::in_check(&*engine, &pos), "{name}");
         assert_eq!(legal::result(&*engine, &pos), Some(legal::GameResult::Draw), "{name}");

@@ -4,6 +4,7 @@
 
 mod common;
 use common::{all_moves, assert_moves, engines, moves_from, place};
+use vdl_runtime::PlayerId;
 
 const V: &str = "triaxial-qi";
 /// Kings in their Fortresses on different files.
@@ -11,7 +12,7 @@ const KINGS: &str = "Kb2w kd9y";
 
 fn has_move(pieces: &str, mv: &str) -> bool {
     let mut answers = engines(V).into_iter().map(|(_, engine)| {
-        let pos = place(&*engine, pieces, 0);
+        let pos = place(&*engine, pieces, PlayerId::FIRST);
         all_moves(&*engine, &pos).contains(&mv.to_string())
     });
     let first = answers.next().unwrap();
@@ -58,7 +59,7 @@ fn promoted_princeling_adds_the_eight_same_rank_steps() {
     // "it is promoted to also move one step along any same-rank orthogonal or
     // diagonal, 4 of each. This applies for the rest of its time in the game."
     for (name, engine) in engines(V) {
-        let pos = place(&*engine, &format!("{KINGS} +Pc6x"), 0);
+        let pos = place(&*engine, &format!("{KINGS} +Pc6x"), PlayerId::FIRST);
         let moves = moves_from(&*engine, &pos, "c6x");
         assert_eq!(moves.len(), 5 + 8, "{name}: {moves:?}");
         assert!(moves.contains(&"c6x-b6w".to_string()) && moves.contains(&"c6x-c6y".to_string()), "{name}");
@@ -73,12 +74,12 @@ fn duke_and_baron_step_inside_the_fortress() {
     // player's first three ranks forms a Fortress which King, Dukes, and Barons
     // must not leave." From the centre c2x every such step stays in the cube.
     for (name, engine) in engines(V) {
-        let pos = place(&*engine, &format!("{KINGS} Dc2x"), 0);
+        let pos = place(&*engine, &format!("{KINGS} Dc2x"), PlayerId::FIRST);
         assert_eq!(moves_from(&*engine, &pos, "c2x").len(), 14, "{name}");
-        let pos = place(&*engine, "Kc1x kd9y Bc2x", 0);
+        let pos = place(&*engine, "Kc1x kd9y Bc2x", PlayerId::FIRST);
         assert_eq!(moves_from(&*engine, &pos, "c2x").len(), 20, "{name}");
         // From a corner of the cube, only the steps that stay inside it.
-        let pos = place(&*engine, &format!("{KINGS} Dd3y"), 0);
+        let pos = place(&*engine, &format!("{KINGS} Dd3y"), PlayerId::FIRST);
         assert_eq!(moves_from(&*engine, &pos, "d3y"), ["d3y-c2x", "d3y-c3y", "d3y-d2y", "d3y-d3x"], "{name}");
     }
 }

@@ -4,6 +4,7 @@
 
 mod common;
 use common::{all_moves, assert_moves, engines, moves_from, place};
+use vdl_runtime::PlayerId;
 use vdl_runtime::{fen, legal, notation};
 
 const V: &str = "turn-qi";
@@ -16,7 +17,7 @@ fn reachable(pieces: &str, from: &str) -> Vec<String> {
     let (_, engine) = engines(V).remove(0);
     let game = engine.game();
     let mut seen = vec![from.to_string()];
-    let mut queue = vec![place(&*engine, pieces, 0)];
+    let mut queue = vec![place(&*engine, pieces, PlayerId::FIRST)];
     let mut cell_of = vec![from.to_string()];
     while let Some(pos) = queue.pop() {
         let here = cell_of.pop().unwrap();
@@ -27,7 +28,7 @@ fn reachable(pieces: &str, from: &str) -> Vec<String> {
                 seen.push(to.to_string());
                 let mut next = pos.clone();
                 next.make(mv);
-                next.side = 0;
+                next.side = PlayerId::FIRST;
                 queue.push(next);
                 cell_of.push(to.to_string());
             }
@@ -58,7 +59,7 @@ fn fezbaba_moves_round_or_through_the_king_cell() {
     assert_moves(V, "Kdl kcv Wco Fbm", "bm", &["bm-cl", "bm-cn", "bm-dm"]);
     assert_moves(V, "Kcm kcv Wco Wcx Fbm", "bm", &["bm-cl", "bm-cn"]);
     for (name, engine) in engines(V) {
-        let mut pos = place(&*engine, "Kdl kcv Wco Fbm wcm", 0);
+        let mut pos = place(&*engine, "Kdl kcv Wco Fbm wcm", PlayerId::FIRST);
         let mv = notation::parse_move(&*engine, &pos, "bm-dm").unwrap_or_else(|e| panic!("{name}: {e}"));
         pos.make(mv);
         assert_eq!(fen::format(engine.game(), &pos).split(' ').next().unwrap(), "5/5/5/5/2k2/5/5/5/5/5/5/2W2/5/3F1/3K1/5/5/5", "{name}");
@@ -70,11 +71,11 @@ fn one_move_can_capture_two_pieces() {
     // note: "On the two-step move the halfway cell blocks if it holds an ally and
     // is captured if it holds an enemy (as well as an enemy on the destination)."
     for (name, engine) in engines(V) {
-        let mut pos = place(&*engine, "Kdl kcv Wco Fbm wcm wdm", 0);
+        let mut pos = place(&*engine, "Kdl kcv Wco Fbm wcm wdm", PlayerId::FIRST);
         let mv = notation::parse_move(&*engine, &pos, "bm-dm").unwrap_or_else(|e| panic!("{name}: {e}"));
-        let black_before = pos.board().iter().filter(|p| p.is_of(1)).count();
+        let black_before = pos.board().iter().filter(|p| p.is_of(PlayerId::SECOND)).count();
         pos.make(mv);
-        assert_eq!(pos.board().iter().filter(|p| p.is_of(1)).count(), black_before - 2, "{name}");
+        assert_eq!(pos.board().iter().filter(|p| p.is_of(PlayerId::SECOND)).count(), black_before - 2, "{name}");
     }
 }
 
@@ -89,7 +90,7 @@ fn knight_leaps_across_the_z_i_seam() {
 fn rook_null_move_round_an_empty_file() {
     // "on an otherwise empty file can make a null move crossing the River twice."
     for (name, engine) in engines(V) {
-        let pos = place(&*engine, &format!("{KINGS} Rak"), 0);
+        let pos = place(&*engine, &format!("{KINGS} Rak"), PlayerId::FIRST);
         let moves = moves_from(&*engine, &pos, "ak");
         assert!(moves.contains(&"ak-ak".to_string()), "{name}: {moves:?}");
         // 17 other cells of the file, the null move, 4 along rank k.
@@ -97,7 +98,7 @@ fn rook_null_move_round_an_empty_file() {
         // A piece on the file, up from the Rook or past the seam of the
         // ring (on rank i, below it), leaves no null move.
         for blocker in ["war", "wai"] {
-            let pos = place(&*engine, &format!("{KINGS} Rak {blocker}"), 0);
+            let pos = place(&*engine, &format!("{KINGS} Rak {blocker}"), PlayerId::FIRST);
             assert!(!moves_from(&*engine, &pos, "ak").contains(&"ak-ak".to_string()), "{name}: {blocker}");
         }
     }
@@ -109,9 +110,9 @@ fn check_is_given_round_the_ring() {
     // around the ring." A Rook on cj attacks the Black King on cw through ci, cz,
     // cy and cx.
     for (name, engine) in engines(V) {
-        let pos = place(&*engine, "Kbm Wcn Rcj kcw", 1);
+        let pos = place(&*engine, "Kbm Wcn Rcj kcw", PlayerId::SECOND);
         assert!(legal::in_check(&*engine, &pos), "{name}");
-        let pos = place(&*engine, "Kbm Wcn Rcj kcw wcz", 1);
+        let pos = place(&*engine, "Kbm Wcn Rcj kcw wcz", PlayerId::SECOND);
         assert!(!legal::in_check(&*engine, &pos), "{name}: a piece on cz screens it");
     }
 }
@@ -133,7 +134,7 @@ fn kings_may_not_face_across_the_seam() {
     // River." With the upper arc of file c blocked on cn, a King on cl would face
     // the King on cw across the z/i River.
     for (name, engine) in engines(V) {
-        let pos = place(&*engine, "Kbl Wcn kcw", 0);
+        let pos = place(&*engine, "Kbl Wcn kcw", PlayerId::FIRST);
         let moves = all_moves(&*engine, &pos);
         assert!(!moves.contains(&"bl-cl".to_string()), "{name}: {moves:?}");
         assert!(moves.contains(&"bl-bm".to_string()), "{name}: {moves:?}");

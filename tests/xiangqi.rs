@@ -5,6 +5,7 @@
 mod common;
 use common::{all_moves, assert_moves, engines, place};
 use vdl_runtime::perft::perft;
+use vdl_runtime::PlayerId;
 
 const V: &str = "xiangqi";
 
@@ -49,7 +50,7 @@ fn elephant_needs_an_empty_eye_and_stays_home() {
 fn cannon_captures_only_over_a_screen() {
     // "moves like the Chariot, but captures only by jumping exactly one piece"
     for (name, engine) in engines(V) {
-        let pos = place(&*engine, "Kd1 kf10 Ce3 Pe5 pe8 pe9", 0);
+        let pos = place(&*engine, "Kd1 kf10 Ce3 Pe5 pe8 pe9", PlayerId::FIRST);
         let moves = common::moves_from(&*engine, &pos, "e3");
         assert!(moves.contains(&"e3-e8".to_string()), "{name}: {moves:?}");
         assert!(!moves.contains(&"e3-e5".to_string()) && !moves.contains(&"e3-e9".to_string()), "{name}: {moves:?}");
@@ -60,7 +61,7 @@ fn cannon_captures_only_over_a_screen() {
 fn generals_may_not_face_each_other() {
     // "The Generals may not face each other on a file with nothing between them."
     for (name, engine) in engines(V) {
-        let pos = place(&*engine, "Kd1 ke10", 0);
+        let pos = place(&*engine, "Kd1 ke10", PlayerId::FIRST);
         assert_eq!(all_moves(&*engine, &pos), ["d1-d2"], "{name}");
     }
 }

@@ -4,6 +4,7 @@
 //! large enough that quadratic or exponential work would show.
 
 use std::time::{Duration, Instant};
+use vdl_runtime::PlayerId;
 
 /// A complete small game with `extra` inserted before the pieces.
 fn mini(extra: &str) -> String {
@@ -91,7 +92,7 @@ fn a_star_vector_with_few_images_on_many_axes_is_fine() {
     let checked = vdl_compiler::check("bounds.vdl", &source);
     assert!(start.elapsed() < Duration::from_secs(2), "took {:?}", start.elapsed());
     let game = checked.game.unwrap_or_else(|| panic!("{:?}", checked.diagnostics));
-    assert_eq!(game.pieces[0].moves[0].len(), 16);
+    assert_eq!(game.pieces[0].moves[PlayerId::FIRST].len(), 16);
 }
 
 #[test]

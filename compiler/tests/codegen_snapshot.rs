@@ -13,7 +13,7 @@ use vdl_runtime::ir::*;
 fn tiny() -> Game {
     const FILES: i32 = 4;
     const RANKS: i32 = 4;
-    let cell = |f: i32, r: i32| CellId((r * FILES + f) as u16);
+    let cell = |f: i32, r: i32| CellId::from_index((r * FILES + f) as usize);
     let vectors: Vec<[i32; 2]> = vec![[0, 1], [0, -1], [1, 0], [-1, 0], [1, 1], [-1, 1], [1, 2], [2, 1], [0, 2], [0, -2]];
     let directions = vectors
         .iter()
@@ -45,15 +45,15 @@ fn tiny() -> Game {
         gate: Default::default(),
         en_passant: Vec::new(),
     };
-    let ride = |dir: u16, range: Option<u32>| MoveKind::Ride { dir: DirId(dir), range, circuit: false };
-    let route = |cells: Vec<u16>| Route { cells: cells.into_iter().map(DirId).collect(), crossing: None };
+    let ride = |dir: usize, range: Option<u32>| MoveKind::Ride { dir: DirId::from_index(dir), range, circuit: false };
+    let route = |cells: Vec<usize>| Route { cells: cells.into_iter().map(DirId::from_index).collect(), crossing: None };
     // Black's rules mirror White's ranks: directions 0 <-> 1 and 8 <-> 9.
     let both = |white: Vec<MoveRule>| {
         let black = white
             .iter()
             .map(|r| {
                 let flip = |d: DirId| {
-                    DirId(match d.0 {
+                    DirId::from_index(match d.index() {
                         0 => 1,
                         1 => 0,
                         8 => 9,
@@ -131,12 +131,16 @@ fn tiny() -> Game {
                 "King",
                 "K",
                 true,
-                Some(ZoneId(0)),
+                Some(ZoneId::from_index(0)),
                 both(
                     (0..4)
                         .map(|d| rule(ride(d, Some(1)), Mode::Both, None))
                         .chain([rule(
-                            MoveKind::Swap { dir: DirId(0), with: vec![PieceId(0), PieceId(1)], unattacked: true },
+                            MoveKind::Swap {
+                                dir: DirId::from_index(0),
+                                with: vec![PieceId::from_index(0), PieceId::from_index(1)],
+                                unattacked: true,
+                            },
                             Mode::Both,
                             None,
                         )])
@@ -151,7 +155,7 @@ fn tiny() -> Game {
                 false,
                 None,
                 both(vec![
-                    rule(MoveKind::Ride { dir: DirId(2), range: None, circuit: true }, Mode::Both, None),
+                    rule(MoveKind::Ride { dir: DirId::from_index(2), range: None, circuit: true }, Mode::Both, None),
                     rule(ride(0, Some(2)), Mode::Both, None),
                 ]),
             ),
@@ -166,16 +170,19 @@ fn tiny() -> Game {
                 both(vec![
                     rule(
                         MoveKind::Leap {
-                            target: DirId(6),
+                            target: DirId::from_index(6),
                             routes: vec![
                                 route(vec![0]),
-                                Route { cells: vec![DirId(4), DirId(0)], crossing: Some(Crossing { zone: ZoneId(1), crossing: false }) },
+                                Route {
+                                    cells: vec![DirId::from_index(4), DirId::from_index(0)],
+                                    crossing: Some(Crossing { zone: ZoneId::from_index(1), crossing: false }),
+                                },
                             ],
                         },
                         Mode::Both,
                         None,
                     ),
-                    rule(MoveKind::Leap { target: DirId(7), routes: vec![] }, Mode::Both, None),
+                    rule(MoveKind::Leap { target: DirId::from_index(7), routes: vec![] }, Mode::Both, None),
                 ]),
             ),
             // Moves like a rook forwards, captures by hopping, also round the files.
@@ -186,8 +193,8 @@ fn tiny() -> Game {
                 None,
                 both(vec![
                     rule(ride(0, None), Mode::MoveOnly, None),
-                    rule(MoveKind::Hop { dir: DirId(0) }, Mode::CaptureOnly, None),
-                    rule(MoveKind::Hop { dir: DirId(2) }, Mode::Both, None),
+                    rule(MoveKind::Hop { dir: DirId::from_index(0) }, Mode::CaptureOnly, None),
+                    rule(MoveKind::Hop { dir: DirId::from_index(2) }, Mode::Both, None),
                 ]),
             ),
             // Moves forward, captures diagonally; sideways only on the far rank.
@@ -197,12 +204,12 @@ fn tiny() -> Game {
             PieceType {
                 promotions: vec![Promotion {
                     to: PerPlayer(vec![
-                        vec![Choice::always(PieceId(1)), Choice { kind: PieceId(2), while_fewer_than: Some(2) }],
-                        vec![Choice::always(PieceId(1))],
+                        vec![Choice::always(PieceId::from_index(1)), Choice { kind: PieceId::from_index(2), while_fewer_than: Some(2) }],
+                        vec![Choice::always(PieceId::from_index(1))],
                     ]),
-                    trigger: Trigger::Touches(ZoneId(2)),
+                    trigger: Trigger::Touches(ZoneId::from_index(2)),
                     optional: true,
-                    forced_at: Some(ZoneId(1)),
+                    forced_at: Some(ZoneId::from_index(1)),
                 }],
                 ..piece(
                     "Pawn",
@@ -213,7 +220,7 @@ fn tiny() -> Game {
                         rule(ride(0, Some(1)), Mode::MoveOnly, None),
                         rule(ride(4, Some(1)), Mode::CaptureOnly, None),
                         rule(ride(5, Some(1)), Mode::CaptureOnly, None),
-                        rule(ride(3, Some(1)), Mode::Both, Some(ZoneId(1))),
+                        rule(ride(3, Some(1)), Mode::Both, Some(ZoneId::from_index(1))),
                     ]),
                 )
             },
@@ -224,11 +231,15 @@ fn tiny() -> Game {
                 "E",
                 false,
                 None,
-                both(vec![rule(MoveKind::CapturingLeap { target: DirId(8), via: DirId(0), crossing: None }, Mode::Both, None)]),
+                both(vec![rule(
+                    MoveKind::CapturingLeap { target: DirId::from_index(8), via: DirId::from_index(0), crossing: None },
+                    Mode::Both,
+                    None,
+                )]),
             ),
         ],
         rules: Rules {
-            facing: vec![DirId(0), DirId(1)],
+            facing: vec![DirId::from_index(0), DirId::from_index(1)],
             stalemate: Outcome::Loss,
             limits: vec![],
             no_drop_mate: vec![],
@@ -237,15 +248,20 @@ fn tiny() -> Game {
             // A Rook moving from the home ranks into the upper ones may turn a
             // Pawn into a Knight, if a King stays home.
             proxy_promotions: vec![ProxyPromotion {
-                movers: vec![PieceId(1)],
-                trigger: Trigger::FromInto { from: ZoneId(0), into: ZoneId(2) },
-                targets: vec![PieceId(4)],
-                into: vec![PieceId(2)],
-                require: Some((ZoneId(0), vec![PieceId(0)])),
+                movers: vec![PieceId::from_index(1)],
+                trigger: Trigger::FromInto { from: ZoneId::from_index(0), into: ZoneId::from_index(2) },
+                targets: vec![PieceId::from_index(4)],
+                into: vec![PieceId::from_index(2)],
+                require: Some((ZoneId::from_index(0), vec![PieceId::from_index(0)])),
             }],
             // Once a side has no Elephant, its Rooks must be home within two
             // moves, and stay.
-            obligations: vec![Obligation { piece: PieceId(1), zone: ZoneId(0), unless: vec![PieceId(5)], delay: 2 }],
+            obligations: vec![Obligation {
+                piece: PieceId::from_index(1),
+                zone: ZoneId::from_index(0),
+                unless: vec![PieceId::from_index(5)],
+                delay: 2,
+            }],
         },
         setup: "rkec/p2p/P2P/RKEC w".into(),
     }
@@ -340,7 +356,7 @@ fn open_steps_are_handed_over_as_sets_of_cells() {
     game.rules.obligations.clear();
     let text = vdl_compiler::generate_rust(&game);
     syn::parse_file(&text).expect("the generated module parses");
-    assert!(text.contains("let occupancy = held.seen_by(0, CELLS);"));
+    assert!(text.contains("let occupancy = held.seen_by(PlayerId::FIRST, CELLS);"));
     // Each type's moves in a loop over its cells, which the position keeps.
     // On a board of up to 64 cells, the loop is over one word.
     let compact: String = text.split_whitespace().collect();
@@ -365,7 +381,7 @@ fn open_steps_are_handed_over_as_sets_of_cells() {
     // A piece that may promote another by proxy tests each destination for
     // it: with the King such a piece, its steps keep their code, the Pawn's
     // do not.
-    game.rules.proxy_promotions[0].movers = vec![PieceId(0)];
+    game.rules.proxy_promotions[0].movers = vec![PieceId::from_index(0)];
     let text = vdl_compiler::generate_rust(&game);
     let compact: String = text.split_whitespace().collect();
     assert!(!compact.contains("KIND_KING,from,u128::from(KING_WHITE_STEPS") && text.contains("PAWN_WHITE_MOVES[from]"));
@@ -401,7 +417,7 @@ fn lines_running_one_way_are_walked_as_bits() {
 
     // The watch keeps a pinned piece's line, from the royal to the
     // attacker, where it finds it as bits.
-    assert!(text.contains("watch.mark_pinned(CellId(met as u16), reach | beyond);"));
+    assert!(text.contains("watch.mark_pinned(CellId::from_index(met), reach | beyond);"));
     // A copy of the board after a move has its occupied cells worked out.
     assert!(text.contains("vdl_runtime::board_after::occupied_after(") && text.contains("pos.held_cells().occupied(CELLS)"));
 }

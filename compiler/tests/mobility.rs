@@ -36,7 +36,7 @@ setup "2k2/5/5/5/BCK2[-] w"
 
 fn cells(game: &vdl_runtime::Game, zone: Option<vdl_runtime::ir::ZoneId>) -> Vec<String> {
     let Some(zone) = zone else { return Vec::new() };
-    game.cell_ids().filter(|&c| game.in_zone(zone, 0, c)).map(|c| game.board.cells[c].name.clone()).collect()
+    game.cell_ids().filter(|&c| game.in_zone(zone, vdl_runtime::PlayerId::FIRST, c)).map(|c| game.board.cells[c].name.clone()).collect()
 }
 
 #[test]

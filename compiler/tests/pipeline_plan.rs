@@ -40,7 +40,7 @@ fn the_pipelines_plan_is_the_finished_games_plan() {
         let source = std::fs::read_to_string(&path).expect("a variant file");
         let (game, plan) = vdl_compiler::compile_with_plan("v.vdl", &source).expect("a bundled variant checks");
         let again = Plan::of(&game);
-        for player in 0..game.players.len() as u8 {
+        for player in game.player_ids() {
             assert_eq!(steps_of(&game, plan.side(player)), steps_of(&game, again.side(player)), "{}", path.display());
         }
         checked += 1;

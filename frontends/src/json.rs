@@ -51,7 +51,7 @@ fn zones_to_draw(game: &Game) -> Vec<Value> {
         }
     };
     let mut promotes_for: Vec<Vec<PlayerId>> = vec![Vec::new(); game.zones.len()];
-    let players = 0..game.players.len() as PlayerId;
+    let players = game.player_ids();
     // A promotion `for` some players only promotes their pieces; one by
     // proxy, every player's.
     let promotions = game.pieces.iter().flat_map(|p| p.promotions.iter()).map(|promotion| {
@@ -85,7 +85,7 @@ pub fn ending(ending: &Option<Ending>, game: &Game) -> Value {
     match ending {
         None => Value::Null,
         Some(e) => json!({
-            "winner": e.winner.map(|w| game.players[w as usize].name.clone()),
+            "winner": e.winner.map(|w| game.players[w].name.clone()),
             "winner_index": e.winner,
             "reason": e.reason,
             "text": e.text,
@@ -127,7 +127,7 @@ pub fn hands(session: &Session) -> Value {
                 .map(|(kind, count)| {
                     json!({
                         "symbol": game.pieces[kind].symbol,
-                        "text": piece_symbol(game, Piece::new(kind, player as PlayerId)),
+                        "text": piece_symbol(game, Piece::new(kind, PlayerId::from_index(player))),
                         "count": count,
                     })
                 })

@@ -102,7 +102,7 @@ pub fn run(engine: Box<dyn Engine>, args: &PlayArgs, input: impl BufRead, mut ou
             writeln!(out, "Stopped after {} moves: {}.", session.ply(), history::Full)?;
             break;
         }
-        if over.is_none() && computer[session.side() as usize] {
+        if over.is_none() && computer[session.side().index()] {
             let eval = eval.get_or_insert_with(|| Evaluator::new(&*engine));
             let found = session.search(eval, &limits);
             let mv = found.best.expect("a game that is not over has a move");
@@ -151,7 +151,7 @@ pub fn run(engine: Box<dyn Engine>, args: &PlayArgs, input: impl BufRead, mut ou
                     let mut undone = vec![text];
                     // Take back the computer's answer too, so that it is the
                     // user's turn again.
-                    if computer[session.side() as usize] && !computer.iter().all(|&c| c) {
+                    if computer[session.side().index()] && !computer.iter().all(|&c| c) {
                         if let Ok(text) = session.undo() {
                             undone.push(text);
                         }
@@ -201,7 +201,7 @@ pub fn hand_lines(session: &Session) -> Vec<String> {
             let pieces: Vec<String> = held
                 .into_iter()
                 .map(|(kind, count)| {
-                    let text = piece_symbol(game, Piece::new(kind, player as PlayerId));
+                    let text = piece_symbol(game, Piece::new(kind, PlayerId::from_index(player)));
                     if count > 1 {
                         format!("{text}×{count}")
                     } else {

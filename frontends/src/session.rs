@@ -22,7 +22,7 @@ pub struct Session {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ending {
     /// The winner's player index, `None` for a draw.
-    pub winner: Option<u8>,
+    pub winner: Option<PlayerId>,
     /// `"checkmate"` or `"stalemate"` (the side to move has no legal move).
     pub reason: &'static str,
     /// For example `"White wins by checkmate"`.
@@ -74,12 +74,12 @@ impl Session {
     }
 
     /// The index of the player to move.
-    pub fn side(&self) -> u8 {
+    pub fn side(&self) -> PlayerId {
         self.position().side
     }
 
     pub fn side_name(&self) -> &str {
-        &self.game().players[self.side() as usize].name
+        &self.game().players[self.side()].name
     }
 
     /// The moves played so far, as text.
@@ -185,7 +185,7 @@ impl Session {
     pub fn hands(&self) -> Vec<Vec<(PieceId, u8)>> {
         let game = self.game();
         let pos = self.position();
-        (0..game.players.len() as PlayerId)
+        game.player_ids()
             .map(|player| game.piece_ids().map(|kind| (kind, pos.in_hand(player, kind))).filter(|&(_, count)| count > 0).collect())
             .collect()
     }
@@ -216,7 +216,7 @@ pub fn ending(engine: &dyn Engine, pos: &Position) -> Option<Ending> {
     let players = &engine.game().players;
     Some(match result {
         GameResult::Win(winner) => {
-            Ending { winner: Some(winner), reason, text: format!("{} wins by {reason}", players[winner as usize].name) }
+            Ending { winner: Some(winner), reason, text: format!("{} wins by {reason}", players[winner.index()].name) }
         }
         GameResult::Draw => Ending { winner: None, reason, text: format!("Draw by {reason}") },
     })
@@ -297,7 +297,7 @@ mod tests {
         let engine = s_engine();
         let s = Session::start(engine, Some("4k3R/R8/9/9/9/9/9/9/9/3K5 b"), &[]).unwrap();
         let ending = s.ending().unwrap();
-        assert_eq!(ending.winner, Some(0));
+        assert_eq!(ending.winner, Some(PlayerId::FIRST));
         assert_eq!(ending.text, "Red wins by checkmate");
         assert!(s.clone().play("e10-e9").unwrap_err().contains("over"));
     }

@@ -84,11 +84,11 @@ mod tests {
     fn the_enemy_loses_only_the_cell_a_move_takes() {
         let before = AttackerCells { held: 0b1_0110, riders: 0b1_0010 };
         // A capture on cell 4 (a rider's) and on cell 2 (another piece's).
-        let take_rider = Move::new(CellId(0), CellId(4));
+        let take_rider = Move::new(CellId::from_index(0), CellId::from_index(4));
         assert_eq!(enemy_after(before, take_rider), AttackerCells { held: 0b0110, riders: 0b0010 });
-        let take_other = Move::new(CellId(0), CellId(2));
+        let take_other = Move::new(CellId::from_index(0), CellId::from_index(2));
         assert_eq!(enemy_after(before, take_other), AttackerCells { held: 0b1_0010, riders: 0b1_0010 });
         // A drop on an empty cell takes nothing.
-        assert_eq!(enemy_after(before, Move::drop(PieceId(0), CellId(3))), before);
+        assert_eq!(enemy_after(before, Move::drop(PieceId::from_index(0), CellId::from_index(3))), before);
     }
 }

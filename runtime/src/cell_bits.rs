@@ -34,7 +34,7 @@ pub(crate) fn cells(words: &[u64]) -> impl Iterator<Item = CellId> + '_ {
             (bits != 0).then(|| {
                 let bit = bits.trailing_zeros();
                 bits &= bits - 1;
-                CellId((word * 64) as u16 + bit as u16)
+                CellId::from_index(word * 64 + bit as usize)
             })
         })
     })

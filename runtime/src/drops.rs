@@ -26,7 +26,7 @@ impl DropCells {
             for (kind, piece) in game.piece_ids().zip(&game.pieces) {
                 let base = (player * kinds + kind.index()) * blocks;
                 for cell in game.cell_ids() {
-                    if piece.no_drop.is_none_or(|zone| !game.in_zone(zone, player as PlayerId, cell)) {
+                    if piece.no_drop.is_none_or(|zone| !game.in_zone(zone, PlayerId::from_index(player), cell)) {
                         set_bit(&mut bits, base, cell);
                     }
                 }
@@ -38,7 +38,7 @@ impl DropCells {
     /// The cells `block * 64 ..` that `player` may drop `kind` on.
     #[inline(always)]
     fn block(&self, player: PlayerId, kind: PieceId, block: usize) -> u64 {
-        self.bits[(player as usize * self.kinds + kind.index()) * self.blocks + block]
+        self.bits[(player.index() * self.kinds + kind.index()) * self.blocks + block]
     }
 }
 
@@ -46,7 +46,7 @@ impl DropCells {
 /// cells in order.
 #[inline]
 pub fn generate<S: MoveSink + ?Sized>(pos: &Position, out: &mut S) {
-    if !pos.hands.is_empty() {
+    if pos.has_hands() {
         generate_of(pos, pos.kinds_in_hand(pos.side), out);
     }
 }
@@ -55,7 +55,7 @@ pub fn generate<S: MoveSink + ?Sized>(pos: &Position, out: &mut S) {
 /// it ([`Position::kinds_in_hand_of`]).
 #[inline(always)]
 pub fn generate_sized<const KINDS: usize, S: MoveSink + ?Sized>(pos: &Position, out: &mut S) {
-    if !pos.hands.is_empty() {
+    if pos.has_hands() {
         generate_of(pos, pos.kinds_in_hand_of::<KINDS>(pos.side), out);
     }
 }
@@ -67,7 +67,7 @@ fn generate_of<S: MoveSink + ?Sized>(pos: &Position, kinds: u128, out: &mut S) {
     let side = pos.side;
     let allowed = pos.drop_cells();
     crate::occupancy::for_each_bit128(kinds, |kind| {
-        let kind = PieceId(kind as u8);
+        let kind = PieceId::from_index(kind);
         for block in 0..allowed.blocks {
             let cells = pos.empty_block(block) & allowed.block(side, kind, block);
             if cells != 0 {

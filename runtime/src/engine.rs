@@ -59,7 +59,7 @@ pub trait Engine: Send + Sync {
     /// `by`'s pieces once for all of them).
     fn unattacked_among(&self, pos: &Position, cells: u128, by: PlayerId) -> u32 {
         let mut unattacked = 0;
-        crate::occupancy::for_each_bit128(cells, |cell| unattacked += u32::from(!self.attacked(pos, CellId(cell as u16), by)));
+        crate::occupancy::for_each_bit128(cells, |cell| unattacked += u32::from(!self.attacked(pos, CellId::from_index(cell), by)));
         unattacked
     }
 
@@ -124,7 +124,7 @@ pub trait Engine: Send + Sync {
     fn watch_if_safe(&self, influence: &Influence, pos: &Position, royals: &[CellId], watch: &mut Watch) -> bool {
         // The royals are known already, so the board need not be searched
         // for them again.
-        let safe = royals.iter().all(|&royal| !self.attacked(pos, royal, pos.side ^ 1));
+        let safe = royals.iter().all(|&royal| !self.attacked(pos, royal, pos.side.opponent()));
         if safe {
             self.watch(influence, pos, royals, watch);
         }

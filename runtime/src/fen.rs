@@ -13,7 +13,7 @@
 //! [`Setup`], and [`Position::from_setup`] judges it against the game's
 //! rules; [`parse`] does both.
 
-use crate::ir::{Game, PlayerId};
+use crate::ir::{ByPlayer, Game, PlayerId};
 use crate::piece::Piece;
 use crate::position::Position;
 use crate::position_error::{Clock, Place, PositionError};
@@ -110,7 +110,7 @@ impl Places {
         match place {
             Place::Board => self.board,
             Place::Cell(cell) => self.cells.get(cell.index()).copied().unwrap_or(self.board),
-            Place::Hand(player, kind) => self.hands.get(player as usize * self.kinds + kind.index()).copied().unwrap_or(self.board),
+            Place::Hand(player, kind) => self.hands.get(player.index() * self.kinds + kind.index()).copied().unwrap_or(self.board),
             Place::Castling(index) => self.castling.get(index).copied().unwrap_or(self.board),
             Place::EnPassant => self.en_passant,
             Place::Countdowns => self.countdowns,
@@ -172,7 +172,7 @@ fn read(game: &Game, text: &str) -> Result<(Setup, Places), FenError> {
             places.en_passant = offset;
         }
     }
-    if !setup.countdowns.is_empty() {
+    if !game.rules.obligations.is_empty() {
         if let Some((offset, field)) = fields.next() {
             parse_countdowns(field, &mut setup).map_err(|m| error(offset, m))?;
             places.countdowns = offset;
@@ -232,17 +232,18 @@ fn parse_checks(field: &str) -> Option<CheckCounts> {
     };
     let (first, second) = body.split_once('+')?;
     let number = |text: &str| text.parse::<u32>().ok().filter(|_| !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()));
-    let counts = [number(first)?, number(second)?];
+    let counts = ByPlayer::new(number(first)?, number(second)?);
     Some(if given { CheckCounts::Given(counts) } else { CheckCounts::Left(counts) })
 }
 
 /// `-/2`: each player's countdowns (`,` between several), `-` where none runs.
 fn parse_countdowns(field: &str, setup: &mut Setup) -> Result<(), String> {
     let values: Vec<&str> = field.split(['/', ',']).collect();
-    if values.len() != setup.countdowns.len() {
-        return Err(format!("expected {} countdowns such as `-/2`, found `{field}`", setup.countdowns.len()));
+    let expected = setup.countdowns.iter().map(Vec::len).sum::<usize>();
+    if values.len() != expected {
+        return Err(format!("expected {expected} countdowns such as `-/2`, found `{field}`"));
     }
-    for (slot, value) in setup.countdowns.iter_mut().zip(values) {
+    for (slot, value) in setup.countdowns.iter_mut().flatten().zip(values) {
         *slot = match value {
             "-" => None,
             n => Some(
@@ -262,7 +263,7 @@ fn side_from_letter(game: &Game, text: &str) -> Option<PlayerId> {
     if chars.next().is_some() {
         return None;
     }
-    game.players.iter().position(|p| p.letter == letter.to_ascii_lowercase()).map(|i| i as PlayerId)
+    game.players.iter().position(|p| p.letter == letter.to_ascii_lowercase()).map(PlayerId::from_index)
 }
 
 fn parse_board(game: &Game, text: &str, base: usize, setup: &mut Setup, places: &mut Places) -> Result<(), FenError> {
@@ -366,9 +367,9 @@ fn parse_hands(game: &Game, text: &str, base: usize, setup: &mut Setup, places: 
         if game.pieces[piece.kind()].captured_as != Some(piece.kind()) {
             return Err(error(base + 1 + i, format!("`{}` cannot be held in hand", &body[i..i + len])));
         }
-        let held = &mut setup.hands.0[piece.owner() as usize][piece.kind().index()];
+        let held = &mut setup.hands[piece.owner()][piece.kind().index()];
         *held = held.checked_add(count).ok_or_else(too_many)?;
-        let slot = piece.owner() as usize * places.kinds + piece.kind().index();
+        let slot = piece.owner().index() * places.kinds + piece.kind().index();
         if !std::mem::replace(&mut seen[slot], true) {
             places.hands[slot] = base + 1 + at;
         }
@@ -392,7 +393,7 @@ fn parse_piece(game: &Game, text: &str) -> Option<(Piece, usize)> {
     if !letter.is_ascii_alphabetic() {
         return None;
     }
-    let owner = if letter.is_ascii_uppercase() { 0 } else { 1 };
+    let owner = if letter.is_ascii_uppercase() { PlayerId::FIRST } else { PlayerId::SECOND };
     let kind = game.piece_by_symbol(symbol)?;
     Some((Piece::new(kind, owner), len))
 }
@@ -433,7 +434,7 @@ pub fn format(game: &Game, pos: &Position) -> String {
     if game.has_hands() {
         out.push('[');
         let before = out.len();
-        for player in 0..game.players.len() as u8 {
+        for player in game.player_ids() {
             for kind in game.piece_ids() {
                 for _ in 0..pos.in_hand(player, kind) {
                     out.push_str(&piece_symbol(game, Piece::new(kind, player)));
@@ -446,18 +447,18 @@ pub fn format(game: &Game, pos: &Position) -> String {
         out.push(']');
     }
     out.push(' ');
-    out.push(game.players[pos.side as usize].letter);
+    out.push(game.players[pos.side.index()].letter);
     if crate::fen_state::has_fields(game) {
         out.push(' ');
         out.push_str(&crate::fen_state::format_castling(game, pos));
         out.push(' ');
         out.push_str(&crate::fen_state::format_en_passant(game, pos));
     }
-    if !pos.countdowns.is_empty() {
-        let per_player = pos.countdowns.len() / game.players.len();
+    if pos.obligations() > 0 {
         let text: Vec<String> = pos
             .countdowns
-            .chunks(per_player)
+            .iter()
+            .map(|c| &c[..pos.obligations()])
             .map(|c| {
                 c.iter()
                     .map(|&n| if n == crate::position::NOT_COUNTING { "-".to_string() } else { n.to_string() })
@@ -469,7 +470,7 @@ pub fn format(game: &Game, pos: &Position) -> String {
         out.push_str(&text.join("/"));
     }
     if game.checks_to_win().is_some() {
-        out.push_str(&format!(" {}+{}", pos.checks_left()[0], pos.checks_left()[1]));
+        out.push_str(&format!(" {}+{}", pos.checks_left()[PlayerId::FIRST], pos.checks_left()[PlayerId::SECOND]));
     }
     // FEN's clocks come last, after Fairy-Stockfish's check counts.
     if crate::fen_state::has_fields(game) {
@@ -481,7 +482,7 @@ pub fn format(game: &Game, pos: &Position) -> String {
 /// The symbol of a piece as a position string writes it: case shows the owner.
 pub fn piece_symbol(game: &Game, piece: Piece) -> String {
     let symbol = &game.pieces[piece.kind()].symbol;
-    if piece.owner() == 0 {
+    if piece.owner().is_first() {
         symbol.to_ascii_uppercase()
     } else {
         symbol.to_ascii_lowercase()

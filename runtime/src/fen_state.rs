@@ -39,7 +39,7 @@ fn castle_lines(game: &Game) -> Vec<CastleLine> {
         for (player, rules) in piece.moves.iter().enumerate() {
             for rule in rules {
                 if let MoveKind::Castle { dir, with, .. } = &rule.kind {
-                    lines.push(CastleLine { player: player as PlayerId, kind, dir: *dir, partners: with.clone() });
+                    lines.push(CastleLine { player: PlayerId::from_index(player), kind, dir: *dir, partners: with.clone() });
                 }
             }
         }
@@ -105,7 +105,7 @@ pub fn parse_castling(game: &Game, field: &str) -> Result<Vec<CastlingRight>, (u
     field
         .char_indices()
         .map(|(at, letter)| {
-            let player = if letter.is_ascii_uppercase() { 0 } else { 1 };
+            let player = if letter.is_ascii_uppercase() { PlayerId::FIRST } else { PlayerId::SECOND };
             let lower = letter.to_ascii_lowercase();
             let partner = match lower {
                 'k' => Partner::KingSide,
@@ -157,7 +157,7 @@ pub fn apply_castling(game: &Game, rights: &[CastlingRight], start: Option<&[Pie
             })
             .collect();
         let letter = right.letter(game);
-        let player_name = game.players[right.player as usize].name.clone();
+        let player_name = game.players[right.player.index()].name.clone();
         if chosen.is_empty() {
             return Err(PositionError::CastlingWithoutPieces { index, letter, player_name });
         }
@@ -210,7 +210,7 @@ pub fn format_castling(game: &Game, pos: &Position) -> String {
                     game.board.axes[0].labels.get(file).and_then(|l| l.chars().next()).unwrap_or('?')
                 }
             };
-            if r.player == 0 {
+            if r.player.is_first() {
                 letter.to_ascii_uppercase()
             } else {
                 letter
@@ -234,7 +234,7 @@ pub fn apply_en_passant(game: &Game, open: &[CellId], start: Option<&[Piece]>, p
     if open.is_empty() {
         return Ok(());
     }
-    let mover = pos.side ^ 1;
+    let mover = pos.side.opponent();
     let could_start =
         |p: &Passing| start.is_none_or(|start| start.get(p.from.index()) == Some(&p.piece) || !only_when_unmoved(game, p.piece));
     let over_them = |p: &Passing| p.piece.owner() == mover && open.iter().all(|c| p.cells.contains(c)) && could_start(p);
@@ -254,9 +254,9 @@ pub fn apply_en_passant(game: &Game, open: &[CellId], start: Option<&[Piece]>, p
                     empty.join(" and ")
                 )
             }
-            None => format!("no move of {} passes over {field}", game.players[mover as usize].name),
+            None => format!("no move of {} passes over {field}", game.players[mover.index()].name),
         };
-        return Err(PositionError::EnPassantNotPassed { field, mover_name: game.players[mover as usize].name.clone(), reason });
+        return Err(PositionError::EnPassantNotPassed { field, mover_name: game.players[mover.index()].name.clone(), reason });
     };
     pos.set_en_passant(index);
     Ok(())
@@ -265,7 +265,7 @@ pub fn apply_en_passant(game: &Game, open: &[CellId], start: Option<&[Piece]>, p
 /// Does every rule of `piece` that opens cells to capture in passing hold
 /// only while the piece is unmoved?
 fn only_when_unmoved(game: &Game, piece: Piece) -> bool {
-    let rules = game.pieces[piece.kind()].moves.get(piece.owner() as usize).map_or(&[][..], Vec::as_slice);
+    let rules = game.pieces[piece.kind()].moves.get(piece.owner().index()).map_or(&[][..], Vec::as_slice);
     rules.iter().filter(|rule| !rule.en_passant.is_empty()).all(|rule| rule.gate == Gate::Unmoved)
 }
 

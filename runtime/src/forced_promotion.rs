@@ -5,7 +5,7 @@
 //! [`crate::Position::from_setup`] refuses them (outside the game's own
 //! setup, which is the start by definition).
 
-use crate::ir::{CellId, Game, MoveKind, PieceId, PlayerId, Promotion, Trigger};
+use crate::ir::{ByPlayer, CellId, Game, MoveKind, PieceId, PlayerId, Promotion, Trigger};
 use crate::piece::Piece;
 
 /// The game's promotions, with what is known of them before any cell is
@@ -16,7 +16,7 @@ pub struct ForcedPromotion<'g> {
     arrives_otherwise: Vec<bool>,
     /// Per piece type, promotion and player: does every move into the
     /// trigger's zone meet the trigger?
-    every_entry_triggers: Vec<Vec<[bool; 2]>>,
+    every_entry_triggers: Vec<Vec<ByPlayer<bool>>>,
 }
 
 impl<'g> ForcedPromotion<'g> {
@@ -24,7 +24,9 @@ impl<'g> ForcedPromotion<'g> {
         let every_entry_triggers = game
             .pieces
             .iter()
-            .map(|piece| piece.promotions.iter().map(|p| [0, 1].map(|player| every_entry_triggers(game, p.trigger, player))).collect())
+            .map(|piece| {
+                piece.promotions.iter().map(|p| ByPlayer::from_fn(|player| every_entry_triggers(game, p.trigger, player))).collect()
+            })
             .collect();
         ForcedPromotion {
             game,
@@ -58,7 +60,7 @@ impl<'g> ForcedPromotion<'g> {
         let (kind, player) = (piece.kind(), piece.owner());
         let game = self.game;
         game.pieces[kind].promotions.iter().zip(&self.every_entry_triggers[kind.index()]).filter_map(move |(promotion, entries)| {
-            let triggered = entries[player as usize & 1] && in_trigger_zone(game, promotion.trigger, player, cell);
+            let triggered = entries[player] && in_trigger_zone(game, promotion.trigger, player, cell);
             (triggered && !promotion.choices(player).is_empty() && compulsory_on(game, promotion, player, cell)).then_some(promotion)
         })
     }
@@ -84,7 +86,7 @@ fn in_trigger_zone(game: &Game, trigger: Trigger, player: PlayerId, cell: CellId
 /// unpromoted only if it stood there before, which by induction it never
 /// did.
 fn every_entry_triggers(game: &Game, trigger: Trigger, player: PlayerId) -> bool {
-    if player as usize >= game.players.len() {
+    if player.index() >= game.players.len() {
         return false;
     }
     match trigger {

@@ -39,7 +39,7 @@ pub fn reached<E: Engine + ?Sized>(engine: &E, pos: &Position) -> Option<(GameRe
     let mut others = false;
     for goal in goals {
         let loser = match goal {
-            Goal::Extinction { pieces } => [stm ^ 1, stm]
+            Goal::Extinction { pieces } => [stm.opponent(), stm]
                 .into_iter()
                 .find(|&player| pieces.iter().any(|&kind| count_with_hand(pos, player, kind) == 0))
                 .map(|loser| (loser, GoalKind::Extinction)),
@@ -50,7 +50,7 @@ pub fn reached<E: Engine + ?Sized>(engine: &E, pos: &Position) -> Option<(GameRe
             }
         };
         if let Some((loser, kind)) = loser {
-            return Some((win(loser ^ 1), kind));
+            return Some((win(loser.opponent()), kind));
         }
     }
     if !others {
@@ -61,7 +61,7 @@ pub fn reached<E: Engine + ?Sized>(engine: &E, pos: &Position) -> Option<(GameRe
         _ => None,
     });
     let checks =
-        || (game.checks_to_win().is_some() && pos.checks_left[(stm ^ 1) as usize] == 0).then_some((win(stm ^ 1), GoalKind::Checks));
+        || (game.checks_to_win().is_some() && pos.checks_left[stm.opponent()] == 0).then_some((win(stm.opponent()), GoalKind::Checks));
     reach.or_else(checks)
 }
 
@@ -87,7 +87,7 @@ fn non_royal_count(game: &Game, pos: &Position, player: PlayerId) -> u32 {
 /// Has `player` a piece besides its royals, on the board or in hand?
 fn has_non_royal(game: &Game, pos: &Position, player: PlayerId) -> bool {
     let in_hand = || game.piece_ids().any(|kind| !game.pieces[kind].royal && pos.in_hand(player, kind) > 0);
-    pos.has_non_royal_on_board(player) || (!pos.hands.is_empty() && in_hand())
+    pos.has_non_royal_on_board(player) || (pos.has_hands() && in_hand())
 }
 
 /// The loser by a bare royal, if any. The side that has just moved, bare, loses
@@ -99,12 +99,12 @@ fn bare_royal(game: &Game, pos: &Position) -> Option<PlayerId> {
     let stm = pos.side;
     // Both sides keep a piece besides their royals in nearly every
     // position, and saying so stops at the first type that has one.
-    if has_non_royal(game, pos, stm) && has_non_royal(game, pos, stm ^ 1) {
+    if has_non_royal(game, pos, stm) && has_non_royal(game, pos, stm.opponent()) {
         return None;
     }
-    let (mine, theirs) = (non_royal_count(game, pos, stm), non_royal_count(game, pos, stm ^ 1));
+    let (mine, theirs) = (non_royal_count(game, pos, stm), non_royal_count(game, pos, stm.opponent()));
     if theirs == 0 && mine >= 1 {
-        Some(stm ^ 1)
+        Some(stm.opponent())
     } else if mine == 0 && theirs >= 2 {
         Some(stm)
     } else {
@@ -139,16 +139,16 @@ fn reach<E: Engine + ?Sized>(engine: &E, pos: &Position, pieces: &[PieceId], zon
     let game = engine.game();
     let stm = pos.side;
     if answered && in_zone(game, pos, stm, pieces, zone) {
-        let both = in_zone(game, pos, stm ^ 1, pieces, zone);
-        return Some(if stm == 0 && both { GameResult::Draw } else { GameResult::Win(stm) });
+        let both = in_zone(game, pos, stm.opponent(), pieces, zone);
+        return Some(if stm.is_first() && both { GameResult::Draw } else { GameResult::Win(stm) });
     }
-    if !in_zone(game, pos, stm ^ 1, pieces, zone) {
+    if !in_zone(game, pos, stm.opponent(), pieces, zone) {
         return None;
     }
-    if answered && stm == 1 && can_answer(engine, pos, pieces, zone) {
+    if answered && stm == PlayerId::SECOND && can_answer(engine, pos, pieces, zone) {
         return None;
     }
-    Some(GameResult::Win(stm ^ 1))
+    Some(GameResult::Win(stm.opponent()))
 }
 
 /// Can the side to move, not in check, bring a piece of the types into the

@@ -247,9 +247,8 @@ impl Influence {
             unwatched_table: None,
         };
         let plain = game.rules.obligations.is_empty();
-        influence.plain_attacks = (0..game.players.len() as PlayerId)
-            .map(|p| plain && influence.plan.side(p).attacks().only_rides_and_leaps_the_defender_cannot_block())
-            .collect();
+        influence.plain_attacks =
+            game.player_ids().map(|p| plain && influence.plan.side(p).attacks().only_rides_and_leaps_the_defender_cannot_block()).collect();
         influence.limited_types = game.piece_ids().filter(|&kind| influence.limited >> kind.index() & 1 != 0).collect();
         influence.limit_places = game
             .rules
@@ -267,7 +266,7 @@ impl Influence {
                     .enumerate()
                     .filter(|(i, _)| full >> i & 1 != 0)
                     .fold(0, |set, (_, kind)| set | 1 << kind.index());
-                influence.unwatched_kinds_given(side as PlayerId, full, influence.neutral_hold(full, limits_hold), false)
+                influence.unwatched_kinds_given(PlayerId::from_index(side), full, influence.neutral_hold(full, limits_hold), false)
             });
             influence.unwatched_table = Some(table.collect());
         }
@@ -291,7 +290,7 @@ impl Influence {
     /// [`Influence::watch`], marked in `watch`.
     pub fn mark_watch(&self, pos: &Position, royals: &[CellId], watch: &mut Watch) {
         self.mark_watch_except_lines(pos, royals, watch);
-        let attacks = self.plan.side(pos.side ^ 1).attacks();
+        let attacks = self.plan.side(pos.side.opponent()).attacks();
         for &royal in royals {
             watch_rides(attacks, pos, attacks.line_roots(royal, false), watch);
             watch_hops(attacks, pos, attacks.line_roots(royal, true), ([NO_CELL; 2], 0), watch);
@@ -302,7 +301,7 @@ impl Influence {
     pub fn mark_watch_except_lines(&self, pos: &Position, royals: &[CellId], watch: &mut Watch) {
         // Asked only where no royal faces another: the answer is known.
         watch.mark_royals(royals);
-        let attacks = self.plan.side(pos.side ^ 1).attacks();
+        let attacks = self.plan.side(pos.side.opponent()).attacks();
         for &royal in royals {
             watch_leaps(attacks, pos, royal, watch);
         }
@@ -333,7 +332,7 @@ impl Influence {
     /// opens when it leaves; no screen can open or close.
     #[inline]
     pub fn royal_steps_judged_unmade(&self, enemy: PlayerId) -> bool {
-        self.plain_attacks[enemy as usize]
+        self.plain_attacks[enemy.index()]
     }
 
     /// While the side to move is in check in `pos` (its royals on `royals`):
@@ -341,7 +340,7 @@ impl Influence {
     /// on. `None` in a game with obligations, where
     /// whether a piece attacks also depends on countdowns.
     pub fn check_cells(&self, pos: &Position, royals: &[CellId]) -> Option<CheckCells> {
-        let enemy = pos.side ^ 1;
+        let enemy = pos.side.opponent();
         let attacks = self.plan.side(enemy).attacks();
         self.check_cells_by(royals, |royal, cells| attacks.attack_cells(pos, royal, enemy, &mut |cell| cells.insert(cell)))
     }
@@ -396,8 +395,7 @@ impl Influence {
     /// in a game with obligations.
     #[inline]
     fn obligations_may_bind_without_promotion(&self, pos: &Position) -> bool {
-        let (obligations, mover) = (self.obligations, pos.side as usize);
-        self.binds_at_once || pos.countdowns[mover * obligations..(mover + 1) * obligations].iter().any(|&c| c != NOT_COUNTING)
+        self.binds_at_once || pos.countdowns[pos.side][..self.obligations].iter().any(|&c| c != NOT_COUNTING)
     }
 
     /// Could the drop `mv` in `pos` give check (to a royal of `royals`, the
@@ -442,7 +440,7 @@ impl Influence {
     #[inline]
     fn unwatched_index(&self, pos: &Position) -> usize {
         let (full, limits_hold) = self.bulk.fill_of_side(pos, |i, _| 1usize << self.limit_places[i]);
-        ((pos.side as usize) << self.limited_types.len() | full) * 2 + usize::from(limits_hold)
+        (pos.side.index() << self.limited_types.len() | full) * 2 + usize::from(limits_hold)
     }
 
     /// Do the limits on the types whose moves keep their class hold, where
@@ -462,7 +460,7 @@ impl Influence {
         let moving = if neutral_hold { free | (self.bulk.neutral_kinds() & !free) } else { free };
         let by_rules = !self.royal & (self.limited | self.no_drop_mate);
         if self.obligations == 0 {
-            let royal_steps = if self.royal_steps_judged_unmade(side ^ 1) { self.royal & !self.limited } else { 0 };
+            let royal_steps = if self.royal_steps_judged_unmade(side.opponent()) { self.royal & !self.limited } else { 0 };
             return UnwatchedKinds {
                 plain: moving,
                 promoting: free,

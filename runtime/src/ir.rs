@@ -13,73 +13,17 @@
 use serde::{Deserialize, Serialize};
 
 mod ids;
+mod per_player;
 
 pub use ids::{CellId, DirId, PieceId, PlayerId, ZoneId};
+pub use per_player::{ByPlayer, PerPlayer};
 
 /// The most cells a board may have (see [`CellId::MAX_COUNT`]).
 pub const MAX_CELLS: usize = CellId::MAX_COUNT;
 /// The most piece types a game may have (see [`PieceId::MAX_COUNT`]).
 pub const MAX_PIECE_TYPES: usize = PieceId::MAX_COUNT;
-/// The most players a game may have: a [`crate::Piece`] keeps its owner in one
-/// bit.
-pub const MAX_PLAYERS: usize = 2;
-
-/// One value for each player, in player order: indexed by [`PlayerId`], and a
-/// slice for everything else. Written in the IR as a list.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct PerPlayer<T>(pub Vec<T>);
-
-impl<T> PerPlayer<T> {
-    /// The value of each of `players` players, from `f`.
-    pub fn from_fn(players: usize, f: impl FnMut(usize) -> T) -> PerPlayer<T> {
-        PerPlayer((0..players).map(f).collect())
-    }
-}
-
-impl<T> std::ops::Deref for PerPlayer<T> {
-    type Target = [T];
-
-    fn deref(&self) -> &[T] {
-        &self.0
-    }
-}
-
-impl<T> std::ops::DerefMut for PerPlayer<T> {
-    fn deref_mut(&mut self) -> &mut [T] {
-        &mut self.0
-    }
-}
-
-impl<T> std::ops::Index<PlayerId> for PerPlayer<T> {
-    type Output = T;
-
-    #[inline]
-    fn index(&self, player: PlayerId) -> &T {
-        &self.0[player as usize]
-    }
-}
-
-impl<T> From<Vec<T>> for PerPlayer<T> {
-    fn from(values: Vec<T>) -> PerPlayer<T> {
-        PerPlayer(values)
-    }
-}
-
-impl<T> FromIterator<T> for PerPlayer<T> {
-    fn from_iter<I: IntoIterator<Item = T>>(values: I) -> PerPlayer<T> {
-        PerPlayer(values.into_iter().collect())
-    }
-}
-
-impl<'a, T> IntoIterator for &'a PerPlayer<T> {
-    type Item = &'a T;
-    type IntoIter = std::slice::Iter<'a, T>;
-
-    fn into_iter(self) -> Self::IntoIter {
-        self.0.iter()
-    }
-}
+/// The most players a game may have (see [`PlayerId::MAX_COUNT`]).
+pub const MAX_PLAYERS: usize = PlayerId::MAX_COUNT;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Game {
@@ -258,7 +202,7 @@ impl Promotion {
     /// The choices of `player`'s piece; empty when the promotion is not for it.
     #[inline]
     pub fn choices(&self, player: PlayerId) -> &[Choice] {
-        self.to.get(player as usize).map_or(&[], Vec::as_slice)
+        self.to.get(player.index()).map_or(&[], Vec::as_slice)
     }
 
     /// Every type the promotion can lead to, for any player.
@@ -542,6 +486,12 @@ impl Game {
         PieceId::first(self.pieces.len())
     }
 
+    /// Every player's id, in order (the first to move first).
+    #[inline]
+    pub fn player_ids(&self) -> impl DoubleEndedIterator<Item = PlayerId> + ExactSizeIterator + Clone {
+        PlayerId::first(self.players.len())
+    }
+
     pub fn cell_by_name(&self, name: &str) -> Option<CellId> {
         self.board.cells.iter().position(|c| c.name == name).and_then(CellId::new)
     }
@@ -614,15 +564,15 @@ mod tests {
 
     #[test]
     fn a_type_offered_twice_keeps_the_wider_offer() {
-        let capped = |cap| Choice { kind: PieceId(3), while_fewer_than: Some(cap) };
+        let capped = |cap| Choice { kind: PieceId::from_index(3), while_fewer_than: Some(cap) };
         let mut choices = vec![capped(1)];
         capped(2).merge_into(&mut choices);
         assert_eq!(choices, [capped(2)]);
-        Choice::always(PieceId(3)).merge_into(&mut choices);
-        assert_eq!(choices, [Choice::always(PieceId(3))]);
+        Choice::always(PieceId::from_index(3)).merge_into(&mut choices);
+        assert_eq!(choices, [Choice::always(PieceId::from_index(3))]);
         capped(5).merge_into(&mut choices);
-        assert_eq!(choices, [Choice::always(PieceId(3))], "an offer without a cap stays open");
-        Choice::always(PieceId(4)).merge_into(&mut choices);
-        assert_eq!(choices, [Choice::always(PieceId(3)), Choice::always(PieceId(4))]);
+        assert_eq!(choices, [Choice::always(PieceId::from_index(3))], "an offer without a cap stays open");
+        Choice::always(PieceId::from_index(4)).merge_into(&mut choices);
+        assert_eq!(choices, [Choice::always(PieceId::from_index(3)), Choice::always(PieceId::from_index(4))]);
     }
 }

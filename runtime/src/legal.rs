@@ -12,7 +12,7 @@ use crate::royals::Royals;
 /// royals of `mover` are not attacked (so no two royals face each other:
 /// facing is an attack, [`crate::plan::SidePlan::facing_lines`]).
 pub fn royals_safe<E: Engine + ?Sized>(engine: &E, pos: &Position, mover: PlayerId) -> bool {
-    pos.royal_cells(mover).all(|royal| !engine.attacked(pos, royal, mover ^ 1))
+    pos.royal_cells(mover).all(|royal| !engine.attacked(pos, royal, mover.opponent()))
 }
 
 /// Every legal move of the side to move, in generation order: none once a
@@ -50,7 +50,7 @@ pub(crate) fn legal_moves_ignoring_goals<E: Engine + ?Sized>(engine: &E, pos: &P
 /// After `mover` has moved: does a piece of `mover` attack an enemy royal?
 #[inline]
 pub fn gives_check<E: Engine + ?Sized>(engine: &E, pos: &Position, mover: PlayerId) -> bool {
-    pos.royal_cells(mover ^ 1).any(|cell| engine.attacked(pos, cell, mover))
+    pos.royal_cells(mover.opponent()).any(|cell| engine.attacked(pos, cell, mover))
 }
 
 /// See [`Legality::plain_judgement`].
@@ -267,7 +267,7 @@ impl<'e> Legality<'e> {
         if *self.enemy_in_check.get_or_init(|| gives_check(engine, pos, pos.side)) {
             return (0, allowed);
         }
-        let may_check = allowed & bulk.drops_may_check(pos, kind, block, pos.royal_cells(pos.side ^ 1));
+        let may_check = allowed & bulk.drops_may_check(pos, kind, block, pos.royal_cells(pos.side.opponent()));
         (allowed & !may_check, may_check)
     }
 
@@ -348,7 +348,7 @@ impl<'e> Legality<'e> {
     #[inline]
     fn royal_step_safety<E: Engine + ?Sized>(&self, engine: &E, pos: &Position, mv: Move) -> Option<bool> {
         let (influence, _) = self.shortcut()?;
-        let enemy = pos.side ^ 1;
+        let enemy = pos.side.opponent();
         let plain = !mv.is_drop() && !mv.swap && mv.extra == NO_CELL && mv.promotion().is_none() && mv.from != mv.to;
         (plain && influence.royal_steps_judged_unmade(enemy) && influence.is_royal(pos.at(mv.from).kind()))
             .then(|| royal_step_is_safe(engine, pos, mv.to))
@@ -386,7 +386,7 @@ impl<'e> Legality<'e> {
         // check already.
         if mv.is_drop()
             && influence.may_not_drop_mate(kind)
-            && (influence.drop_may_check(pos, mv, pos.royal_cells(pos.side ^ 1))
+            && (influence.drop_may_check(pos, mv, pos.royal_cells(pos.side.opponent()))
                 || *self.enemy_in_check.get_or_init(|| gives_check(engine, pos, pos.side)))
         {
             return None;
@@ -406,7 +406,7 @@ impl<'e> Legality<'e> {
 /// judge such steps by this.
 #[inline(always)]
 pub(crate) fn royal_step_is_safe<E: Engine + ?Sized>(engine: &E, pos: &Position, to: CellId) -> bool {
-    !engine.attacked(pos, to, pos.side ^ 1)
+    !engine.attacked(pos, to, pos.side.opponent())
 }
 
 /// The legal moves written in the notation, sorted bytewise (as `vdl moves`
@@ -509,7 +509,7 @@ pub fn has_legal_move_listed<E: Engine + ?Sized>(engine: &E, pos: &mut Position)
 
 /// Is the side to move in check?
 pub fn in_check<E: Engine + ?Sized>(engine: &E, pos: &Position) -> bool {
-    pos.royal_cells(pos.side).any(|cell| engine.attacked(pos, cell, pos.side ^ 1))
+    pos.royal_cells(pos.side).any(|cell| engine.attacked(pos, cell, pos.side.opponent()))
 }
 
 /// The end of a game, seen from the first player.
@@ -562,7 +562,7 @@ pub fn ending<E: Engine + ?Sized>(engine: &E, pos: &Position) -> Option<(GameRes
         if in_check(engine, pos) { (Outcome::Loss, Reason::Checkmate) } else { (engine.game().rules.stalemate, Reason::Stalemate) };
     Some((
         match outcome {
-            Outcome::Loss => GameResult::Win(pos.side ^ 1),
+            Outcome::Loss => GameResult::Win(pos.side.opponent()),
             Outcome::Win => GameResult::Win(pos.side),
             Outcome::Draw => GameResult::Draw,
         },

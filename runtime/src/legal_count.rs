@@ -69,9 +69,9 @@ impl<E: Engine + ?Sized> LegalCount<'_, E> {
             for_each_bit128(targets, |to| self.royal_step_vacating(from, to));
         } else if self.legality.influence().is_some() {
             // Each step counted where `royal_step_is_safe` holds, all in one call.
-            self.counted += u64::from(self.engine.unattacked_among(self.pos, targets, self.pos.side ^ 1));
+            self.counted += u64::from(self.engine.unattacked_among(self.pos, targets, self.pos.side.opponent()));
         } else {
-            for_each_bit128(targets, |to| self.judge(Move::new(CellId(from as u16), CellId(to as u16))));
+            for_each_bit128(targets, |to| self.judge(Move::new(CellId::from_index(from), CellId::from_index(to))));
         }
     }
 
@@ -86,7 +86,7 @@ impl<E: Engine + ?Sized> LegalCount<'_, E> {
         if self.legality.influence().is_some() {
             self.royal_step_counted(to);
         } else {
-            self.judge(Move::new(CellId(from as u16), CellId(to as u16)));
+            self.judge(Move::new(CellId::from_index(from), CellId::from_index(to)));
         }
     }
 
@@ -94,7 +94,7 @@ impl<E: Engine + ?Sized> LegalCount<'_, E> {
     /// safe ([`crate::legal::royal_step_is_safe`]).
     #[inline(always)]
     fn royal_step_counted(&mut self, to: usize) {
-        self.counted += u64::from(crate::legal::royal_step_is_safe(self.engine, self.pos, CellId(to as u16)));
+        self.counted += u64::from(crate::legal::royal_step_is_safe(self.engine, self.pos, CellId::from_index(to)));
     }
 
     /// A royal's step out of check, from `from` to `to` (see
@@ -103,8 +103,8 @@ impl<E: Engine + ?Sized> LegalCount<'_, E> {
     /// where the engine cannot say so.
     #[inline(always)]
     fn royal_step_vacating(&mut self, from: usize, to: usize) {
-        let (pos, mv) = (self.pos, Move::new(CellId(from as u16), CellId(to as u16)));
-        match self.engine.attacked_vacating(pos, mv.to, pos.side ^ 1, mv.from) {
+        let (pos, mv) = (self.pos, Move::new(CellId::from_index(from), CellId::from_index(to)));
+        match self.engine.attacked_vacating(pos, mv.to, pos.side.opponent(), mv.from) {
             Some(attacked) => self.counted += u64::from(!attacked),
             None => self.judge(mv),
         }
@@ -151,12 +151,12 @@ impl<E: Engine + ?Sized> LegalCount<'_, E> {
             targets ^= free;
         } else if kinds.limited >> kind.index() & 1 != 0 {
             for_each_bit128(free, |to| {
-                let mv = Move::new(CellId(from as u16), CellId(to as u16));
+                let mv = Move::new(CellId::from_index(from), CellId::from_index(to));
                 self.counted += u64::from(self.legality.limits_allow(self.pos, mv, kind));
             });
             targets ^= free;
         }
-        for_each_bit128(targets, |to| self.judge(Move::new(CellId(from as u16), CellId(to as u16))));
+        for_each_bit128(targets, |to| self.judge(Move::new(CellId::from_index(from), CellId::from_index(to))));
     }
 
     /// [`LegalCount::judge`] for a plain move of a `kind` piece: a type in
@@ -166,7 +166,7 @@ impl<E: Engine + ?Sized> LegalCount<'_, E> {
     /// [`LegalCount::judge`].
     #[inline(never)]
     fn judge_plain(&mut self, kind: PieceId, from: usize, to: usize) {
-        let mv = Move::new(CellId(from as u16), CellId(to as u16));
+        let mv = Move::new(CellId::from_index(from), CellId::from_index(to));
         if self.unwatched(self.pos.board(), from, to, self.judgement.kinds.limited, kind) {
             self.counted += u64::from(self.legality.limits_allow(self.pos, mv, kind));
         } else {
@@ -179,7 +179,8 @@ impl<E: Engine + ?Sized> LegalCount<'_, E> {
     /// alone ([`crate::influence::Watch::unchanged_by`])?
     #[inline(always)]
     fn unwatched(&self, board: &[Piece], from: usize, to: usize, kinds: u128, kind: PieceId) -> bool {
-        kinds >> kind.index() & 1 != 0 && self.judgement.watch.unchanged_by(CellId(from as u16), CellId(to as u16), board[to].is_empty())
+        kinds >> kind.index() & 1 != 0
+            && self.judgement.watch.unchanged_by(CellId::from_index(from), CellId::from_index(to), board[to].is_empty())
     }
 }
 
@@ -209,7 +210,7 @@ impl<E: Engine + ?Sized> MoveSink for LegalCount<'_, E> {
             return;
         }
         let mut judged = targets;
-        if self.judgement.kinds.plain >> kind.index() & 1 != 0 && !self.judgement.watch.vacating_matters(CellId(from as u16)) {
+        if self.judgement.kinds.plain >> kind.index() & 1 != 0 && !self.judgement.watch.vacating_matters(CellId::from_index(from)) {
             let free = targets & !self.judgement.watched;
             self.counted += u64::from(free.count_ones());
             judged ^= free;
@@ -315,7 +316,7 @@ impl<E: Engine + ?Sized> MoveSink for LegalCount<'_, E> {
             (0, cells)
         };
         self.counted += u64::from(legal.count_ones());
-        for_each_bit(judged, |i| self.push(Move::drop(kind, CellId((base + i) as u16))));
+        for_each_bit(judged, |i| self.push(Move::drop(kind, CellId::from_index(base + i))));
     }
 
     #[inline(always)]

@@ -86,7 +86,7 @@ impl HeldCells {
     pub fn seen_by(self, player: PlayerId, cells: usize) -> Occupancy {
         let (held, second) = (self.occupied(cells), on_board(self.second, cells));
         let first = held & !second;
-        let (own, enemy) = if player == 0 { (first, second) } else { (second, first) };
+        let (own, enemy) = if player.is_first() { (first, second) } else { (second, first) };
         Occupancy { own, enemy, empty: on_board([!0; 2], cells) & !held }
     }
 }
@@ -117,7 +117,7 @@ pub(crate) fn held_and_second(cells: &[Piece]) -> (u64, u64) {
     let base = blocks.len() * 8;
     for (i, piece) in rest.iter().enumerate() {
         held |= u64::from(!piece.is_empty()) << (base + i);
-        second |= u64::from(piece.is_of(1)) << (base + i);
+        second |= u64::from(piece.is_of(PlayerId::SECOND)) << (base + i);
     }
     (held, second)
 }
@@ -264,9 +264,16 @@ mod tests {
     #[test]
     fn every_cell_is_sorted_by_who_holds_it_on_boards_of_any_length() {
         for len in [1, 7, 8, 9, 25, 64, 81, 90, 127, 128] {
-            let board: Vec<Piece> =
-                (0..len).map(|i| [Piece::EMPTY, Piece::new(PieceId(i % 5), 0), Piece::new(PieceId(3), 1)][i as usize % 3]).collect();
-            for player in 0..2 {
+            let board: Vec<Piece> = (0..len)
+                .map(|i| {
+                    [
+                        Piece::EMPTY,
+                        Piece::new(PieceId::from_index(i % 5), PlayerId::FIRST),
+                        Piece::new(PieceId::from_index(3), PlayerId::SECOND),
+                    ][i % 3]
+                })
+                .collect();
+            for player in PlayerId::BOTH {
                 let occupancy = Occupancy::of(&board, player);
                 for (cell, piece) in board.iter().enumerate() {
                     let bit = |set: u128| set >> cell & 1 != 0;

@@ -11,7 +11,7 @@ impl Piece {
 
     #[inline]
     pub const fn new(kind: PieceId, owner: PlayerId) -> Piece {
-        Piece(((kind.0 + 1) << 1) | owner)
+        Piece(((kind.index() as u8 + 1) << 1) | owner.index() as u8)
     }
 
     #[inline]
@@ -24,24 +24,24 @@ impl Piece {
     #[inline]
     pub const fn kind(self) -> PieceId {
         debug_assert!(!self.is_empty(), "Piece::kind of an empty cell");
-        PieceId((self.0 >> 1).wrapping_sub(1))
+        PieceId::from_index((self.0 >> 1).wrapping_sub(1) as usize)
     }
 
     #[inline]
     pub const fn owner(self) -> PlayerId {
-        self.0 & 1
+        PlayerId::of_bit(self.0)
     }
 
     /// Does this cell hold a piece of `player`?
     #[inline]
     pub const fn is_of(self, player: PlayerId) -> bool {
-        self.0 != 0 && self.0 & 1 == player
+        self.0 != 0 && self.0 & 1 == player.index() as u8
     }
 
     /// Does this cell hold a piece of another player than `player`?
     #[inline]
     pub const fn is_enemy_of(self, player: PlayerId) -> bool {
-        self.0 != 0 && self.0 & 1 != player
+        self.0 != 0 && self.0 & 1 != player.index() as u8
     }
 }
 
@@ -53,7 +53,7 @@ pub fn for_each_cell_of(board: &[Piece], player: PlayerId, mut each: impl FnMut(
     let (blocks, rest) = board.as_chunks::<8>();
     for (block, pieces) in blocks.iter().enumerate() {
         let (held, owner) = crate::occupancy::held_and_owner(u64::from_le_bytes(pieces.map(|piece| piece.0)));
-        let mut bits = if player == 0 { held & !owner } else { owner };
+        let mut bits = if player.is_first() { held & !owner } else { owner };
         while bits != 0 {
             each(block * 8 + bits.trailing_zeros() as usize);
             bits &= bits - 1;
@@ -76,10 +76,16 @@ mod tests {
         // Every owner and every type (bytes with the top bit set too) in
         // every slot of a word, and a ragged end.
         let board: Vec<Piece> = (0..403u32)
-            .map(|i| if i % 3 == 0 { Piece::EMPTY } else { Piece::new(PieceId((i % 127) as u8), (i % 5 % 2) as PlayerId) })
+            .map(|i| {
+                if i % 3 == 0 {
+                    Piece::EMPTY
+                } else {
+                    Piece::new(PieceId::from_index((i % 127) as usize), PlayerId::of_bit((i % 5 % 2) as u8))
+                }
+            })
             .collect();
         assert!(board.iter().any(|piece| piece.0 >= 0x80), "top-bit bytes are tested");
-        for player in [0, 1] {
+        for player in PlayerId::BOTH {
             let expected: Vec<usize> = (0..board.len()).filter(|&i| board[i].is_of(player)).collect();
             let mut found = Vec::new();
             for_each_cell_of(&board, player, |cell| found.push(cell));

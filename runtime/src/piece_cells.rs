@@ -6,6 +6,7 @@
 //! The cells held and those of the second player ([`HeldCells`]) are read
 //! from them too.
 
+use crate::ir::PlayerId;
 use crate::occupancy::{on_board, HeldCells, MAX_CELLS};
 use crate::piece::Piece;
 
@@ -40,7 +41,7 @@ impl PieceCells {
         let (word, bit) = (cell / 64 % 2, 1u64 << (cell % 64));
         self.cells[old.0 as usize][word] &= !bit;
         self.cells[new.0 as usize][word] |= bit;
-        self.second[word] = self.second[word] & !bit | u64::from(new.is_of(1)) << (cell % 64);
+        self.second[word] = self.second[word] & !bit | u64::from(new.is_of(PlayerId::SECOND)) << (cell % 64);
     }
 
     /// The cells that hold a piece (those not empty) and those of the
@@ -73,7 +74,8 @@ mod tests {
         // Every piece on every cell in turn, some replaced, some emptied.
         for step in 0..1000usize {
             let cell = step * 37 % cells;
-            let new = if step % 4 == 0 { Piece::EMPTY } else { Piece::new(PieceId((step % kinds) as u8), (step / 3 % 2) as u8) };
+            let new =
+                if step % 4 == 0 { Piece::EMPTY } else { Piece::new(PieceId::from_index(step % kinds), PlayerId::BOTH[step / 3 % 2]) };
             pieces.replaced(cell, board[cell], new);
             board[cell] = new;
         }
@@ -82,8 +84,8 @@ mod tests {
             board.iter().enumerate().filter(|(_, p)| p.is_empty()).fold(0u128, |set, (cell, _)| set | 1 << cell)
         );
         for kind in 0..kinds {
-            for owner in 0..2 {
-                let piece = Piece::new(PieceId(kind as u8), owner);
+            for owner in PlayerId::BOTH {
+                let piece = Piece::new(PieceId::from_index(kind), owner);
                 let expected = board.iter().enumerate().filter(|(_, &p)| p == piece).fold(0u128, |set, (cell, _)| set | 1 << cell);
                 assert_eq!(pieces.of(piece, cells), expected, "{piece:?}");
             }

@@ -78,8 +78,8 @@ mod tests {
     #[test]
     fn a_recorded_pin_gives_its_line() {
         let mut pins = Pins::NONE;
-        pins.record(CellId(9), 0b1110_0000_0000);
-        pins.record(CellId(3), 0b1_1000);
+        pins.record(CellId::from_index(9), 0b1110_0000_0000);
+        pins.record(CellId::from_index(3), 0b1_1000);
         assert_eq!(pins.line_of(9), Some(0b1110_0000_0000));
         assert_eq!(pins.line_of(3), Some(0b1_1000));
         assert_eq!(pins.line_of(4), None);
@@ -88,8 +88,8 @@ mod tests {
     #[test]
     fn a_cell_watched_for_another_reason_is_not_pinned() {
         let mut pins = Pins::NONE;
-        pins.record(CellId(9), 0b10_0000_0000);
-        pins.forget(CellId(9));
+        pins.record(CellId::from_index(9), 0b10_0000_0000);
+        pins.forget(CellId::from_index(9));
         assert_eq!(pins.line_of(9), None);
     }
 
@@ -97,13 +97,13 @@ mod tests {
     fn pins_beyond_the_slots_or_the_first_64_cells_are_not_kept() {
         let mut pins = Pins::NONE;
         for cell in 0..MAX_PINS as u16 + 1 {
-            pins.record(CellId(cell), 1 << (cell + 50));
+            pins.record(CellId::from_index(usize::from(cell)), 1 << (cell + 50));
         }
         assert_eq!(pins.line_of(MAX_PINS - 1), Some(1 << (MAX_PINS + 49)));
         assert_eq!(pins.line_of(MAX_PINS), None);
         let mut pins = Pins::NONE;
-        pins.record(CellId(70), 1);
-        pins.record(CellId(7), 1 << 70);
+        pins.record(CellId::from_index(70), 1);
+        pins.record(CellId::from_index(7), 1 << 70);
         assert_eq!((pins.line_of(70), pins.line_of(7)), (None, None));
     }
 }

@@ -2,7 +2,7 @@
 
 use crate::cell_bits;
 use crate::drops::DropCells;
-use crate::ir::{CellId, Game, MoveKind, PieceId, PlayerId};
+use crate::ir::{ByPlayer, CellId, Game, MoveKind, PieceId, PlayerId};
 use crate::move_features::{AnyGame, MoveFeatures};
 use crate::occupancy::{HeldCells, MAX_CELLS};
 use crate::piece::Piece;
@@ -16,15 +16,16 @@ use std::sync::Arc;
 mod from_setup;
 
 /// Marks "no piece type" in [`Move::promote`], [`Move::dropped`], [`Move::proxy`].
-pub const NO_PROMOTION: PieceId = PieceId(u8::MAX);
+pub const NO_PROMOTION: PieceId = PieceId::MARK;
 /// Marks "no cell" in [`Move::extra`].
-pub const NO_CELL: CellId = CellId(u16::MAX);
+pub const NO_CELL: CellId = CellId::MARK;
 /// The most pieces of one type a hand holds: a hand keeps each count in a
 /// byte. [`Position::from_setup`] refuses a position string with more.
 pub const HAND_CAP: u8 = u8::MAX;
 /// A countdown that has not started (see [`crate::ir::Obligation`]).
 pub const NOT_COUNTING: u8 = u8::MAX;
-/// At most this many obligations per game (two players each).
+/// At most this many obligations per game (each player has a countdown for
+/// each).
 pub const MAX_OBLIGATIONS: usize = 2;
 
 /// A move, small enough to copy freely. The notation module writes it as text.
@@ -96,7 +97,7 @@ impl Move {
 
     #[inline]
     pub const fn is_drop(self) -> bool {
-        self.dropped.0 != NO_PROMOTION.0
+        self.dropped.index() != NO_PROMOTION.index()
     }
 
     pub fn drop_kind(self) -> Option<PieceId> {
@@ -155,7 +156,7 @@ pub struct Undo {
     /// The piece on [`Move::extra`] before the move.
     pub captured_extra: Piece,
     /// The countdowns before the move.
-    pub countdowns: [u8; 2 * MAX_OBLIGATIONS],
+    pub countdowns: ByPlayer<[u8; MAX_OBLIGATIONS]>,
     /// The cells open to capture in passing before the move.
     pub en_passant: u16,
     /// Which of the cells the move changed (`from`, `to`, `extra`,
@@ -164,7 +165,7 @@ pub struct Undo {
     /// The half-move clock before the move.
     pub halfmove: u16,
     /// The checks left before the move.
-    pub checks_left: [u8; 2],
+    pub checks_left: ByPlayer<u8>,
 }
 
 /// The pieces of either player all of whose moves go forward (pawns): their
@@ -172,7 +173,7 @@ pub struct Undo {
 fn forward_only(game: &Game) -> PieceSet {
     let mut set = PieceSet::EMPTY;
     for (kind, piece) in game.piece_ids().zip(&game.pieces) {
-        for (player, rules) in piece.moves.iter().enumerate() {
+        for (player, rules) in game.player_ids().zip(piece.moves.iter()) {
             let forward = &game.players[player].forward;
             let ahead = |dir: crate::ir::DirId| game.directions[dir].vector.iter().zip(forward).map(|(a, b)| a * b).sum::<i32>() > 0;
             let all_ahead = !rules.is_empty()
@@ -182,7 +183,7 @@ fn forward_only(game: &Game) -> PieceSet {
                     MoveKind::Swap { .. } | MoveKind::Castle { .. } => false,
                 });
             if all_ahead {
-                set.insert(Piece::new(kind, player as PlayerId));
+                set.insert(Piece::new(kind, player));
             }
         }
     }
@@ -240,13 +241,13 @@ pub struct Position {
     /// FEN's full-move number: 1 at the start, counted up after each move of
     /// the second player.
     fullmove: u16,
-    /// Pieces in hand: `hands[player * kinds + kind]` (empty in games without
+    /// Pieces in hand: `hands[player][kind]` (empty in games without
     /// hands).
-    pub(crate) hands: Vec<u8>,
-    /// Countdowns: `countdowns[player * obligations + obligation]`, the number of
-    /// the player's own moves left before the obligation binds, or
-    /// [`NOT_COUNTING`].
-    pub countdowns: Vec<u8>,
+    pub(crate) hands: ByPlayer<Vec<u8>>,
+    /// Countdowns: `countdowns[player][obligation]`, the number of the
+    /// player's own moves left before the obligation binds, or
+    /// [`NOT_COUNTING`] (as are the slots past the game's obligations).
+    pub countdowns: ByPlayer<[u8; MAX_OBLIGATIONS]>,
     /// The cells whose pieces have not moved since the setup, as bits (empty
     /// in games where no rule asks).
     unmoved: Vec<u64>,
@@ -256,7 +257,7 @@ pub struct Position {
     /// In a game with a check-count goal (`goal 3 checks`), the checks each
     /// player still has to give to win, as Fairy-Stockfish counts them; both
     /// stay 0 in other games.
-    pub(crate) checks_left: [u8; 2],
+    pub(crate) checks_left: ByPlayer<u8>,
     shared: Arc<Shared>,
 }
 
@@ -265,6 +266,7 @@ impl Position {
         let kinds = game.pieces.len();
         assert!(kinds <= crate::ir::MAX_PIECE_TYPES, "a piece stores its type in seven bits");
         let obligations = &game.rules.obligations;
+        assert!(obligations.len() <= MAX_OBLIGATIONS, "a position keeps {MAX_OBLIGATIONS} countdowns per player");
         let tracks_unmoved = game.has_unmoved_rules();
         let passings = if game.has_en_passant() { Passings::of(game) } else { Passings::default() };
         let shared = Shared {
@@ -278,7 +280,7 @@ impl Position {
             clocks: crate::fen_state::has_fields(game).then(|| forward_only(game)),
             drop_cells: if game.has_hands() { DropCells::of(game) } else { DropCells::default() },
         };
-        let hands = if game.has_hands() { vec![0; kinds * game.players.len()] } else { Vec::new() };
+        let hands = ByPlayer::from_fn(|_| if game.has_hands() { vec![0; kinds] } else { Vec::new() });
         let mut counts = [0; 256];
         counts[0] = game.cell_count() as u16;
         Position {
@@ -286,14 +288,14 @@ impl Position {
             tally: Tally::empty(&shared.tally),
             counts,
             piece_cells: PieceCells::empty(game.cell_count()),
-            side: 0,
+            side: PlayerId::FIRST,
             hands,
-            countdowns: vec![NOT_COUNTING; obligations.len() * game.players.len()],
+            countdowns: ByPlayer::from_fn(|_| [NOT_COUNTING; MAX_OBLIGATIONS]),
             halfmove: 0,
             fullmove: 1,
             unmoved: if tracks_unmoved { vec![0; game.cell_count().div_ceil(64)] } else { Vec::new() },
             en_passant: NO_PASSING,
-            checks_left: [game.checks_to_win().unwrap_or(0); 2],
+            checks_left: ByPlayer::from_fn(|_| game.checks_to_win().unwrap_or(0)),
             shared: Arc::new(shared),
         }
     }
@@ -324,7 +326,7 @@ impl Position {
     /// How many pieces of `player` stand on the board.
     #[inline]
     pub fn pieces_of(&self, player: PlayerId) -> u32 {
-        (0..self.shared.kinds).map(|kind| u32::from(self.counts[Piece::new(PieceId(kind as u8), player).0 as usize])).sum()
+        (0..self.shared.kinds).map(|kind| u32::from(self.counts[Piece::new(PieceId::from_index(kind), player).0 as usize])).sum()
     }
 
     /// Does a piece of `player` of a type that is not royal stand on the
@@ -333,7 +335,7 @@ impl Position {
     pub fn has_non_royal_on_board(&self, player: PlayerId) -> bool {
         let plan = &self.shared.tally;
         (0..self.shared.kinds).any(|kind| {
-            let piece = Piece::new(PieceId(kind as u8), player);
+            let piece = Piece::new(PieceId::from_index(kind), player);
             self.counts[piece.0 as usize] != 0 && !plan.is_royal(piece)
         })
     }
@@ -428,8 +430,7 @@ impl Position {
     /// drop generator visits only those.
     #[inline]
     pub fn kinds_in_hand(&self, player: PlayerId) -> u128 {
-        let kinds = self.shared.kinds;
-        let hand = self.hands.get(player as usize * kinds..(player as usize + 1) * kinds).unwrap_or(&[]);
+        let hand = &self.hands[player][..];
         // Eight counts at a time, as the bytes of one word.
         let (blocks, rest) = hand.as_chunks::<8>();
         let mut set = 0u128;
@@ -452,7 +453,7 @@ impl Position {
     #[inline(always)]
     pub fn kinds_in_hand_of<const KINDS: usize>(&self, player: PlayerId) -> u128 {
         debug_assert_eq!(KINDS, self.shared.kinds);
-        let Some(hand) = self.hands.get(player as usize * KINDS..).and_then(|rest| rest.first_chunk::<KINDS>()) else { return 0 };
+        let Some(hand) = self.hands[player].first_chunk::<KINDS>() else { return 0 };
         // Eight counts at a time, as the bytes of one word (the last
         // padded with zeros): a loop the compiler unrolls for `KINDS`.
         let mut set = 0u128;
@@ -467,18 +468,19 @@ impl Position {
     /// How many pieces of `kind` `player` holds in hand.
     #[inline]
     pub fn in_hand(&self, player: PlayerId, kind: PieceId) -> u8 {
-        self.hands.get(player as usize * self.shared.kinds + kind.index()).copied().unwrap_or(0)
+        self.hands[player].get(kind.index()).copied().unwrap_or(0)
     }
 
-    #[inline]
-    fn hand_slot(&self, player: PlayerId, kind: PieceId) -> usize {
-        player as usize * self.shared.kinds + kind.index()
-    }
-
-    /// Does the game have hands (pieces in hand that may be dropped)?
+    /// Does this game keep pieces in hand?
     #[inline]
     pub fn has_hands(&self) -> bool {
-        !self.hands.is_empty()
+        !self.hands[PlayerId::FIRST].is_empty()
+    }
+
+    /// How many obligations (countdowns per player) this game has.
+    #[inline]
+    pub fn obligations(&self) -> usize {
+        self.shared.delays.len()
     }
 
     /// FEN's half-move clock: moves since the last capture or move of a
@@ -507,14 +509,14 @@ impl Position {
     /// player still has to give to win, as Fairy-Stockfish counts them;
     /// both 0 in other games.
     #[inline]
-    pub fn checks_left(&self) -> [u8; 2] {
+    pub fn checks_left(&self) -> ByPlayer<u8> {
         self.checks_left
     }
 
     /// The countdown of `obligation` for `player`.
     #[inline]
     pub fn countdown(&self, player: PlayerId, obligation: usize) -> u8 {
-        self.countdowns[player as usize * self.shared.delays.len() + obligation]
+        self.countdowns[player][obligation]
     }
 
     /// Has the piece on `cell` not moved since the setup? (Always `false` in
@@ -568,13 +570,13 @@ impl Position {
     /// Adds (`+1`) or takes back (`-1`) a captured piece to/from `captor`'s hand.
     #[inline]
     fn hand_capture(&mut self, captor: PlayerId, captured: Piece, delta: i8) {
-        if captured.is_empty() || self.hands.is_empty() {
+        if captured.is_empty() || self.hands[captor].is_empty() {
             return;
         }
         let kind = self.shared.to_hand[captured.kind().index()];
         if kind != NO_PROMOTION {
-            let slot = self.hand_slot(captor, kind);
-            self.hands[slot] = self.hands[slot].wrapping_add_signed(delta);
+            let held = &mut self.hands[captor][kind.index()];
+            *held = held.wrapping_add_signed(delta);
         }
     }
 
@@ -593,7 +595,7 @@ impl Position {
             moved: Piece::EMPTY,
             captured: Piece::EMPTY,
             captured_extra: Piece::EMPTY,
-            countdowns: [0; 4],
+            countdowns: self.countdowns,
             en_passant: self.en_passant,
             unmoved: 0,
             halfmove: self.halfmove,
@@ -610,8 +612,7 @@ impl Position {
             self.en_passant = NO_PASSING;
         }
         if let Some(kind) = mv.drop_kind().filter(|_| F::HANDS) {
-            let slot = self.hand_slot(mover, kind);
-            self.hands[slot] -= 1;
+            self.hands[mover][kind.index()] -= 1;
             self.set(mv.to.index(), Piece::new(kind, mover));
         } else {
             let moved = self.board[mv.from.index()];
@@ -647,18 +648,17 @@ impl Position {
                 }
             }
         }
-        if F::COUNTDOWNS && !self.countdowns.is_empty() {
-            undo.countdowns[..self.countdowns.len()].copy_from_slice(&self.countdowns);
+        if F::COUNTDOWNS && !self.shared.delays.is_empty() {
             self.advance_countdowns(mover);
         }
         if F::CLOCKS {
             if let Some(resetters) = &self.shared.clocks {
                 let irreversible = !undo.captured.is_empty() || mv.extra_capture().is_some() || resetters.contains(undo.moved);
                 self.halfmove = if irreversible { 0 } else { self.halfmove.saturating_add(1) };
-                self.fullmove = self.fullmove.saturating_add(mover as u16);
+                self.fullmove = self.fullmove.saturating_add(mover.index() as u16);
             }
         }
-        self.side ^= 1;
+        self.side = self.side.opponent();
         undo
     }
 
@@ -681,7 +681,7 @@ impl Position {
     /// `player` has just given check: one check fewer left to give.
     #[inline]
     pub fn note_check(&mut self, player: PlayerId) {
-        let left = &mut self.checks_left[player as usize];
+        let left = &mut self.checks_left[player];
         *left = left.saturating_sub(1);
     }
 
@@ -709,22 +709,19 @@ impl Position {
     /// just run out of the pieces that kept it free starts counting.
     fn advance_countdowns(&mut self, mover: PlayerId) {
         let obligations = self.shared.delays.len();
-        for o in 0..obligations {
-            let slot = mover as usize * obligations + o;
-            if self.countdowns[slot] != NOT_COUNTING {
-                self.countdowns[slot] = self.countdowns[slot].saturating_sub(1);
+        for countdown in &mut self.countdowns[mover][..obligations] {
+            if *countdown != NOT_COUNTING {
+                *countdown = countdown.saturating_sub(1);
             }
         }
-        let players = self.countdowns.len() / obligations;
-        for player in 0..players {
+        for player in PlayerId::BOTH {
             for o in 0..obligations {
-                let slot = player * obligations + o;
-                if self.countdowns[slot] != NOT_COUNTING {
+                if self.countdowns[player][o] != NOT_COUNTING {
                     continue;
                 }
-                let free = self.shared.keeps_free[o].iter().any(|&kind| self.count(Piece::new(kind, player as PlayerId)) > 0);
+                let free = self.shared.keeps_free[o].iter().any(|&kind| self.count(Piece::new(kind, player)) > 0);
                 if !free {
-                    self.countdowns[slot] = self.shared.delays[o];
+                    self.countdowns[player][o] = self.shared.delays[o];
                 }
             }
         }
@@ -740,25 +737,23 @@ impl Position {
     /// the same features `F`, returning `undo`.
     #[inline]
     pub fn unmake_with<F: MoveFeatures>(&mut self, mv: Move, undo: Undo) {
-        self.side ^= 1;
+        self.side = self.side.opponent();
         let mover = self.side;
         if F::CHECKS {
             self.checks_left = undo.checks_left;
         }
-        if F::COUNTDOWNS && !self.countdowns.is_empty() {
-            let n = self.countdowns.len();
-            self.countdowns.copy_from_slice(&undo.countdowns[..n]);
+        if F::COUNTDOWNS {
+            self.countdowns = undo.countdowns;
         }
         if F::PASSINGS {
             self.en_passant = undo.en_passant;
         }
         if F::CLOCKS && self.shared.clocks.is_some() {
             self.halfmove = undo.halfmove;
-            self.fullmove -= mover as u16;
+            self.fullmove -= mover.index() as u16;
         }
         if let Some(kind) = mv.drop_kind().filter(|_| F::HANDS) {
-            let slot = self.hand_slot(mover, kind);
-            self.hands[slot] += 1;
+            self.hands[mover][kind.index()] += 1;
             self.set(mv.to.index(), Piece::EMPTY);
         } else {
             let swap = F::SWAPS && mv.swap;

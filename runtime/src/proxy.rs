@@ -2,7 +2,7 @@
 //! type. Written once for every engine: it depends on the move and the position,
 //! not on how the move was found.
 
-use crate::ir::Game;
+use crate::ir::{Game, PlayerId};
 use crate::piece::Piece;
 use crate::position::{Move, Position};
 
@@ -29,7 +29,7 @@ pub fn add(game: &Game, pos: &Position, piece: Piece, mv: Move, out: &mut Vec<Mo
 
 /// After a proxy-promoting move by `mover`: does the position keep the rule's
 /// requirement (its zone still holds one of the required pieces)?
-pub fn requirement_holds(game: &Game, pos: &Position, mover: u8, moved: Piece, mv: Move) -> bool {
+pub fn requirement_holds(game: &Game, pos: &Position, mover: PlayerId, moved: Piece, mv: Move) -> bool {
     if mv.proxy_promotion().is_none() {
         return true;
     }

@@ -64,14 +64,14 @@ impl RulesInBulk {
     pub fn of(game: &Game, plan: &Plan) -> RulesInBulk {
         let (cells, kinds) = (game.cell_count(), game.pieces.len());
         let words = cells.div_ceil(64);
-        let players = game.players.len() as PlayerId;
         let neutral = game
             .piece_ids()
             .filter(|&kind| game.rules.limits.iter().any(|limit| limit.piece == kind))
-            .filter(|&kind| (0..players).all(|player| moves_keep_classes(game, plan.side(player), kind)))
+            .filter(|&kind| game.player_ids().all(|player| moves_keep_classes(game, plan.side(player), kind)))
             .fold(0u128, |set, kind| set | 1 << kind.index());
         let limits = game.rules.limits.iter().map(|limit| LimitCells::of(limit, words, neutral >> limit.piece.index() & 1 != 0)).collect();
-        let check_origins = (0..players)
+        let check_origins = game
+            .player_ids()
             .flat_map(|player| game.piece_ids().map(move |kind| (player, kind)))
             .map(|(player, kind)| {
                 game.rules.no_drop_mate.contains(&kind).then(|| check_origins(plan, player, kind, cells, words)).flatten()
@@ -125,7 +125,7 @@ impl RulesInBulk {
     /// the only drops of a type that may not mate that could mate, while
     /// the enemy is not in check already.
     pub fn drops_may_check(&self, pos: &Position, kind: PieceId, block: usize, royals: impl Iterator<Item = CellId>) -> u64 {
-        match &self.check_origins[pos.side as usize * self.kinds + kind.index()] {
+        match &self.check_origins[pos.side.index() * self.kinds + kind.index()] {
             Some(origins) => royals.fold(0, |cells, royal| cells | origins[royal.index() * self.words + block]),
             None => !0,
         }

@@ -7,7 +7,7 @@
 //! of 9 is 9) so that the judgement can refuse what a position cannot hold
 //! instead of the reader cutting it down.
 
-use crate::ir::{CellId, Game, PerPlayer, PlayerId};
+use crate::ir::{ByPlayer, CellId, Game, PlayerId};
 use crate::piece::Piece;
 
 /// A position as written: board, hands, side to move and the fields beyond.
@@ -17,16 +17,15 @@ pub struct Setup {
     pub board: Vec<Piece>,
     /// Each player's pieces in hand, counted by type (indexed by
     /// [`crate::PieceId`]); empty lists in games without hands.
-    pub hands: PerPlayer<Vec<u32>>,
+    pub hands: ByPlayer<Vec<u32>>,
     pub side: PlayerId,
     /// The castling rights as the castling field lists them.
     pub castling: Vec<CastlingRight>,
     /// The cells the en-passant field names (empty for `-`).
     pub en_passant: Vec<CellId>,
-    /// Each player's countdowns (`countdowns[player * obligations +
-    /// obligation]`, as [`crate::Position::countdown`] reads them); `None`
-    /// where none runs.
-    pub countdowns: Vec<Option<u32>>,
+    /// Each player's countdowns (`countdowns[player][obligation]`, as
+    /// [`crate::Position::countdown`] reads them); `None` where none runs.
+    pub countdowns: ByPlayer<Vec<Option<u32>>>,
     /// The check counts of a game that counts checks, if given.
     pub checks: Option<CheckCounts>,
     /// FEN's half-move clock.
@@ -65,7 +64,7 @@ impl CastlingRight {
                 game.board.axes.first().and_then(|axis| axis.labels.get(file)).and_then(|l| l.chars().next()).unwrap_or('?')
             }
         };
-        if self.player == 0 {
+        if self.player.is_first() {
             letter.to_ascii_uppercase()
         } else {
             letter.to_ascii_lowercase()
@@ -77,9 +76,9 @@ impl CastlingRight {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CheckCounts {
     /// Fairy-Stockfish's `3+3`: the checks each player still has to give.
-    Left([u32; 2]),
+    Left(ByPlayer<u32>),
     /// Lichess's `+0+0`: the checks each player has given.
-    Given([u32; 2]),
+    Given(ByPlayer<u32>),
 }
 
 impl Setup {
@@ -90,11 +89,11 @@ impl Setup {
         let kinds = if game.has_hands() { game.pieces.len() } else { 0 };
         Setup {
             board: vec![Piece::EMPTY; game.cell_count()],
-            hands: PerPlayer::from_fn(game.players.len(), |_| vec![0; kinds]),
-            side: 0,
+            hands: ByPlayer::from_fn(|_| vec![0; kinds]),
+            side: PlayerId::FIRST,
             castling: Vec::new(),
             en_passant: Vec::new(),
-            countdowns: vec![None; game.rules.obligations.len() * game.players.len()],
+            countdowns: ByPlayer::from_fn(|_| vec![None; game.rules.obligations.len()]),
             checks: None,
             halfmove: 0,
             fullmove: 1,

@@ -79,7 +79,7 @@ pub trait MoveSink {
     /// for each bit `i` of `cells`, in order.
     #[inline(always)]
     fn drops(&mut self, kind: PieceId, base: usize, cells: u64) {
-        for_each_bit(cells, |i| self.push(Move::drop(kind, CellId((base + i) as u16))));
+        for_each_bit(cells, |i| self.push(Move::drop(kind, CellId::from_index(base + i))));
     }
 
     /// The list the sink keeps, for code that reads back the moves it gave
@@ -91,7 +91,7 @@ pub trait MoveSink {
 impl MoveSink for Vec<Move> {
     #[inline(always)]
     fn plain(&mut self, _: &[Piece], _: PieceId, from: usize, to: usize) {
-        self.push(Move::new(CellId(from as u16), CellId(to as u16)));
+        self.push(Move::new(CellId::from_index(from), CellId::from_index(to)));
     }
 
     #[inline(always)]

@@ -59,7 +59,7 @@ impl TallyPlan {
         let mut flags = [0; 256];
         for (kind, piece) in game.piece_ids().zip(&game.pieces) {
             let limited = game.rules.limits.iter().any(|limit| limit.piece == kind && !whole_board(limit));
-            for player in 0..players as PlayerId {
+            for player in PlayerId::first(players) {
                 flags[Piece::new(kind, player).0 as usize] = if piece.royal { ROYAL } else { 0 } | if limited { LIMITED } else { 0 };
             }
         }
@@ -140,7 +140,7 @@ impl Tally {
     fn count(&mut self, plan: &TallyPlan, cell: usize, piece: Piece, arrives: bool) {
         let flags = plan.flags[piece.0 as usize];
         if flags & ROYAL != 0 {
-            let (word, bit) = (&mut self.royals[piece.owner() as usize * plan.blocks + cell / 64], 1u64 << (cell % 64));
+            let (word, bit) = (&mut self.royals[piece.owner().index() * plan.blocks + cell / 64], 1u64 << (cell % 64));
             *word = if arrives { *word | bit } else { *word & !bit };
         }
         if flags & LIMITED != 0 {
@@ -152,7 +152,7 @@ impl Tally {
     /// most games, every one) costs no code in `make` and `unmake`.
     #[inline(never)]
     fn count_in_classes(&mut self, plan: &TallyPlan, cell: usize, piece: Piece, arrives: bool) {
-        let owner = piece.owner() as usize;
+        let owner = piece.owner().index();
         for (i, limit) in plan.limits.iter().enumerate().filter(|(_, limit)| limit.kind == piece.kind() && !limit.whole_board) {
             let slot = &mut self.in_class[limit.base + limit.class_of[cell] as usize * plan.players + owner];
             let fill = &mut self.fill[i * plan.players + owner];
@@ -180,19 +180,19 @@ impl Tally {
         if tally.whole_board {
             return Err((Piece::new(tally.kind, player), tally.max));
         }
-        Ok(self.fill[limit * plan.players + player as usize])
+        Ok(self.fill[limit * plan.players + player.index()])
     }
 
     /// How many royals `player` has.
     #[inline]
     pub(crate) fn royal_count(&self, plan: &TallyPlan, player: PlayerId) -> u32 {
-        self.royals[player as usize * plan.blocks..][..plan.blocks].iter().map(|word| word.count_ones()).sum()
+        self.royals[player.index() * plan.blocks..][..plan.blocks].iter().map(|word| word.count_ones()).sum()
     }
 
     /// The cells of `player`'s royals, in order.
     #[inline]
     pub(crate) fn royal_cells<'a>(&'a self, plan: &TallyPlan, player: PlayerId) -> impl Iterator<Item = CellId> + 'a {
-        cell_bits::cells(&self.royals[player as usize * plan.blocks..][..plan.blocks])
+        cell_bits::cells(&self.royals[player.index() * plan.blocks..][..plan.blocks])
     }
 
     /// How many pieces of the type of the game's limit number `limit`, of
@@ -205,6 +205,6 @@ impl Tally {
         if limit.whole_board {
             return Err(Piece::new(limit.kind, player));
         }
-        Ok(self.in_class[limit.base + class as usize * plan.players + player as usize])
+        Ok(self.in_class[limit.base + class as usize * plan.players + player.index()])
     }
 }

@@ -104,7 +104,7 @@ impl<'a> Emitter<'a> {
                 if !partners.contains(self.pos.at(to)) {
                     return;
                 }
-                let enemy = owner ^ 1;
+                let enemy = owner.opponent();
                 if unattacked && (engine.attacked(self.pos, self.from, enemy) || engine.attacked(self.pos, to, enemy)) {
                     return;
                 }
@@ -133,7 +133,7 @@ impl<'a> Emitter<'a> {
         }
         // Not attacked, and crossing no attacked cell (the destination is
         // judged by the legality test, like any move's).
-        let enemy = self.piece.owner() ^ 1;
+        let enemy = self.piece.owner().opponent();
         let crossed = line[..distance as usize - 1].iter().map(|c| c.cell);
         if std::iter::once(self.from).chain(crossed).any(|cell| engine.attacked(self.pos, cell, enemy)) {
             return;

@@ -1,7 +1,7 @@
 //! Helpers for tests that build positions by hand and ask both engines for moves.
 #![allow(dead_code)]
 
-use vdl_runtime::{fen, legal, notation, Engine, Interpreter, Piece, Position};
+use vdl_runtime::{fen, legal, notation, Engine, Interpreter, Piece, PlayerId, Position};
 
 /// The compiled engine and the interpreter of a bundled variant.
 pub fn engines(name: &str) -> Vec<(&'static str, Box<dyn Engine>)> {
@@ -12,15 +12,15 @@ pub fn engines(name: &str) -> Vec<(&'static str, Box<dyn Engine>)> {
 }
 
 /// A position holding exactly `pieces` ("Ke1 ke10 Ba3": symbol, upper case for
-/// the first player, then cell), with `side` to move (0 or 1).
-pub fn place(engine: &dyn Engine, pieces: &str, side: u8) -> Position {
+/// the first player, then cell), with `side` to move.
+pub fn place(engine: &dyn Engine, pieces: &str, side: PlayerId) -> Position {
     let game = engine.game();
     let mut pos = Position::empty(game);
     for token in pieces.split_whitespace() {
         let split = if token.starts_with('+') { 2 } else { 1 };
         let (symbol, cell) = token.split_at(split);
         let letter = symbol.chars().last().unwrap();
-        let owner = if letter.is_ascii_uppercase() { 0 } else { 1 };
+        let owner = if letter.is_ascii_uppercase() { PlayerId::FIRST } else { PlayerId::SECOND };
         let kind = game.piece_by_symbol(symbol).unwrap_or_else(|| panic!("unknown symbol in `{token}`"));
         let cell = game.cell_by_name(cell).unwrap_or_else(|| panic!("unknown cell in `{token}`"));
         pos.put(cell, Piece::new(kind, owner));
@@ -44,7 +44,7 @@ pub fn moves_from(engine: &dyn Engine, pos: &Position, from: &str) -> Vec<String
 /// Asserts that, on every engine, the piece on `from` has exactly `expected`.
 pub fn assert_moves(variant: &str, pieces: &str, from: &str, expected: &[&str]) {
     for (name, engine) in engines(variant) {
-        let pos = place(&*engine, pieces, 0);
+        let pos = place(&*engine, pieces, PlayerId::FIRST);
         let mut expected: Vec<String> = expected.iter().map(|m| m.to_string()).collect();
         expected.sort();
         assert_eq!(moves_from(&*engine, &pos, from), expected, "{variant} on the {name}: {pieces}, moves of {from}");

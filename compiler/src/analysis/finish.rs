@@ -62,7 +62,7 @@ pub fn finish(lowered: Lowered, facts: Facts) -> Game {
 /// Per player, the choices of a promotion: none for a player it is not for;
 /// with `lost`, each type capped at the player's number of it in the setup.
 fn choices(promotion: &DraftPromotion, in_setup: &SetupCounts) -> Vec<Vec<ir::Choice>> {
-    let for_player = promotion.for_player.iter().enumerate().map(|(player, &named)| (player as PlayerId, named));
+    let for_player = promotion.for_player.iter().enumerate().map(|(player, &named)| (PlayerId::from_index(player), named));
     for_player
         .map(|(player, named)| {
             let choices = promotion.to.iter().filter(|_| named);

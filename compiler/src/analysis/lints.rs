@@ -28,7 +28,8 @@ pub fn run(game: &Game, plan: &Arc<Plan>, start: &Position, declared: &Declared,
     setup_not_already_decided(game, plan, start, declared, diags);
     pieces_outside_their_confinement(game, start, declared, diags);
     for (kind, decl) in PieceId::first(declared.pieces.len()).zip(&declared.pieces) {
-        let never_moves = (0..game.players.len()).all(|p| (0..game.cell_count()).all(|c| !mobility.can_move_from(kind, p as PlayerId, c)));
+        let never_moves =
+            (0..game.players.len()).all(|p| (0..game.cell_count()).all(|c| !mobility.can_move_from(kind, PlayerId::from_index(p), c)));
         if never_moves && !mobility.exhausted() {
             diags.push(
                 Diagnostic::warning(Code::PieceNeverMoves, decl.name.span, format!("`{}` can never move, from any cell", decl.name.text))
@@ -67,8 +68,8 @@ fn cells_never_reached(
     }
     for (kind, piece) in game.piece_ids().zip(&game.pieces) {
         let droppable = present[kind.index()] && game.pieces.iter().any(|p| p.captured_as == Some(kind));
-        for player in (0..game.players.len() as PlayerId).filter(|_| droppable) {
-            for cell in (0..cells).filter(|&c| piece.no_drop.is_none_or(|z| !game.in_zone(z, player, CellId(c as u16)))) {
+        for player in game.player_ids().filter(|_| droppable) {
+            for cell in (0..cells).filter(|&c| piece.no_drop.is_none_or(|z| !game.in_zone(z, player, CellId::from_index(c)))) {
                 queue.push((kind, player, cell));
             }
         }
@@ -155,9 +156,12 @@ fn promotions_that_never_happen(game: &Game, mobility: &Mobility, kind: PieceId,
         })
         .collect();
     for (promotion, stmt) in game.pieces[kind].promotions.iter().zip(statements) {
-        let possible = (0..game.players.len()).filter(|&p| !promotion.choices(p as PlayerId).is_empty()).any(|p| {
+        let possible = (0..game.players.len()).filter(|&p| !promotion.choices(PlayerId::from_index(p)).is_empty()).any(|p| {
             (0..game.cell_count()).any(|c| {
-                mobility.moves(kind, p as PlayerId, c).iter().any(|mv| promotion.trigger.applies(game, p as PlayerId, mv.from, mv.to))
+                mobility
+                    .moves(kind, PlayerId::from_index(p), c)
+                    .iter()
+                    .any(|mv| promotion.trigger.applies(game, PlayerId::from_index(p), mv.from, mv.to))
             })
         });
         if !possible && !mobility.exhausted() {
@@ -208,7 +212,7 @@ fn pieces_that_never_appear(game: &Game, start: &Position, declared: &Declared, 
     for piece in start.board().iter().filter(|p| !p.is_empty()) {
         present[piece.kind().index()] = true;
     }
-    for (player, kind) in (0..game.players.len() as PlayerId).flat_map(|player| game.piece_ids().map(move |kind| (player, kind))) {
+    for (player, kind) in game.player_ids().flat_map(|player| game.piece_ids().map(move |kind| (player, kind))) {
         if start.in_hand(player, kind) > 0 {
             present[kind.index()] = true;
         }

@@ -53,7 +53,7 @@ impl Mobility {
             return Vec::new();
         }
         let mut pos = self.empty.borrow_mut();
-        let at = CellId(cell as u16);
+        let at = CellId::from_index(cell);
         pos.put(at, Piece::new(kind, player));
         pos.side = player;
         let mut moves = Vec::new();
@@ -69,14 +69,14 @@ impl Mobility {
     /// Could `kind` of `player` ever move from `cell`? Alone on the empty
     /// board, or by a move that needs another piece there.
     pub fn can_move_from(&self, kind: PieceId, player: PlayerId, cell: usize) -> bool {
-        !self.moves(kind, player, cell).is_empty() || self.moves_with_company(kind, player, CellId(cell as u16))
+        !self.moves(kind, player, cell).is_empty() || self.moves_with_company(kind, player, CellId::from_index(cell))
     }
 
     /// `cells[player][cell]`: the piece could never move from the cell.
     pub fn dead_cells(&self, kind: PieceId) -> Vec<Vec<bool>> {
         let game = self.engine.game();
         (0..game.players.len())
-            .map(|player| (0..game.cell_count()).map(|cell| !self.can_move_from(kind, player as PlayerId, cell)).collect())
+            .map(|player| (0..game.cell_count()).map(|cell| !self.can_move_from(kind, PlayerId::from_index(player), cell)).collect())
             .collect()
     }
 
@@ -108,7 +108,7 @@ impl Mobility {
         }
         for player in 0..game.players.len() {
             for cell in 0..cells {
-                for mv in self.moves(kind, player as PlayerId, cell) {
+                for mv in self.moves(kind, PlayerId::from_index(player), cell) {
                     let (a, b) = (root(&mut parent, cell), root(&mut parent, mv.to.index()));
                     parent[a] = b;
                 }

@@ -177,7 +177,7 @@ impl<'g> Ctx<'g> {
         let dirs = geometry::analyse(game);
         let mut dir_by_table = HashMap::new();
         for (dir, info) in dirs.iter().enumerate() {
-            dir_by_table.entry(tables::compact(&info.forward)).or_insert(DirId(dir as u16));
+            dir_by_table.entry(tables::compact(&info.forward)).or_insert(DirId::from_index(dir));
         }
         Ctx {
             game,
@@ -223,7 +223,7 @@ impl<'g> Ctx<'g> {
     }
 
     pub fn players(&self) -> impl Iterator<Item = PlayerId> {
-        0..self.game.players.len() as PlayerId
+        self.game.player_ids()
     }
 
     /// The constant for piece `kind` of `player`, which the module then defines.
@@ -240,7 +240,7 @@ impl<'g> Ctx<'g> {
     }
 
     pub fn piece_label(&self, kind: PieceId, player: PlayerId) -> String {
-        format!("{} of {}", self.game.pieces[kind].name, self.game.players[player as usize].name)
+        format!("{} of {}", self.game.pieces[kind].name, self.game.players[player.index()].name)
     }
 
     fn vector_name(&self, dir: DirId) -> String {
@@ -271,7 +271,7 @@ impl<'g> Ctx<'g> {
     pub fn cell_table_and_data(&mut self, name: &str, doc: String, data: Vec<Option<usize>>, read: &[bool]) -> (Ident, Vec<Option<usize>>) {
         let agrees = |dir: &DirInfo| (0..data.len()).all(|c| !read[c] || dir.forward[c] == data[c]);
         match self.dirs.iter().position(agrees) {
-            Some(dir) => (self.dir_table(DirId(dir as u16)), self.dirs[dir].forward.clone()),
+            Some(dir) => (self.dir_table(DirId::from_index(dir)), self.dirs[dir].forward.clone()),
             None => (self.cell_table(name, doc, data.clone()), data),
         }
     }
@@ -297,16 +297,16 @@ impl<'g> Ctx<'g> {
         if flags.iter().all(|&f| f) {
             return None;
         }
-        let name = format!("IN_{}_{}", self.names.zones[z.index()], self.names.players[player as usize]);
-        let doc = format!("Zone `{}` of {}.", self.game.zones[z].name, self.game.players[player as usize].name);
+        let name = format!("IN_{}_{}", self.names.zones[z.index()], self.names.players[player.index()]);
+        let doc = format!("Zone `{}` of {}.", self.game.zones[z].name, self.game.players[player.index()].name);
         Some(self.tables.flags(&name, doc, flags))
     }
 
     /// The flags of `zone` for `player`, even when it holds every cell.
     pub fn zone_table(&mut self, zone: ZoneId, player: PlayerId) -> Ident {
         let flags = self.game.zones[zone].cells[player].clone();
-        let name = format!("IN_{}_{}", self.names.zones[zone.index()], self.names.players[player as usize]);
-        let doc = format!("Zone `{}` of {}.", self.game.zones[zone].name, self.game.players[player as usize].name);
+        let name = format!("IN_{}_{}", self.names.zones[zone.index()], self.names.players[player.index()]);
+        let doc = format!("Zone `{}` of {}.", self.game.zones[zone].name, self.game.players[player.index()].name);
         self.tables.flags(&name, doc, flags)
     }
 
@@ -319,8 +319,8 @@ impl<'g> Ctx<'g> {
         let kinds = self.used_kinds.iter().map(|&kind| {
             let name = format_ident!("KIND_{}", self.names.pieces[kind.index()]);
             let doc = tables::doc_lines(&[format!("The piece type {}.", self.game.pieces[kind].name)]);
-            let k = Literal::u8_unsuffixed(kind.0);
-            quote! { #doc const #name: PieceId = PieceId(#k); }
+            let k = Literal::usize_unsuffixed(kind.index());
+            quote! { #doc const #name: PieceId = PieceId::from_index(#k); }
         });
         let kinds: TokenStream = kinds.collect();
         let pieces: TokenStream = self
@@ -329,9 +329,9 @@ impl<'g> Ctx<'g> {
             .map(|&(kind, player)| {
                 let name = self.names.piece_const(kind, player);
                 let doc = tables::doc_lines(&[format!("{}.", self.piece_label(kind, player))]);
-                let k = Literal::u8_unsuffixed(kind.0);
-                let p = Literal::u8_unsuffixed(player);
-                quote! { #doc const #name: Piece = Piece::new(PieceId(#k), #p); }
+                let k = Literal::usize_unsuffixed(kind.index());
+                let p = player_token(player);
+                quote! { #doc const #name: Piece = Piece::new(PieceId::from_index(#k), #p); }
             })
             .collect();
         quote!(#kinds #pieces)
@@ -340,6 +340,15 @@ impl<'g> Ctx<'g> {
 
 /// `&& ...`: at least one of the routes (each a list of conditions that must
 /// all hold) is open.
+/// `player` as generated code names it.
+pub(crate) fn player_token(player: PlayerId) -> TokenStream {
+    if player.is_first() {
+        quote!(PlayerId::FIRST)
+    } else {
+        quote!(PlayerId::SECOND)
+    }
+}
+
 pub(crate) fn any_route(routes: Vec<Vec<TokenStream>>) -> TokenStream {
     assert!(!routes.is_empty(), "a rule with routes but none open has an empty table");
     if routes.len() == 1 {
@@ -402,7 +411,7 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
             /// The move from `from` to `to`.
             #[inline(always)]
             fn new_move(from: usize, to: usize) -> Move {
-                Move::new(CellId(from as u16), CellId(to as u16))
+                Move::new(CellId::from_index(from), CellId::from_index(to))
             }
         }
     });
@@ -482,7 +491,7 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
         let args = attack::line_args_of_pos(ctx, quote!(enemy));
         quote! {
             fn check_cells(&self, influence: &Influence, pos: &Position, royals: &[CellId]) -> Option<vdl_runtime::check_cells::CheckCells> {
-                let (board, enemy) = (board_of(pos), pos.side ^ 1);
+                let (board, enemy) = (board_of(pos), pos.side.opponent());
                 influence.check_cells_from_bits(royals, |royal| attack_cells(board, royal.index(), enemy #args))
             }
         }
@@ -501,7 +510,7 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
     let watch_if_safe = (!ctx.has_obligations()).then(|| {
         quote! {
             fn watch_if_safe(&self, _influence: &Influence, pos: &Position, royals: &[CellId], watch: &mut Watch) -> bool {
-                let (board, enemy) = (board_of(pos), pos.side ^ 1);
+                let (board, enemy) = (board_of(pos), pos.side.opponent());
                 watch.mark_royals(royals);
                 royals.iter().all(|royal| !watch_leaps(pos, board, royal.index(), enemy, watch) && !watch_lines(pos, board, royal.index(), enemy, watch))
             }
@@ -612,7 +621,7 @@ fn prelude(ctx: &Ctx, uses: Helpers) -> TokenStream {
                 // The leaps and lines (rides, hops) along this game's own
                 // tables; the royals' cells as the runtime marks them.
                 watch.mark_royals(royals);
-                let (board, enemy) = (board_of(pos), pos.side ^ 1);
+                let (board, enemy) = (board_of(pos), pos.side.opponent());
                 for &royal in royals {
                     if watch_leaps(pos, board, royal.index(), enemy, watch) || watch_lines(pos, board, royal.index(), enemy, watch) {
                         // A walk met a piece of an attacking type that does

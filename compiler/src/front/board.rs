@@ -255,7 +255,7 @@ fn build(
     let mut place_of = Vec::new();
     for (index, place) in places.iter_mut().enumerate() {
         if let Place::Cell(id) = place {
-            *id = CellId(cells.len() as u16);
+            *id = CellId::from_index(cells.len());
             cells.push(ir::Cell { name: String::new(), coords: coords_of(&axes, index) });
             place_of.push(index);
         }
@@ -281,7 +281,7 @@ fn build(
             );
             return None;
         }
-        model.names.entry(name.clone()).or_insert(CellId(cell as u16));
+        model.names.entry(name.clone()).or_insert(CellId::from_index(cell));
         model.cells[cell].name = name;
     }
     Some(model)
@@ -439,7 +439,7 @@ fn line_positions(board: &BoardModel, back: &[i32]) -> Option<Vec<(usize, CellId
     let mut path = Vec::new();
     for cell in 0..count {
         path.clear();
-        let mut at = CellId(cell as u16);
+        let mut at = CellId::from_index(cell);
         let before = loop {
             if let Some(known) = placed[at.index()] {
                 break Some(known);

@@ -23,7 +23,7 @@ impl CellClasses {
                 classes.push(Vec::new());
             }
             class_of.push(index);
-            classes[index as usize].push(CellId(cell as u16));
+            classes[index as usize].push(CellId::from_index(cell));
         }
         CellClasses { class_of, classes }
     }

@@ -95,7 +95,7 @@ pub fn lower(draft: Draft) -> Lowered {
 fn captured_forms(draft: &Draft) -> Vec<Option<PieceId>> {
     let by_symbol = |symbol: &str| draft.pieces.iter().position(|p| p.symbol.eq_ignore_ascii_case(symbol));
     (0..draft.pieces.len())
-        .map(|kind| draft.hands.then(|| PieceId(by_symbol(draft.pieces[kind].symbol.trim_start_matches('+')).unwrap_or(kind) as u8)))
+        .map(|kind| draft.hands.then(|| PieceId::from_index(by_symbol(draft.pieces[kind].symbol.trim_start_matches('+')).unwrap_or(kind))))
         .collect()
 }
 

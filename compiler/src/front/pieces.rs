@@ -11,7 +11,7 @@ use crate::front::players::Players;
 use crate::front::zones::{ZoneEval, ZoneTable};
 use std::collections::{HashMap, HashSet};
 use vdl_dsl::ast::{self, DirExpr, Modifier, MoveKind as AstKind, PieceStmt, Span, TriggerExpr};
-use vdl_runtime::ir::{self, CellId, DirId, Gate, Mode, MoveKind, MoveRule, PieceId, Trigger, ZoneId};
+use vdl_runtime::ir::{self, CellId, DirId, Gate, Mode, MoveKind, MoveRule, PieceId, PlayerId, Trigger, ZoneId};
 
 /// The most entries (cells times directions) the direction tables of a game
 /// may hold, which bounds the memory a file can make the compiler use.
@@ -37,7 +37,7 @@ impl DirectionTable {
         let Some(id) = DirId::new(self.ir.len() - 1) else {
             self.ir.pop();
             self.overflowed = true;
-            return DirId(0);
+            return DirId::from_index(0);
         };
         self.index.insert(vector.to_vec(), id);
         id
@@ -659,7 +659,7 @@ impl Overlaps {
         let Some(dir) = first_step(rule) else { return };
         let modes_meet = |a: Mode, b: Mode| a == Mode::Both || b == Mode::Both || a == b;
         let zones_meet = |a: Option<ZoneId>, b: Option<ZoneId>| match (a, b) {
-            (Some(a), Some(b)) => zones.ir[a].cells[0].iter().zip(&zones.ir[b].cells[0]).any(|(x, y)| *x && *y),
+            (Some(a), Some(b)) => zones.ir[a].cells[PlayerId::FIRST].iter().zip(&zones.ir[b].cells[PlayerId::FIRST]).any(|(x, y)| *x && *y),
             _ => true,
         };
         let same_step = self.by_step.entry(dir).or_default();

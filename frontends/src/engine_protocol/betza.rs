@@ -122,7 +122,7 @@ pub fn playable(rule: &MoveRule) -> Result<(), String> {
 /// turns the second player's description half round).
 pub fn describe(game: &Game, grid: &Grid, kind: PieceId, player: PlayerId) -> Description {
     let piece = &game.pieces[kind];
-    let turn = if player == 0 { 1 } else { -1 };
+    let turn = if player.is_first() { 1 } else { -1 };
     let step = |dir: DirId| {
         let (x, y) = grid.step(&game.directions[dir].vector);
         (x * turn, y * turn)
@@ -206,7 +206,12 @@ mod tests {
         let game = (vdl_variants::by_name(name).unwrap().engine)().game().clone();
         let grid = Grid::of(&game).unwrap();
         game.piece_ids()
-            .map(|k| (game.pieces[k].symbol.clone(), (describe(&game, &grid, k, 0).betza, describe(&game, &grid, k, 1).betza)))
+            .map(|k| {
+                (
+                    game.pieces[k].symbol.clone(),
+                    (describe(&game, &grid, k, PlayerId::FIRST).betza, describe(&game, &grid, k, PlayerId::SECOND).betza),
+                )
+            })
             .collect()
     }
 
@@ -330,13 +335,13 @@ mod tests {
             let grid = Grid::of(game).unwrap();
             let size = (grid.files as i32, grid.ranks as i32);
             for kind in game.piece_ids() {
-                let description = describe(game, &grid, kind, 0);
+                let description = describe(game, &grid, kind, PlayerId::FIRST);
                 if !description.unsaid.is_empty() {
                     continue;
                 }
                 for cell in game.cell_ids() {
                     let mut pos = Position::empty(game);
-                    pos.put(cell, Piece::new(kind, 0));
+                    pos.put(cell, Piece::new(kind, PlayerId::FIRST));
                     let mut moves = Vec::new();
                     engine.generate(&pos, &mut moves);
                     let engine_targets: BTreeSet<(i32, i32)> =

@@ -98,8 +98,8 @@ impl GoLimits {
 
     /// The time `side` may take for this move from its clock, if it has one.
     pub fn budget(&self, side: PlayerId) -> Option<Duration> {
-        let left = self.time.get(side as usize).copied().flatten()?;
-        let inc = self.inc[side as usize];
+        let left = self.time.get(side.index()).copied().flatten()?;
+        let inc = self.inc[side.index()];
         let share = left / self.moves_to_go.unwrap_or(MOVES_LEFT_GUESS).max(1) + inc / 4 * 3;
         Some(share.min(left.saturating_sub(OVERHEAD)).max(SHORTEST))
     }
@@ -146,14 +146,14 @@ mod tests {
     #[test]
     fn clocks_belong_to_the_right_player() {
         let uci = parse("wtime 60000 btime 1000 winc 0 binc 0", ClockNames::WhiteFirst).unwrap();
-        assert_eq!(uci.budget(0), Some(Duration::from_millis(2000)));
-        assert!(uci.budget(1).unwrap() < Duration::from_millis(100));
+        assert_eq!(uci.budget(PlayerId::FIRST), Some(Duration::from_millis(2000)));
+        assert!(uci.budget(PlayerId::SECOND).unwrap() < Duration::from_millis(100));
         // USI: btime is the first player's (sente's) clock.
         let usi = parse("btime 60000 wtime 1000", ClockNames::BlackFirst).unwrap();
-        assert_eq!(usi.budget(0), Some(Duration::from_millis(2000)));
+        assert_eq!(usi.budget(PlayerId::FIRST), Some(Duration::from_millis(2000)));
         let byoyomi = parse("btime 0 wtime 0 byoyomi 3000", ClockNames::BlackFirst).unwrap();
-        assert!(byoyomi.budget(0).unwrap() >= Duration::from_millis(2000));
-        assert!(byoyomi.budget(0).unwrap() <= Duration::from_millis(3000));
+        assert!(byoyomi.budget(PlayerId::FIRST).unwrap() >= Duration::from_millis(2000));
+        assert!(byoyomi.budget(PlayerId::FIRST).unwrap() <= Duration::from_millis(3000));
     }
 
     #[test]
@@ -161,7 +161,7 @@ mod tests {
         let max = u64::MAX.to_string();
         let go = parse(&format!("wtime {max} winc {max} byoyomi {max} movetime {max}"), ClockNames::WhiteFirst).unwrap();
         assert_eq!(go.movetime, Some(LONGEST));
-        let limits = go.limits(0);
+        let limits = go.limits(PlayerId::FIRST);
         assert!(limits.movetime.unwrap() <= LONGEST);
         assert_eq!(seconds(f64::INFINITY), None);
         assert_eq!(seconds(-1.0), None);
@@ -172,8 +172,8 @@ mod tests {
     #[test]
     fn the_clock_never_runs_out() {
         let go = parse("wtime 20 btime 20", ClockNames::WhiteFirst).unwrap();
-        assert_eq!(go.budget(0), Some(SHORTEST));
-        let limits = go.limits(0);
+        assert_eq!(go.budget(PlayerId::FIRST), Some(SHORTEST));
+        let limits = go.limits(PlayerId::FIRST);
         assert_eq!(limits.movetime, Some(SHORTEST));
         assert_eq!(limits.depth, Some(MAX_DEPTH));
     }

@@ -97,7 +97,7 @@ mod tests {
         for bundled in vdl_variants::all() {
             let game = (bundled.engine)().game().clone();
             let squares = Squares::cell_names(&game).unwrap_or_else(|e| panic!("{}: {e}", bundled.name));
-            assert_eq!(squares.name(CellId(0)), game.board.cells[0].name);
+            assert_eq!(squares.name(CellId::from_index(0)), game.board.cells[0].name);
         }
     }
 
@@ -110,7 +110,7 @@ mod tests {
         assert_eq!(squares.name(shogi.cell_by_name("a9").unwrap()), "9a");
         assert_eq!(squares.name(shogi.cell_by_name("i1").unwrap()), "1i");
         let triaxial = game("triaxial-qi");
-        assert_eq!(Squares::usi(&triaxial).unwrap().name(CellId(0)), triaxial.board.cells[0].name);
+        assert_eq!(Squares::usi(&triaxial).unwrap().name(CellId::from_index(0)), triaxial.board.cells[0].name);
     }
 
     #[test]

@@ -60,7 +60,7 @@ struct Clock {
 impl Clock {
     fn limits(&self, engine_side: PlayerId, ply: usize) -> GoLimits {
         let mut go = GoLimits { depth: self.depth, movetime: self.per_move, ..GoLimits::default() };
-        let (own, opponent) = (engine_side as usize & 1, 1 - (engine_side as usize & 1));
+        let (own, opponent) = (engine_side.index(), engine_side.opponent().index());
         go.time[own] = self.own;
         go.time[opponent] = self.opponent;
         if let Some((moves, increment)) = self.level {
@@ -114,7 +114,7 @@ impl XboardSession {
             .unwrap_or(0);
         let current = offered[default].clone();
         let game = GameState::new(current.variant.engine.clone());
-        let shared = Arc::new(Mutex::new(Shared { game, engine_side: Some(1) }));
+        let shared = Arc::new(Mutex::new(Shared { game, engine_side: Some(PlayerId::SECOND) }));
         Ok(XboardSession { offered, default, current, shared, clock: Clock::default(), post: false, out, search: None })
     }
 
@@ -149,7 +149,7 @@ impl XboardSession {
             "playother" => {
                 self.abandon_search();
                 let mut shared = self.lock();
-                shared.engine_side = Some(1 - shared.game.position().side);
+                shared.engine_side = Some(shared.game.position().side.opponent());
             }
             "?" => {
                 if let Some(search) = self.search.take() {
@@ -201,7 +201,7 @@ impl XboardSession {
         self.current = self.offered[self.default].clone();
         let mut shared = self.lock();
         shared.game = GameState::new(self.current.variant.engine.clone());
-        shared.engine_side = Some(1);
+        shared.engine_side = Some(PlayerId::SECOND);
     }
 
     fn select_variant(&mut self, name: &str) {
@@ -382,7 +382,7 @@ fn result_line(game: &GameState) -> Option<String> {
     let reason = reason.describe();
     let players = &game.engine().game().players;
     Some(match result {
-        GameResult::Win(0) => format!("1-0 {{{} wins by {reason}}}", players[0].name),
+        GameResult::Win(PlayerId::FIRST) => format!("1-0 {{{} wins by {reason}}}", players[0].name),
         GameResult::Win(_) => format!("0-1 {{{} wins by {reason}}}", players[1].name),
         GameResult::Draw => format!("1/2-1/2 {{Draw by {reason}}}"),
     })

@@ -24,7 +24,7 @@ use super::squares::Squares;
 use super::variants::Variant;
 use std::collections::HashMap;
 use std::sync::Arc;
-use vdl_runtime::{fen, Game, PieceId, Position};
+use vdl_runtime::{fen, Game, PieceId, PlayerId, Position};
 
 /// XBoard's board holds at most 16 files (holdings take 4 of them) and 16
 /// ranks, two of which it keeps for itself.
@@ -80,7 +80,7 @@ impl XboardVariant {
         let text = fen::format(game, pos);
         let mut fields = text.split_whitespace();
         let board = fields.next().unwrap_or_default();
-        let side = if pos.side == 0 { 'w' } else { 'b' };
+        let side = if pos.side.is_first() { 'w' } else { 'b' };
         let rest: Vec<&str> = fields.skip(1).collect();
         let rest = if vdl_runtime::fen_state::has_fields(game) { rest.join(" ") } else { "- - 0 1".to_string() };
         format!("{} {side} {rest}", translate(board, &self.letters))
@@ -204,7 +204,8 @@ pub fn present(variant: &Arc<Variant>) -> Result<XboardVariant, String> {
     xboard.definition.push(format!("setup ({table}) {size} {}", xboard.xboard_fen(&start)));
     for kind in game.piece_ids() {
         let symbol = &game.pieces[kind].symbol;
-        let (white, black) = (betza::describe(game, &xboard.grid, kind, 0), betza::describe(game, &xboard.grid, kind, 1));
+        let (white, black) =
+            (betza::describe(game, &xboard.grid, kind, PlayerId::FIRST), betza::describe(game, &xboard.grid, kind, PlayerId::SECOND));
         if white.betza == black.betza {
             xboard.definition.push(format!("piece {symbol}& {}", white.betza));
         } else {

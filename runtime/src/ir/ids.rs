@@ -1,8 +1,11 @@
-//! The ids the IR names things by: cells, piece types, directions, zones.
-//! Each is its own type, so that one cannot be passed for another, and each is
-//! written in the IR (and in its JSON) as its plain number.
+//! The ids the IR names things by: cells, piece types, directions, zones,
+//! players. Each is its own type, so that one cannot be passed for another,
+//! and each is written in the IR (and in its JSON) as its plain number. Their
+//! numbers are private: an id is made by `new` (checked), by `from_index`
+//! (checked in debug builds, for tables and generated code) or by `first`, and
+//! read by `index`.
 
-use super::{Cell, Direction, PieceType, Zone};
+use super::{Cell, Direction, PieceType, Player, Zone};
 use serde::{Deserialize, Serialize};
 
 /// An id: a newtype of an unsigned integer, its index in the list of what it
@@ -13,13 +16,24 @@ macro_rules! id {
         $(#[$doc])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
         #[serde(transparent)]
-        pub struct $name(pub $int);
+        #[repr(transparent)]
+        pub struct $name($int);
 
         impl $name {
             /// The id of the item at `index`, if an id can say it.
             #[inline]
             pub fn new(index: usize) -> Option<$name> {
                 (index < Self::MAX_COUNT).then_some($name(index as $int))
+            }
+
+            /// The id of the item at `index`, which the caller knows to be
+            /// below `MAX_COUNT` (a loop over a list, a table the compiler
+            /// wrote): checked in debug builds only, and a `const fn`, so
+            /// that generated code and hot loops pay nothing for it.
+            #[inline(always)]
+            pub const fn from_index(index: usize) -> $name {
+                debug_assert!(index < Self::MAX_COUNT, "an id out of range");
+                $name(index as $int)
             }
 
             /// The item's position in its list.
@@ -106,8 +120,62 @@ impl ZoneId {
     pub const MAX_COUNT: usize = u16::MAX as usize + 1;
 }
 
-/// Index of a player in [`super::Game::players`]; 0 moves first.
-pub type PlayerId = u8;
+id! {
+    /// Index of a player in [`super::Game::players`] (`game.players[id]`):
+    /// [`PlayerId::FIRST`] moves first. The runtime's games have two players
+    /// (see [`super::ByPlayer`]): each player's opponent is the other.
+    PlayerId(u8) indexes Player
+}
+
+impl PlayerId {
+    /// The most players a game may have: a [`crate::Piece`] keeps its owner
+    /// in one bit.
+    pub const MAX_COUNT: usize = 2;
+    /// The player who moves first (White in chess).
+    pub const FIRST: PlayerId = PlayerId(0);
+    /// The player who moves second.
+    pub const SECOND: PlayerId = PlayerId(1);
+    /// Both players, in order.
+    pub const BOTH: [PlayerId; 2] = [PlayerId::FIRST, PlayerId::SECOND];
+
+    /// The other player.
+    #[inline(always)]
+    pub const fn opponent(self) -> PlayerId {
+        PlayerId(self.0 ^ 1)
+    }
+
+    /// Is this the player who moves first?
+    #[inline(always)]
+    pub const fn is_first(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The player whose pieces' owner bit ([`crate::Piece`]'s lowest) is
+    /// `bit`'s lowest.
+    #[inline(always)]
+    pub const fn of_bit(bit: u8) -> PlayerId {
+        PlayerId(bit & 1)
+    }
+}
+
+/// Messages name a player by its number.
+impl std::fmt::Display for PlayerId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl CellId {
+    /// The mark for "no cell" ([`crate::position::NO_CELL`]): the one
+    /// number a cell's id never has.
+    pub(crate) const MARK: CellId = CellId(u16::MAX);
+}
+
+impl PieceId {
+    /// The mark for "no piece type" ([`crate::position::NO_PROMOTION`]):
+    /// a number no piece type's id has.
+    pub(crate) const MARK: PieceId = PieceId(u8::MAX);
+}
 
 #[cfg(test)]
 mod tests {
@@ -138,7 +206,7 @@ mod tests {
     #[test]
     fn every_piece_type_fits_a_piece_byte() {
         for kind in PieceId::first(PieceId::MAX_COUNT) {
-            for owner in 0..2 {
+            for owner in PlayerId::BOTH {
                 let piece = Piece::new(kind, owner);
                 assert!(!piece.is_empty());
                 assert_eq!((piece.kind(), piece.owner()), (kind, owner));

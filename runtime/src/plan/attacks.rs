@@ -317,7 +317,7 @@ impl Trie {
     fn insert_all(&mut self, path: impl Iterator<Item = CellId>, attackers: PieceSet) {
         if self.nodes.is_empty() {
             self.nodes.push(TrieNode {
-                cell: CellId(0),
+                cell: CellId::from_index(0),
                 attackers: PieceSet::EMPTY,
                 first_child: NO_NODE,
                 next_sibling: NO_NODE,

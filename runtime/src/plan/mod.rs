@@ -29,7 +29,7 @@ mod build;
 pub mod overlap;
 pub mod passing;
 
-use crate::ir::{CellId, Game, Mode, PieceId, PlayerId};
+use crate::ir::{ByPlayer, CellId, Game, Mode, PieceId, PlayerId};
 use crate::piece_set::PieceSet;
 pub use attacks::Attacks;
 pub use overlap::Repeats;
@@ -44,13 +44,13 @@ pub const MAX_LINE_CELLS: usize = 2 << 20;
 /// The plan of a whole game: one [`SidePlan`] per player.
 #[derive(Clone, Debug)]
 pub struct Plan {
-    sides: Vec<SidePlan>,
+    sides: ByPlayer<SidePlan>,
 }
 
 impl Plan {
     /// Resolves every move rule of `game`.
     pub fn of(game: &Game) -> Plan {
-        Plan { sides: (0..game.players.len() as PlayerId).map(|player| build::side(game, player)).collect() }
+        Plan { sides: ByPlayer::from_fn(|player| build::side(game, player)) }
     }
 
     /// How many cells the lines of all rides and hops (and the royals'
@@ -86,7 +86,7 @@ impl Plan {
     /// The moves and attacks of `player`'s pieces.
     #[inline]
     pub fn side(&self, player: PlayerId) -> &SidePlan {
-        &self.sides[player as usize]
+        &self.sides[player]
     }
 }
 

@@ -45,11 +45,11 @@ impl Passings {
         let mut list = Vec::new();
         for (kind, piece) in game.piece_ids().zip(&game.pieces) {
             for (player, rules) in piece.moves.iter().enumerate() {
-                let mover = Piece::new(kind, player as PlayerId);
+                let mover = Piece::new(kind, PlayerId::from_index(player));
                 for rule in rules.iter().filter(|rule| !rule.en_passant.is_empty()) {
-                    let by = PieceSet::of(player as PlayerId ^ 1, rule.en_passant.iter().copied());
+                    let by = PieceSet::of(PlayerId::from_index(player).opponent(), rule.en_passant.iter().copied());
                     for from in game.cell_ids() {
-                        if rule.only_in.is_some_and(|zone| !game.in_zone(zone, player as PlayerId, from)) {
+                        if rule.only_in.is_some_and(|zone| !game.in_zone(zone, PlayerId::from_index(player), from)) {
                             continue;
                         }
                         for (to, cells) in passed(game, &rule.kind, from) {

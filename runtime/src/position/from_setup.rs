@@ -82,21 +82,19 @@ impl Position {
 
     /// Each count up to [`super::HAND_CAP`], the most a count's byte holds.
     fn fill_hands(&mut self, game: &Game, setup: &Setup) -> Result<(), PositionError> {
-        if self.hands.is_empty() {
-            return Ok(());
-        }
-        for (player, hand) in setup.hands.iter().enumerate() {
+        for (player, hand) in setup.hands.each() {
             for (kind, &count) in game.piece_ids().zip(hand) {
-                let piece = Piece::new(kind, player as PlayerId);
+                let piece = Piece::new(kind, player);
                 let held = u8::try_from(count).ok().ok_or_else(|| PositionError::HandOverCap {
-                    player: player as PlayerId,
-                    player_name: game.players[player].name.clone(),
+                    player,
+                    player_name: game.players[player.index()].name.clone(),
                     kind,
                     symbol: crate::fen::piece_symbol(game, piece),
                     count,
                 })?;
-                let slot = self.hand_slot(player as PlayerId, kind);
-                self.hands[slot] = held;
+                if let Some(slot) = self.hands[player].get_mut(kind.index()) {
+                    *slot = held;
+                }
             }
         }
         Ok(())
@@ -105,17 +103,19 @@ impl Position {
     /// A countdown runs from its obligation's delay down to 0.
     fn set_countdowns(&mut self, game: &Game, setup: &Setup) -> Result<(), PositionError> {
         let obligations = &game.rules.obligations;
-        for (slot, &value) in setup.countdowns.iter().enumerate() {
-            let Some(value) = value else { continue };
-            let obligation = &obligations[slot % obligations.len()];
-            self.countdowns[slot] = u8::try_from(value).ok().filter(|&n| n <= obligation.delay && n != NOT_COUNTING).ok_or_else(|| {
-                PositionError::CountdownOutOfRange {
-                    player_name: game.players[slot / obligations.len()].name.clone(),
-                    piece: game.pieces[obligation.piece].name.clone(),
-                    value,
-                    delay: obligation.delay,
-                }
-            })?;
+        for (player, values) in setup.countdowns.each() {
+            for (slot, (obligation, &value)) in obligations.iter().zip(values).enumerate() {
+                let Some(value) = value else { continue };
+                self.countdowns[player][slot] = u8::try_from(value)
+                    .ok()
+                    .filter(|&n| n <= obligation.delay && n != NOT_COUNTING)
+                    .ok_or_else(|| PositionError::CountdownOutOfRange {
+                        player_name: game.players[player.index()].name.clone(),
+                        piece: game.pieces[obligation.piece].name.clone(),
+                        value,
+                        delay: obligation.delay,
+                    })?;
+            }
         }
         Ok(())
     }
@@ -127,9 +127,9 @@ impl Position {
             CheckCounts::Left(values) => (values, false),
             CheckCounts::Given(values) => (values, true),
         };
-        for (player, value) in values.into_iter().enumerate() {
+        for (player, &value) in values.each() {
             let count = u8::try_from(value).ok().filter(|&n| n <= checks).ok_or_else(|| PositionError::ChecksOutOfRange {
-                player_name: game.players[player].name.clone(),
+                player_name: game.players[player.index()].name.clone(),
                 value,
                 checks,
                 given,
@@ -157,10 +157,9 @@ impl Position {
 /// A setup built by hand, not read, may not fit the game at all.
 fn check_shape(game: &Game, setup: &Setup) -> Result<(), PositionError> {
     let fits = setup.board.len() == game.cell_count()
-        && (setup.side as usize) < game.players.len()
-        && setup.hands.len() == game.players.len()
+        && setup.side.index() < game.players.len()
         && setup.hands.iter().all(|hand| hand.len() == if game.has_hands() { game.pieces.len() } else { 0 })
-        && setup.countdowns.len() == game.rules.obligations.len() * game.players.len()
+        && setup.countdowns.iter().all(|countdowns| countdowns.len() == game.rules.obligations.len())
         && setup.board.iter().all(|piece| piece.is_empty() || piece.kind().index() < game.pieces.len())
         && setup.en_passant.iter().all(|cell| cell.index() < game.cell_count());
     if fits {
@@ -175,14 +174,14 @@ fn check_shape(game: &Game, setup: &Setup) -> Result<(), PositionError> {
 /// into a type that is not (a promotion, a promotion by proxy).
 fn missing_royal(game: &Game, start: Option<&[Piece]>, pos: &Position) -> Result<(), PositionError> {
     let Some(start) = start.filter(|_| game.has_royals()) else { return Ok(()) };
-    for player in 0..game.players.len() as PlayerId {
+    for player in game.player_ids() {
         let royals: Vec<PieceId> = royal_kinds_in(game, start, player);
         if royals.is_empty() || pos.royal_count(player) > 0 || royals_can_change(game, player) {
             continue;
         }
         return Err(PositionError::MissingRoyal {
             player,
-            player_name: game.players[player as usize].name.clone(),
+            player_name: game.players[player.index()].name.clone(),
             royals: royals.iter().map(|&kind| game.pieces[kind].name.clone()).collect(),
         });
     }
@@ -223,7 +222,7 @@ fn must_promote(game: &Game, start: Option<&[Piece]>, pos: &Position) -> Result<
         return Err(PositionError::MustPromote {
             cell,
             cell_name: game.board.cells[cell].name.clone(),
-            player_name: game.players[piece.owner() as usize].name.clone(),
+            player_name: game.players[piece.owner().index()].name.clone(),
             piece: game.pieces[piece.kind()].name.clone(),
             symbol: symbol(piece.kind()),
             choices: forced.choices(piece, cell).into_iter().map(|kind| format!("`{}`", symbol(kind))).collect(),
@@ -236,7 +235,7 @@ fn must_promote(game: &Game, start: Option<&[Piece]>, pos: &Position) -> Result<
 /// own royal attacked (facing royals among the attacks). Judged with the
 /// caller's engine, or an interpreter, which any game runs on.
 fn side_not_to_move_safe(game: &Game, engine: Option<&dyn Engine>, pos: &Position) -> Result<(), PositionError> {
-    let other = pos.side ^ 1;
+    let other = pos.side.opponent();
     if !game.has_royals() || pos.royal_count(other) == 0 {
         return Ok(());
     }
@@ -261,9 +260,9 @@ fn side_not_to_move_safe(game: &Game, engine: Option<&dyn Engine>, pos: &Positio
     Err(PositionError::SideNotToMoveInCheck {
         cell,
         cell_name: game.board.cells[cell].name.clone(),
-        player_name: game.players[other as usize].name.clone(),
+        player_name: game.players[other.index()].name.clone(),
         royal: game.pieces[pos.at(cell).kind()].name.clone(),
-        mover_name: game.players[pos.side as usize].name.clone(),
+        mover_name: game.players[pos.side.index()].name.clone(),
         facing_rule: !game.rules.facing.is_empty(),
         attackers,
     })

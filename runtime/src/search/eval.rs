@@ -48,7 +48,8 @@ impl Evaluator {
         for (kind, piece) in game.piece_ids().zip(&game.pieces) {
             // mobility[owner][cell]: average (destinations, covered cells), or
             // None where the piece may not stand.
-            let mobility: Vec<Vec<Option<(f64, f64)>>> = (0..players).map(|owner| cell_mobility(engine, kind, owner as PlayerId)).collect();
+            let mobility: Vec<Vec<Option<(f64, f64)>>> =
+                (0..players).map(|owner| cell_mobility(engine, kind, PlayerId::from_index(owner))).collect();
             let measured: Vec<(f64, f64)> = mobility.iter().flatten().flatten().copied().collect();
             let mean = |f: fn(&(f64, f64)) -> f64| {
                 if measured.is_empty() {
@@ -92,7 +93,7 @@ impl Evaluator {
     /// The value of `piece` standing on `cell`, material included.
     #[inline]
     pub fn piece_on(&self, piece: Piece, cell: CellId) -> i32 {
-        self.square[piece.kind().index()][piece.owner() as usize][cell.index()]
+        self.square[piece.kind().index()][piece.owner().index()][cell.index()]
     }
 
     /// The value of a piece type, for move ordering.
@@ -151,7 +152,7 @@ fn may_stand(game: &Game, kind: PieceId, owner: PlayerId, cell: CellId) -> bool 
 fn cell_mobility<E: Engine + ?Sized>(engine: &E, kind: PieceId, owner: PlayerId) -> Vec<Option<(f64, f64)>> {
     let game = engine.game();
     let cells = game.cell_count();
-    let enemy = owner ^ 1;
+    let enemy = owner.opponent();
     // Blockers are of non-royal types where possible, so that the sample boards
     // look like the middle of a game.
     let blocker_kinds: Vec<PieceId> = {
@@ -162,7 +163,7 @@ fn cell_mobility<E: Engine + ?Sized>(engine: &E, kind: PieceId, owner: PlayerId)
             plain
         }
     };
-    let mut rng = SplitMix(0x5EED ^ ((kind.index() as u64) << 8) ^ owner as u64);
+    let mut rng = SplitMix(0x5EED ^ ((kind.index() as u64) << 8) ^ owner.index() as u64);
     // Per cell: destinations, and covered cells in hundredths.
     let mut totals = vec![(0u64, 0u64); cells];
     let mut samples = 0u64;
@@ -197,7 +198,7 @@ fn cell_mobility<E: Engine + ?Sized>(engine: &E, kind: PieceId, owner: PlayerId)
                 } else {
                     let hits = (0..targets)
                         .filter(|_| {
-                            let c = CellId(rng.below(cells as u64) as u16);
+                            let c = CellId::from_index(rng.below(cells as u64) as usize);
                             c != cell_id && engine.attacked(&pos, c, owner)
                         })
                         .count();

@@ -21,7 +21,7 @@ use crate::codegen::attacks::attack_lines::LineCode;
 use crate::codegen::attacks::attack_lists::AttackLists;
 use crate::codegen::emit::tables::doc_lines;
 use crate::codegen::Ctx;
-use proc_macro2::{Ident, Literal, TokenStream};
+use proc_macro2::{Ident, TokenStream};
 use quote::quote;
 use vdl_runtime::ir::PlayerId;
 use vdl_runtime::piece_set::PieceSet;
@@ -70,8 +70,8 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
         let (watch_function, watch_arm) = watch_function(ctx, player, watch, GatesRead { pieces: false, riders: reads_riders });
         functions.extend(watch_function);
         watch_arms.push(watch_arm);
-        let who = &ctx.game.players[player as usize].name;
-        let p = Literal::u8_unsuffixed(player);
+        let who = &ctx.game.players[player.index()].name;
+        let p = crate::codegen::player_token(player);
         let docs = if held_bits {
             doc_lines(&[
                 format!("Could a piece of {who} capture an enemy piece on `target`, with {who}'s pieces on"),
@@ -200,13 +200,13 @@ struct GatesRead {
 /// on (its body `cells`, gated), and its arm in `attack_cells`.
 fn attack_cells_function(ctx: &Ctx, player: PlayerId, cells: TokenStream) -> (TokenStream, TokenStream) {
     let name = ctx.names.player_fn("attack_cells_of", player);
-    let who = &ctx.game.players[player as usize].name;
+    let who = &ctx.game.players[player.index()].name;
     let docs = doc_lines(&[format!(
         "The cells the attacks of {who} on `target` depend on, as bits: those of each attacker and of the cells between."
     )]);
     let (held, held_arg) = attack_param_and_arg(ctx);
     let uses_pieces = attackers_as_bits(ctx).then(|| quote!(let _ = (board, pieces);));
-    let p = Literal::u8_unsuffixed(player);
+    let p = crate::codegen::player_token(player);
     (
         quote! {
             #docs
@@ -230,7 +230,7 @@ fn riders_arm(ctx: &mut Ctx, player: PlayerId, kinds: u128) -> TokenStream {
     let kinds: Vec<_> = ctx.game.piece_ids().filter(|kind| kinds >> kind.index() & 1 != 0).collect();
     let pieces: Vec<Ident> = kinds.into_iter().map(|kind| ctx.piece(kind, player)).collect();
     let cells = if pieces.is_empty() { quote!(0) } else { quote!(#(pos.piece_cells().of(#pieces, CELLS))|*) };
-    let p = Literal::u8_unsuffixed(player);
+    let p = crate::codegen::player_token(player);
     quote!(#p => #cells,)
 }
 
@@ -239,13 +239,13 @@ fn riders_arm(ctx: &mut Ctx, player: PlayerId, kinds: u128) -> TokenStream {
 fn watch_function(ctx: &Ctx, player: PlayerId, walks: TokenStream, read: GatesRead) -> (TokenStream, TokenStream) {
     let name = ctx.names.player_fn("watch_lines_of", player);
     let docs = doc_lines(&[
-        format!("Marks in `watch` the cells of {}'s lines out from `target` whose change could", ctx.game.players[player as usize].name),
+        format!("Marks in `watch` the cells of {}'s lines out from `target` whose change could", ctx.game.players[player.index()].name),
         "let a piece attack along them (`vdl_runtime::influence::Influence::watch`).".into(),
         "`true`, and the marks unfinished, if a piece attacks `target` along a line.".into(),
     ]);
     let (held, held_arg) = line_param_and_arg(ctx);
     let body = if walks.is_empty() { quote!(let _ = (board, target, watch #held_arg);) } else { gated(ctx, walks, read) };
-    let p = Literal::u8_unsuffixed(player);
+    let p = crate::codegen::player_token(player);
     (
         quote! {
             #docs
@@ -413,7 +413,7 @@ fn held_cells_of(player: TokenStream) -> TokenStream {
 /// Where no leap can be blocked (`blockable` false), nothing is marked.
 fn watch_leaps_function(ctx: &Ctx, player: PlayerId, body: TokenStream, blockable: bool) -> (TokenStream, TokenStream) {
     let name = ctx.names.player_fn("watch_leaps_of", player);
-    let who = &ctx.game.players[player as usize].name;
+    let who = &ctx.game.players[player.index()].name;
     let docs = doc_lines(&[
         format!("Marks in `watch` the cells that {who}'s leaps toward `target` need, of the leaps"),
         "whose start holds a piece that makes them. `true`, and the marks unfinished, if".into(),
@@ -431,7 +431,7 @@ fn watch_leaps_function(ctx: &Ctx, player: PlayerId, body: TokenStream, blockabl
             gated(ctx, quote!(#pieces #body), LEAPS_READ)
         }
     };
-    let p = Literal::u8_unsuffixed(player);
+    let p = crate::codegen::player_token(player);
     (
         quote! {
             #docs

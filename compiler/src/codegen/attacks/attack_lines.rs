@@ -198,8 +198,8 @@ pub fn code(
     // Set numbers in a byte where they fit.
     let set_type = if chains.iter().flatten().flatten().all(|&(_, set)| set <= u8::MAX as usize) { "u8" } else { "u16" };
     let what = if hop { "HOP" } else { "RIDE" };
-    let upper = ctx.names.players[player as usize].clone();
-    let who = ctx.game.players[player as usize].name.clone();
+    let upper = ctx.names.players[player.index()].clone();
+    let who = ctx.game.players[player.index()].name.clone();
     let line = if hop { "hop" } else { "ride" };
     let mut out = LineCode { cells: Some(TokenStream::new()), ..LineCode::default() };
     // Where the cells fit in one word and every chain runs one way
@@ -264,7 +264,7 @@ pub fn code(
                     quote!(piece == #piece)
                 }
                 None => {
-                    let (p, set) = (Literal::u8_unsuffixed(player), Literal::usize_unsuffixed(set));
+                    let (p, set) = (crate::codegen::player_token(player), Literal::usize_unsuffixed(set));
                     quote!(piece.is_of(#p) && (#sets[#set] >> piece.kind().index()) & 1 != 0)
                 }
             };
@@ -396,7 +396,7 @@ fn uniform_set(family: &Family, next: &[Option<usize>], hop: bool) -> Option<usi
 
 /// The type of a set with exactly one.
 fn single_kind(kinds: u128) -> Option<PieceId> {
-    (kinds.count_ones() == 1).then(|| PieceId(kinds.trailing_zeros() as u8))
+    (kinds.count_ones() == 1).then(|| PieceId::from_index(kinds.trailing_zeros() as usize))
 }
 
 /// What a walk tests the piece it meets against.
@@ -443,7 +443,7 @@ fn bit_walk_code(rays: &Rays, attackers: &Attackers, walk: Walk) -> TokenStream 
     let (attacks, row) = match attackers {
         Attackers::Everywhere(attacks) => (attacks.clone(), None),
         Attackers::ByDistance { rows, seqs, sets, player, .. } => {
-            let p = Literal::u8_unsuffixed(*player);
+            let p = crate::codegen::player_token(*player);
             (
                 quote!(piece.is_of(#p) && (#sets[row[d] as usize] >> piece.kind().index()) & 1 != 0),
                 Some(quote!(let row = &#seqs[#rows[target] as usize];)),
@@ -476,7 +476,7 @@ fn bit_walk_code(rays: &Rays, attackers: &Attackers, walk: Walk) -> TokenStream 
                     // The line from the royal to the attacker: a move of
                     // the piece met along it keeps the royal shielded.
                     if #attacks {
-                        watch.mark_pinned(CellId(met as u16), reach | beyond);
+                        watch.mark_pinned(CellId::from_index(met), reach | beyond);
                     }
                 }
             }
@@ -530,7 +530,7 @@ fn walk_code(first: &Ident, next: &Ident, attackers: &Attackers, walk: Walk) -> 
     let (attacks, row, distance, bound, step) = match attackers {
         Attackers::Everywhere(attacks) => (attacks.clone(), None, None, None, None),
         Attackers::ByDistance { rows, seqs, length, sets, player } => {
-            let (length, p) = (Literal::usize_unsuffixed(*length), Literal::u8_unsuffixed(*player));
+            let (length, p) = (Literal::usize_unsuffixed(*length), crate::codegen::player_token(*player));
             (
                 quote!(piece.is_of(#p) && (#sets[row[d] as usize] >> piece.kind().index()) & 1 != 0),
                 Some(quote!(let row = &#seqs[#rows[target] as usize];)),
@@ -558,7 +558,7 @@ fn walk_code(first: &Ident, next: &Ident, attackers: &Attackers, walk: Walk) -> 
         Walk::Watch => quote! {
             if met != NONE {
                 if #attacks {
-                    watch.mark_vacating(CellId(met));
+                    watch.mark_vacating(CellId::from_index(met as usize));
                 }
                 break;
             }
@@ -572,7 +572,7 @@ fn walk_code(first: &Ident, next: &Ident, attackers: &Attackers, walk: Walk) -> 
                 if #attacks {
                     let mut empty = #first[target];
                     while empty != cell {
-                        watch.mark_filling(CellId(empty));
+                        watch.mark_filling(CellId::from_index(empty as usize));
                         empty = #next[empty as usize];
                     }
                 }
@@ -584,8 +584,8 @@ fn walk_code(first: &Ident, next: &Ident, attackers: &Attackers, walk: Walk) -> 
                 screen = cell;
             } else {
                 if #attacks {
-                    watch.mark_vacating(CellId(met));
-                    watch.mark_vacating(CellId(screen));
+                    watch.mark_vacating(CellId::from_index(met as usize));
+                    watch.mark_vacating(CellId::from_index(screen as usize));
                 }
                 break;
             }

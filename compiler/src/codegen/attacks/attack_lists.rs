@@ -16,7 +16,7 @@ use crate::codegen::attacks::attacker_bits::AttackerBits;
 use crate::codegen::attacks::obligation::INERT_KIND;
 use crate::codegen::emit::text;
 use crate::codegen::Ctx;
-use proc_macro2::{Ident, Literal, TokenStream};
+use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -142,7 +142,7 @@ impl AttackLists {
     /// the walks of its lines for the legality shortcut; their tables go to
     /// `ctx.tables`.
     pub fn generate(&self, ctx: &mut Ctx, player: PlayerId) -> LineCode {
-        let upper = ctx.names.players[player as usize].clone();
+        let upper = ctx.names.players[player.index()].clone();
         // The sets are named before they are all gathered: the lists' docs
         // refer to them.
         let sets_name = format_ident!("{}", ctx.tables.unique_name(&format!("ATTACKERS_{upper}")));
@@ -180,7 +180,7 @@ impl AttackLists {
         }
         if !out.code.is_empty() {
             // The sets first: the lists refer to them.
-            let who = ctx.game.players[player as usize].name.clone();
+            let who = ctx.game.players[player.index()].name.clone();
             let sets = sets_table(ctx, &out.sets_name.to_string(), &who, &out.sets);
             ctx.tables.add_text(&sets);
             ctx.tables.add_text(&out.tables);
@@ -218,8 +218,8 @@ impl AttackLists {
         let bits = out.open_bits.take();
         let walks = !(leaps.is_empty() && watch_leaps.is_empty() && cells.as_ref().is_none_or(TokenStream::is_empty));
         let guard = (walks && crate::codegen::attacks::attack::held_bits(ctx)).then(|| {
-            let upper = &ctx.names.players[player as usize];
-            let who = &ctx.game.players[player as usize].name;
+            let upper = &ctx.names.players[player.index()];
+            let who = &ctx.game.players[player.index()].name;
             let (which, origins) = match bits {
                 Some(_) => (format!("{who} that need a cell"), self.conditional_origins.clone()),
                 None => (who.clone(), self.leap_origins.clone()),
@@ -245,8 +245,8 @@ impl AttackLists {
 
     /// The loops over the leaps' lists, into `out`.
     fn leap_loops(&self, ctx: &mut Ctx, player: PlayerId, out: &mut Output) {
-        let upper = ctx.names.players[player as usize].clone();
-        let who = ctx.game.players[player as usize].name.clone();
+        let upper = ctx.names.players[player.index()].clone();
+        let who = ctx.game.players[player.index()].name.clone();
         let in_sets = format!("the set of piece types in [`{}`]", out.sets_name);
         let about = ("LEAPERS", "leaps and steps that nothing blocks");
         let bits =
@@ -254,7 +254,7 @@ impl AttackLists {
         let open_in_bits = bits.is_some();
         out.open_bits = bits;
         let (sets, tables) = (&mut out.sets, &mut out.tables);
-        let (sets_name, p) = (&out.sets_name, Literal::u8_unsuffixed(player));
+        let (sets_name, p) = (&out.sets_name, crate::codegen::player_token(player));
         let doc =
             format!("Leaps and steps of {who} that nothing can block: for each target, the cells they attack it from, each with {in_sets}");
         // Where they are tested as bits (`AttackerBits`), in `leap_code`.
@@ -354,15 +354,15 @@ impl FlatTable {
     /// With `watch`, the loop also marks in `watch` the cell of each entry
     /// holding such a piece where the test fails: the leap a change there
     /// could open (`vdl_runtime::influence::Influence::watch`).
-    fn code(&self, sets: &Ident, player: &Literal, cell_test: Option<TokenStream>, watch: bool) -> TokenStream {
+    fn code(&self, sets: &Ident, player: &TokenStream, cell_test: Option<TokenStream>, watch: bool) -> TokenStream {
         let pattern = if cell_test.is_some() { quote!(&(from, cell, set)) } else { quote!(&(from, set)) };
-        let blocked = watch.then(|| quote!(watch.mark_vacating(CellId(cell));));
+        let blocked = watch.then(|| quote!(watch.mark_vacating(CellId::from_index(cell as usize));));
         self.entry_loop(sets, player, pattern, (cell_test, quote!(return true;)), blocked)
     }
 
     /// The loop adding to `cells` the cells of the entries of `target`
     /// (leaps that nothing blocks) holding one of their pieces of `player`.
-    fn cells_code(&self, sets: &Ident, player: &Literal) -> TokenStream {
+    fn cells_code(&self, sets: &Ident, player: &TokenStream) -> TokenStream {
         self.entry_loop(sets, player, quote!(&(from, set)), (None, quote!(cells |= 1 << from;)), None)
     }
 
@@ -370,7 +370,7 @@ impl FlatTable {
     /// `shape` starts from one of its pieces and one route is empty; with
     /// `watch`, marking the routes' cells of such leaps that are blocked, as
     /// [`FlatTable::code`] does.
-    fn routed_code(&self, sets: &Ident, player: &Literal, shape: &[usize], watch: bool) -> TokenStream {
+    fn routed_code(&self, sets: &Ident, player: &TokenStream, shape: &[usize], watch: bool) -> TokenStream {
         let mut at = 0;
         let routes = shape.iter().map(|&len| {
             let cells = (at..at + len).map(|i| quote!(board[cells[#i] as usize].is_empty()));
@@ -380,7 +380,7 @@ impl FlatTable {
         let blocked = watch.then(|| {
             quote! {
                 for &cell in &cells {
-                    watch.mark_vacating(CellId(cell));
+                    watch.mark_vacating(CellId::from_index(cell as usize));
                 }
             }
         });
@@ -394,7 +394,7 @@ impl FlatTable {
     fn entry_loop(
         &self,
         sets: &Ident,
-        player: &Literal,
+        player: &TokenStream,
         pattern: TokenStream,
         (open, attacks): (Option<TokenStream>, TokenStream),
         blocked: Option<TokenStream>,
@@ -553,7 +553,7 @@ fn sets_table(ctx: &mut Ctx, name: &str, who: &str, sets: &[Kinds]) -> String {
         // A cell on the way to attackers further out attacks with none.
         let names = if names.is_empty() { "none".to_string() } else { names.join(", ") };
         docs.push(format!("{number}. {names}{end}"));
-        let bits: Vec<String> = kinds.iter().map(|&k| format!("1 << {}.0", ctx.kind(k))).collect();
+        let bits: Vec<String> = kinds.iter().map(|&k| format!("1 << {}.index()", ctx.kind(k))).collect();
         values.push(if bits.is_empty() { vec!["0".to_string()] } else { bits });
     }
     let mut out = String::new();

@@ -51,8 +51,8 @@ impl AttackerBits {
         if groups.is_empty() || groups.len() > MAX_GROUPS {
             return None;
         }
-        let upper = ctx.names.players[player as usize].clone();
-        let who = ctx.game.players[player as usize].name.clone();
+        let upper = ctx.names.players[player.index()].clone();
+        let who = ctx.game.players[player.index()].name.clone();
         let groups = groups
             .into_iter()
             .enumerate()
@@ -112,7 +112,7 @@ impl AttackerBits {
 fn groups(origins: &Origins) -> Vec<(Vec<u128>, Vec<PieceId>)> {
     let kinds = origins.iter().flat_map(|entries| entries.values()).fold(0, |all, &kinds| all | kinds);
     let mut by_origins: BTreeMap<Vec<u128>, Vec<PieceId>> = BTreeMap::new();
-    for kind in (0..Kinds::BITS as usize).filter(|&k| kinds >> k & 1 != 0).map(|k| PieceId(k as u8)) {
+    for kind in (0..Kinds::BITS as usize).filter(|&k| kinds >> k & 1 != 0).map(PieceId::from_index) {
         let cells: Vec<u128> = origins
             .iter()
             .map(|entries| {
@@ -140,6 +140,12 @@ mod tests {
         let both = 0b101;
         let origins = vec![BTreeMap::from([(1, both | 0b010)]), BTreeMap::from([(0, both), (2, both)])];
         let found = groups(&origins);
-        assert_eq!(found, vec![(vec![0b010, 0b101], vec![PieceId(0), PieceId(2)]), (vec![0b010, 0], vec![PieceId(1)])]);
+        assert_eq!(
+            found,
+            vec![
+                (vec![0b010, 0b101], vec![PieceId::from_index(0), PieceId::from_index(2)]),
+                (vec![0b010, 0], vec![PieceId::from_index(1)])
+            ]
+        );
     }
 }

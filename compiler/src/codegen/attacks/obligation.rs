@@ -1,7 +1,7 @@
 //! Obligations: a dynamic confinement. While its side's countdown runs, a piece
 //! of an obligation's type may not leave the obligation's zone once inside it,
 //! and must end inside it when the countdown is at 1 or 0; the countdowns are
-//! part of the position (`pos.countdowns`), exactly as
+//! part of the position (`pos.countdowns[player][obligation]`), exactly as
 //! `vdl_runtime::legal::obligation_zone` reads them.
 //!
 //! * Moves: the piece's function asks `bound_*` for the zone it may not leave
@@ -21,7 +21,7 @@ use vdl_runtime::ir::{PieceId, PlayerId};
 
 /// The piece type the inert stand-in uses: the highest a [`vdl_runtime::Piece`]
 /// can hold, above any real type.
-pub const INERT_KIND: PieceId = PieceId(126);
+pub const INERT_KIND: PieceId = PieceId::from_index(126);
 
 /// The piece types some obligation names, each once, in order.
 pub fn bound_kinds(ctx: &Ctx) -> Vec<PieceId> {
@@ -54,9 +54,9 @@ pub fn bound_fn(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<Ident>
         .filter(|(_, o)| o.piece == kind)
         .map(|(i, o)| {
             let zone = ctx.zone_table(o.zone, player);
-            let slot = Literal::usize_unsuffixed(player as usize * obligations.len() + i);
+            let (p, i) = (crate::codegen::player_token(player), Literal::usize_unsuffixed(i));
             quote! {
-                let countdown = pos.countdowns[#slot];
+                let countdown = pos.countdowns[#p][#i];
                 if countdown != NOT_COUNTING && (countdown <= 1 || #zone[from]) {
                     return Some(&#zone);
                 }
@@ -103,12 +103,12 @@ pub fn attacks(ctx: &mut Ctx) -> TokenStream {
         // copy of the board after the other side's move it holds no cell
         // it did not before, and masking puts stand-ins on its own cells.
         let (held, held_arg) = if crate::codegen::attacks::attack::held_bits(ctx) {
-            let held = crate::codegen::attacks::attack::held_by(Literal::u8_unsuffixed(player).into_token_stream());
+            let held = crate::codegen::attacks::attack::held_by(crate::codegen::player_token(player).into_token_stream());
             (quote!(let held = #held;), quote!(, held))
         } else {
             (quote!(), quote!())
         };
-        let p = Literal::u8_unsuffixed(player);
+        let p = crate::codegen::player_token(player);
         // Some bound piece may not enter the target only if some countdown
         // runs whose zone leaves the target out.
         let running: Vec<TokenStream> = obligations
@@ -116,8 +116,8 @@ pub fn attacks(ctx: &mut Ctx) -> TokenStream {
             .enumerate()
             .map(|(i, o)| {
                 let zone = ctx.zone_table(o.zone, player);
-                let slot = Literal::usize_unsuffixed(player as usize * obligations.len() + i);
-                quote!(pos.countdowns[#slot] != NOT_COUNTING && !#zone[target])
+                let (p, i) = (crate::codegen::player_token(player), Literal::usize_unsuffixed(i));
+                quote!(pos.countdowns[#p][#i] != NOT_COUNTING && !#zone[target])
             })
             .collect();
         let running = if running.len() == 1 { quote!(#(#running)*) } else { quote!(#((#running))||*) };
@@ -129,19 +129,19 @@ pub fn attacks(ctx: &mut Ctx) -> TokenStream {
                 quote!(#piece => #bound(pos, cell),)
             })
             .collect();
-        let inert = format_ident!("INERT_{}", ctx.names.players[player as usize]);
-        let kind = Literal::u8_unsuffixed(INERT_KIND.0);
+        let inert = format_ident!("INERT_{}", ctx.names.players[player.index()]);
+        let kind = Literal::usize_unsuffixed(INERT_KIND.index());
         let inert_doc = doc_lines(&[format!(
             "A piece of {} of no type: it blocks, but attacks nothing (stands in for pieces an obligation keeps from the target).",
-            game.players[player as usize].name
+            game.players[player.index()].name
         )]);
         let docs = doc_lines(&[format!(
             "Could a piece of {} capture an enemy piece on `target` now? A piece an obligation binds attacks only the cells it may enter.",
-            game.players[player as usize].name
+            game.players[player.index()].name
         )]);
         functions.extend(quote! {
             #inert_doc
-            const #inert: Piece = Piece::new(PieceId(#kind), #p);
+            const #inert: Piece = Piece::new(PieceId::from_index(#kind), #p);
 
             #docs
             fn #name(pos: &Position, board: &Board, target: usize) -> bool {

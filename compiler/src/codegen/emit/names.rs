@@ -33,22 +33,17 @@ impl Names {
 
     /// The constant holding piece `kind` of `player` (`CHARIOT_RED`).
     pub fn piece_const(&self, kind: PieceId, player: PlayerId) -> Ident {
-        format_ident!("{}_{}", self.pieces[kind.index()], self.players[player as usize])
+        format_ident!("{}_{}", self.pieces[kind.index()], self.players[player.index()])
     }
 
     /// A lower-case function name built from `prefix`, a piece and a player.
     pub fn piece_fn(&self, prefix: &str, kind: PieceId, player: PlayerId) -> Ident {
-        format_ident!(
-            "{}_{}_{}",
-            prefix,
-            self.pieces[kind.index()].to_ascii_lowercase(),
-            self.players[player as usize].to_ascii_lowercase()
-        )
+        format_ident!("{}_{}_{}", prefix, self.pieces[kind.index()].to_ascii_lowercase(), self.players[player.index()].to_ascii_lowercase())
     }
 
     /// A lower-case function name built from `prefix` and a player.
     pub fn player_fn(&self, prefix: &str, player: PlayerId) -> Ident {
-        format_ident!("{}_{}", prefix, self.players[player as usize].to_ascii_lowercase())
+        format_ident!("{}_{}", prefix, self.players[player.index()].to_ascii_lowercase())
     }
 }
 

@@ -11,7 +11,7 @@
 use crate::codegen::attacks::obligation;
 use crate::codegen::emit::tables::doc_lines;
 use crate::codegen::Ctx;
-use proc_macro2::{Literal, TokenStream};
+use proc_macro2::TokenStream;
 use quote::quote;
 use vdl_runtime::ir::PieceId;
 
@@ -49,10 +49,10 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
             break;
         }
         let name = ctx.names.player_fn("safe", mover);
-        let mover_id = Literal::u8_unsuffixed(mover);
-        // `royals_safe` asks about the player `mover ^ 1`.
-        let enemy = mover ^ 1;
-        let attacked = if (enemy as usize) < game.players.len() {
+        let mover_id = crate::codegen::player_token(mover);
+        // `royals_safe` asks about the player `mover.opponent()`.
+        let enemy = mover.opponent();
+        let attacked = if enemy.index() < game.players.len() {
             if with_pos {
                 let attacked_by = obligation::now_fn(ctx, enemy);
                 quote!(if #attacked_by(pos, board, royal) { return false; })
@@ -68,7 +68,7 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
         };
         let docs = doc_lines(&[format!(
             "After {} has moved: are its royal pieces safe from attack (facing among it)?",
-            game.players[mover as usize].name
+            game.players[mover.index()].name
         )]);
         functions.extend(quote! {
             #docs
@@ -81,10 +81,10 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
                 royals.all(safe)
             }
         });
-        let p = Literal::u8_unsuffixed(mover);
+        let p = crate::codegen::player_token(mover);
         let board_args = if with_pos { quote!(pos, board) } else { quote!(board) };
         let pos_arg = with_pos.then(|| quote!(pos,));
-        let enemy_id = Literal::u8_unsuffixed(enemy);
+        let enemy_id = crate::codegen::player_token(enemy);
         let enemy_held = held.then(|| crate::codegen::attacks::attack::held_by(quote!(#enemy_id)));
         let held_arg = enemy_held.as_ref().map(|held| quote!(#held,));
         // After the mover's move the enemy holds what it held, less the
@@ -122,7 +122,7 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
     // are made.
     let countdowns_kept = with_pos.then(|| {
         quote! {
-            if !pos.keeps_countdowns_of(pos.side ^ 1, mv) {
+            if !pos.keeps_countdowns_of(pos.side.opponent(), mv) {
                 return None;
             }
         }

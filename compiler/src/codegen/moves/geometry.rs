@@ -9,7 +9,7 @@ pub struct DirInfo {
 }
 
 pub fn analyse(game: &Game) -> Vec<DirInfo> {
-    (0..game.directions.len()).map(|d| analyse_dir(game, DirId(d as u16))).collect()
+    (0..game.directions.len()).map(|d| analyse_dir(game, DirId::from_index(d))).collect()
 }
 
 fn analyse_dir(game: &Game, dir: DirId) -> DirInfo {

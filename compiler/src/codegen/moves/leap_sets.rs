@@ -231,7 +231,7 @@ impl LeapSets {
     /// ORed before the mode's cells are applied.
     pub fn terms(&self, ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Vec<TokenStream> {
         let label = ctx.piece_label(kind, player);
-        let upper = format!("{}_{}", ctx.names.pieces[kind.index()], ctx.names.players[player as usize]);
+        let upper = format!("{}_{}", ctx.names.pieces[kind.index()], ctx.names.players[player.index()]);
         let mut terms = self.open.terms(ctx, &upper, &label, "its unblockable steps");
         // Where a start has fewer gates, the cell read is the start itself,
         // which its piece holds: never empty.

@@ -97,7 +97,7 @@ mod tests {
     use vdl_runtime::CellId;
 
     fn line(cells: &[u16]) -> Vec<LineCell> {
-        cells.iter().map(|&cell| LineCell { cell: CellId(cell), may_land: true }).collect()
+        cells.iter().map(|&cell| LineCell { cell: CellId::from_index(usize::from(cell)), may_land: true }).collect()
     }
 
     #[test]

@@ -50,7 +50,7 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
                 calls.push((piece, call, each));
             }
         }
-        let p = Literal::u8_unsuffixed(player);
+        let p = crate::codegen::player_token(player);
         // With sets of steps, the board's cells as bits, which the
         // position keeps as its board changes.
         ctx.helpers.occupancy |= uses_occupancy;
@@ -159,7 +159,7 @@ impl PieceGen {
         }
         let extra = match via {
             None => quote!(NO_CELL),
-            Some(via) => quote!(CellId(#via as u16)),
+            Some(via) => quote!(CellId::from_index(#via)),
         };
         self.helpers.already = true;
         let emit = quote! {
@@ -176,7 +176,7 @@ impl PieceGen {
     /// is given as such (`MoveSink::swap_unattacked`), unless read back
     /// from the list.
     fn emit_swap(&mut self, unattacked: bool) -> TokenStream {
-        let swap = quote!(Move::swapping(CellId(from as u16), CellId(to as u16)));
+        let swap = quote!(Move::swapping(CellId::from_index(from), CellId::from_index(to)));
         if !self.checking {
             return if unattacked { quote!(out.swap_unattacked(#swap);) } else { quote!(out.push(#swap);) };
         }
@@ -210,7 +210,7 @@ impl PieceGen {
             return match via {
                 None => self.plain(to_cell),
                 Some(via) => quote! {
-                    out.push(Move::new(CellId(from as u16), CellId(#to_cell as u16)).capturing_on_the_way(CellId(#via as u16)));
+                    out.push(Move::new(CellId::from_index(from), CellId::from_index(#to_cell)).capturing_on_the_way(CellId::from_index(#via)));
                 },
             };
         };
@@ -240,7 +240,7 @@ impl PieceGen {
                     promoting => #helper(#pos out, new_move(from, #to_cell), promoting),
                 }
             },
-            Some(via) => quote!(#helper(#pos out, new_move(from, #to_cell).capturing_on_the_way(CellId(#via as u16)), #outcome);),
+            Some(via) => quote!(#helper(#pos out, new_move(from, #to_cell).capturing_on_the_way(CellId::from_index(#via)), #outcome);),
         }
     }
 
@@ -263,7 +263,7 @@ impl PieceGen {
             return Outcome::Fixed(first);
         }
         let name =
-            format!("{}_{}_PROMOTION_{}{}", ctx.names.pieces[self.kind.index()], ctx.names.players[self.player as usize], index, suffix);
+            format!("{}_{}_PROMOTION_{}{}", ctx.names.pieces[self.kind.index()], ctx.names.players[self.player.index()], index, suffix);
         let doc = format!(
             "{}, rule {}: {}; the promotion outcome of its move from each cell.",
             ctx.piece_label(self.kind, self.player),
@@ -290,7 +290,7 @@ struct PieceFn {
 /// can never move.
 fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<PieceFn> {
     let game = ctx.game;
-    let rules = game.pieces[kind.index()].moves.get(player as usize)?;
+    let rules = game.pieces[kind.index()].moves.get(player.index())?;
     let promotions = Promotions::analyse(ctx, kind, player);
     let repeats = ctx.plan.side(player).repeats(kind).to_vec();
     let bound_kind = game.rules.obligations.iter().any(|o| o.piece == kind);
@@ -503,18 +503,18 @@ fn castling(ctx: &mut Ctx, pg: &mut PieceGen, docs: &mut Vec<String>) -> Option<
             let steps = side.unmoved_steps(pg.kind, from).iter();
             steps
                 .filter_map(|step| match step.kind {
-                    StepKind::Castle { line, .. } => side.line(line).first().map(|cell| cell.cell.0),
+                    StepKind::Castle { line, .. } => side.line(line).first().map(|cell| cell.cell.index() as u16),
                     _ => None,
                 })
                 .collect()
         })
         .collect();
     let doc = format!("{}: the first cell of each of its castling lines from each cell.", ctx.piece_label(pg.kind, pg.player));
-    let name = format!("{}_{}_CASTLE_FIRST", ctx.names.pieces[pg.kind.index()], ctx.names.players[pg.player as usize]);
+    let name = format!("{}_{}_CASTLE_FIRST", ctx.names.pieces[pg.kind.index()], ctx.names.players[pg.player.index()]);
     let first = ctx.tables.lists(&name, doc, first_cells);
     Some(quote! {
-        if pos.is_unmoved(CellId(from as u16)) && #first[from].iter().any(|&cell| board[cell as usize].is_empty()) {
-            vdl_runtime::gated::castle(&Rules, plan(), pos, CellId(from as u16), out.moves());
+        if pos.is_unmoved(CellId::from_index(from)) && #first[from].iter().any(|&cell| board[cell as usize].is_empty()) {
+            vdl_runtime::gated::castle(&Rules, plan(), pos, CellId::from_index(from), out.moves());
         }
     })
 }
@@ -587,14 +587,16 @@ fn proxy(ctx: &mut Ctx, pg: &mut PieceGen) -> Option<ProxyCode> {
     // The destinations of moves that may trigger one.
     let cells = ctx.cells();
     let flags: Vec<bool> = (0..cells)
-        .map(|to| rules.iter().any(|r| (0..cells).any(|from| r.trigger.applies(game, player, CellId(from as u16), CellId(to as u16)))))
+        .map(|to| {
+            rules.iter().any(|r| (0..cells).any(|from| r.trigger.applies(game, player, CellId::from_index(from), CellId::from_index(to))))
+        })
         .collect();
     if !flags.contains(&true) {
         return None;
     }
     pg.needs_pos = true;
     let table = flags.contains(&false).then(|| {
-        let name = format!("{}_{}_PROXY", ctx.names.pieces[kind.index()], ctx.names.players[player as usize]);
+        let name = format!("{}_{}_PROXY", ctx.names.pieces[kind.index()], ctx.names.players[player.index()]);
         let doc = format!("{}: the destinations of its moves that may also promote another piece by proxy.", ctx.piece_label(kind, player));
         ctx.tables.flags(&name, doc, flags)
     });
@@ -635,7 +637,7 @@ impl CapturesOnTheWay {
         }
         let label = ctx.piece_label(kind, player);
         let doc = format!("{label}: the cells its leaps that capture on the way pass from each cell, as bits.");
-        let name = format!("{}_{}_PASSED", ctx.names.pieces[kind.index()], ctx.names.players[player as usize]);
+        let name = format!("{}_{}_PASSED", ctx.names.pieces[kind.index()], ctx.names.players[player.index()]);
         let passed = ctx.tables.sets(&name, doc, self.passed).at(quote!(from));
         let blocks = walks::merge(self.blocks);
         Some(RuleCode::Plain(quote! {
@@ -662,7 +664,7 @@ fn rule_block(ctx: &mut Ctx, pg: &mut PieceGen, about: &RuleAbout, steps: &RuleS
     // Castling is walked by the runtime (`vdl_runtime::gated`); the other
     // rules of unmoved pieces are guarded here.
     pg.needs_pos = true;
-    let guard = |code: TokenStream| quote!(if pos.is_unmoved(CellId(from as u16)) { #code });
+    let guard = |code: TokenStream| quote!(if pos.is_unmoved(CellId::from_index(from)) { #code });
     Some(match code {
         RuleCode::Plain(code) => RuleCode::Plain(guard(code)),
         RuleCode::Shared { tables, code } => RuleCode::Shared { tables, code: guard(code) },
@@ -678,7 +680,7 @@ struct RuleAbout<'r> {
 
 impl RuleAbout<'_> {
     fn table_name(&self, ctx: &Ctx, pg: &PieceGen, what: &str) -> String {
-        format!("{}_{}_{}_{}", ctx.names.pieces[pg.kind.index()], ctx.names.players[pg.player as usize], what, self.index)
+        format!("{}_{}_{}_{}", ctx.names.pieces[pg.kind.index()], ctx.names.players[pg.player.index()], what, self.index)
     }
 
     fn doc(&self, ctx: &Ctx, pg: &PieceGen, what: &str) -> String {
@@ -828,7 +830,7 @@ fn capturing_leap(ctx: &mut Ctx, pg: &mut PieceGen, about: &RuleAbout, steps: &R
     let doc = about.doc(ctx, pg, "the cell it passes from each cell");
     let read: Vec<bool> = vias.iter().map(Option::is_some).collect();
     let via_table = ctx.cell_table_read_on(&about.table_name(ctx, pg, "VIA"), doc, vias, &read);
-    let p = Literal::u8_unsuffixed(pg.player);
+    let p = crate::codegen::player_token(pg.player);
     let landing = may_land(about.mode, pg.player);
     let plain = pg.emit(quote!(to), None, outcome.clone());
     let capture = (about.mode != Mode::MoveOnly).then(|| pg.emit(quote!(to), Some(quote!(via)), outcome));
@@ -916,8 +918,8 @@ fn swap(ctx: &mut Ctx, pg: &mut PieceGen, about: &RuleAbout, steps: &RuleSteps) 
 /// Whether `from` is, is found once for all the piece's moves that ask
 /// (`from_attacked`, see [`PieceGen::tests_from`]).
 fn attack_free(ctx: &mut Ctx, pg: &mut PieceGen) -> TokenStream {
-    let enemy = pg.player ^ 1;
-    if enemy as usize >= ctx.game.players.len() {
+    let enemy = pg.player.opponent();
+    if enemy.index() >= ctx.game.players.len() {
         return quote!();
     }
     pg.tests_from = true;
@@ -927,7 +929,7 @@ fn attack_free(ctx: &mut Ctx, pg: &mut PieceGen) -> TokenStream {
             quote!(#attacked_by(pos, board, #cell))
         } else {
             let attacked_by = ctx.names.player_fn("attacked_by", enemy);
-            let args = crate::codegen::attacks::attack::line_args_of_pos(ctx, Literal::u8_unsuffixed(enemy).into_token_stream());
+            let args = crate::codegen::attacks::attack::line_args_of_pos(ctx, crate::codegen::player_token(enemy).into_token_stream());
             quote!(#attacked_by(board, #cell #args))
         }
     };
@@ -944,7 +946,7 @@ fn attack_free(ctx: &mut Ctx, pg: &mut PieceGen) -> TokenStream {
 /// line, anything else ends it with `stop`. `lands`: the table of cells the
 /// piece may land on, if it may not land everywhere.
 fn landing_in_line(pg: &mut PieceGen, mode: Mode, lands: Option<&Ident>, stop: TokenStream) -> TokenStream {
-    let p = Literal::u8_unsuffixed(pg.player);
+    let p = crate::codegen::player_token(pg.player);
     let inside = lands.map(|z| quote!(&& #z[to]));
     let emit_quiet = (mode != Mode::CaptureOnly).then(|| pg.emit(quote!(to), None, Outcome::ByDestination));
     let quiet = match (lands, emit_quiet) {
@@ -1006,7 +1008,7 @@ impl LineLoop {
         let walk = lines::as_walk(lines).filter(|walk| ranged || walk.range.is_none());
         let Some(walk) = walk else {
             // Lines that are no one walk: stored as they are.
-            let data = lines.iter().map(|l| l.unwrap_or(&[]).iter().map(|c| c.cell.0).collect()).collect();
+            let data = lines.iter().map(|l| l.unwrap_or(&[]).iter().map(|c| c.cell.index() as u16).collect()).collect();
             let doc = about.doc(ctx, pg, "the cells of its line from each cell");
             return LineLoop::Lists { table: ctx.tables.lists(&about.table_name(ctx, pg, "LINE"), doc, data) };
         };
@@ -1176,7 +1178,7 @@ fn hop(ctx: &mut Ctx, pg: &mut PieceGen, about: &RuleAbout, steps: &RuleSteps) -
 
 /// Generated test: may a piece of `player` whose rule has `mode` land on `to`?
 fn may_land(mode: Mode, player: PlayerId) -> TokenStream {
-    let p = Literal::u8_unsuffixed(player);
+    let p = crate::codegen::player_token(player);
     match mode {
         Mode::Both => quote!(!board[to].is_of(#p)),
         Mode::MoveOnly => quote!(board[to].is_empty()),

@@ -71,7 +71,7 @@ impl Promotions {
             let class = *row_of_zone_class[from_class].get_or_insert_with(|| {
                 let row: Vec<u8> = (0..n)
                     .map(|to| {
-                        let key = promotion_key(game, piece, player, CellId(from as u16), CellId(to as u16));
+                        let key = promotion_key(game, piece, player, CellId::from_index(from), CellId::from_index(to));
                         outcome_index(&mut outcomes, outcome_of(piece, player, key))
                     })
                     .collect();
@@ -103,7 +103,7 @@ impl Promotions {
     }
 
     fn upper(&self, ctx: &Ctx) -> String {
-        format!("{}_{}", ctx.names.pieces[self.kind.index()], ctx.names.players[self.player as usize])
+        format!("{}_{}", ctx.names.pieces[self.kind.index()], ctx.names.players[self.player.index()])
     }
 
     /// The statement that binds `promotion`, the outcome of a move from `from`

@@ -146,7 +146,7 @@ impl RideSets {
     /// ride comes back round to `from`.
     pub fn code(&self, ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> (Vec<TokenStream>, TokenStream) {
         let label = ctx.piece_label(kind, player);
-        let upper = format!("{}_{}", ctx.names.pieces[kind.index()], ctx.names.players[player as usize]);
+        let upper = format!("{}_{}", ctx.names.pieces[kind.index()], ctx.names.players[player.index()]);
         let wide = ctx.cells() > MAX_RIDE_CELLS;
         let (mut terms, mut nulls) = (Vec::new(), TokenStream::new());
         // The rings already tested for a null move: round a ring both ways,
@@ -258,12 +258,13 @@ mod tests {
     use vdl_runtime::ir::CellId;
 
     fn line(cells: &[u16]) -> Vec<LineCell> {
-        cells.iter().map(|&c| LineCell { cell: CellId(c), may_land: true }).collect()
+        cells.iter().map(|&c| LineCell { cell: CellId::from_index(usize::from(c)), may_land: true }).collect()
     }
 
     fn ways(from: usize, cells: &[u16]) -> Option<Vec<(Run, Vec<u16>)>> {
         let line = line(cells);
-        runs_of(from, &line).map(|runs| runs.into_iter().map(|(way, run)| (way, run.iter().map(|c| c.cell.0).collect())).collect())
+        runs_of(from, &line)
+            .map(|runs| runs.into_iter().map(|(way, run)| (way, run.iter().map(|c| c.cell.index() as u16).collect())).collect())
     }
 
     #[test]

@@ -137,7 +137,7 @@ fn promoting_table<'p>(
         return None;
     }
     let label = ctx.piece_label(kind, player);
-    let upper = format!("{}_{}", ctx.names.pieces[kind.index()], ctx.names.players[player as usize]);
+    let upper = format!("{}_{}", ctx.names.pieces[kind.index()], ctx.names.players[player.index()]);
     let doc = format!("{label}: the destinations of its moves as sets from each cell where the move may promote, as bits.");
     Some((promotions, ctx.tables.sets(&format!("{upper}_PROMOTING"), doc, promoting)))
 }

@@ -79,7 +79,7 @@ impl StepShifts {
     /// with `from`).
     pub fn code(&self, ctx: &mut Ctx, kind: PieceId, player: PlayerId, cells: TokenStream, each: &TokenStream) -> TokenStream {
         let label = ctx.piece_label(kind, player);
-        let upper = format!("{}_{}", ctx.names.pieces[kind.index()], ctx.names.players[player as usize]);
+        let upper = format!("{}_{}", ctx.names.pieces[kind.index()], ctx.names.players[player.index()]);
         let kind_name = ctx.kind(kind);
         let rest = ctx.for_each_cell(quote!(cells ^ bulk), quote!(from), each.clone());
         let doc = format!("{label}: the cells from which its steps are taken in bulk, as shifts, as bits.");
