@@ -49,7 +49,7 @@ pub(crate) enum AttackTest {
 impl EngineSpec {
     pub fn of(game: &Game) -> EngineSpec {
         EngineSpec {
-            drops: game.has_hands().then(|| Drops { kinds: game.pieces.len() }),
+            drops: game.has_hands().then_some(Drops { kinds: game.pieces.len() }),
             captures_in_passing: game.has_en_passant(),
             attacks: if game.rules.obligations.is_empty() { AttackTest::OnTheBoard } else { AttackTest::WithCountdowns },
             safe_after: game.pieces.iter().any(|piece| piece.royal),
