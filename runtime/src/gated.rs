@@ -34,7 +34,7 @@ pub fn castle<E: Engine + ?Sized>(engine: &E, plan: &Plan, pos: &Position, from:
     // Castling lands the piece itself: no other move of it to repeat.
     let emitter = Emitter::new(engine.game(), pos, from, false, 0);
     for step in side.unmoved_steps(pos.at(from).kind(), from) {
-        if matches!(step.kind, StepKind::Castle { .. }) {
+        if matches!(step.kind, StepKind::Castle(_)) {
             emitter.step(engine, side, step, out);
         }
     }
