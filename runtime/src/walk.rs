@@ -6,7 +6,6 @@
 use crate::engine::Engine;
 use crate::ir::{CellId, Choice, Game, Mode};
 use crate::piece::Piece;
-use crate::plan::passing::Passing;
 use crate::plan::{SidePlan, Step};
 use crate::position::{Move, Position};
 
@@ -73,20 +72,6 @@ impl<'a> Emitter<'a> {
     #[inline]
     pub fn step<E: Engine + ?Sized>(&self, engine: &E, side: &SidePlan, step: &Step, out: &mut Vec<Move>) {
         step.kind.walk(self, engine, side, step.mode, out);
-    }
-
-    /// The captures in passing of `step` onto the cells `passing` left open:
-    /// capture-only steps that could land there if an enemy stood there.
-    pub fn capture_in_passing(&self, side: &SidePlan, step: &Step, passing: &Passing, out: &mut Vec<Move>) {
-        if step.mode != Mode::CaptureOnly {
-            return;
-        }
-        let mut land = |cell: CellId, may_land: bool| {
-            if may_land && passing.cells.contains(&cell) {
-                self.emit(cell, Some(passing.to), out);
-            }
-        };
-        step.kind.walk_in_passing(self, side, &mut land);
     }
 }
 

@@ -5,11 +5,12 @@
 //! attacked (its destination is judged as any move's).
 
 use super::build::Start;
-use super::{LineCell, SidePlan, Span};
+use super::{LineCell, Plan, SidePlan, Span, StepKind};
 use crate::engine::Engine;
-use crate::ir::{CellId, DirId, PieceId};
+use crate::ir::{CellId, DirId, Game, MoveKind, PieceId, PlayerId};
+use crate::piece::Piece;
 use crate::piece_set::PieceSet;
-use crate::position::Move;
+use crate::position::{Move, Position};
 use crate::walk::Emitter;
 
 /// Castling from one start (always gated on the piece being unmoved).
@@ -65,4 +66,88 @@ impl Castle {
         }
         out.push(Move::castling(emitter.from, to, partner, partner_to));
     }
+}
+
+/// Appends the castling moves of the piece on `from`, which must be one of
+/// the side to move's and unmoved.
+#[inline]
+pub fn castle<E: Engine + ?Sized>(engine: &E, plan: &Plan, pos: &Position, from: CellId, out: &mut Vec<Move>) {
+    let side = plan.side(pos.side);
+    // Castling lands the piece itself: no other move of it to repeat.
+    let emitter = Emitter::new(engine.game(), pos, from, false, 0);
+    for step in side.unmoved_steps(pos.at(from).kind(), from) {
+        if matches!(step.kind, StepKind::Castle(_)) {
+            emitter.step(engine, side, step, out);
+        }
+    }
+}
+
+/// A castling rule of a piece type: the line it castles along and its partners.
+struct CastleLine {
+    player: PlayerId,
+    kind: PieceId,
+    dir: DirId,
+    partners: Vec<PieceId>,
+}
+
+fn castle_lines(game: &Game) -> Vec<CastleLine> {
+    let mut lines = Vec::new();
+    for (kind, piece) in game.piece_ids().zip(&game.pieces) {
+        for (player, rules) in piece.moves.iter().enumerate() {
+            for rule in rules {
+                if let MoveKind::Castle { dir, with, .. } = &rule.kind {
+                    lines.push(CastleLine { player: PlayerId::from_index(player), kind, dir: *dir, partners: with.clone() });
+                }
+            }
+        }
+    }
+    lines
+}
+
+/// One castling right: a piece, and a partner on one of its lines.
+pub(crate) struct Right {
+    pub player: PlayerId,
+    pub piece: CellId,
+    pub partner: CellId,
+    /// The side of the board the line goes to: `K` (toward higher files) or `Q`.
+    pub king_side: bool,
+    /// The partner is the outermost of its kind on the line (FEN's `K`/`Q`
+    /// mean that one).
+    pub outermost: bool,
+}
+
+/// Every castling right the board allows, moved pieces or not: each piece
+/// with a castling rule and each partner on its lines (for position
+/// strings, which name rights by side or by the partner's file).
+pub(crate) fn rights(game: &Game, pos: &Position) -> Vec<Right> {
+    let mut rights = Vec::new();
+    for line in castle_lines(game) {
+        let piece = Piece::new(line.kind, line.player);
+        let table = &game.directions[line.dir].target;
+        let king_side = game.directions[line.dir].vector.first().is_some_and(|&x| x > 0);
+        for (cell, there) in pos.cells() {
+            if there != piece {
+                continue;
+            }
+            let mut partners = Vec::new();
+            let mut at = cell;
+            while let Some(next) = table[at.index()].filter(|&n| n != cell) {
+                let p = pos.at(next);
+                if p.is_of(line.player) && line.partners.contains(&p.kind()) {
+                    partners.push(next);
+                }
+                at = next;
+            }
+            let last = partners.last().copied();
+            for partner in partners {
+                rights.push(Right { player: line.player, piece: cell, partner, king_side, outermost: Some(partner) == last });
+            }
+        }
+    }
+    rights
+}
+
+/// The piece types whose unmoved state the castling field carries.
+pub(crate) fn castling_kinds(game: &Game) -> Vec<PieceId> {
+    castle_lines(game).into_iter().flat_map(|line| std::iter::once(line.kind).chain(line.partners)).collect()
 }

@@ -28,15 +28,15 @@ pub mod attacks;
 mod build;
 pub mod capturing_leap;
 pub mod castling;
+pub mod en_passant;
 pub mod hop;
 pub mod leap;
 pub mod overlap;
-pub mod passing;
 pub mod ride;
 mod step;
 pub mod swap;
 
-use crate::ir::{ByPlayer, CellId, Game, Mode, PieceId, PlayerId};
+use crate::ir::{ByPlayer, CellId, Game, PieceId, PlayerId};
 use crate::piece_set::PieceSet;
 pub use attacks::Attacks;
 pub use capturing_leap::CapturingLeap;
@@ -238,36 +238,6 @@ impl SidePlan {
     #[inline]
     pub fn attacks(&self) -> &Attacks {
         self.attacks.get_or_init(|| attacks::invert(self))
-    }
-
-    /// The cells, in order, from which some piece's capture-only step could
-    /// land on `cell` (whatever stands between): the only pieces that could
-    /// capture in passing there.
-    #[inline]
-    pub fn capture_only_origins(&self, cell: CellId) -> &[CellId] {
-        let (spans, origins) = self.capture_only.get_or_init(|| self.invert_capture_only());
-        &origins[spans[cell.index()].range()]
-    }
-
-    fn invert_capture_only(&self) -> (Vec<Span>, Vec<CellId>) {
-        let mut by_cell: Vec<Vec<CellId>> = vec![Vec::new(); self.cells];
-        for kind in PieceId::first(self.kinds) {
-            for from in CellId::first(self.cells) {
-                for step in self.steps(kind, from).iter().filter(|step| step.mode == Mode::CaptureOnly) {
-                    step.kind.cells_in_passing(self, &mut |cell| by_cell[cell.index()].push(from));
-                }
-            }
-        }
-        let mut spans = Vec::with_capacity(self.cells);
-        let mut origins = Vec::new();
-        for mut cells in by_cell {
-            cells.sort_unstable();
-            cells.dedup();
-            let start = origins.len();
-            origins.extend(cells);
-            spans.push(Span::of(start..origins.len()));
-        }
-        (spans, origins)
     }
 
     /// Every destination a step could ever reach (on some board), with the
