@@ -61,7 +61,7 @@ impl RunningSearch {
         let over = Arc::new(AtomicBool::new(false));
         let over_here = over.clone();
         let handle = thread::spawn(move || {
-            let searcher = Searcher::with_evaluator(&*task.engine, task.eval);
+            let mut searcher = Searcher::with_evaluator(&*task.engine, task.eval);
             let result = searcher.search_reporting(&task.history, &task.position, &task.limits, &mut |r| {
                 if !gone.load(Ordering::Relaxed) {
                     report(r)
