@@ -21,6 +21,8 @@ pub struct SearchTask {
     pub position: Position,
     /// Its limits; the stop flag is the search thread's own.
     pub limits: Limits,
+    /// The transposition table's size, in megabytes.
+    pub table_megabytes: usize,
     /// Hold the result until [`RunningSearch::stop`] (UCI's `go infinite`).
     pub hold: bool,
 }
@@ -61,7 +63,7 @@ impl RunningSearch {
         let over = Arc::new(AtomicBool::new(false));
         let over_here = over.clone();
         let handle = thread::spawn(move || {
-            let mut searcher = Searcher::with_evaluator(&*task.engine, task.eval);
+            let mut searcher = Searcher::with_evaluator(&*task.engine, task.eval).with_table_size(task.table_megabytes);
             let result = searcher.search_reporting(&task.history, &task.position, &task.limits, &mut |r| {
                 if !gone.load(Ordering::Relaxed) {
                     report(r)

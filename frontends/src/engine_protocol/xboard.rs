@@ -19,7 +19,7 @@ use std::io::{self, BufRead, Write};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 use vdl_runtime::legal::GameResult;
-use vdl_runtime::search::{self, SearchResult};
+use vdl_runtime::search::{self, table::Table, SearchResult};
 use vdl_runtime::PlayerId;
 
 /// The time per move when XBoard has set no clock.
@@ -330,6 +330,7 @@ impl XboardSession {
             history: game.earlier(),
             position: position.clone(),
             limits: go.limits(position.side),
+            table_megabytes: Table::DEFAULT_MEGABYTES,
             hold: false,
         };
         drop(shared);

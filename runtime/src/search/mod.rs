@@ -373,6 +373,11 @@ fn iteration<E: Engine + ?Sized>(
         moves[taken..=at].rotate_right(1);
         lines.push(line);
     }
+    // Each line was searched on its own: list them by score all the same.
+    lines.sort_by_key(|l| -l.score);
+    for (slot, line) in moves.iter_mut().zip(&lines) {
+        *slot = line.pv[0];
+    }
     let score_of = |mv: &Move| scores.iter().rev().find(|(m, _)| m == mv).map_or(-INFINITY, |&(_, s)| s);
     moves[lines.len()..].sort_by_cached_key(|mv| -score_of(mv));
     (lines, None)

@@ -30,10 +30,12 @@ pub struct Entry {
 }
 
 /// A fixed-size table of entries, one per slot, indexed by the low bits of
-/// the key.
+/// the key. The slots are allocated by the first search, so that choosing
+/// another size first costs nothing.
 #[derive(Clone, Debug)]
 pub struct Table {
     entries: Vec<Entry>,
+    slots: usize,
     generation: u8,
 }
 
@@ -41,20 +43,24 @@ impl Table {
     /// The table's size when none is asked for.
     pub const DEFAULT_MEGABYTES: usize = 16;
 
-    /// A table of about `megabytes` (at least one entry; a power of two).
+    /// A table of about `megabytes` (a power of two entries; 0: one entry,
+    /// hardly a table).
     pub fn new(megabytes: usize) -> Table {
-        let wanted = (megabytes.max(1) << 20) / size_of::<Entry>();
-        let slots = if wanted.is_power_of_two() { wanted } else { wanted.next_power_of_two() / 2 };
-        Table { entries: vec![Entry::default(); slots.max(1)], generation: 0 }
+        let wanted = (megabytes << 20) / size_of::<Entry>();
+        let slots = if wanted <= 1 || wanted.is_power_of_two() { wanted } else { wanted.next_power_of_two() / 2 };
+        Table { entries: Vec::new(), slots: slots.max(1), generation: 0 }
     }
 
     /// The table's size, in megabytes (rounded down).
     pub fn megabytes(&self) -> usize {
-        (self.entries.len() * size_of::<Entry>()) >> 20
+        (self.slots * size_of::<Entry>()) >> 20
     }
 
     /// Starts a new search: entries of earlier searches are kept but give way.
     pub fn new_search(&mut self) {
+        if self.entries.is_empty() {
+            self.entries = vec![Entry::default(); self.slots];
+        }
         self.generation = self.generation.wrapping_add(1);
     }
 
@@ -67,7 +73,7 @@ impl Table {
         (key as usize) & (self.entries.len() - 1)
     }
 
-    /// The entry of `key`, if the table holds it.
+    /// The entry of `key`, if the table holds it ([`Table::new_search`] first).
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let entry = self.entries[self.index(key)];
@@ -94,6 +100,9 @@ impl Table {
     /// How full the table is with this search's entries, in permille (UCI's
     /// `hashfull`), from a sample of the first thousand slots.
     pub fn hashfull(&self) -> u32 {
+        if self.entries.is_empty() {
+            return 0;
+        }
         let sample = &self.entries[..self.entries.len().min(1000)];
         let used = sample.iter().filter(|e| e.key != 0 && e.generation == self.generation).count();
         (used * 1000 / sample.len()) as u32
@@ -108,6 +117,7 @@ mod tests {
     #[test]
     fn stores_and_finds_by_key() {
         let mut table = Table::new(1);
+        table.new_search();
         let mv = Move::new(CellId::from_index(1), CellId::from_index(2));
         assert!(table.probe(42).is_none());
         table.store(42, Some(mv), 17, 3, Bound::Lower);
@@ -128,6 +138,7 @@ mod tests {
     fn hashfull_counts_this_search() {
         let mut table = Table::new(1);
         assert_eq!(table.hashfull(), 0);
+        table.new_search();
         for key in 0..500u64 {
             table.store(key << 1, None, 0, 1, Bound::Exact);
         }
