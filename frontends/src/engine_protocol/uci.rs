@@ -14,7 +14,7 @@ use super::input::next_line;
 use super::limits::{ClockNames, GoLimits};
 use super::moves::MoveFormat;
 use super::output::Output;
-use super::search_thread::{Ending, RunningSearch, SearchTask};
+use super::search_thread::{shared_table, Ending, RunningSearch, SearchTask, SharedTable};
 use super::squares::Squares;
 use super::usi;
 use super::variants::{Variant, Variants};
@@ -137,6 +137,9 @@ struct UciSession {
     lines: NonZeroUsize,
     /// `Hash`: the transposition table's size, in megabytes.
     hash_megabytes: usize,
+    /// Kept from search to search within a game; a new one for a new game,
+    /// variant or size.
+    table: SharedTable,
 }
 
 /// The most lines `MultiPV` asks for.
@@ -175,6 +178,7 @@ impl UciSession {
             search: None,
             lines: NonZeroUsize::MIN,
             hash_megabytes: Table::DEFAULT_MEGABYTES,
+            table: shared_table(Table::DEFAULT_MEGABYTES),
         })
     }
 
@@ -203,6 +207,7 @@ impl UciSession {
             "setoption" => self.set_option(args),
             "ucinewgame" | "usinewgame" => {
                 self.stop_search();
+                self.table = shared_table(self.hash_megabytes);
                 self.game = GameState::new(self.variant().variant.engine.clone());
             }
             "position" => {
@@ -248,7 +253,10 @@ impl UciSession {
         }
         if name.eq_ignore_ascii_case("Hash") {
             return match spin(value, MAX_HASH_MEGABYTES).and_then(|n| if n == 0 { Err("must be at least 1".to_string()) } else { Ok(n) }) {
-                Ok(megabytes) => self.hash_megabytes = megabytes,
+                Ok(megabytes) => {
+                    self.hash_megabytes = megabytes;
+                    self.table = shared_table(megabytes);
+                }
                 Err(why) => self.error(format!("Hash `{value}`: {why}; it stays {}", self.hash_megabytes)),
             };
         }
@@ -260,6 +268,7 @@ impl UciSession {
             return self.error(format!("unknown variant `{value}`; the variants are {}", names.join(", ")));
         };
         self.stop_search();
+        self.table = shared_table(self.hash_megabytes);
         self.current = index;
         self.game = GameState::new(self.variant().variant.engine.clone());
         let game = self.game.engine().game();
@@ -318,7 +327,7 @@ impl UciSession {
             history: self.game.earlier(),
             position: position.clone(),
             limits: Limits { lines: self.lines, ..go.limits(position.side) },
-            table_megabytes: self.hash_megabytes,
+            table: self.table.clone(),
             hold: go.infinite,
         };
         let dialect = self.dialect;

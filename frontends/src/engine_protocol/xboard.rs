@@ -12,7 +12,7 @@ use super::game::GameState;
 use super::input::next_line;
 use super::limits::{seconds, GoLimits};
 use super::output::Output;
-use super::search_thread::{Ending, RunningSearch, SearchTask};
+use super::search_thread::{shared_table, Ending, RunningSearch, SearchTask};
 use super::variants::Variants;
 use super::xboard_variant::{present, XboardVariant};
 use std::io::{self, BufRead, Write};
@@ -330,7 +330,7 @@ impl XboardSession {
             history: game.earlier(),
             position: position.clone(),
             limits: go.limits(position.side),
-            table_megabytes: Table::DEFAULT_MEGABYTES,
+            table: shared_table(Table::DEFAULT_MEGABYTES),
             hold: false,
         };
         drop(shared);

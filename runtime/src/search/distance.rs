@@ -36,7 +36,7 @@ pub fn to_zone<E: Engine + ?Sized>(engine: &E, kind: PieceId, owner: PlayerId, i
 }
 
 /// The piece's moves on each cell of an empty board (none where it may not stand).
-fn moves_from_each_cell<E: Engine + ?Sized>(engine: &E, kind: PieceId, owner: PlayerId) -> Vec<Vec<Move>> {
+pub fn moves_from_each_cell<E: Engine + ?Sized>(engine: &E, kind: PieceId, owner: PlayerId) -> Vec<Vec<Move>> {
     let game = engine.game();
     let mut empty = Position::empty(game);
     empty.side = owner;

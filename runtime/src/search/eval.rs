@@ -36,6 +36,9 @@ const PROMOTION_WEIGHT: f64 = 20.0;
 /// Reaching a winning zone is worth this many units in the square tables (the
 /// win itself is scored by the search).
 const GOAL_UNITS: i32 = 8;
+/// Each friendly piece on a cell next to a royal (where the royal could step
+/// on an empty board) shelters it, and is worth this much more.
+const SHELTER: i32 = UNIT / 10;
 /// A piece in hand is worth this part of its value on the board, in percent:
 /// it can be dropped where it is needed.
 const HAND_WEIGHT: i32 = 110;
@@ -50,6 +53,9 @@ pub struct Evaluator {
     /// `square[kind][owner][cell]`: value of a piece of that type and owner on
     /// that cell, material included.
     square: Vec<Vec<Vec<i32>>>,
+    /// `shelter[kind][owner][cell]`: for a royal type, the cells around it
+    /// on that cell (empty for other types).
+    shelter: Vec<Vec<Vec<Vec<CellId>>>>,
 }
 
 /// What one piece type can do, for each owner: average destinations and
@@ -90,7 +96,14 @@ impl Evaluator {
                     .collect()
             })
             .collect();
-        Evaluator { values, hand, square }
+        let shelter = game
+            .piece_ids()
+            .map(|kind| {
+                let royal = game.pieces[kind].royal;
+                players.iter().map(|&owner| if royal { neighbourhoods(engine, kind, owner) } else { Vec::new() }).collect()
+            })
+            .collect();
+        Evaluator { values, hand, square, shelter }
     }
 
     /// The material value of each piece type (royals: 0), in hundredths of the
@@ -119,7 +132,11 @@ impl Evaluator {
             if piece.is_empty() {
                 continue;
             }
-            let v = self.piece_on(piece, cell);
+            let mut v = self.piece_on(piece, cell);
+            if let Some(around) = self.shelter[piece.kind().index()][piece.owner().index()].get(cell.index()) {
+                let owner = piece.owner();
+                v += SHELTER * around.iter().filter(|&&c| pos.at(c).is_of(owner)).count() as i32;
+            }
             if piece.owner() == pos.side {
                 score += v;
             } else {
@@ -134,6 +151,19 @@ impl Evaluator {
         }
         score
     }
+}
+
+/// The cells a royal type could step to from each cell of an empty board.
+fn neighbourhoods<E: Engine + ?Sized>(engine: &E, kind: PieceId, owner: PlayerId) -> Vec<Vec<CellId>> {
+    distance::moves_from_each_cell(engine, kind, owner)
+        .into_iter()
+        .map(|moves| {
+            let mut cells: Vec<CellId> = moves.iter().map(|mv| mv.to).collect();
+            cells.sort();
+            cells.dedup();
+            cells
+        })
+        .collect()
 }
 
 /// The mean of `f` over the cells where a piece type may stand.

@@ -233,9 +233,20 @@ impl<'e, E: Engine + ?Sized> Searcher<'e, E> {
     }
 
     /// With a transposition table of about `megabytes` (UCI's `Hash`).
-    pub fn with_table_size(mut self, megabytes: usize) -> Self {
-        self.table = Table::new(megabytes);
+    pub fn with_table_size(self, megabytes: usize) -> Self {
+        self.with_table(Table::new(megabytes))
+    }
+
+    /// With `table`, which an earlier searcher of the same game filled (a
+    /// front end keeps it from move to move).
+    pub fn with_table(mut self, table: Table) -> Self {
+        self.table = table;
         self
+    }
+
+    /// The transposition table, to give to the next searcher.
+    pub fn into_table(self) -> Table {
+        self.table
     }
 
     pub fn evaluator(&self) -> &Evaluator {

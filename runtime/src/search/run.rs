@@ -292,6 +292,17 @@ impl<E: Engine + ?Sized> Run<'_, E> {
         on_board || (pos.has_hands() && pos.kinds_in_hand(side) != 0)
     }
 
+    /// A capture of a lesser piece on a defended cell, which likely loses
+    /// the mover for it: the quiescence search leaves it out (a cheap stand-in
+    /// for a static exchange evaluation).
+    fn loses_the_mover(&self, pos: &Position, mv: Move) -> bool {
+        if mv.promotion().is_some() {
+            return false;
+        }
+        let mover = self.eval.value(order::mover(pos, mv).kind());
+        mover > order::gain(self.eval, pos, mv) && self.engine.attacked(pos, mv.to, pos.side.opponent())
+    }
+
     /// Captures and promotions (no drops) until the position is quiet or
     /// `plies_left` is 0; the side to move may also stand pat.
     fn quiesce(&mut self, pos: &mut Position, ply: u32, plies_left: u32, mut alpha: i32, beta: i32) -> i32 {
@@ -314,7 +325,9 @@ impl<E: Engine + ?Sized> Run<'_, E> {
         self.engine.generate(pos, &mut moves);
         moves.retain(|&mv| {
             let capture = order::is_capture(pos, mv);
-            (capture || (quiet_promotions && mv.promotion().is_some())) && stand + order::gain(self.eval, pos, mv) + DELTA_MARGIN > alpha
+            (capture || (quiet_promotions && mv.promotion().is_some()))
+                && stand + order::gain(self.eval, pos, mv) + DELTA_MARGIN > alpha
+                && !self.loses_the_mover(pos, mv)
         });
         order::sort(self.eval, pos, &mut moves, &Hints::NONE);
         let mut best = stand;
