@@ -354,20 +354,19 @@ impl<E: Engine + ?Sized> Run<'_, E> {
 /// Mate scores are stored relative to the node (plies to mate from it), so
 /// that an entry read at another ply gives the right distance.
 fn to_table(score: i32, ply: u32) -> i32 {
-    if score > MATE_BOUND {
-        score + ply as i32
-    } else if score < -MATE_BOUND {
-        score - ply as i32
-    } else {
-        score
-    }
+    mate_moved(score, ply as i32)
 }
 
 fn from_table(score: i32, ply: u32) -> i32 {
+    mate_moved(score, -(ply as i32))
+}
+
+/// A mate score `plies` further from the root (other scores unchanged).
+fn mate_moved(score: i32, plies: i32) -> i32 {
     if score > MATE_BOUND {
-        score - ply as i32
+        score + plies
     } else if score < -MATE_BOUND {
-        score + ply as i32
+        score - plies
     } else {
         score
     }
