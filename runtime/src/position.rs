@@ -8,8 +8,8 @@ use crate::occupancy::{HeldCells, MAX_CELLS};
 use crate::piece::Piece;
 use crate::piece_cells::PieceCells;
 use crate::piece_set::PieceSet;
-pub use crate::plan::passing::NO_PASSING;
-use crate::plan::passing::{Passing, Passings};
+pub use crate::plan::en_passant::NO_PASSING;
+use crate::plan::en_passant::{Passing, Passings};
 use crate::tally::{ClassFill, Tally, TallyPlan};
 use std::sync::Arc;
 

@@ -1,14 +1,24 @@
-//! Passings: the moves that leave cells open to capture in passing (en
-//! passant). A rule with `en passant by ...` opens, for one ply, the cells
-//! its move passes over: for a step or slide the cells before its
-//! destination, for a leap the cells of its route. Positions look a passing
-//! up by the piece and its move when the move is made, so a [`crate::Move`]
-//! needs no room for it.
+//! En passant (`en passant by ...`): a move that passes over cells leaves
+//! them open, for one ply, to the enemy's capture-only steps, which may land
+//! there and capture the piece that passed.
+//!
+//! * [`Passings`]: the moves that open cells, found by the moving piece and
+//!   its move when it is made, so a [`crate::Move`] needs no room for them.
+//!   For a step or slide the cells before its destination, for a leap the
+//!   cells of its route.
+//! * [`captures_in_passing`]: the captures onto the open cells, walked for
+//!   every engine, from the pieces whose capture-only steps could land there
+//!   ([`SidePlan::capture_only_origins`]).
 
 use super::build::Ray;
-use crate::ir::{CellId, Game, MoveKind, PlayerId};
+use super::{SidePlan, Span, Step};
+use crate::engine::Engine;
+use crate::ir::{CellId, Game, Mode, MoveKind, PieceId, PlayerId};
 use crate::piece::Piece;
 use crate::piece_set::PieceSet;
+use crate::plan::Plan;
+use crate::position::{Move, Position};
+use crate::walk::Emitter;
 
 /// One move that opens cells to capture in passing.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -105,5 +115,87 @@ fn passed(game: &Game, kind: &MoveKind, from: CellId) -> Vec<(CellId, Vec<CellId
             cells.filter(|c| !c.is_empty()).map(|cells| vec![(to, cells)]).unwrap_or_default()
         }
         _ => Vec::new(),
+    }
+}
+
+/// Appends the captures in passing of the side to move, if the last move
+/// left cells open. Only the pieces whose capture-only steps could land on
+/// an open cell are walked (in board order, as a scan would find them).
+#[inline]
+pub fn captures_in_passing<E: Engine + ?Sized>(engine: &E, plan: &Plan, pos: &Position, out: &mut Vec<Move>) {
+    let Some(passing) = pos.en_passant() else { return };
+    let side = plan.side(pos.side);
+    match passing.cells[..] {
+        [cell] => walk_captures_in_passing(engine, side, pos, passing, side.capture_only_origins(cell), out),
+        _ => {
+            let mut origins: Vec<CellId> = passing.cells.iter().flat_map(|&cell| side.capture_only_origins(cell)).copied().collect();
+            origins.sort_unstable();
+            origins.dedup();
+            walk_captures_in_passing(engine, side, pos, passing, &origins, out);
+        }
+    }
+}
+
+/// Walks, for captures in passing, the steps of the pieces on `captors`
+/// that `passing` lets capture.
+fn walk_captures_in_passing<E: Engine + ?Sized>(
+    engine: &E,
+    side: &SidePlan,
+    pos: &Position,
+    passing: &Passing,
+    captors: &[CellId],
+    out: &mut Vec<Move>,
+) {
+    for &from in captors.iter().filter(|&&from| passing.by.contains(pos.at(from))) {
+        let emitter = Emitter::new(engine.game(), pos, from, true, out.len());
+        for step in side.steps(pos.at(from).kind(), from) {
+            capture_in_passing(&emitter, side, step, passing, out);
+        }
+    }
+}
+
+/// The captures in passing of `step` onto the cells `passing` left open:
+/// capture-only steps that could land there if an enemy stood there.
+fn capture_in_passing(emitter: &Emitter, side: &SidePlan, step: &Step, passing: &Passing, out: &mut Vec<Move>) {
+    if step.mode != Mode::CaptureOnly {
+        return;
+    }
+    let mut land = |cell: CellId, may_land: bool| {
+        if may_land && passing.cells.contains(&cell) {
+            emitter.emit(cell, Some(passing.to), out);
+        }
+    };
+    step.kind.walk_in_passing(emitter, side, &mut land);
+}
+
+impl SidePlan {
+    /// The cells, in order, from which some piece's capture-only step could
+    /// land on `cell` (whatever stands between): the only pieces that could
+    /// capture in passing there.
+    #[inline]
+    pub fn capture_only_origins(&self, cell: CellId) -> &[CellId] {
+        let (spans, origins) = self.capture_only.get_or_init(|| self.invert_capture_only());
+        &origins[spans[cell.index()].range()]
+    }
+
+    fn invert_capture_only(&self) -> (Vec<Span>, Vec<CellId>) {
+        let mut by_cell: Vec<Vec<CellId>> = vec![Vec::new(); self.cells];
+        for kind in PieceId::first(self.kinds) {
+            for from in CellId::first(self.cells) {
+                for step in self.steps(kind, from).iter().filter(|step| step.mode == Mode::CaptureOnly) {
+                    step.kind.cells_in_passing(self, &mut |cell| by_cell[cell.index()].push(from));
+                }
+            }
+        }
+        let mut spans = Vec::with_capacity(self.cells);
+        let mut origins = Vec::new();
+        for mut cells in by_cell {
+            cells.sort_unstable();
+            cells.dedup();
+            let start = origins.len();
+            origins.extend(cells);
+            spans.push(Span::of(start..origins.len()));
+        }
+        (spans, origins)
     }
 }
