@@ -148,7 +148,8 @@ impl<E: Engine + ?Sized> Run<'_, E> {
     /// `may_pass`: a null move may be tried here (not twice in a row).
     fn negamax(&mut self, pos: &mut Position, depth: u32, ply: u32, alpha: i32, beta: i32, may_pass: bool) -> i32 {
         self.pv[ply as usize].clear();
-        if self.visit(ply) {
+        // At the horizon the quiescence search counts the node.
+        if depth > 0 && self.visit(ply) {
             return 0;
         }
         let key = PositionKey::of(pos);
