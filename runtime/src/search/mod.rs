@@ -253,11 +253,6 @@ impl<'e, E: Engine + ?Sized> Searcher<'e, E> {
         &self.eval
     }
 
-    /// Forgets what earlier searches learned (UCI's `ucinewgame`).
-    pub fn clear(&mut self) {
-        self.table = Table::new(self.table.megabytes());
-    }
-
     /// Finds a move for the side to move of `pos`.
     pub fn search(&mut self, pos: &Position, limits: &Limits) -> SearchResult {
         self.search_game(&[], pos, limits)

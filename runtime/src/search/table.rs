@@ -51,11 +51,6 @@ impl Table {
         Table { entries: Vec::new(), slots: slots.max(1), generation: 0 }
     }
 
-    /// The table's size, in megabytes (rounded down).
-    pub fn megabytes(&self) -> usize {
-        (self.slots * size_of::<Entry>()) >> 20
-    }
-
     /// Starts a new search: entries of earlier searches are kept but give way.
     pub fn new_search(&mut self) {
         if self.entries.is_empty() {
