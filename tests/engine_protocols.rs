@@ -11,7 +11,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
-use vdl_runtime::{fen, legal, notation, Engine, Position};
+use vdl_runtime::{fen, notation, Engine, Position};
 
 /// A running engine protocol, read line by line on a thread.
 struct Client {
@@ -124,7 +124,7 @@ fn position(engine: &dyn Engine, start: Option<&str>, moves: &str) -> Position {
 /// The legal moves in UCI's spelling: vdl's `FROM-TO` without the dash, drops
 /// with `@`, a promotion to the `+` form as `+`.
 fn uci_moves(engine: &dyn Engine, pos: &Position) -> Vec<String> {
-    legal::legal_move_texts(engine, pos)
+    notation::legal_move_texts(engine, pos)
         .into_iter()
         .map(|text| {
             let text = text.replace('*', "@").replace('-', "");
@@ -144,7 +144,7 @@ fn usi_square(name: &str, size: u8) -> String {
 }
 
 fn usi_moves(engine: &dyn Engine, pos: &Position, size: u8) -> Vec<String> {
-    legal::legal_move_texts(engine, pos)
+    notation::legal_move_texts(engine, pos)
         .into_iter()
         .map(|text| {
             let (body, promotion) = text.split_once("=").map_or((text.as_str(), ""), |(b, _)| (b, "+"));
@@ -166,7 +166,7 @@ fn xboard_xiangqi_square(name: &str) -> String {
 }
 
 fn xboard_xiangqi_moves(engine: &dyn Engine, pos: &Position) -> Vec<String> {
-    legal::legal_move_texts(engine, pos)
+    notation::legal_move_texts(engine, pos)
         .into_iter()
         .map(|text| {
             let (from, to) = text.split_once('-').unwrap();
@@ -423,7 +423,7 @@ fn xboard_announces_the_games_it_can_draw_and_plays_xiangqi() {
     let pos = position(&*xiangqi, None, &history.join(" "));
     let expected = xboard_xiangqi_moves(&*xiangqi, &pos);
     assert!(expected.contains(&reply), "{reply}: {expected:?}");
-    let vdl_reply = legal::legal_move_texts(&*xiangqi, &pos).into_iter().find(|text| {
+    let vdl_reply = notation::legal_move_texts(&*xiangqi, &pos).into_iter().find(|text| {
         let (from, to) = text.split_once('-').unwrap();
         format!("{}{}", xboard_xiangqi_square(from), xboard_xiangqi_square(to)) == reply
     });

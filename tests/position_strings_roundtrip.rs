@@ -8,7 +8,8 @@
 
 use proptest::prelude::*;
 use vdl_runtime::fen;
-use vdl_runtime::legal::{legal_move_texts, legal_moves};
+use vdl_runtime::legal::legal_moves;
+use vdl_runtime::notation::legal_move_texts;
 use vdl_runtime::{Engine, Position};
 
 /// The plies of each random game (fewer if it ends).

@@ -32,7 +32,7 @@ impl<'a> Emitter<'a> {
     #[inline]
     pub fn new(game: &'a Game, pos: &'a Position, from: CellId, dedup: bool, first: usize) -> Emitter<'a> {
         let piece = pos.at(from);
-        let bound = if game.rules.obligations.is_empty() { None } else { crate::legal::obligation_zone(game, pos, piece, from) };
+        let bound = if game.rules.obligations.is_empty() { None } else { crate::obligation::zone_binding(game, pos, piece, from) };
         Emitter { game, pos, piece, from, bound, dedup, first, null_move: std::cell::Cell::new(false) }
     }
 
@@ -103,11 +103,18 @@ pub(crate) fn push_with_promotions(game: &Game, pos: &Position, piece: Piece, pl
     if !compulsory {
         out.push(plain);
     }
-    out.extend(choices.into_iter().filter(|c| c.is_open(pos, owner)).map(|c| plain.with_promotion(c.kind)));
+    out.extend(choices.into_iter().filter(|c| is_open(c, pos, owner)).map(|c| plain.with_promotion(c.kind)));
     if !game.rules.proxy_promotions.is_empty() {
         for i in start..out.len() {
             let mv = out[i];
             crate::proxy::add(game, pos, piece, mv, out);
         }
     }
+}
+
+/// Is the promotion choice open to `player` in `pos` (below its cap of
+/// pieces of that type, if it has one)?
+#[inline]
+fn is_open(choice: &Choice, pos: &Position, player: crate::PlayerId) -> bool {
+    choice.while_fewer_than.is_none_or(|cap| pos.count(Piece::new(choice.kind, player)) < cap)
 }

@@ -4,13 +4,14 @@ use super::{overlap, LineCell, Repeats, SidePlan, Span, Step, StepKind};
 use crate::ir::{CellId, DirId, Game, Gate, Mode, MoveRule, PieceId, PlayerId, ZoneId};
 use crate::piece_set::PieceSet;
 
-pub(super) fn side(game: &Game, player: PlayerId) -> SidePlan {
+/// A plan of `player` with no step yet.
+fn empty(game: &Game, player: PlayerId) -> SidePlan {
     let cells = game.cell_count();
-    let mut plan = SidePlan {
+    SidePlan {
         player,
         cells,
-        starts: Vec::with_capacity(game.pieces.len() * cells),
-        unmoved_starts: Vec::with_capacity(game.pieces.len() * cells),
+        starts: Vec::new(),
+        unmoved_starts: Vec::new(),
         gated_kinds: PieceSet::EMPTY,
         castlers: PieceSet::EMPTY,
         may_repeat: Vec::new(),
@@ -23,7 +24,14 @@ pub(super) fn side(game: &Game, player: PlayerId) -> SidePlan {
         facing: Vec::new(),
         attacks: std::sync::OnceLock::new(),
         capture_only: std::sync::OnceLock::new(),
-    };
+    }
+}
+
+pub(super) fn side(game: &Game, player: PlayerId) -> SidePlan {
+    let cells = game.cell_count();
+    let mut plan = empty(game, player);
+    plan.starts.reserve(game.pieces.len() * cells);
+    plan.unmoved_starts.reserve(game.pieces.len() * cells);
     for kind in game.piece_ids() {
         let rules = &game.pieces[kind].moves[player];
         let mut repeats = overlap::covered(game, player, kind);
@@ -61,6 +69,21 @@ pub(super) fn side(game: &Game, player: PlayerId) -> SidePlan {
     }
     plan.add_facing_lines(game);
     plan
+}
+
+/// The step of one rule of `player`'s `kind` from `from`, planned alone, on
+/// a plan of its own that holds its cells; `None` where the rule gives no
+/// move from there. For what needs a few rules' steps rather than a whole
+/// game's plan: the moves that open cells to capture in passing, the
+/// castling rights a position string names.
+pub(crate) fn step_alone(game: &Game, player: PlayerId, kind: PieceId, rule: &MoveRule, from: CellId) -> Option<(SidePlan, StepKind)> {
+    if !applies(game, player, rule.only_in, from) {
+        return None;
+    }
+    let mut plan = empty(game, player);
+    let start = Start { game, player, from, mode: rule.mode, confined: game.pieces[kind].confined };
+    let step = StepKind::plan(&mut plan, &start, &rule.kind)?;
+    Some((plan, step))
 }
 
 /// Does a rule limited to `zone` apply on `cell`?

@@ -7,7 +7,7 @@
 use super::build::Start;
 use super::{LineCell, Plan, SidePlan, Span, StepKind};
 use crate::engine::Engine;
-use crate::ir::{CellId, DirId, Game, MoveKind, PieceId, PlayerId};
+use crate::ir::{CellId, DirId, Game, MoveKind, MoveRule, PieceId, PlayerId};
 use crate::piece::Piece;
 use crate::piece_set::PieceSet;
 use crate::position::{Move, Position};
@@ -82,26 +82,27 @@ pub fn castle<E: Engine + ?Sized>(engine: &E, plan: &Plan, pos: &Position, from:
     }
 }
 
-/// A castling rule of a piece type: the line it castles along and its partners.
-struct CastleLine {
-    player: PlayerId,
-    kind: PieceId,
+/// A castling rule of a piece type: the rule, its direction and its partners.
+struct CastleRule<'g> {
+    piece: Piece,
+    rule: &'g MoveRule,
     dir: DirId,
-    partners: Vec<PieceId>,
+    partners: &'g [PieceId],
 }
 
-fn castle_lines(game: &Game) -> Vec<CastleLine> {
-    let mut lines = Vec::new();
+fn castle_rules(game: &Game) -> Vec<CastleRule<'_>> {
+    let mut found = Vec::new();
     for (kind, piece) in game.piece_ids().zip(&game.pieces) {
         for (player, rules) in piece.moves.iter().enumerate() {
             for rule in rules {
                 if let MoveKind::Castle { dir, with, .. } = &rule.kind {
-                    lines.push(CastleLine { player: PlayerId::from_index(player), kind, dir: *dir, partners: with.clone() });
+                    let piece = Piece::new(kind, PlayerId::from_index(player));
+                    found.push(CastleRule { piece, rule, dir: *dir, partners: with });
                 }
             }
         }
     }
-    lines
+    found
 }
 
 /// One castling right: a piece, and a partner on one of its lines.
@@ -117,30 +118,26 @@ pub(crate) struct Right {
 }
 
 /// Every castling right the board allows, moved pieces or not: each piece
-/// with a castling rule and each partner on its lines (for position
+/// with a castling rule, from a cell where the rule gives castling (as
+/// [`Castle::plan`] plans it), and each partner on its line (for position
 /// strings, which name rights by side or by the partner's file).
 pub(crate) fn rights(game: &Game, pos: &Position) -> Vec<Right> {
     let mut rights = Vec::new();
-    for line in castle_lines(game) {
-        let piece = Piece::new(line.kind, line.player);
-        let table = &game.directions[line.dir].target;
-        let king_side = game.directions[line.dir].vector.first().is_some_and(|&x| x > 0);
+    for castling in castle_rules(game) {
+        let (piece, player) = (castling.piece, castling.piece.owner());
+        let king_side = game.directions[castling.dir].vector.first().is_some_and(|&x| x > 0);
         for (cell, there) in pos.cells() {
             if there != piece {
                 continue;
             }
-            let mut partners = Vec::new();
-            let mut at = cell;
-            while let Some(next) = table[at.index()].filter(|&n| n != cell) {
-                let p = pos.at(next);
-                if p.is_of(line.player) && line.partners.contains(&p.kind()) {
-                    partners.push(next);
-                }
-                at = next;
-            }
+            let Some((side, StepKind::Castle(castle))) = super::step_alone(game, player, piece.kind(), castling.rule, cell) else {
+                continue;
+            };
+            let partners: Vec<CellId> =
+                side.line(castle.line).iter().map(|c| c.cell).filter(|&c| castle.partners.contains(pos.at(c))).collect();
             let last = partners.last().copied();
             for partner in partners {
-                rights.push(Right { player: line.player, piece: cell, partner, king_side, outermost: Some(partner) == last });
+                rights.push(Right { player, piece: cell, partner, king_side, outermost: Some(partner) == last });
             }
         }
     }
@@ -149,5 +146,8 @@ pub(crate) fn rights(game: &Game, pos: &Position) -> Vec<Right> {
 
 /// The piece types whose unmoved state the castling field carries.
 pub(crate) fn castling_kinds(game: &Game) -> Vec<PieceId> {
-    castle_lines(game).into_iter().flat_map(|line| std::iter::once(line.kind).chain(line.partners)).collect()
+    castle_rules(game)
+        .into_iter()
+        .flat_map(|castling| std::iter::once(castling.piece.kind()).chain(castling.partners.iter().copied()))
+        .collect()
 }

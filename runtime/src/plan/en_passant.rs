@@ -10,10 +10,9 @@
 //!   every engine, from the pieces whose capture-only steps could land there
 //!   ([`SidePlan::capture_only_origins`]).
 
-use super::build::Ray;
-use super::{SidePlan, Span, Step};
+use super::{SidePlan, Span, Step, StepKind};
 use crate::engine::Engine;
-use crate::ir::{CellId, Game, Mode, MoveKind, PieceId, PlayerId};
+use crate::ir::{CellId, Game, Mode, MoveRule, PieceId, PlayerId};
 use crate::piece::Piece;
 use crate::piece_set::PieceSet;
 use crate::plan::Plan;
@@ -59,10 +58,7 @@ impl Passings {
                 for rule in rules.iter().filter(|rule| !rule.en_passant.is_empty()) {
                     let by = PieceSet::of(PlayerId::from_index(player).opponent(), rule.en_passant.iter().copied());
                     for from in game.cell_ids() {
-                        if rule.only_in.is_some_and(|zone| !game.in_zone(zone, PlayerId::from_index(player), from)) {
-                            continue;
-                        }
-                        for (to, cells) in passed(game, &rule.kind, from) {
+                        for (to, cells) in passed(game, mover, rule, from) {
                             list.push(Passing { piece: mover, from, to, cells, by });
                         }
                     }
@@ -100,20 +96,21 @@ impl Passings {
     }
 }
 
-/// The destinations of a rule from `from` with the cells passed on the way.
-fn passed(game: &Game, kind: &MoveKind, from: CellId) -> Vec<(CellId, Vec<CellId>)> {
-    match kind {
-        MoveKind::Ride { dir, range, .. } => {
-            let line: Vec<CellId> = Ray::new(game, *dir, from, *range).collect();
+/// The destinations of `mover`'s rule from `from`, with the cells passed on
+/// the way, as the rule's construct plans it ([`super::step_alone`]): for a
+/// ride, each cell of its line with the cells before it; for a leap, its
+/// destination with the cells of its route (the checker allows one).
+fn passed(game: &Game, mover: Piece, rule: &MoveRule, from: CellId) -> Vec<(CellId, Vec<CellId>)> {
+    let Some((side, step)) = super::step_alone(game, mover.owner(), mover.kind(), rule, from) else { return Vec::new() };
+    match step {
+        StepKind::Ride(ride) => {
+            let line: Vec<CellId> = side.line(ride.cells).iter().map(|c| c.cell).collect();
             (1..line.len()).map(|i| (line[i], line[..i].to_vec())).collect()
         }
-        MoveKind::Leap { target, routes } => {
-            let reach = |dir: crate::ir::DirId| game.directions[dir].target[from.index()];
-            let Some(to) = reach(*target) else { return Vec::new() };
-            // The checker allows one route; its cells are the ones passed.
-            let cells: Option<Vec<CellId>> = routes.first().map_or(Some(Vec::new()), |r| r.cells.iter().map(|&d| reach(d)).collect());
-            cells.filter(|c| !c.is_empty()).map(|cells| vec![(to, cells)]).unwrap_or_default()
-        }
+        StepKind::Leap(leap) => match side.routes(leap.routes).next() {
+            Some(route) if !route.is_empty() => vec![(leap.to, route.to_vec())],
+            _ => Vec::new(),
+        },
         _ => Vec::new(),
     }
 }

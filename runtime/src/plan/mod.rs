@@ -26,6 +26,7 @@
 
 pub mod attacks;
 mod build;
+pub(crate) use build::step_alone;
 pub mod capturing_leap;
 pub mod castling;
 pub mod en_passant;
