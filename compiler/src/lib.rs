@@ -53,7 +53,7 @@ fn pipeline(file_name: &str, source: &str, diags: &mut Vec<Diagnostic>) -> Optio
     let draft = check::check(&names, diags)?; // every problem reported; a draft only without errors
     let lowered = lower::lower(draft); // cannot fail: the game of movement alone, and the other rules
     plan_fits(&lowered, &names, diags)?; // the move plan, the analysis's and the engines' data, is bounded
-    let plan = Arc::new(Plan::of(&lowered.movement)); // what every rule does from every cell, made once
+    let plan = Arc::new(Plan::of(lowered.movement.game())); // what every rule does from every cell, made once
     let facts = analyse::facts(&lowered, &plan); // where pieces could never move, their bindings
     let game = finish::finish(lowered, facts); // the Game, built in one step
     analyse::lint(&game, &plan, &names, diags); // the setup, then warnings about the finished game
@@ -65,7 +65,7 @@ fn pipeline(file_name: &str, source: &str, diags: &mut Vec<Diagnostic>) -> Optio
 /// every cell of a huge board.
 fn plan_fits(lowered: &lower::Lowered, names: &resolve::Names, diags: &mut Vec<Diagnostic>) -> Option<()> {
     use vdl_runtime::plan::{Plan, MAX_LINE_CELLS};
-    if Plan::line_cells(&lowered.movement, MAX_LINE_CELLS) <= MAX_LINE_CELLS {
+    if Plan::line_cells(lowered.movement.game(), MAX_LINE_CELLS) <= MAX_LINE_CELLS {
         return Some(());
     }
     let span = names.board.map_or(names.file_start, |board| board.span);

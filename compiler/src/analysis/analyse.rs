@@ -31,7 +31,7 @@ pub struct Facts {
 /// (it is forced there) and of pieces that can be dropped (they may not be
 /// dropped there), bindings of pieces limited per binding.
 pub fn facts(lowered: &Lowered, plan: &Arc<Plan>) -> Facts {
-    let mobility = Mobility::new(&lowered.movement, plan);
+    let mobility = Mobility::new(lowered.movement.game(), plan);
     let mut facts = Facts::default();
     for (kind, rules) in PieceId::first(lowered.pieces.len()).zip(&lowered.pieces) {
         let dropped = lowered.pieces.iter().any(|p| p.captured_as == Some(kind));

@@ -10,6 +10,7 @@ use vdl_runtime::Piece;
 
 pub fn finish(lowered: Lowered, facts: Facts) -> Game {
     let Lowered { movement, pieces: rules, limits, no_drop_mate } = lowered;
+    let movement = movement.into_game();
     let in_setup = SetupCounts::of(&movement);
     let mut zones = movement.zones;
     let kinds = PieceId::first(rules.len());

@@ -1,18 +1,20 @@
 //! Phase 4, lower: the checked draft becomes IR. It cannot fail. Its product
-//! is the game as movement alone (a complete [`Game`] without promotions,
-//! royals, hands or limits, which the analysis asks what each piece can do)
-//! and the rest of the rules, which join it in the finishing step.
+//! is the game of movement alone (a [`Movement`]: no promotions, hands or
+//! limits; the analysis asks it what each piece can do) and the rest of the
+//! rules, which join it in the finishing step, the only maker of the file's
+//! [`Game`].
 
 use crate::front::board::{BoardModel, NamePart, Place};
 use crate::front::cell_classes::CellClasses;
 use crate::front::draft::{Draft, DraftPromotion, LimitScope};
+use crate::front::movement::Movement;
 use crate::front::players::Players;
 use vdl_runtime::ir::{self, Game, PieceId};
 
 pub struct Lowered {
-    /// Only movement: every piece type is neither royal nor promotes, and
-    /// captured pieces leave the game.
-    pub movement: Game,
+    /// Only movement: no piece type promotes, and captured pieces leave the
+    /// game.
+    pub movement: Movement,
     /// The rest of each piece type, in the same order.
     pub pieces: Vec<PieceRules>,
     pub limits: Vec<LoweredLimit>,
@@ -64,7 +66,7 @@ pub fn lower(draft: Draft) -> Lowered {
             glyphs: piece.glyphs,
         });
     }
-    let movement = Game {
+    let movement = Movement::new(Game {
         name: draft.name,
         board: ir::Board {
             axes: draft.board.ir_axes(),
@@ -86,7 +88,7 @@ pub fn lower(draft: Draft) -> Lowered {
             checks_forbidden: draft.checks_forbidden,
         },
         setup: draft.setup,
-    };
+    });
     Lowered { movement, pieces, limits, no_drop_mate: draft.no_drop_mate }
 }
 

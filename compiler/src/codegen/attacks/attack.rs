@@ -28,7 +28,15 @@ use vdl_runtime::piece_set::PieceSet;
 use vdl_runtime::plan::attacks::{Attacks, Needs, Node};
 use vdl_runtime::plan::Span;
 
-pub fn generate(ctx: &mut Ctx) -> TokenStream {
+/// The printed attack test, with whether it finds the cells an attack
+/// depends on.
+pub struct Attack {
+    pub code: TokenStream,
+    /// The module has `attack_cells`, which the engine's `check_cells` calls.
+    pub finds_attack_cells: bool,
+}
+
+pub fn generate(ctx: &mut Ctx) -> Attack {
     let mut functions = TokenStream::new();
     let mut arms = Vec::new();
     let mut watch_arms = Vec::new();
@@ -139,7 +147,7 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
             }
         }
     });
-    ctx.finds_attack_cells = cells_arms.is_some();
+    let finds_attack_cells = cells_arms.is_some();
     let attack_cells = cells_arms.map(|arms| {
         quote! {
             /// The cells the attacks of `by` on `target` depend on, as bits:
@@ -153,7 +161,7 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
             }
         }
     });
-    quote! {
+    let code = quote! {
         #dispatch
         #riders
         #attack_cells
@@ -184,7 +192,8 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
         }
 
         #functions
-    }
+    };
+    Attack { code, finds_attack_cells }
 }
 
 /// Which of the attacker's cells some walks' gates read (see [`gated`]):

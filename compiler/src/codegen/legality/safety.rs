@@ -127,7 +127,8 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
             }
         }
     });
-    let safe_after = (!after_arms.is_empty()).then(|| {
+    // `after_arms` has an arm per player exactly when the game has royals.
+    let safe_after = ctx.spec.safe_after.then(|| {
         quote! {
             /// [`Engine::safe_after`]: the move played on a copy of the board.
             fn safe_after(pos: &Position, mv: Move) -> Option<bool> {
@@ -141,7 +142,6 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
             }
         }
     });
-    ctx.judges_safety_after = safe_after.is_some();
     quote! {
         /// Are the royal pieces of `mover` safe after its move?
         fn is_safe(#params, mover: PlayerId) -> bool {

@@ -16,15 +16,27 @@ use crate::codegen::moves::rule_steps::{Resolved, RuleSteps};
 use crate::codegen::moves::set_moves;
 use crate::codegen::moves::step_shifts::{self, StepShifts};
 use crate::codegen::moves::walks::{self, RuleCode};
+use crate::codegen::spec::generate_inputs::GenerateInputs;
+use crate::codegen::spec::helpers::Helpers;
 use crate::codegen::Ctx;
-use crate::codegen::Helpers;
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote, ToTokens};
 use vdl_runtime::ir::{CellId, Mode, MoveRule, PieceId, PlayerId};
 use vdl_runtime::plan::{LineCell, Repeats, StepKind};
 use vdl_runtime::Piece;
 
-pub fn generate(ctx: &mut Ctx) -> TokenStream {
+/// The printed move generation, with what it reads.
+pub struct Moves {
+    pub code: TokenStream,
+    /// What `generate` takes besides the board and the side.
+    pub inputs: GenerateInputs,
+    /// The prelude's helpers the code calls.
+    pub helpers: Helpers,
+}
+
+pub fn generate(ctx: &mut Ctx) -> Moves {
+    let mut inputs = GenerateInputs::default();
+    let mut helpers = Helpers::default();
     let mut functions = TokenStream::new();
     let mut arms_by_player = Vec::new();
     // On boards whose pieces' cells the position keeps, each type's moves
@@ -35,9 +47,10 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
         let mut calls = Vec::new();
         let mut uses_occupancy = false;
         for kind in PieceId::first(ctx.game.pieces.len()) {
-            if let Some(PieceFn { name, function, shifts, needs_pos, needs_occupancy }) = piece_function(ctx, kind, player) {
+            if let Some(PieceFn { name, function, shifts, needs_pos, needs_occupancy, helpers: used }) = piece_function(ctx, kind, player) {
                 functions.extend(function);
-                ctx.generate_needs_pos |= needs_pos;
+                inputs.position |= needs_pos;
+                helpers = helpers.union(used);
                 uses_occupancy |= needs_occupancy;
                 let pos = needs_pos.then(|| quote!(pos,));
                 let occupancy = needs_occupancy.then(|| quote!(, &occupancy));
@@ -53,11 +66,11 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
         let p = crate::codegen::player_token(player);
         // With sets of steps, the board's cells as bits, which the
         // position keeps as its board changes.
-        ctx.helpers.occupancy |= uses_occupancy;
-        ctx.generate_reads_held |= uses_occupancy;
+        helpers.occupancy |= uses_occupancy;
+        inputs.held_cells |= uses_occupancy;
         let prelude = uses_occupancy.then(|| quote!(let occupancy = held.seen_by(#p, CELLS);));
         let walk = if by_type {
-            ctx.generate_reads_pieces |= !calls.is_empty();
+            inputs.piece_cells |= !calls.is_empty();
             let loops = calls.iter().map(|(_, _, each)| each);
             quote!(#(#loops)*)
         } else {
@@ -81,10 +94,10 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
         });
     }
     let unused = functions.is_empty().then(|| quote!(let _ = (board, out);));
-    let pos = ctx.generate_needs_pos.then(|| quote!(pos: &Position,));
-    let held = ctx.generate_reads_held.then(|| quote!(held: vdl_runtime::occupancy::HeldCells,));
-    let pieces = ctx.generate_reads_pieces.then(|| quote!(pieces: &vdl_runtime::piece_cells::PieceCells,));
-    quote! {
+    let pos = inputs.position.then(|| quote!(pos: &Position,));
+    let held = inputs.held_cells.then(|| quote!(held: vdl_runtime::occupancy::HeldCells,));
+    let pieces = inputs.piece_cells.then(|| quote!(pieces: &vdl_runtime::piece_cells::PieceCells,));
+    let code = quote! {
         /// Appends the pseudo-legal moves of `side`, drops apart.
         fn generate<S: MoveSink>(#pos board: &Board, #held #pieces side: PlayerId, out: &mut S) {
             #unused
@@ -95,7 +108,8 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
         }
 
         #functions
-    }
+    };
+    Moves { code, inputs, helpers }
 }
 
 /// Where the promotion outcome of a move comes from.
@@ -284,6 +298,8 @@ struct PieceFn {
     needs_pos: bool,
     /// It reads the board's cells as bits (see `leap_sets`).
     needs_occupancy: bool,
+    /// The prelude's helpers its code calls.
+    helpers: Helpers,
 }
 
 /// The function generating the moves of `kind` for `player`, or `None` when it
@@ -472,11 +488,10 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<Piec
             #castling
         }
     };
-    ctx.helpers = ctx.helpers.union(pg.helpers);
     if pg.gives_plain {
         ctx.kind(kind);
     }
-    Some(PieceFn { name, function, shifts, needs_pos: pg.needs_pos, needs_occupancy })
+    Some(PieceFn { name, function, shifts, needs_pos: pg.needs_pos, needs_occupancy, helpers: pg.helpers })
 }
 
 /// How many pieces of `kind` `player` has in the game's setup.
