@@ -343,7 +343,7 @@ impl<E: Engine + ?Sized> Run<'_, E> {
         let mut best = None;
         self.pv[0].clear();
         for (i, &mv) in moves.iter().enumerate() {
-            let undo = self.engine.make(pos, mv);
+            let undo = legal::play(self.engine, pos, mv);
             let follow = i == 0 && pv_move == Some(mv);
             let score = -self.negamax(pos, depth - 1, 1, -beta, -alpha, follow);
             self.engine.unmake(pos, mv, undo);

@@ -8,7 +8,7 @@ use crate::position::{Move, Position};
 /// Does `mv` take an enemy piece on its destination?
 #[inline]
 pub fn is_capture(pos: &Position, mv: Move) -> bool {
-    let target = pos.at(mv.to);
+    let target = pos.at(mv.to());
     !target.is_empty() && target.owner() != pos.side
 }
 
@@ -22,8 +22,8 @@ fn priority(eval: &Evaluator, pos: &Position, mv: Move, pv: Option<Move>, killer
         return i64::MAX;
     }
     if is_capture(pos, mv) {
-        let victim = eval.value(pos.at(mv.to).kind()) as i64;
-        let attacker = eval.value(pos.at(mv.from).kind()) as i64;
+        let victim = eval.value(pos.at(mv.to()).kind()) as i64;
+        let attacker = mv.from().map_or(0, |from| eval.value(pos.at(from).kind()) as i64);
         // A royal victim (value 0) cannot be taken in a legal game; rank it last
         // among captures all the same.
         return 1 << 40 | victim << 16 | (0xFFFF - attacker.min(0xFFFF));
