@@ -460,7 +460,8 @@ impl Position {
         }
     }
 
-    /// Plays `mv` (which must be pseudo-legal) and passes the turn.
+    /// Plays `mv` (which must be pseudo-legal) and passes the turn. Counts
+    /// no check in a game that counts them: [`crate::legal::play`] does.
     #[inline]
     pub fn make(&mut self, mv: Move) -> Undo {
         self.make_with::<AnyGame>(mv)
