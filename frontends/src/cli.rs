@@ -8,7 +8,7 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::io::{self, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
-use vdl_runtime::{fen, legal, notation, perft, Engine, Position};
+use vdl_runtime::{fen, notation, perft, Engine, Position};
 
 #[derive(Parser)]
 #[command(about = "Plays one variant compiled by `vdl build`")]
@@ -139,7 +139,7 @@ fn run(engine: Box<dyn Engine>, name: &str, program: &str, command: Command) -> 
         }
         Command::Moves { position: p } => {
             let pos = position(&*engine, &p)?;
-            for mv in legal::legal_move_texts(&*engine, &pos) {
+            for mv in notation::legal_move_texts(&*engine, &pos) {
                 writeln!(out, "{mv}")?;
             }
         }
