@@ -41,7 +41,9 @@ impl<'a> Emitter<'a> {
         if self.bound.is_some_and(|zone| !self.game.in_zone(zone, self.piece.owner(), to)) {
             return;
         }
-        if self.dedup && out[self.first..].iter().any(|m| !m.is_swap() && m.from() == Some(self.from) && m.to() == to && m.extra_capture() == extra) {
+        if self.dedup
+            && out[self.first..].iter().any(|m| !m.is_swap() && m.from() == Some(self.from) && m.to() == to && m.extra_capture() == extra)
+        {
             return;
         }
         let mut plain = Move::new(self.from, to);
