@@ -16,7 +16,7 @@ use rand::seq::{index, SliceRandom};
 use rand::{Rng, SeedableRng};
 use vdl_runtime::legal::legal_moves;
 use vdl_runtime::perft::perft;
-use vdl_runtime::position::{NOT_COUNTING, NO_PROMOTION};
+use vdl_runtime::position::NOT_COUNTING;
 use vdl_runtime::{fen, CellId, Engine, Game, Interpreter, Move, Piece, PieceId, PlayerId, Position};
 use vdl_variants::Bundled;
 
@@ -190,22 +190,22 @@ struct Kinds {
 
 impl Kinds {
     fn add(&mut self, mv: Move) {
-        self.promotions += (mv.promote != NO_PROMOTION) as usize;
+        self.promotions += mv.promotion().is_some() as usize;
         self.captures_on_the_way += mv.extra_capture().is_some() as usize;
-        self.null_moves += (mv.from == mv.to && !mv.is_drop()) as usize;
-        self.swaps += mv.swap as usize;
-        self.proxy_promotions += (mv.proxy != NO_PROMOTION) as usize;
+        self.null_moves += mv.is_null() as usize;
+        self.swaps += mv.is_swap() as usize;
+        self.proxy_promotions += mv.proxy_promotion().is_some() as usize;
     }
 }
 
 /// Is `mv` a capture or one of the rarer kinds?
 fn eager(pos: &Position, mv: Move) -> bool {
-    mv.promote != NO_PROMOTION
+    mv.promotion().is_some()
         || mv.extra_capture().is_some()
-        || mv.proxy != NO_PROMOTION
-        || mv.swap
-        || mv.from == mv.to
-        || !pos.at(mv.to).is_empty()
+        || mv.proxy_promotion().is_some()
+        || mv.is_swap()
+        || mv.is_null()
+        || !pos.at(mv.to()).is_empty()
 }
 
 /// What random play reached in one variant.
@@ -239,7 +239,7 @@ fn random_games(pair: &Pair) -> Reached {
             };
             let Some(&mv) = choice else { break };
             reached.played.add(mv);
-            pos.make(mv);
+            vdl_runtime::legal::play(&pair.interpreter, &mut pos, mv);
             reached.plies += 1;
         }
     }

@@ -224,7 +224,7 @@ fn search_scores_a_goal_as_a_win() {
     let pos = position(&*checks, "7r/1p4p1/pk3p2/RN6/8/P5Pp/3p1P1P/4R1K1 w - - 1+3 1 39");
     let found = vdl_runtime::search::search(&*checks, &pos, &vdl_runtime::search::Limits::depth(1));
     let mut after = pos.clone();
-    after.make(found.best.expect("a move"));
+    legal::play(&*checks, &mut after, found.best.expect("a move"));
     assert_eq!(legal::result(&*checks, &after), Some(GameResult::Win(PlayerId::FIRST)), "the best move gives the winning check");
 }
 

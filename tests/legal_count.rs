@@ -92,10 +92,10 @@ impl Engine for Counted {
             let mut moves = Vec::new();
             self.interpreter.generate(pos, &mut moves);
             for mv in moves {
-                match mv.drop_kind() {
-                    Some(kind) => sink.drops(kind, mv.to.index() / 64 * 64, 1 << (mv.to.index() % 64)),
-                    None if mv == Move::new(mv.from, mv.to) => {
-                        let (board, kind, from, to) = (pos.board(), pos.at(mv.from).kind(), mv.from.index(), mv.to.index());
+                match mv {
+                    Move::Put { kind, to } => sink.drops(kind, to.index() / 64 * 64, 1 << (to.index() % 64)),
+                    Move::Normal { to, from, promote: None } => {
+                        let (board, kind, from, to) = (pos.board(), pos.at(from).kind(), from.index(), to.index());
                         if self.by_shifts && sink.in_bulk(kind, 1 << from) != 0 {
                             sink.plain_shifted(board, kind, 1 << to, to as isize - from as isize);
                             self.shifted.fetch_add(1, Ordering::Relaxed);
@@ -103,7 +103,7 @@ impl Engine for Counted {
                             sink.plain(board, kind, from, to);
                         }
                     }
-                    None => sink.push(mv),
+                    _ => sink.push(mv),
                 }
             }
         })

@@ -129,7 +129,7 @@ fn random_positions(engine: &dyn Engine, games: u64, plies: usize) -> Vec<Positi
             positions.push(pos.clone());
             let moves = vdl_runtime::legal::legal_moves(engine, &pos);
             // Captures first, half the time, so that games open up.
-            let captures: Vec<Move> = moves.iter().copied().filter(|mv| !pos.at(mv.to).is_empty()).collect();
+            let captures: Vec<Move> = moves.iter().copied().filter(|mv| !pos.at(mv.to()).is_empty()).collect();
             let pool = if !captures.is_empty() && rng.gen_bool(0.5) { &captures } else { &moves };
             let Some(&mv) = pool.choose(&mut rng) else { break };
             pos.make(mv);
@@ -228,10 +228,10 @@ fn a_pinned_pieces_moves_are_safe_exactly_along_its_line() {
             let mut moves = Vec::new();
             engine.generate(&pos, &mut moves);
             for mv in moves {
-                let plain = !mv.is_drop() && mv == Move::new(mv.from, mv.to);
-                let Some(line) = watch.pin_line(mv.from.index()).filter(|_| plain) else { continue };
-                let on_line = line >> mv.to.index() & 1 != 0;
-                if on_line && watch.low_cells() >> mv.to.index() & 1 != 0 {
+                let Move::Normal { to, from, promote: None } = mv else { continue };
+                let Some(line) = watch.pin_line(from.index()) else { continue };
+                let on_line = line >> to.index() & 1 != 0;
+                if on_line && watch.low_cells() >> to.index() & 1 != 0 {
                     continue;
                 }
                 let mover = pos.side;
@@ -296,17 +296,18 @@ fn a_royals_step_that_would_face_is_to_a_cell_the_enemy_royal_attacks() {
             }
             let mut moves = Vec::new();
             engine.generate(&pos, &mut moves);
-            for mv in moves.into_iter().filter(|mv| !mv.is_drop() && *mv == Move::new(mv.from, mv.to)) {
-                if !game.pieces[pos.at(mv.from).kind()].royal {
+            for mv in moves {
+                let Move::Normal { to, from, promote: None } = mv else { continue };
+                if !game.pieces[pos.at(from).kind()].royal {
                     continue;
                 }
                 // After the step, seen from the stepping side.
                 let mut after = pos.clone();
                 let _ = after.make(mv);
                 after.side = pos.side;
-                let faces = faces_along_lines(&*engine, &after, mv.to);
+                let faces = faces_along_lines(&*engine, &after, to);
                 let fen = vdl_runtime::fen::format(game, &pos);
-                let attacked_now = engine.attacked(&pos, mv.to, pos.side.opponent());
+                let attacked_now = engine.attacked(&pos, to, pos.side.opponent());
                 assert!(!faces || attacked_now, "{}: {} faces, unattacked, in {fen}", bundled.name, notation::move_text(game, mv));
                 steps += 1;
                 facing += usize::from(faces);

@@ -149,7 +149,7 @@ fn play_game(proto: &mut Protocol, engine: &dyn Engine, start: &Position, max_pl
         };
         let answer = proto.ok(json!({"cmd": "play", "move": choice}));
         let mv = notation::parse_move(engine, &pos, &choice).unwrap();
-        pos.make(mv);
+        legal::play(engine, &mut pos, mv);
         played.push(choice.clone());
         assert_eq!(answer["move"], json!(choice));
         assert_eq!(answer["fen"], json!(fen::format(game, &pos)), "after {played:?}");
@@ -191,7 +191,7 @@ fn plays_a_short_game_of_every_bundled_variant() {
         let mut earlier = start.clone();
         for text in &played[..played.len() - 2] {
             let mv = notation::parse_move(&*engine, &earlier, text).unwrap();
-            earlier.make(mv);
+            legal::play(&*engine, &mut earlier, mv);
         }
         let undone = proto.ok(json!({"cmd": "undo"}));
         assert_eq!(undone["undone"], json!(played[played.len() - 1]));

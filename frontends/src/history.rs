@@ -7,7 +7,7 @@
 
 use std::fmt;
 use vdl_runtime::search::PositionKey;
-use vdl_runtime::{Move, Position, Undo};
+use vdl_runtime::{Engine, Move, Position, Undo};
 
 /// The most moves a game may have: far beyond any real game, small enough
 /// that a full history takes a few megabytes (about 50 bytes a move).
@@ -61,12 +61,12 @@ impl History {
     }
 
     /// Plays a move legal in the current position.
-    pub fn play(&mut self, mv: Move) -> Result<(), Full> {
+    pub fn play(&mut self, engine: &dyn Engine, mv: Move) -> Result<(), Full> {
         if self.steps.len() >= MAX_PLIES {
             return Err(Full);
         }
         let (before, fullmove) = (PositionKey::of(&self.position), self.position.fullmove());
-        let undo = self.position.make(mv);
+        let undo = vdl_runtime::legal::play(engine, &mut self.position, mv);
         self.steps.push(Step { mv, undo, before, fullmove });
         Ok(())
     }
@@ -128,7 +128,7 @@ mod tests {
         let cycle = ["g1-f3", "g8-f6", "f3-g1", "f6-g8"];
         for text in cycle.iter().cycle().take(plies) {
             let mv = vdl_runtime::notation::parse_move(engine, history.position(), text).unwrap();
-            history.play(mv).unwrap();
+            history.play(engine, mv).unwrap();
         }
         history
     }
@@ -167,7 +167,7 @@ mod tests {
         let start = fen::parse(game, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 65535").unwrap();
         let mut history = History::new(start.clone());
         let mv = vdl_runtime::notation::parse_move(&*engine, history.position(), "e7-e5").unwrap();
-        history.play(mv).unwrap();
+        history.play(&*engine, mv).unwrap();
         history.undo().unwrap();
         assert_eq!(history.position(), &start);
     }
@@ -177,7 +177,7 @@ mod tests {
         let engine = chess();
         let mut history = shuffle(&*engine, MAX_PLIES);
         let mv = vdl_runtime::notation::parse_move(&*engine, history.position(), "g1-f3").unwrap();
-        assert_eq!(history.play(mv), Err(Full));
+        assert_eq!(history.play(&*engine, mv), Err(Full));
         assert_eq!(history.len(), MAX_PLIES);
         assert_eq!(History::fits(MAX_PLIES), Ok(()));
         assert_eq!(History::fits(MAX_PLIES + 1), Err(Full));

@@ -198,7 +198,7 @@ fn pv_texts(session: &Session, found: &SearchResult) -> Vec<String> {
             break;
         }
         out.push(session.move_text(mv));
-        pos.make(mv);
+        vdl_runtime::legal::play(session.engine(), &mut pos, mv);
     }
     out
 }

@@ -5,7 +5,6 @@
 use crate::history::History;
 use std::sync::Arc;
 use vdl_runtime::legal::{self, GameResult};
-use vdl_runtime::position::NO_CELL;
 use vdl_runtime::search::{self, eval::Evaluator, Limits, SearchResult, Searcher};
 use vdl_runtime::{fen, notation, CellId, Engine, Game, Move, PieceId, PlayerId, Position};
 
@@ -141,7 +140,7 @@ impl Session {
     /// search); returns its text, or an error when the game already has as
     /// many moves as a game may have.
     pub fn play_move(&mut self, mv: Move) -> Result<String, String> {
-        self.history.play(mv).map_err(|full| format!("the game has {} moves: {full}", self.ply()))?;
+        self.history.play(&*self.engine, mv).map_err(|full| format!("the game has {} moves: {full}", self.ply()))?;
         Ok(self.move_text(mv))
     }
 
@@ -157,7 +156,7 @@ impl Session {
     /// friendly piece on `to`), these are the two cells its text starts with;
     /// the board after it comes from the position.
     pub fn move_cells(mv: Move) -> (Option<CellId>, CellId) {
-        ((mv.from != NO_CELL).then_some(mv.from), mv.to)
+        (mv.from(), mv.to())
     }
 
     /// Every legal move with its text and cells, sorted by text.

@@ -8,7 +8,7 @@
 use crate::ir::Game;
 use crate::occupancy::AttackerCells;
 use crate::piece::Piece;
-use crate::position::{Move, Position, NO_CELL};
+use crate::position::{Move, Position};
 use crate::royals::Royals;
 
 /// Plays the simple `mv` of the side to move in `pos` on `board`, a copy of
@@ -19,29 +19,32 @@ use crate::royals::Royals;
 /// [`Royals`] holds; `board` may then have been changed.
 #[inline]
 pub fn apply(board: &mut [Piece], pos: &Position, game: &Game, mv: Move) -> Option<Royals> {
-    if mv.extra != NO_CELL {
-        return None;
-    }
     let side = pos.side;
-    let (from, to) = (mv.from, mv.to);
+    let to = mv.to();
+    let (from, arriving) = match mv {
+        Move::Normal { from, promote, .. } => {
+            let moved = board[from.index()];
+            board[from.index()] = Piece::EMPTY;
+            (Some(from), promote.map_or(moved, |kind| Piece::new(kind, side)))
+        }
+        Move::Swap { from, .. } => {
+            let moved = board[from.index()];
+            board[from.index()] = board[to.index()];
+            (Some(from), moved)
+        }
+        Move::Put { kind, .. } => (None, Piece::new(kind, side)),
+        Move::CaptureOnTheWay { .. } | Move::Proxy { .. } | Move::Castle { .. } => return None,
+    };
     let mut royals = Royals::NONE;
     // The royals the move does not touch stay; a friend the move swaps with
     // lands on `from`.
     for cell in pos.royal_cells(side) {
-        if cell == to && mv.swap {
-            royals.push(from)?;
-        } else if cell != from && cell != to {
-            royals.push(cell)?;
+        match from {
+            Some(from) if cell == to && mv.is_swap() => royals.push(from)?,
+            _ if Some(cell) != from && cell != to => royals.push(cell)?,
+            _ => {}
         }
     }
-    let arriving = match mv.drop_kind() {
-        Some(kind) => Piece::new(kind, side),
-        None => {
-            let moved = board[from.index()];
-            board[from.index()] = if mv.swap { board[to.index()] } else { Piece::EMPTY };
-            mv.promotion().map_or(moved, |kind| Piece::new(kind, side))
-        }
-    };
     board[to.index()] = arriving;
     if game.pieces[arriving.kind()].royal {
         royals.push(to)?;
@@ -54,11 +57,10 @@ pub fn apply(board: &mut [Piece], pos: &Position, game: &Game, mv: Move) -> Opti
 /// empties `from` (unless it swaps, or drops) and fills `to`.
 #[inline]
 pub fn occupied_after(occupied: u128, mv: Move) -> u128 {
-    let to = 1u128 << mv.to.index();
-    if mv.is_drop() || mv.swap {
-        occupied | to
-    } else {
-        occupied & !(1u128 << mv.from.index()) | to
+    let to = 1u128 << mv.to().index();
+    match mv.from() {
+        Some(from) if !mv.is_swap() => occupied & !(1u128 << from.index()) | to,
+        _ => occupied | to,
     }
 }
 
@@ -71,7 +73,7 @@ pub fn occupied_after(occupied: u128, mv: Move) -> u128 {
 /// (`compiler/src/codegen/attacks/attacker_bits.rs`) needs them so.
 #[inline]
 pub fn enemy_after(cells: AttackerCells, mv: Move) -> AttackerCells {
-    let taken = !(1u128 << mv.to.index());
+    let taken = !(1u128 << mv.to().index());
     AttackerCells { held: cells.held & taken, riders: cells.riders & taken }
 }
 

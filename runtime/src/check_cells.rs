@@ -6,7 +6,7 @@
 use crate::cell_bits::{bit, set_bit};
 use crate::influence::MAX_WORDS;
 use crate::ir::CellId;
-use crate::position::{Move, NO_CELL};
+use crate::position::Move;
 
 /// A set of cells found by [`crate::influence::Influence::check_cells`].
 #[derive(Clone, Debug, Default)]
@@ -18,7 +18,7 @@ impl CheckCells {
     /// Could `mv` end the check? Only by changing one of the cells.
     #[inline]
     pub fn may_end_check(&self, mv: Move) -> bool {
-        [mv.from, mv.to, mv.extra, mv.partner_to].into_iter().any(|cell| cell != NO_CELL && self.contains(cell))
+        mv.changed_cells().into_iter().flatten().any(|cell| self.contains(cell))
     }
 
     /// The cells `0 .. 128`, as bits.

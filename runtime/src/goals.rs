@@ -158,5 +158,5 @@ fn can_answer<E: Engine + ?Sized>(engine: &E, pos: &Position, pieces: &[PieceId]
     !legal::in_check(engine, pos)
         && legal::legal_moves_ignoring_goals(engine, pos)
             .into_iter()
-            .any(|mv| !mv.is_drop() && pieces.contains(&pos.at(mv.from).kind()) && game.in_zone(zone, pos.side, mv.to))
+            .any(|mv| mv.from().is_some_and(|from| pieces.contains(&pos.at(from).kind())) && game.in_zone(zone, pos.side, mv.to()))
 }

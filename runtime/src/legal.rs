@@ -5,7 +5,7 @@ use crate::engine::Engine;
 use crate::goals::GoalKind;
 use crate::influence::{Influence, UnwatchedKinds, Watch};
 use crate::ir::{CellId, Outcome, PieceId, PlayerId};
-use crate::position::{Move, Position, Undo, NO_CELL};
+use crate::position::{Move, Position, Undo};
 use crate::royals::Royals;
 
 /// The rule that holds after every move, written once for every engine: the
@@ -16,24 +16,27 @@ pub fn royals_safe<E: Engine + ?Sized>(engine: &E, pos: &Position, mover: Player
 }
 
 /// Every legal move of the side to move, in generation order: none once a
-/// goal has ended the game. In a game that counts checks, the moves that give
-/// check are marked ([`Move::gives_check`]) so that playing them counts it.
+/// goal has ended the game. Play them with [`play`], which counts checks
+/// where a goal counts them.
 pub fn legal_moves<E: Engine + ?Sized>(engine: &E, pos: &Position) -> Vec<Move> {
     if crate::goals::ends_game(engine, pos) {
         return Vec::new();
     }
-    let mut moves = legal_moves_ignoring_goals(engine, pos);
-    if engine.game().checks_to_win().is_some() {
-        let mut scratch = pos.clone();
-        for mv in &mut moves {
-            let undo = scratch.make(*mv);
-            if gives_check(engine, &scratch, pos.side) {
-                *mv = mv.checking();
-            }
-            scratch.unmake(*mv, undo);
-        }
+    legal_moves_ignoring_goals(engine, pos)
+}
+
+/// Plays the legal `mv` on `pos`, returning what takes it back
+/// ([`Engine::unmake`]). In a game that counts checks, a move that gives
+/// check takes one from the mover's [`Position::checks_left`]: whether it
+/// does is known only after the move, by the engine's attack test, which
+/// the position alone cannot run.
+pub fn play<E: Engine + ?Sized>(engine: &E, pos: &mut Position, mv: Move) -> Undo {
+    let mover = pos.side;
+    let undo = engine.make(pos, mv);
+    if engine.game().checks_to_win().is_some() && gives_check(engine, pos, mover) {
+        pos.note_check(mover);
     }
-    moves
+    undo
 }
 
 /// The moves the pieces' rules and the rules after a move allow, whether or
@@ -291,7 +294,7 @@ impl<'e> Legality<'e> {
         let mover = pos.side;
         let undo = engine.make(pos, mv);
         if self.is_legal_made(engine, pos, mover, mv, quiet) {
-            if self.counts_checks && !mv.gives_check && gives_check(engine, pos, mover) {
+            if self.counts_checks && gives_check(engine, pos, mover) {
                 pos.note_check(mover);
             }
             Some(undo)
@@ -317,18 +320,16 @@ impl<'e> Legality<'e> {
     #[inline(always)]
     pub fn keeps_royals_safe(&self, pos: &Position, mv: Move) -> bool {
         let Some((influence, watch)) = self.shortcut() else { return false };
-        // A capture on the way may open a line behind the piece it takes.
-        if mv.swap || mv.proxy_promotion().is_some() || mv.extra_capture().is_some() {
-            return false;
+        match mv {
+            // A royal's move: its cell is among those whose vacating matters.
+            Move::Normal { to, from, promote } => {
+                !promote.is_some_and(|kind| influence.is_royal(kind)) && watch.unchanged_by(from, to, pos.at(to).is_empty())
+            }
+            Move::Castle { to, from, .. } => watch.unchanged_by(from, to, pos.at(to).is_empty()),
+            Move::Put { kind, to } => !influence.is_royal(kind) && !watch.filling_matters(to),
+            // A capture on the way may open a line behind the piece it takes.
+            Move::CaptureOnTheWay { .. } | Move::Proxy { .. } | Move::Swap { .. } => false,
         }
-        if mv.is_drop() {
-            return !influence.is_royal(mv.dropped) && !watch.filling_matters(mv.to);
-        }
-        // A royal's move: its cell is among those whose vacating matters.
-        if mv.promotion().is_some_and(|kind| influence.is_royal(kind)) {
-            return false;
-        }
-        watch.unchanged_by(mv.from, mv.to, pos.at(mv.to).is_empty())
     }
 
     /// Will the royals of the side to move be safe after `mv`, which may
@@ -349,9 +350,9 @@ impl<'e> Legality<'e> {
     fn royal_step_safety<E: Engine + ?Sized>(&self, engine: &E, pos: &Position, mv: Move) -> Option<bool> {
         let (influence, _) = self.shortcut()?;
         let enemy = pos.side.opponent();
-        let plain = !mv.is_drop() && !mv.swap && mv.extra == NO_CELL && mv.promotion().is_none() && mv.from != mv.to;
-        (plain && influence.royal_steps_judged_unmade(enemy) && influence.is_royal(pos.at(mv.from).kind()))
-            .then(|| royal_step_is_safe(engine, pos, mv.to))
+        let Move::Normal { to, from, promote: None } = mv else { return None };
+        (from != to && influence.royal_steps_judged_unmade(enemy) && influence.is_royal(pos.at(from).kind()))
+            .then(|| royal_step_is_safe(engine, pos, to))
     }
 
     /// Is `mv`, known to keep the royals safe, legal, judged without making
@@ -378,10 +379,7 @@ impl<'e> Legality<'e> {
         if influence.obligations_may_bind(pos, mv) {
             return None;
         }
-        let kind = match mv.drop_kind() {
-            Some(kind) => kind,
-            None => mv.promotion().unwrap_or(pos.at(mv.from).kind()),
-        };
+        let kind = mv.arriving_kind(pos);
         // A drop that cannot give check cannot mate, unless the enemy is in
         // check already.
         if mv.is_drop()
@@ -419,8 +417,8 @@ fn other_rules_hold<E: Engine + ?Sized>(engine: &E, game: &crate::Game, pos: &mu
     if rules.limits.is_empty() && rules.no_drop_mate.is_empty() && rules.proxy_promotions.is_empty() && rules.obligations.is_empty() {
         return true;
     }
-    let moved = pos.at(mv.to);
-    limits_hold(game, pos, mv.to)
+    let moved = pos.at(mv.to());
+    limits_hold(game, pos, mv.to())
         && mv
             .proxy_promotion()
             .is_none_or(|(cell, _)| limits_hold(game, pos, cell) && crate::proxy::requirement_holds(game, pos, mover, moved, mv))
@@ -433,7 +431,7 @@ fn other_rules_hold<E: Engine + ?Sized>(engine: &E, game: &crate::Game, pos: &mu
 /// promotion by proxy): those are made and counted by [`limits_hold`].
 #[inline]
 fn limits_counted_before(mv: Move) -> bool {
-    !mv.swap && mv.partner_to == NO_CELL && mv.proxy_promotion().is_none()
+    !matches!(mv, Move::Swap { .. } | Move::Castle { .. } | Move::Proxy { .. })
 }
 
 /// Before `mv` (bringing a `kind` a limit counts) is made: will it keep the
@@ -444,8 +442,8 @@ fn limits_counted_before(mv: Move) -> bool {
 fn limits_allow(limits: &[crate::ir::Limit], pos: &Position, mv: Move, kind: PieceId) -> bool {
     let arriving = crate::Piece::new(kind, pos.side);
     limits.iter().enumerate().filter(|(_, limit)| limit.piece == kind).all(|(i, limit)| {
-        let class = limit.class_of[mv.to.index()];
-        let leaves = !mv.is_drop() && limit.class_of[mv.from.index()] == class && pos.at(mv.from) == arriving;
+        let class = limit.class_of[mv.to().index()];
+        let leaves = mv.from().is_some_and(|from| limit.class_of[from.index()] == class && pos.at(from) == arriving);
         pos.in_class(i, class, pos.side) - u16::from(leaves) < u16::from(limit.max)
     })
 }

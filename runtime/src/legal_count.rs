@@ -7,7 +7,7 @@ use crate::engine::Engine;
 use crate::legal::{Legality, PlainJudgement};
 use crate::occupancy::for_each_bit128;
 use crate::piece::Piece;
-use crate::position::{Move, Position, NO_CELL};
+use crate::position::{Move, Position};
 use crate::sink::MoveSink;
 use crate::{CellId, PieceId};
 
@@ -103,10 +103,10 @@ impl<E: Engine + ?Sized> LegalCount<'_, E> {
     /// where the engine cannot say so.
     #[inline(always)]
     fn royal_step_vacating(&mut self, from: usize, to: usize) {
-        let (pos, mv) = (self.pos, Move::new(CellId::from_index(from), CellId::from_index(to)));
-        match self.engine.attacked_vacating(pos, mv.to, pos.side.opponent(), mv.from) {
+        let (pos, from, to) = (self.pos, CellId::from_index(from), CellId::from_index(to));
+        match self.engine.attacked_vacating(pos, to, pos.side.opponent(), from) {
             Some(attacked) => self.counted += u64::from(!attacked),
-            None => self.judge(mv),
+            None => self.judge(Move::new(from, to)),
         }
     }
 
@@ -276,13 +276,13 @@ impl<E: Engine + ?Sized> MoveSink for LegalCount<'_, E> {
     fn push(&mut self, mv: Move) {
         // A move that only promotes is judged as a plain one, by the type it
         // brings.
-        if !mv.is_drop() && !mv.swap && mv.extra == NO_CELL {
+        if let Move::Normal { to, from, promote } = mv {
             let board = self.pos.board();
-            let (kinds, kind) = match mv.promotion() {
+            let (kinds, kind) = match promote {
                 Some(kind) => (self.judgement.kinds.promoting, kind),
-                None => (self.judgement.kinds.plain, board[mv.from.index()].kind()),
+                None => (self.judgement.kinds.plain, board[from.index()].kind()),
             };
-            if self.unwatched(board, mv.from.index(), mv.to.index(), kinds, kind) {
+            if self.unwatched(board, from.index(), to.index(), kinds, kind) {
                 self.counted += 1;
                 return;
             }

@@ -10,15 +10,16 @@ use crate::ir::{Game, MoveKind};
 /// documentation). A feature set `false` must be one the game lacks:
 /// [`Position::make_with`](crate::Position::make_with) then skips its work.
 pub trait MoveFeatures {
-    /// A goal counts checks: a move may be marked as giving one.
+    /// A goal counts checks: a move may take one from the checks left,
+    /// which unmake restores.
     const CHECKS: bool;
     /// Some rule holds only while its piece is unmoved: the position
     /// keeps track of unmoved pieces.
     const UNMOVED: bool;
     /// Captured pieces go to hands, and pieces are dropped from them.
     const HANDS: bool;
-    /// A move may change a second cell ([`crate::Move::extra`]): a capture
-    /// on the way or in passing, a promotion by proxy, castling.
+    /// A move may change a second cell ([`crate::Move::second_cell`]): a
+    /// capture on the way or in passing, a promotion by proxy, castling.
     const EXTRA_CELL: bool;
     /// A piece may change places with a friendly one.
     const SWAPS: bool;

@@ -14,10 +14,11 @@ use std::fmt;
 
 pub fn move_text(game: &Game, mv: Move) -> String {
     let cells = &game.board.cells;
-    if let Some(kind) = mv.drop_kind() {
-        return format!("{}*{}", game.pieces[kind].symbol.to_ascii_uppercase(), cells[mv.to.index()].name);
-    }
-    let mut text = format!("{}-{}", cells[mv.from.index()].name, cells[mv.to.index()].name);
+    let Some(from) = mv.from() else {
+        let kind = mv.drop_kind().map_or(String::new(), |kind| game.pieces[kind].symbol.to_ascii_uppercase());
+        return format!("{kind}*{}", cells[mv.to().index()].name);
+    };
+    let mut text = format!("{}-{}", cells[from.index()].name, cells[mv.to().index()].name);
     if let Some(kind) = mv.promotion() {
         text.push('=');
         text.push_str(&game.pieces[kind].symbol.to_ascii_uppercase());
@@ -126,7 +127,7 @@ pub fn play_moves<E: Engine + ?Sized>(engine: &E, pos: &Position, moves: &str) -
     let mut pos = pos.clone();
     for text in moves.split_whitespace() {
         let mv = parse_move(engine, &pos, text)?;
-        pos.make(mv);
+        crate::legal::play(engine, &mut pos, mv);
     }
     Ok(pos)
 }

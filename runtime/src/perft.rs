@@ -58,9 +58,9 @@ pub fn divide<E: Engine + ?Sized>(engine: &E, pos: &Position, depth: u32) -> Vec
     legal_moves(engine, pos)
         .into_iter()
         .map(|mv| {
-            let undo = scratch.make(mv);
+            let undo = crate::legal::play(engine, &mut scratch, mv);
             let n = perft(engine, &mut scratch, depth.saturating_sub(1));
-            scratch.unmake(mv, undo);
+            engine.unmake(&mut scratch, mv, undo);
             (mv, n)
         })
         .collect()
@@ -91,9 +91,9 @@ pub fn divide_share<E: Engine + ?Sized>(engine: &E, pos: &Position, depth: u32, 
         .enumerate()
         .filter(|&(i, _)| shard.owns(i as u64))
         .map(|(_, (text, mv))| {
-            let undo = scratch.make(mv);
+            let undo = crate::legal::play(engine, &mut scratch, mv);
             let n = perft(engine, &mut scratch, depth.saturating_sub(1));
-            scratch.unmake(mv, undo);
+            engine.unmake(&mut scratch, mv, undo);
             (text, n)
         })
         .collect()
@@ -108,7 +108,7 @@ pub fn perft_parallel<E: Engine + ?Sized>(engine: &E, pos: &Position, depth: u32
         .par_iter()
         .map(|&mv| {
             let mut child = pos.clone();
-            child.make(mv);
+            crate::legal::play(engine, &mut child, mv);
             perft(engine, &mut child, depth - 1)
         })
         .sum()

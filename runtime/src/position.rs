@@ -14,14 +14,15 @@ use crate::tally::{ClassFill, Tally, TallyPlan};
 use std::sync::Arc;
 
 mod from_setup;
+mod moves;
 mod null_move;
 
 pub use null_move::Pass;
 
-/// Marks "no piece type" in [`Move::promote`], [`Move::dropped`], [`Move::proxy`].
-pub const NO_PROMOTION: PieceId = PieceId::MARK;
-/// Marks "no cell" in [`Move::extra`].
-pub const NO_CELL: CellId = CellId::MARK;
+pub use moves::Move;
+
+/// Marks "no cell" in tables of cells (a royal's list, a watch's lines).
+pub(crate) const NO_CELL: CellId = CellId::MARK;
 /// The most pieces of one type a hand holds: a hand keeps each count in a
 /// byte. [`Position::from_setup`] refuses a position string with more.
 pub const HAND_CAP: u8 = u8::MAX;
@@ -31,139 +32,19 @@ pub const NOT_COUNTING: u8 = u8::MAX;
 /// each).
 pub const MAX_OBLIGATIONS: usize = 2;
 
-/// A move, small enough to copy freely. The notation module writes it as text.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Move {
-    pub from: CellId,
-    pub to: CellId,
-    /// The type the moving piece becomes, or [`NO_PROMOTION`].
-    pub promote: PieceId,
-    /// A second cell: the enemy piece the move captures on its way (a capturing
-    /// leap), or the friendly piece it promotes by proxy; else [`NO_CELL`].
-    pub extra: CellId,
-    /// For a drop, the type put on `to` from the hand (`from` is [`NO_CELL`]);
-    /// otherwise [`NO_PROMOTION`].
-    pub dropped: PieceId,
-    /// The type the piece on `extra` becomes (a promotion by proxy), or
-    /// [`NO_PROMOTION`].
-    pub proxy: PieceId,
-    /// The piece changes places with the friendly piece on `to`.
-    pub swap: bool,
-    /// Castling: where the friendly piece on `extra` (the partner) lands;
-    /// else [`NO_CELL`].
-    pub partner_to: CellId,
-    /// The move gives check in a game that counts checks: playing it takes
-    /// one from the mover's [`Position::checks_left`]. Set by the legality
-    /// layer ([`crate::legal::legal_moves`]), which alone can see checks.
-    pub gives_check: bool,
-}
-
-impl Move {
-    #[inline]
-    pub const fn new(from: CellId, to: CellId) -> Move {
-        Move {
-            from,
-            to,
-            promote: NO_PROMOTION,
-            extra: NO_CELL,
-            dropped: NO_PROMOTION,
-            proxy: NO_PROMOTION,
-            swap: false,
-            partner_to: NO_CELL,
-            gives_check: false,
-        }
-    }
-
-    #[inline]
-    pub const fn promoting(from: CellId, to: CellId, kind: PieceId) -> Move {
-        Move { promote: kind, ..Move::new(from, to) }
-    }
-
-    /// Puts a piece of type `kind` from the mover's hand on `to`.
-    #[inline]
-    pub const fn drop(kind: PieceId, to: CellId) -> Move {
-        Move { dropped: kind, ..Move::new(NO_CELL, to) }
-    }
-
-    /// The piece on `from` changes places with the friendly piece on `to`.
-    #[inline]
-    pub const fn swapping(from: CellId, to: CellId) -> Move {
-        Move { swap: true, ..Move::new(from, to) }
-    }
-
-    /// Castling: the piece goes from `from` to `to` and the partner on
-    /// `partner` to `partner_to`.
-    #[inline]
-    pub const fn castling(from: CellId, to: CellId, partner: CellId, partner_to: CellId) -> Move {
-        Move { extra: partner, partner_to, ..Move::new(from, to) }
-    }
-
-    #[inline]
-    pub const fn is_drop(self) -> bool {
-        self.dropped.index() != NO_PROMOTION.index()
-    }
-
-    pub fn drop_kind(self) -> Option<PieceId> {
-        self.is_drop().then_some(self.dropped)
-    }
-
-    /// The same move, also capturing the piece on `cell` on its way.
-    #[inline]
-    pub const fn capturing_on_the_way(self, cell: CellId) -> Move {
-        Move { extra: cell, ..self }
-    }
-
-    /// The same move, marked as giving check (see [`Move::gives_check`]).
-    #[inline]
-    pub const fn checking(self) -> Move {
-        Move { gives_check: true, ..self }
-    }
-
-    /// The same move, the piece becoming `kind`.
-    #[inline]
-    pub const fn with_promotion(self, kind: PieceId) -> Move {
-        Move { promote: kind, ..self }
-    }
-
-    /// The same move, also turning the friendly piece on `cell` into `kind`.
-    #[inline]
-    pub const fn with_proxy(self, cell: CellId, kind: PieceId) -> Move {
-        Move { extra: cell, proxy: kind, ..self }
-    }
-
-    pub fn promotion(self) -> Option<PieceId> {
-        (self.promote != NO_PROMOTION).then_some(self.promote)
-    }
-
-    /// The cell and new type of a promotion by proxy.
-    pub fn proxy_promotion(self) -> Option<(CellId, PieceId)> {
-        (self.proxy != NO_PROMOTION).then_some((self.extra, self.proxy))
-    }
-
-    /// Castling: the partner's cell and where it lands.
-    pub fn castling_partner(self) -> Option<(CellId, CellId)> {
-        (self.partner_to != NO_CELL).then_some((self.extra, self.partner_to))
-    }
-
-    /// The cell of a piece captured on the way (or in passing).
-    pub fn extra_capture(self) -> Option<CellId> {
-        (self.extra != NO_CELL && self.proxy == NO_PROMOTION && self.partner_to == NO_CELL).then_some(self.extra)
-    }
-}
-
 /// What [`Position::make`] needs to restore the position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Undo {
     pub moved: Piece,
     pub captured: Piece,
-    /// The piece on [`Move::extra`] before the move.
+    /// The piece on the move's [`Move::second_cell`] before the move.
     pub captured_extra: Piece,
     /// The countdowns before the move.
     pub countdowns: ByPlayer<[u8; MAX_OBLIGATIONS]>,
     /// The cells open to capture in passing before the move.
     pub en_passant: u16,
-    /// Which of the cells the move changed (`from`, `to`, `extra`,
-    /// `partner_to`, one bit each) held unmoved pieces before it.
+    /// Which of the cells the move changed ([`Move::changed_cells`], one
+    /// bit each) held unmoved pieces before it.
     pub unmoved: u8,
     /// The half-move clock before the move.
     pub halfmove: u16,
@@ -198,9 +79,9 @@ pub(crate) fn forward_only(game: &Game) -> PieceSet {
 #[derive(Debug, PartialEq, Eq, Hash)]
 struct Shared {
     kinds: usize,
-    /// `captured_as` per piece type, [`NO_PROMOTION`] where captured pieces
-    /// leave the game.
-    to_hand: Vec<PieceId>,
+    /// `captured_as` per piece type, `None` where captured pieces leave
+    /// the game.
+    to_hand: Vec<Option<PieceId>>,
     /// Per obligation, the piece types that keep their owner's countdown from
     /// starting.
     keeps_free: Vec<Vec<PieceId>>,
@@ -274,7 +155,7 @@ impl Position {
         let passings = if game.has_en_passant() { Passings::of(game) } else { Passings::default() };
         let shared = Shared {
             kinds,
-            to_hand: game.pieces.iter().map(|p| p.captured_as.unwrap_or(NO_PROMOTION)).collect(),
+            to_hand: game.pieces.iter().map(|p| p.captured_as).collect(),
             keeps_free: obligations.iter().map(|o| o.unless.clone()).collect(),
             delays: obligations.iter().map(|o| o.delay).collect(),
             tally: TallyPlan::of(game),
@@ -576,14 +457,14 @@ impl Position {
         if captured.is_empty() || self.hands[captor].is_empty() {
             return;
         }
-        let kind = self.shared.to_hand[captured.kind().index()];
-        if kind != NO_PROMOTION {
+        if let Some(kind) = self.shared.to_hand[captured.kind().index()] {
             let held = &mut self.hands[captor][kind.index()];
             *held = held.wrapping_add_signed(delta);
         }
     }
 
-    /// Plays `mv` (which must be pseudo-legal) and passes the turn.
+    /// Plays `mv` (which must be pseudo-legal) and passes the turn. Counts
+    /// no check in a game that counts them: [`crate::legal::play`] does.
     #[inline]
     pub fn make(&mut self, mv: Move) -> Undo {
         self.make_with::<AnyGame>(mv)
@@ -605,51 +486,20 @@ impl Position {
             checks_left: self.checks_left,
         };
         let mover = self.side;
-        if F::CHECKS && mv.gives_check {
-            self.note_check(mover);
-        }
         if F::UNMOVED && self.shared.tracks_unmoved {
             undo.unmoved = self.forget_unmoved(mv);
         }
         if F::PASSINGS {
             self.en_passant = NO_PASSING;
         }
-        if let Some(kind) = mv.drop_kind().filter(|_| F::HANDS) {
-            self.hands[mover][kind.index()] -= 1;
-            self.set(mv.to.index(), Piece::new(kind, mover));
-        } else {
-            let moved = self.board[mv.from.index()];
-            undo.moved = moved;
-            // A null move (from = to) and castling capture nothing; a swap
-            // moves the friend.
-            let castling = F::EXTRA_CELL && mv.partner_to != NO_CELL;
-            undo.captured = if mv.from == mv.to || castling { Piece::EMPTY } else { self.board[mv.to.index()] };
-            if F::EXTRA_CELL && mv.extra != NO_CELL {
-                undo.captured_extra = self.board[mv.extra.index()];
-                self.set(mv.extra.index(), if mv.proxy == NO_PROMOTION { Piece::EMPTY } else { Piece::new(mv.proxy, mover) });
+        // The common kinds inline; the rare ones kept out of the hot code.
+        match mv {
+            Move::Normal { to, from, promote } => self.move_piece::<F>(mover, from, to, promote, &mut undo),
+            Move::Put { kind, to } if F::HANDS => {
+                self.hands[mover][kind.index()] -= 1;
+                self.set(to.index(), Piece::new(kind, mover));
             }
-            let swap = F::SWAPS && mv.swap;
-            self.set(mv.from.index(), if swap { undo.captured } else { Piece::EMPTY });
-            self.set(
-                mv.to.index(),
-                match mv.promotion() {
-                    Some(kind) => Piece::new(kind, moved.owner()),
-                    None => moved,
-                },
-            );
-            if castling {
-                self.set(mv.partner_to.index(), undo.captured_extra);
-            } else if !swap && F::HANDS {
-                self.hand_capture(mover, undo.captured, 1);
-                if F::EXTRA_CELL && mv.extra_capture().is_some() {
-                    self.hand_capture(mover, undo.captured_extra, 1);
-                }
-            }
-            if F::PASSINGS {
-                if let Some(passing) = self.shared.passings.find(moved, mv.from, mv.to) {
-                    self.en_passant = passing;
-                }
-            }
+            _ => self.make_rare::<F>(mover, mv, &mut undo),
         }
         if F::COUNTDOWNS && !self.shared.delays.is_empty() {
             self.advance_countdowns(mover);
@@ -665,6 +515,85 @@ impl Position {
         undo
     }
 
+    /// [`Position::make_with`]'s work on the board for the rarer kinds of
+    /// move: captures on the way, promotions by proxy, castling, swaps.
+    #[inline(never)]
+    fn make_rare<F: MoveFeatures>(&mut self, mover: PlayerId, mv: Move, undo: &mut Undo) {
+        match mv {
+            Move::Normal { to, from, promote } => self.move_piece::<F>(mover, from, to, promote, undo),
+            Move::CaptureOnTheWay { to, from, captured, promote } if F::EXTRA_CELL => {
+                undo.captured_extra = self.board[captured.index()];
+                self.set(captured.index(), Piece::EMPTY);
+                self.move_piece::<F>(mover, from, to, promote, undo);
+                if F::HANDS {
+                    self.hand_capture(mover, undo.captured_extra, 1);
+                }
+            }
+            Move::Proxy { proxy_into, to, from, proxy, promote } if F::EXTRA_CELL => {
+                undo.captured_extra = self.board[proxy.index()];
+                self.set(proxy.index(), Piece::new(proxy_into, mover));
+                self.move_piece::<F>(mover, from, to, promote, undo);
+            }
+            Move::Castle { to, from, partner, partner_to } if F::EXTRA_CELL => {
+                let moved = self.board[from.index()];
+                undo.moved = moved;
+                undo.captured_extra = self.board[partner.index()];
+                self.set(partner.index(), Piece::EMPTY);
+                self.set(from.index(), Piece::EMPTY);
+                self.set(to.index(), moved);
+                self.set(partner_to.index(), undo.captured_extra);
+                self.open_passing::<F>(moved, from, to);
+            }
+            Move::Swap { to, from } if F::SWAPS => {
+                let moved = self.board[from.index()];
+                undo.moved = moved;
+                undo.captured = self.board[to.index()];
+                self.set(from.index(), undo.captured);
+                self.set(to.index(), moved);
+                self.open_passing::<F>(moved, from, to);
+            }
+            Move::Put { kind, to } if F::HANDS => {
+                self.hands[mover][kind.index()] -= 1;
+                self.set(to.index(), Piece::new(kind, mover));
+            }
+            // A kind the game's features leave out: it never has such moves.
+            _ => debug_assert!(false, "{mv:?}: a move of a kind the game's features leave out"),
+        }
+    }
+
+    /// The piece on `from` goes to `to`, becoming `promote` if given and
+    /// capturing (into `mover`'s hand, where it has one) what stands there.
+    #[inline(always)]
+    fn move_piece<F: MoveFeatures>(&mut self, mover: PlayerId, from: CellId, to: CellId, promote: Option<PieceId>, undo: &mut Undo) {
+        let moved = self.board[from.index()];
+        undo.moved = moved;
+        // A null move (from = to) captures nothing.
+        undo.captured = if from == to { Piece::EMPTY } else { self.board[to.index()] };
+        self.set(from.index(), Piece::EMPTY);
+        self.set(
+            to.index(),
+            match promote {
+                Some(kind) => Piece::new(kind, moved.owner()),
+                None => moved,
+            },
+        );
+        if F::HANDS {
+            self.hand_capture(mover, undo.captured, 1);
+        }
+        self.open_passing::<F>(moved, from, to);
+    }
+
+    /// Opens the cells `moved` passed going from `from` to `to` to capture
+    /// in passing, if its move is a passing.
+    #[inline(always)]
+    fn open_passing<F: MoveFeatures>(&mut self, moved: Piece, from: CellId, to: CellId) {
+        if F::PASSINGS {
+            if let Some(passing) = self.shared.passings.find(moved, from, to) {
+                self.en_passant = passing;
+            }
+        }
+    }
+
     /// Would playing `mv` (a move of the side to move) leave the countdowns
     /// of `player`, another side, as they are? Only the mover's go down; another
     /// side's starts when it has run out of the pieces that keep it free,
@@ -672,7 +601,7 @@ impl Position {
     /// run out already without counting (a position set up so).
     #[inline]
     pub fn keeps_countdowns_of(&self, player: PlayerId, mv: Move) -> bool {
-        let captures = !mv.is_drop() && !mv.swap && mv.partner_to == NO_CELL && mv.from != mv.to && !self.at(mv.to).is_empty();
+        let captures = mv.captures_on_to() && !self.at(mv.to()).is_empty();
         if captures || mv.extra_capture().is_some() {
             return false;
         }
@@ -688,19 +617,13 @@ impl Position {
         *left = left.saturating_sub(1);
     }
 
-    /// The cells a move changes, in the order of [`Undo::unmoved`]'s bits.
-    #[inline]
-    fn changed_cells(mv: Move) -> [CellId; 4] {
-        [mv.from, mv.to, mv.extra, mv.partner_to]
-    }
-
     /// Every piece a move changes has moved (or left): clears their cells'
     /// unmoved marks, returning the marks as they were.
     #[inline]
     fn forget_unmoved(&mut self, mv: Move) -> u8 {
         let mut before = 0;
-        for (i, cell) in Self::changed_cells(mv).into_iter().enumerate() {
-            if cell != NO_CELL && self.is_unmoved(cell) {
+        for (i, cell) in mv.changed_cells().into_iter().enumerate() {
+            if let Some(cell) = cell.filter(|&cell| self.is_unmoved(cell)) {
                 before |= 1 << i;
                 self.set_unmoved(cell, false);
             }
@@ -755,32 +678,66 @@ impl Position {
             self.halfmove = undo.halfmove;
             self.fullmove -= mover.index() as u16;
         }
-        if let Some(kind) = mv.drop_kind().filter(|_| F::HANDS) {
-            self.hands[mover][kind.index()] += 1;
-            self.set(mv.to.index(), Piece::EMPTY);
-        } else {
-            let swap = F::SWAPS && mv.swap;
-            if F::EXTRA_CELL && mv.partner_to != NO_CELL {
-                self.set(mv.partner_to.index(), Piece::EMPTY);
-            } else if !swap && F::HANDS {
-                self.hand_capture(mover, undo.captured, -1);
-                if F::EXTRA_CELL && mv.extra_capture().is_some() {
-                    self.hand_capture(mover, undo.captured_extra, -1);
-                }
+        match mv {
+            Move::Normal { to, from, .. } => self.move_piece_back::<F>(mover, from, to, undo),
+            Move::Put { kind, to } if F::HANDS => {
+                self.hands[mover][kind.index()] += 1;
+                self.set(to.index(), Piece::EMPTY);
             }
-            self.set(mv.to.index(), undo.captured);
-            self.set(mv.from.index(), undo.moved);
-            if F::EXTRA_CELL && mv.extra != NO_CELL {
-                self.set(mv.extra.index(), undo.captured_extra);
-            }
+            _ => self.unmake_rare::<F>(mover, mv, undo),
         }
         if F::UNMOVED && undo.unmoved != 0 {
-            for (i, cell) in Self::changed_cells(mv).into_iter().enumerate() {
-                if undo.unmoved >> i & 1 != 0 {
+            for (i, cell) in mv.changed_cells().into_iter().enumerate() {
+                if let Some(cell) = cell.filter(|_| undo.unmoved >> i & 1 != 0) {
                     self.set_unmoved(cell, true);
                 }
             }
         }
+    }
+
+    /// Takes back [`Position::make_rare`].
+    #[inline(never)]
+    fn unmake_rare<F: MoveFeatures>(&mut self, mover: PlayerId, mv: Move, undo: Undo) {
+        match mv {
+            Move::Normal { to, from, .. } => self.move_piece_back::<F>(mover, from, to, undo),
+            Move::CaptureOnTheWay { to, from, captured, .. } if F::EXTRA_CELL => {
+                if F::HANDS {
+                    self.hand_capture(mover, undo.captured_extra, -1);
+                }
+                self.move_piece_back::<F>(mover, from, to, undo);
+                self.set(captured.index(), undo.captured_extra);
+            }
+            Move::Proxy { to, from, proxy, .. } if F::EXTRA_CELL => {
+                self.move_piece_back::<F>(mover, from, to, undo);
+                self.set(proxy.index(), undo.captured_extra);
+            }
+            Move::Castle { to, from, partner, partner_to } if F::EXTRA_CELL => {
+                self.set(partner_to.index(), Piece::EMPTY);
+                self.set(to.index(), Piece::EMPTY);
+                self.set(from.index(), undo.moved);
+                self.set(partner.index(), undo.captured_extra);
+            }
+            Move::Swap { to, from } if F::SWAPS => {
+                self.set(to.index(), undo.captured);
+                self.set(from.index(), undo.moved);
+            }
+            Move::Put { kind, to } if F::HANDS => {
+                self.hands[mover][kind.index()] += 1;
+                self.set(to.index(), Piece::EMPTY);
+            }
+            // A kind the game's features leave out: it never has such moves.
+            _ => debug_assert!(false, "{mv:?}: a move of a kind the game's features leave out"),
+        }
+    }
+
+    /// Takes back [`Position::move_piece`].
+    #[inline(always)]
+    fn move_piece_back<F: MoveFeatures>(&mut self, mover: PlayerId, from: CellId, to: CellId, undo: Undo) {
+        if F::HANDS {
+            self.hand_capture(mover, undo.captured, -1);
+        }
+        self.set(to.index(), undo.captured);
+        self.set(from.index(), undo.moved);
     }
 
     /// Cells holding pieces of `player` of a royal type, in order.

@@ -8,16 +8,14 @@ use crate::position::{Move, Position};
 
 /// Appends to `out` every proxy-promoting version of `mv`, a move of `piece`.
 pub fn add(game: &Game, pos: &Position, piece: Piece, mv: Move, out: &mut Vec<Move>) {
-    if mv.is_drop() || mv.swap || mv.extra_capture().is_some() {
-        return;
-    }
+    let Move::Normal { to, from, .. } = mv else { return };
     let owner = piece.owner();
     for rule in &game.rules.proxy_promotions {
-        if !rule.movers.contains(&piece.kind()) || !rule.trigger.applies(game, owner, mv.from, mv.to) {
+        if !rule.movers.contains(&piece.kind()) || !rule.trigger.applies(game, owner, from, to) {
             continue;
         }
         for (cell, target) in pos.cells() {
-            if cell == mv.from || !target.is_of(owner) || !rule.targets.contains(&target.kind()) {
+            if cell == from || !target.is_of(owner) || !rule.targets.contains(&target.kind()) {
                 continue;
             }
             for &kind in &rule.into {

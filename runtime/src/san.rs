@@ -21,7 +21,7 @@
 //! first part (`exd5`).
 
 use crate::engine::Engine;
-use crate::ir::Game;
+use crate::ir::{CellId, Game};
 use crate::legal::{in_check, legal_moves};
 use crate::position::{Move, Position};
 
@@ -52,26 +52,27 @@ fn san_among<E: Engine + ?Sized>(engine: &E, pos: &Position, mv: Move, legal: &[
 /// moves of `legal` as SAN does; without `legal` it is written in full (the
 /// long form, `Ng1f3`, which readers also accept).
 fn body(game: &Game, pos: &Position, mv: Move, legal: Option<&[Move]>) -> String {
-    let name = |cell: crate::CellId| game.board.cells[cell].name.as_str();
-    if let Some(kind) = mv.drop_kind() {
-        return format!("{}@{}", symbol(game, kind), name(mv.to));
-    }
-    if mv.castling_partner().is_some() {
-        let toward_higher = game.board.cells[mv.to].coords.first() > game.board.cells[mv.from].coords.first();
+    let name = |cell: CellId| game.board.cells[cell].name.as_str();
+    let Some(from) = mv.from() else {
+        let kind = mv.drop_kind().map_or(String::new(), |kind| symbol(game, kind));
+        return format!("{kind}@{}", name(mv.to()));
+    };
+    if mv.is_castle() {
+        let toward_higher = game.board.cells[mv.to()].coords.first() > game.board.cells[from].coords.first();
         return if toward_higher { "O-O" } else { "O-O-O" }.to_string();
     }
-    let kind = pos.at(mv.from).kind();
+    let kind = pos.at(from).kind();
     let letterless = is_letterless(game, kind);
     let capture = captures(pos, mv);
     let mut text = if letterless { String::new() } else { symbol(game, kind) };
     text.push_str(&match legal {
-        Some(legal) => origin(game, pos, mv, legal, letterless && capture),
-        None => name(mv.from).to_string(),
+        Some(legal) => origin(game, pos, from, mv.to(), legal, letterless && capture),
+        None => name(from).to_string(),
     });
     if capture {
         text.push('x');
     }
-    text.push_str(name(mv.to));
+    text.push_str(name(mv.to()));
     if let Some(kind) = mv.promotion() {
         text.push('=');
         text.push_str(&symbol(game, kind));
@@ -94,32 +95,33 @@ fn symbol(game: &Game, kind: crate::PieceId) -> String {
 /// Does the move take an enemy piece: on its destination, on its way or in
 /// passing? A swap's partner and a castling's partner are friendly.
 fn captures(pos: &Position, mv: Move) -> bool {
-    pos.at(mv.to).is_enemy_of(pos.side) || mv.extra_capture().is_some()
+    pos.at(mv.to()).is_enemy_of(pos.side) || mv.extra_capture().is_some()
 }
 
 /// As much of the origin's name as tells it apart from the other pieces of
 /// its type that could go to the same cell: nothing, a part of the name or
 /// the whole of it. `first_part` asks for the first part at least.
-fn origin(game: &Game, pos: &Position, mv: Move, legal: &[Move], first_part: bool) -> String {
-    let name = |cell: crate::CellId| game.board.cells[cell].name.as_str();
-    let piece = pos.at(mv.from);
+fn origin(game: &Game, pos: &Position, from: CellId, to: CellId, legal: &[Move], first_part: bool) -> String {
+    let name = |cell: CellId| game.board.cells[cell].name.as_str();
+    let piece = pos.at(from);
     let rivals: Vec<&str> = legal
         .iter()
-        .filter(|other| other.from != mv.from && other.to == mv.to && other.drop_kind().is_none() && other.castling_partner().is_none())
-        .filter(|other| pos.at(other.from) == piece)
-        .map(|other| name(other.from))
+        .filter(|other| other.to() == to && !other.is_castle())
+        .filter_map(|other| other.from())
+        .filter(|&other| other != from && pos.at(other) == piece)
+        .map(name)
         .collect();
-    let parts = name_parts(name(mv.from));
+    let parts = name_parts(name(from));
     let unique = |at: usize| rivals.iter().all(|rival| name_parts(rival).get(at) != Some(&parts[at]));
     if rivals.is_empty() && !first_part {
         return String::new();
     }
     if first_part {
-        return if unique(0) { parts[0].to_string() } else { name(mv.from).to_string() };
+        return if unique(0) { parts[0].to_string() } else { name(from).to_string() };
     }
     match (0..parts.len()).find(|&at| unique(at)) {
         Some(at) => parts[at].to_string(),
-        None => name(mv.from).to_string(),
+        None => name(from).to_string(),
     }
 }
 
@@ -159,7 +161,7 @@ fn check_suffix<E: Engine + ?Sized>(engine: &E, pos: &Position, mv: Move) -> &'s
         return "";
     }
     let mut after = pos.clone();
-    after.make(mv);
+    crate::legal::play(engine, &mut after, mv);
     if !in_check(engine, &after) {
         ""
     } else if legal_moves(engine, &after).is_empty() {

@@ -41,7 +41,9 @@ impl<'a> Emitter<'a> {
         if self.bound.is_some_and(|zone| !self.game.in_zone(zone, self.piece.owner(), to)) {
             return;
         }
-        if self.dedup && out[self.first..].iter().any(|m| m.from == self.from && m.to == to && m.extra_capture() == extra && !m.swap) {
+        if self.dedup
+            && out[self.first..].iter().any(|m| !m.is_swap() && m.from() == Some(self.from) && m.to() == to && m.extra_capture() == extra)
+        {
             return;
         }
         let mut plain = Move::new(self.from, to);
@@ -86,7 +88,11 @@ pub(crate) fn push_with_promotions(game: &Game, pos: &Position, piece: Piece, pl
         return;
     }
     let owner = piece.owner();
-    let (from, to) = (plain.from, plain.to);
+    let Some(from) = plain.from() else {
+        out.push(plain);
+        return;
+    };
+    let to = plain.to();
     let mut compulsory = false;
     let mut choices: Vec<Choice> = Vec::new();
     for promotion in &kind.promotions {

@@ -98,6 +98,6 @@ pub fn unreachable_position(engine: &dyn Engine, text: &str) -> Position {
 pub fn play(engine: &dyn Engine, pos: &mut Position, moves: &[&str]) {
     for text in moves {
         let mv = notation::parse_move(engine, pos, text).unwrap_or_else(|e| panic!("{text} in {}: {e}", fen::format(engine.game(), pos)));
-        pos.make(mv);
+        legal::play(engine, pos, mv);
     }
 }

@@ -90,7 +90,7 @@ fn cells_never_reached(
             return;
         }
         let promotions = game.pieces[kind].promotions.iter().flat_map(|p| p.choices(player).iter().map(|c| c.kind));
-        let next = moves.iter().flat_map(|mv| std::iter::once(kind).chain(promotions.clone()).map(move |k| (k, player, mv.to.index())));
+        let next = moves.iter().flat_map(|mv| std::iter::once(kind).chain(promotions.clone()).map(move |k| (k, player, mv.to().index())));
         queue.extend(next.filter(|state| !seen.contains(state)));
     }
     let never: Vec<&str> = (0..cells).filter(|&c| !reached[c]).map(|c| game.board.cells[c].name.as_str()).collect();
@@ -161,7 +161,7 @@ fn promotions_that_never_happen(game: &Game, mobility: &Mobility, kind: PieceId,
                 mobility
                     .moves(kind, PlayerId::from_index(p), c)
                     .iter()
-                    .any(|mv| promotion.trigger.applies(game, PlayerId::from_index(p), mv.from, mv.to))
+                    .any(|mv| mv.from().is_some_and(|from| promotion.trigger.applies(game, PlayerId::from_index(p), from, mv.to())))
             })
         });
         if !possible && !mobility.exhausted() {

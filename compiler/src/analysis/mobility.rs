@@ -109,7 +109,7 @@ impl Mobility {
         for player in 0..game.players.len() {
             for cell in 0..cells {
                 for mv in self.moves(kind, PlayerId::from_index(player), cell) {
-                    let (a, b) = (root(&mut parent, cell), root(&mut parent, mv.to.index()));
+                    let (a, b) = (root(&mut parent, cell), root(&mut parent, mv.to().index()));
                     parent[a] = b;
                 }
             }

@@ -41,13 +41,12 @@ pub(crate) fn prelude(ctx: &Ctx, needs: &Needs) -> TokenStream {
     });
     let already = uses.already.then(|| {
         quote! {
-            use vdl_runtime::position::NO_CELL;
-
-            /// Is a move to `to`, also capturing on `extra` (or `NO_CELL`), among
-            /// `moves`, the moves of one piece so far? Its moves form a set.
+            /// Is a move to `to`, also changing the cell `second` (see
+            /// `Move::second_cell`), among `moves`, the moves of one piece so
+            /// far? Its moves form a set.
             #[inline(always)]
-            fn already(moves: &[Move], to: usize, extra: CellId) -> bool {
-                moves.iter().any(|m| m.to.index() == to && m.extra == extra)
+            fn already(moves: &[Move], to: usize, second: Option<CellId>) -> bool {
+                moves.iter().any(|m| m.to().index() == to && m.second_cell() == second)
             }
         }
     });

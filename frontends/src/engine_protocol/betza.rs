@@ -344,8 +344,12 @@ mod tests {
                     pos.put(cell, Piece::new(kind, PlayerId::FIRST));
                     let mut moves = Vec::new();
                     engine.generate(&pos, &mut moves);
-                    let engine_targets: BTreeSet<(i32, i32)> =
-                        moves.iter().filter(|m| m.from == cell).map(|m| grid.square(m.to)).map(|(f, r)| (f as i32, r as i32)).collect();
+                    let engine_targets: BTreeSet<(i32, i32)> = moves
+                        .iter()
+                        .filter(|m| m.from() == Some(cell))
+                        .map(|m| grid.square(m.to()))
+                        .map(|(f, r)| (f as i32, r as i32))
+                        .collect();
                     let (f, r) = grid.square(cell);
                     let read = xboard_quiet_targets(&description.betza, (f as i32, r as i32), size);
                     assert_eq!(

@@ -62,7 +62,7 @@ impl GameState {
     /// Plays a legal move, unless the game already has as many moves as a
     /// game may have.
     pub fn play(&mut self, mv: Move) -> Result<(), Full> {
-        self.history.play(mv)
+        self.history.play(&*self.engine, mv)
     }
 
     /// Takes back the last move; false when there is none.

@@ -51,12 +51,13 @@ impl MoveFormat {
 
     /// The text of `mv`, a move of `pos`.
     pub fn write(&self, game: &Game, pos: &Position, mv: Move) -> String {
-        if let Some(kind) = mv.drop_kind() {
-            return format!("{}{}{}", self.letter(game, kind), self.drop_mark, self.squares.name(mv.to));
-        }
-        let mut text = format!("{}{}", self.squares.name(mv.from), self.squares.name(mv.to));
+        let Some(from) = mv.from() else {
+            let kind = mv.drop_kind().map_or(String::new(), |kind| self.letter(game, kind));
+            return format!("{kind}{}{}", self.drop_mark, self.squares.name(mv.to()));
+        };
+        let mut text = format!("{}{}", self.squares.name(from), self.squares.name(mv.to()));
         if let Some(kind) = mv.promotion() {
-            text.push_str(&self.promotion_suffix(game, pos.at(mv.from).kind(), kind));
+            text.push_str(&self.promotion_suffix(game, pos.at(from).kind(), kind));
         }
         if let Some((cell, kind)) = mv.proxy_promotion() {
             text.push(',');
@@ -87,7 +88,7 @@ impl MoveFormat {
                 break;
             }
             out.push(self.write(engine.game(), &pos, mv));
-            pos.make(mv);
+            vdl_runtime::legal::play(engine, &mut pos, mv);
         }
         out
     }

@@ -93,9 +93,9 @@ impl XboardVariant {
     pub fn highlight(&self, pos: &Position, legal: &[vdl_runtime::Move], square: &str) -> Option<String> {
         let from = self.format.squares().cell(square)?;
         let mut marks = vec![vec![None; self.grid.files]; self.grid.ranks];
-        for mv in legal.iter().filter(|m| m.from == from && !m.is_drop()) {
-            let (file, rank) = self.grid.square(mv.to);
-            let capture = mv.extra_capture().is_some() || (!mv.swap && mv.to != mv.from && !pos.at(mv.to).is_empty());
+        for mv in legal.iter().filter(|m| m.from() == Some(from)) {
+            let (file, rank) = self.grid.square(mv.to());
+            let capture = mv.extra_capture().is_some() || (mv.captures_on_to() && !pos.at(mv.to()).is_empty());
             let mark = if mv.promotion().is_some() {
                 'M'
             } else if capture {

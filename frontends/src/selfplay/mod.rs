@@ -93,7 +93,7 @@ pub fn play_game(
         };
         moves.push(move_text(engine.game(), mv));
         history.push(PositionKey::of(&pos));
-        pos.make(mv);
+        legal::play(engine, &mut pos, mv);
     };
     GameRecord { game: index, seed, plies: moves.len() as u32, moves, result, end }
 }

@@ -171,12 +171,6 @@ impl CellId {
     pub(crate) const MARK: CellId = CellId(u16::MAX);
 }
 
-impl PieceId {
-    /// The mark for "no piece type" ([`crate::position::NO_PROMOTION`]):
-    /// a number no piece type's id has.
-    pub(crate) const MARK: PieceId = PieceId(u8::MAX);
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -39,7 +39,7 @@ impl Swap {
         if emitter.bound.is_some_and(|zone| !emitter.game.in_zone(zone, owner, self.to)) {
             return;
         }
-        if emitter.dedup && out[emitter.first..].iter().any(|m| m.swap && m.to == self.to) {
+        if emitter.dedup && out[emitter.first..].iter().any(|m| m.is_swap() && m.to() == self.to) {
             return;
         }
         out.push(Move::swapping(from, self.to));

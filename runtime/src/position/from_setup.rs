@@ -251,8 +251,8 @@ fn side_not_to_move_safe(game: &Game, engine: Option<&dyn Engine>, pos: &Positio
     let mut moves = Vec::new();
     engine.generate(pos, &mut moves);
     let mut attackers: Vec<String> = Vec::new();
-    for mv in moves.iter().filter(|mv| mv.to == cell && !mv.is_drop() && mv.partner_to == crate::position::NO_CELL) {
-        let name = &game.board.cells[mv.from].name;
+    for from in moves.iter().filter(|mv| mv.to() == cell && !mv.is_castle()).filter_map(|mv| mv.from()) {
+        let name = &game.board.cells[from].name;
         if !attackers.contains(name) {
             attackers.push(name.clone());
         }

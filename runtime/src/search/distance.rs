@@ -31,7 +31,7 @@ pub fn to_promotion<E: Engine + ?Sized>(engine: &E, kind: PieceId, owner: Player
 /// The way of `kind` (owned by `owner`) into the cells where `inside` holds.
 pub fn to_zone<E: Engine + ?Sized>(engine: &E, kind: PieceId, owner: PlayerId, inside: impl Fn(CellId) -> bool) -> Way {
     let moves = moves_from_each_cell(engine, kind, owner);
-    let steps = relax(&moves, &inside, |mv| inside(mv.to));
+    let steps = relax(&moves, &inside, |mv| inside(mv.to()));
     Way { steps, promotions: Vec::new() }
 }
 
@@ -61,7 +61,7 @@ fn relax(moves: &[Vec<Move>], there: impl Fn(CellId) -> bool, arrives: impl Fn(M
         let mut changed = false;
         for (cell, from_here) in moves.iter().enumerate() {
             for &mv in from_here {
-                let via = if arrives(mv) { Some(1) } else { steps[mv.to.index()].map(|s| s + 1) };
+                let via = if arrives(mv) { Some(1) } else { steps[mv.to().index()].map(|s| s + 1) };
                 if let Some(via) = via {
                     if steps[cell].is_none_or(|s| via < s) {
                         steps[cell] = Some(via);

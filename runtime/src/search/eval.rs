@@ -158,7 +158,7 @@ fn neighbourhoods<E: Engine + ?Sized>(engine: &E, kind: PieceId, owner: PlayerId
     distance::moves_from_each_cell(engine, kind, owner)
         .into_iter()
         .map(|moves| {
-            let mut cells: Vec<CellId> = moves.iter().map(|mv| mv.to).collect();
+            let mut cells: Vec<CellId> = moves.iter().map(|mv| mv.to()).collect();
             cells.sort();
             cells.dedup();
             cells

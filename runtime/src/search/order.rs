@@ -9,7 +9,7 @@ use crate::position::{Move, Position};
 /// Does `mv` take an enemy piece (on its destination or on its way)?
 #[inline]
 pub fn is_capture(pos: &Position, mv: Move) -> bool {
-    let target = pos.at(mv.to);
+    let target = pos.at(mv.to());
     (!target.is_empty() && target.owner() != pos.side) || mv.extra_capture().is_some()
 }
 
@@ -22,16 +22,16 @@ pub fn is_tactical(pos: &Position, mv: Move) -> bool {
 /// The piece that makes `mv` (for a drop, the piece put down).
 #[inline]
 pub fn mover(pos: &Position, mv: Move) -> Piece {
-    match mv.drop_kind() {
-        Some(kind) => Piece::new(kind, pos.side),
-        None => pos.at(mv.from),
+    match mv {
+        Move::Put { kind, .. } => Piece::new(kind, pos.side),
+        _ => mv.from().map_or(Piece::EMPTY, |from| pos.at(from)),
     }
 }
 
 /// What a capture or promotion gains in material, as the ordering counts it.
 pub fn gain(eval: &Evaluator, pos: &Position, mv: Move) -> i32 {
     let mut gain = 0;
-    let target = pos.at(mv.to);
+    let target = pos.at(mv.to());
     if !target.is_empty() && target.owner() != pos.side {
         gain += eval.value(target.kind());
     }
@@ -63,7 +63,7 @@ impl History {
 
     #[inline]
     fn index(&self, pos: &Position, mv: Move) -> usize {
-        mover(pos, mv).0 as usize * self.cells + mv.to.index()
+        mover(pos, mv).0 as usize * self.cells + mv.to().index()
     }
 
     #[inline]

@@ -115,7 +115,7 @@ impl<E: Engine + ?Sized> Run<'_, E> {
         let mut best = None;
         self.pv[0].clear();
         for (i, &mv) in moves.iter().enumerate() {
-            let undo = self.engine.make(pos, mv);
+            let undo = legal::play(self.engine, pos, mv);
             let score = if i == 0 {
                 -self.negamax(pos, depth - 1, 1, -beta, -alpha, true)
             } else {
@@ -318,7 +318,7 @@ impl<E: Engine + ?Sized> Run<'_, E> {
             return false;
         }
         let mover = self.eval.value(order::mover(pos, mv).kind());
-        mover > order::gain(self.eval, pos, mv) && self.engine.attacked(pos, mv.to, pos.side.opponent())
+        mover > order::gain(self.eval, pos, mv) && self.engine.attacked(pos, mv.to(), pos.side.opponent())
     }
 
     /// Captures and promotions (no drops) until the position is quiet or

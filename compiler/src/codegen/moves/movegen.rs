@@ -172,8 +172,8 @@ impl PieceGen {
             return self.inside_bound(&to_cell, emit);
         }
         let extra = match via {
-            None => quote!(NO_CELL),
-            Some(via) => quote!(CellId::from_index(#via)),
+            None => quote!(None),
+            Some(via) => quote!(Some(CellId::from_index(#via))),
         };
         self.helpers.already = true;
         let emit = quote! {
@@ -196,7 +196,7 @@ impl PieceGen {
         }
         let emit = quote!(out.push(#swap););
         quote! {
-            if !out[first..].iter().any(|m| m.swap && m.to.index() == to) {
+            if !out[first..].iter().any(|m| m.is_swap() && m.to().index() == to) {
                 #emit
             }
         }

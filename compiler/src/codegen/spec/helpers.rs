@@ -8,7 +8,7 @@ pub(crate) struct Helpers {
     pub none: bool,
     /// `new_move(from, to)`.
     pub new_move: bool,
-    /// `already(moves, to, extra)`.
+    /// `already(moves, to, second)`.
     pub already: bool,
     /// `Occupancy`, the board's cells as bits (see `leap_sets`, `ride_sets`).
     pub occupancy: bool,

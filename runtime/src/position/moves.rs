@@ -1,0 +1,333 @@
+//! A move, as an enum of its kinds: each kind holds the cells and types it
+//! needs and no others, so that no move can be half one kind, half another.
+
+use super::Position;
+use crate::ir::{CellId, PieceId};
+use std::cmp::Ordering;
+
+/// A move, small enough to copy freely (10 bytes: see the test below). The
+/// notation module writes it as text.
+///
+/// `#[repr(u8)]` lays every kind out as the tag followed by its fields in
+/// order, so `to` (and `from`, where a kind has one) sits at the same offset
+/// in every kind and [`Move::to`] reads it without a branch. A kind's one
+/// byte field comes first, filling the byte after the tag.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum Move {
+    /// The piece on `from` goes to `to`, capturing the enemy there if any,
+    /// and becomes `promote` if given. `from == to` is a null move: the
+    /// piece stays and captures nothing.
+    Normal { to: CellId, from: CellId, promote: Option<PieceId> },
+    /// A normal move that also captures the enemy piece on `captured` on its
+    /// way: a capturing leap, or a capture in passing (en passant).
+    CaptureOnTheWay { to: CellId, from: CellId, captured: CellId, promote: Option<PieceId> },
+    /// A normal move that also turns the friendly piece on `proxy` into
+    /// `proxy_into` (a promotion by proxy).
+    Proxy { proxy_into: PieceId, to: CellId, from: CellId, proxy: CellId, promote: Option<PieceId> },
+    /// Castling: the royal goes from `from` to `to`, its partner from
+    /// `partner` to `partner_to`. Captures nothing.
+    Castle { to: CellId, from: CellId, partner: CellId, partner_to: CellId },
+    /// The piece on `from` changes places with the friendly piece on `to`.
+    Swap { to: CellId, from: CellId },
+    /// A piece of type `kind` from the mover's hand is put on `to`.
+    Put { kind: PieceId, to: CellId },
+}
+
+impl Move {
+    /// A move from `from` to `to`, capturing what stands there.
+    #[inline]
+    pub const fn new(from: CellId, to: CellId) -> Move {
+        Move::Normal { to, from, promote: None }
+    }
+
+    /// A move from `from` to `to`, the piece becoming `kind`.
+    #[inline]
+    pub const fn promoting(from: CellId, to: CellId, kind: PieceId) -> Move {
+        Move::Normal { to, from, promote: Some(kind) }
+    }
+
+    /// Puts a piece of type `kind` from the mover's hand on `to`.
+    #[inline]
+    pub const fn drop(kind: PieceId, to: CellId) -> Move {
+        Move::Put { kind, to }
+    }
+
+    /// The piece on `from` changes places with the friendly piece on `to`.
+    #[inline]
+    pub const fn swapping(from: CellId, to: CellId) -> Move {
+        Move::Swap { to, from }
+    }
+
+    /// Castling: the piece goes from `from` to `to` and the partner on
+    /// `partner` to `partner_to`.
+    #[inline]
+    pub const fn castling(from: CellId, to: CellId, partner: CellId, partner_to: CellId) -> Move {
+        Move::Castle { to, from, partner, partner_to }
+    }
+
+    /// The same normal move, also capturing the piece on `cell` on its way.
+    /// Other kinds cannot capture on the way, and stay as they are.
+    #[inline]
+    pub const fn capturing_on_the_way(self, cell: CellId) -> Move {
+        match self {
+            Move::Normal { to, from, promote } | Move::CaptureOnTheWay { to, from, promote, .. } => {
+                Move::CaptureOnTheWay { to, from, captured: cell, promote }
+            }
+            other => other,
+        }
+    }
+
+    /// The same move, the piece becoming `kind`. Castling, swaps and drops
+    /// promote nothing, and stay as they are.
+    #[inline]
+    pub const fn with_promotion(self, kind: PieceId) -> Move {
+        let promote = Some(kind);
+        match self {
+            Move::Normal { to, from, .. } => Move::Normal { to, from, promote },
+            Move::CaptureOnTheWay { to, from, captured, .. } => Move::CaptureOnTheWay { to, from, captured, promote },
+            Move::Proxy { proxy_into, to, from, proxy, .. } => Move::Proxy { proxy_into, to, from, proxy, promote },
+            other => other,
+        }
+    }
+
+    /// The same normal move, also turning the friendly piece on `cell` into
+    /// `kind`. Other kinds cannot promote by proxy, and stay as they are.
+    #[inline]
+    pub const fn with_proxy(self, cell: CellId, kind: PieceId) -> Move {
+        match self {
+            Move::Normal { to, from, promote } | Move::Proxy { to, from, promote, .. } => {
+                Move::Proxy { proxy_into: kind, to, from, proxy: cell, promote }
+            }
+            other => other,
+        }
+    }
+
+    /// The cell the move lands on (a drop's, a castling royal's).
+    #[inline(always)]
+    pub const fn to(self) -> CellId {
+        match self {
+            Move::Normal { to, .. }
+            | Move::CaptureOnTheWay { to, .. }
+            | Move::Proxy { to, .. }
+            | Move::Castle { to, .. }
+            | Move::Swap { to, .. }
+            | Move::Put { to, .. } => to,
+        }
+    }
+
+    /// The cell the moving piece leaves; none for a drop.
+    #[inline(always)]
+    pub const fn from(self) -> Option<CellId> {
+        match self {
+            Move::Normal { from, .. }
+            | Move::CaptureOnTheWay { from, .. }
+            | Move::Proxy { from, .. }
+            | Move::Castle { from, .. }
+            | Move::Swap { from, .. } => Some(from),
+            Move::Put { .. } => None,
+        }
+    }
+
+    /// Is the move a drop from the hand?
+    #[inline]
+    pub const fn is_drop(self) -> bool {
+        matches!(self, Move::Put { .. })
+    }
+
+    /// The type a drop puts on the board.
+    #[inline]
+    pub const fn drop_kind(self) -> Option<PieceId> {
+        match self {
+            Move::Put { kind, .. } => Some(kind),
+            _ => None,
+        }
+    }
+
+    /// Does the piece change places with a friendly one?
+    #[inline]
+    pub const fn is_swap(self) -> bool {
+        matches!(self, Move::Swap { .. })
+    }
+
+    /// Is the move castling?
+    #[inline]
+    pub const fn is_castle(self) -> bool {
+        matches!(self, Move::Castle { .. })
+    }
+
+    /// Does the piece stay where it is (a null move)?
+    #[inline]
+    pub fn is_null(self) -> bool {
+        matches!(self, Move::Normal { to, from, .. } if from == to)
+    }
+
+    /// A plain move: from one cell to another, capturing at most the piece
+    /// it lands on, promoting and changing nothing else.
+    #[inline]
+    pub fn is_plain(self) -> bool {
+        matches!(self, Move::Normal { to, from, promote: None } if from != to)
+    }
+
+    /// Is whatever stands on `to` captured: a move that lands on another
+    /// cell, not a swap, castling or drop? (An empty `to` captures nothing.)
+    #[inline]
+    pub fn captures_on_to(self) -> bool {
+        match self {
+            Move::Normal { to, from, .. } | Move::CaptureOnTheWay { to, from, .. } | Move::Proxy { to, from, .. } => from != to,
+            Move::Castle { .. } | Move::Swap { .. } | Move::Put { .. } => false,
+        }
+    }
+
+    /// The type the moving piece becomes.
+    #[inline]
+    pub const fn promotion(self) -> Option<PieceId> {
+        match self {
+            Move::Normal { promote, .. } | Move::CaptureOnTheWay { promote, .. } | Move::Proxy { promote, .. } => promote,
+            Move::Castle { .. } | Move::Swap { .. } | Move::Put { .. } => None,
+        }
+    }
+
+    /// The cell and new type of a promotion by proxy.
+    #[inline]
+    pub const fn proxy_promotion(self) -> Option<(CellId, PieceId)> {
+        match self {
+            Move::Proxy { proxy, proxy_into, .. } => Some((proxy, proxy_into)),
+            _ => None,
+        }
+    }
+
+    /// Castling: the partner's cell and where it lands.
+    #[inline]
+    pub const fn castling_partner(self) -> Option<(CellId, CellId)> {
+        match self {
+            Move::Castle { partner, partner_to, .. } => Some((partner, partner_to)),
+            _ => None,
+        }
+    }
+
+    /// The cell of a piece captured on the way (or in passing).
+    #[inline]
+    pub const fn extra_capture(self) -> Option<CellId> {
+        match self {
+            Move::CaptureOnTheWay { captured, .. } => Some(captured),
+            _ => None,
+        }
+    }
+
+    /// The second cell the move changes besides `from` and `to`: the piece
+    /// captured on the way, promoted by proxy, or the castling partner's.
+    #[inline]
+    pub const fn second_cell(self) -> Option<CellId> {
+        match self {
+            Move::CaptureOnTheWay { captured: cell, .. } | Move::Proxy { proxy: cell, .. } | Move::Castle { partner: cell, .. } => {
+                Some(cell)
+            }
+            Move::Normal { .. } | Move::Swap { .. } | Move::Put { .. } => None,
+        }
+    }
+
+    /// Every cell the move changes: `from`, `to`, [`Move::second_cell`]
+    /// and the castling partner's landing cell, in that order.
+    #[inline(always)]
+    pub const fn changed_cells(self) -> [Option<CellId>; 4] {
+        // The common kind first, by one test rather than a jump table.
+        if let Move::Normal { to, from, .. } = self {
+            return [Some(from), Some(to), None, None];
+        }
+        match self {
+            Move::Normal { to, from, .. } | Move::Swap { to, from } => [Some(from), Some(to), None, None],
+            Move::CaptureOnTheWay { to, from, captured: cell, .. } | Move::Proxy { to, from, proxy: cell, .. } => {
+                [Some(from), Some(to), Some(cell), None]
+            }
+            Move::Castle { to, from, partner, partner_to } => [Some(from), Some(to), Some(partner), Some(partner_to)],
+            Move::Put { to, .. } => [None, Some(to), None, None],
+        }
+    }
+
+    /// The type of the piece that stands on `to` after the move, played
+    /// in `pos`.
+    #[inline]
+    pub fn arriving_kind(self, pos: &Position) -> PieceId {
+        match self {
+            Move::Normal { from, promote, .. } | Move::CaptureOnTheWay { from, promote, .. } | Move::Proxy { from, promote, .. } => {
+                promote.unwrap_or(pos.at(from).kind())
+            }
+            Move::Castle { from, .. } | Move::Swap { from, .. } => pos.at(from).kind(),
+            Move::Put { kind, .. } => kind,
+        }
+    }
+
+    /// The order moves are listed in: by `from` (drops last), `to`, then
+    /// what else they do.
+    fn order_key(self) -> (u32, CellId, u16, u32, u16, u16, bool, u32) {
+        let none = u32::MAX;
+        let cell = |c: Option<CellId>| c.map_or(none, |c| c.index() as u32);
+        let kind = |k: Option<PieceId>| k.map_or(u16::MAX, |k| k.index() as u16);
+        (
+            cell(self.from()),
+            self.to(),
+            kind(self.promotion()),
+            cell(self.second_cell()),
+            kind(self.drop_kind()),
+            kind(self.proxy_promotion().map(|(_, k)| k)),
+            self.is_swap(),
+            cell(self.castling_partner().map(|(_, to)| to)),
+        )
+    }
+}
+
+impl Ord for Move {
+    fn cmp(&self, other: &Move) -> Ordering {
+        self.order_key().cmp(&other.order_key())
+    }
+}
+
+impl PartialOrd for Move {
+    fn partial_cmp(&self, other: &Move) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cell(i: usize) -> CellId {
+        CellId::from_index(i)
+    }
+
+    #[test]
+    fn a_move_fits_in_ten_bytes() {
+        // The struct with sentinel fields it replaced took 14 bytes.
+        assert_eq!(size_of::<Move>(), 10);
+    }
+
+    #[test]
+    fn kinds_answer_for_themselves() {
+        let (a, b, c, d) = (cell(0), cell(1), cell(2), cell(3));
+        let knight = PieceId::from_index(1);
+        let plain = Move::new(a, b);
+        assert!(plain.is_plain() && plain.captures_on_to() && plain.from() == Some(a) && plain.to() == b);
+        assert!(Move::new(a, a).is_null() && !Move::new(a, a).captures_on_to());
+        let on_the_way = plain.with_promotion(knight).capturing_on_the_way(c);
+        assert_eq!((on_the_way.extra_capture(), on_the_way.promotion()), (Some(c), Some(knight)));
+        let proxy = plain.with_proxy(c, knight);
+        assert_eq!((proxy.proxy_promotion(), proxy.extra_capture(), proxy.second_cell()), (Some((c, knight)), None, Some(c)));
+        let castle = Move::castling(a, b, c, d);
+        assert!(castle.is_castle() && !castle.captures_on_to() && castle.extra_capture().is_none());
+        assert_eq!(castle.changed_cells(), [Some(a), Some(b), Some(c), Some(d)]);
+        assert_eq!(castle.with_promotion(knight), castle, "castling promotes nothing");
+        let drop = Move::drop(knight, d);
+        assert!(drop.is_drop() && drop.from().is_none() && drop.to() == d && !drop.captures_on_to());
+        assert!(Move::swapping(a, b).is_swap() && !Move::swapping(a, b).captures_on_to());
+    }
+
+    #[test]
+    fn moves_sort_by_from_then_to_drops_last() {
+        let (a, b, c) = (cell(0), cell(1), cell(2));
+        let mut moves = vec![Move::drop(PieceId::from_index(0), a), Move::new(c, a), Move::swapping(a, b), Move::new(a, b)];
+        moves.sort();
+        assert_eq!(moves, [Move::new(a, b), Move::swapping(a, b), Move::new(c, a), Move::drop(PieceId::from_index(0), a)]);
+    }
+}
