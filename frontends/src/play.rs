@@ -114,7 +114,8 @@ pub fn run(engine: Box<dyn Engine>, args: &PlayArgs, input: impl BufRead, mut ou
             let found = session.search(eval, &limits);
             let mv = found.best.expect("a game that is not over has a move");
             let side = session.side_name().to_string();
-            let text = session.play_move(mv).map_err(io::Error::other)?;
+            let text = session.san(mv);
+            session.play_move(mv).map_err(io::Error::other)?;
             writeln!(out, "{side} plays {text} ({})", describe_search(&found))?;
             stale = true;
             continue;
@@ -149,25 +150,29 @@ pub fn run(engine: Box<dyn Engine>, args: &PlayArgs, input: impl BufRead, mut ou
                 let eval = eval.get_or_insert_with(|| Evaluator::new(&*engine));
                 let found = session.search(eval, &limits);
                 let side = session.side_name().to_string();
-                let text = session.play_move(found.best.expect("a game that is not over has a move")).map_err(io::Error::other)?;
+                let mv = found.best.expect("a game that is not over has a move");
+                let text = session.san(mv);
+                session.play_move(mv).map_err(io::Error::other)?;
                 writeln!(out, "{side} plays {text} ({})", describe_search(&found))?;
                 stale = true;
             }
-            "undo" => match session.undo() {
-                Ok(text) => {
-                    let mut undone = vec![text];
-                    // Take back the computer's answer too, so that it is the
-                    // user's turn again.
-                    if computer[session.side().index()] && !computer.iter().all(|&c| c) {
-                        if let Ok(text) = session.undo() {
-                            undone.push(text);
+            "undo" => {
+                let mut sans = session.history_san();
+                match session.undo() {
+                    Ok(_) => {
+                        let mut undone = vec![sans.pop()];
+                        // Take back the computer's answer too, so that it is
+                        // the user's turn again.
+                        if computer[session.side().index()] && !computer.iter().all(|&c| c) && session.undo().is_ok() {
+                            undone.push(sans.pop());
                         }
+                        let undone: Vec<String> = undone.into_iter().flatten().collect();
+                        writeln!(out, "Took back {}.", undone.join(", "))?;
+                        stale = true;
                     }
-                    writeln!(out, "Took back {}.", undone.join(", "))?;
-                    stale = true;
+                    Err(e) => writeln!(out, "error: {e}")?,
                 }
-                Err(e) => writeln!(out, "error: {e}")?,
-            },
+            }
             text => match session.play(text) {
                 Ok(_) => stale = true,
                 Err(e) => writeln!(out, "error: {e} (type `moves` for the legal moves, `help` for commands)")?,
@@ -186,7 +191,7 @@ fn show(out: &mut impl Write, session: &Session) -> io::Result<()> {
     }
     writeln!(out, "{}", session.fen())?;
     if !session.history().is_empty() {
-        writeln!(out, "Moves: {}", session.history().join(" "))?;
+        writeln!(out, "Moves: {}", session.history_san().join(" "))?;
     }
     if session.in_check() && session.result().is_none() {
         writeln!(out, "{} is in check.", session.side_name())?;
@@ -242,9 +247,10 @@ mod tests {
         let args = PlayArgs { computer: "none".into(), ..PlayArgs::default() };
         let out = run_script(&args, "h3-e4\nh3-e3\nnonsense\nundo\nundo\nmoves\nquit\nh2-e2\n");
         assert!(out.contains("error: illegal move `h3-e4`"), "{out}");
-        assert!(out.contains("Moves: h3-e3\n"), "{out}");
+        // In SAN: the other Cannon, on b3, could go to e3 too.
+        assert!(out.contains("Moves: Che3\n"), "{out}");
         assert!(out.contains("error: cannot parse move `nonsense`"), "{out}");
-        assert!(out.contains("Took back h3-e3."), "{out}");
+        assert!(out.contains("Took back Che3."), "{out}");
         assert!(out.contains("error: no move to undo"), "{out}");
         assert!(out.contains("a1-a2 a1-a3"), "{out}");
         assert!(!out.contains("h2-e2"), "nothing is read after quit: {out}");
