@@ -11,7 +11,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
-use vdl_runtime::{fen, legal, notation, Engine, Position};
+use vdl_runtime::{fen, notation, Engine, Position};
 
 /// A running engine protocol, read line by line on a thread.
 struct Client {
@@ -124,7 +124,7 @@ fn position(engine: &dyn Engine, start: Option<&str>, moves: &str) -> Position {
 /// The legal moves in UCI's spelling: vdl's `FROM-TO` without the dash, drops
 /// with `@`, a promotion to the `+` form as `+`.
 fn uci_moves(engine: &dyn Engine, pos: &Position) -> Vec<String> {
-    legal::legal_move_texts(engine, pos)
+    notation::legal_move_texts(engine, pos)
         .into_iter()
         .map(|text| {
             let text = text.replace('*', "@").replace('-', "");
@@ -144,7 +144,7 @@ fn usi_square(name: &str, size: u8) -> String {
 }
 
 fn usi_moves(engine: &dyn Engine, pos: &Position, size: u8) -> Vec<String> {
-    legal::legal_move_texts(engine, pos)
+    notation::legal_move_texts(engine, pos)
         .into_iter()
         .map(|text| {
             let (body, promotion) = text.split_once("=").map_or((text.as_str(), ""), |(b, _)| (b, "+"));
@@ -166,7 +166,7 @@ fn xboard_xiangqi_square(name: &str) -> String {
 }
 
 fn xboard_xiangqi_moves(engine: &dyn Engine, pos: &Position) -> Vec<String> {
-    legal::legal_move_texts(engine, pos)
+    notation::legal_move_texts(engine, pos)
         .into_iter()
         .map(|text| {
             let (from, to) = text.split_once('-').unwrap();
@@ -207,8 +207,10 @@ fn uci_searches_a_position_and_names_a_legal_move() {
     let infos: Vec<&String> = lines.iter().filter(|l| l.starts_with("info depth")).collect();
     assert_eq!(infos.len(), 3, "one info line per iteration: {lines:?}");
     for (depth, info) in infos.iter().enumerate() {
-        assert!(info.starts_with(&format!("info depth {} score cp ", depth + 1)), "{info}");
-        assert!(info.contains(" nodes ") && info.contains(" time ") && info.contains(" pv "), "{info}");
+        assert!(info.starts_with(&format!("info depth {} seldepth ", depth + 1)), "{info}");
+        for field in [" multipv 1 score cp ", " nodes ", " nps ", " hashfull ", " time ", " pv "] {
+            assert!(info.contains(field), "{field} missing: {info}");
+        }
     }
     let expected = uci_moves(&*xiangqi, &position(&*xiangqi, None, "h3-e3 h10-g8"));
     let best = bestmove(lines.last().unwrap()).to_string();
@@ -263,6 +265,31 @@ fn uci_infinite_search_answers_isready_and_stops_at_once() {
 }
 
 #[test]
+fn uci_multipv_reports_distinct_lines_best_first() {
+    let xiangqi = engine("xiangqi");
+    let mut uci = Client::start(&["uci"]);
+    uci.send("setoption name MultiPV value 3");
+    uci.send("go depth 3");
+    let lines = uci.until(PATIENCE, |l| l.starts_with("bestmove"));
+    let last: Vec<&String> = lines.iter().filter(|l| l.starts_with("info depth 3 ")).collect();
+    assert_eq!(last.len(), 3, "three lines at depth 3: {lines:?}");
+    let field = |line: &str, name: &str| -> String {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        words[words.iter().position(|&w| w == name).unwrap_or_else(|| panic!("no {name}: {line}")) + 1].to_string()
+    };
+    let legal = uci_moves(&*xiangqi, &position(&*xiangqi, None, ""));
+    let firsts: Vec<String> = last.iter().map(|l| field(l, "pv")).collect();
+    assert!(firsts.iter().all(|m| legal.contains(m)), "{firsts:?}");
+    assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2], "{firsts:?}");
+    let numbers: Vec<String> = last.iter().map(|l| field(l, "multipv")).collect();
+    assert_eq!(numbers, ["1", "2", "3"]);
+    let scores: Vec<i64> = last.iter().map(|l| field(l, "cp").parse().unwrap()).collect();
+    assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
+    assert_eq!(bestmove(lines.last().unwrap()), firsts[0]);
+    uci.quits_within(Duration::from_secs(2));
+}
+
+#[test]
 fn uci_bad_input_gets_an_error_and_the_session_goes_on() {
     let xiangqi = engine("xiangqi");
     let mut uci = Client::start(&["uci"]);
@@ -277,8 +304,12 @@ fn uci_bad_input_gets_an_error_and_the_session_goes_on() {
     assert!(uci.line_starting("info string error").contains("Black's General on e10 is in check"));
     uci.send("setoption name UCI_Variant value nonesuch");
     assert!(uci.line_starting("info string error").contains("unknown variant"));
-    uci.send("setoption name Hash value 16");
+    uci.send("setoption name Ponder value true");
     assert!(uci.line_starting("info string error").contains("no such option"));
+    uci.send("setoption name MultiPV value 0");
+    assert!(uci.line_starting("info string error").contains("MultiPV `0`: must be at least 1; it stays 1"));
+    uci.send("setoption name Hash value lots");
+    assert!(uci.line_starting("info string error").contains("Hash `lots`: not a whole number"));
     // Absurd clocks neither crash the engine nor stop it from moving.
     uci.send("go wtime 18446744073709551615 btime 18446744073709551615 winc 18446744073709551615 depth 1");
     uci.line_starting("bestmove");
@@ -392,7 +423,7 @@ fn xboard_announces_the_games_it_can_draw_and_plays_xiangqi() {
     let pos = position(&*xiangqi, None, &history.join(" "));
     let expected = xboard_xiangqi_moves(&*xiangqi, &pos);
     assert!(expected.contains(&reply), "{reply}: {expected:?}");
-    let vdl_reply = legal::legal_move_texts(&*xiangqi, &pos).into_iter().find(|text| {
+    let vdl_reply = notation::legal_move_texts(&*xiangqi, &pos).into_iter().find(|text| {
         let (from, to) = text.split_once('-').unwrap();
         format!("{}{}", xboard_xiangqi_square(from), xboard_xiangqi_square(to)) == reply
     });

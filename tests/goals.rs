@@ -128,7 +128,7 @@ fn no_move_may_give_check() {
     // g6 along the rank: that move is illegal, the other 9 are not, nor are
     // the King's 5 steps.
     let pos = position(&engine, "8/8/6k1/8/8/8/8/R3K3 w");
-    let moves = legal::legal_move_texts(&engine, &pos);
+    let moves = notation::legal_move_texts(&engine, &pos);
     assert!(!moves.contains(&"a1-a6".to_string()), "a1-a6 checks along the rank: {moves:?}");
     assert!(moves.contains(&"a1-a7".to_string()), "{moves:?}");
     assert_eq!(moves.len(), 9 + 5, "{moves:?}");
@@ -149,7 +149,7 @@ fn a_side_without_pieces_of_a_type_loses() {
 fn breakthrough_has_no_royal_and_ends_on_the_far_rank() {
     let engine = test_game("breakthrough");
     let mut pos = position(&engine, "8/P7/8/8/8/8/7p/8 w");
-    assert_eq!(legal::legal_move_texts(&engine, &pos), ["a7-a8", "a7-b8"]);
+    assert_eq!(notation::legal_move_texts(&engine, &pos), ["a7-a8", "a7-b8"]);
     play(&engine, &mut pos, &["a7-b8"]);
     assert_eq!(ending(&engine, &pos), Some((GameResult::Win(PlayerId::FIRST), Reason::Goal(GoalKind::Reach))));
     // No piece left: no move, and `stalemate loss`.

@@ -14,24 +14,28 @@ use vdl_runtime::occupancy::Occupancy;
 use vdl_runtime::PlayerId;
 use vdl_runtime::{fen, legal, CellId, Game, Piece, Position};
 
+/// Every value a cell can hold: empty, and each type of either player.
+fn every_value(game: &Game) -> Vec<Piece> {
+    let pieces = PlayerId::BOTH.into_iter().flat_map(|player| game.piece_ids().map(move |kind| Piece::new(kind, player)));
+    std::iter::once(Piece::EMPTY).chain(pieces).collect()
+}
+
 /// Checks the count of every value a cell can hold (empty, and each type of
 /// either player), the royals' cells and the limits' class counts against
 /// the board.
 fn assert_counts(game: &Game, pos: &Position, context: &str) {
-    for value in 0..(2 * game.pieces.len() + 2) as u8 {
-        let piece = Piece(value);
+    for piece in every_value(game) {
         let on_board = pos.board().iter().filter(|&&p| p == piece).count();
-        assert_eq!(pos.count(piece) as usize, on_board, "count of piece byte {value} after {context}");
+        assert_eq!(pos.count(piece) as usize, on_board, "count of {piece:?} after {context}");
     }
     if pos.board().len() <= vdl_runtime::occupancy::MAX_CELLS {
         for player in PlayerId::BOTH {
             let kept = pos.held_cells().seen_by(player, pos.board().len());
             assert_eq!(kept, Occupancy::of(pos.board(), player), "cells held, seen by player {player}, after {context}");
         }
-        for value in 0..(2 * game.pieces.len() + 2) as u8 {
-            let piece = Piece(value);
+        for piece in every_value(game) {
             let cells = pos.board().iter().enumerate().filter(|&(_, &p)| p == piece).fold(0u128, |set, (cell, _)| set | 1 << cell);
-            assert_eq!(pos.piece_cells().of(piece, pos.board().len()), cells, "cells of piece byte {value} after {context}");
+            assert_eq!(pos.piece_cells().of(piece, pos.board().len()), cells, "cells of {piece:?} after {context}");
         }
     }
     for player in PlayerId::BOTH {

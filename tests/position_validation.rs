@@ -229,6 +229,17 @@ fn a_grand_chess_pawn_may_wait_below_the_last_rank_but_not_on_it() {
     assert!(matches!(broken_rule("grand", "k1P7/10/10/10/10/10/10/10/10/K9 b - - 0 1"), PositionError::MustPromote { .. }));
 }
 
+#[test]
+fn a_turn_qi_wazir_set_up_in_its_own_half_may_step_within_it() {
+    // Turn Qi: the Anticlockwazir "moves one step anticlockwise ... Should
+    // either piece manage a second crossing back to their own side of their
+    // River, it is promoted to a full Wazir." White's Anticlockwazirs start
+    // on rank o, inside White's half (ranks i-q): a step to rank p crosses
+    // no River, so it stays unpromoted there. (The random games of
+    // tests/position_strings_roundtrip.rs found this position refused.)
+    accepted("turn-qi", "5/5/aaaaa/r1e1r/nfkfn/r1e1r/ccccc/5/5/5/4A/AAAA1/R1E1R/NFKFN/R1E1R/CCCCC/5/5 b");
+}
+
 // ---- Counts and clocks --------------------------------------------------------
 
 #[test]

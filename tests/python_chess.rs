@@ -1,7 +1,7 @@
 //! vdl's chess against python-chess, an independent chess library
 //! (tests/python_chess/check_chess.py): along random games every legal move
 //! list and position string must be python-chess's, and python-chess must be
-//! able to drive `vdl uci` as a chess engine.
+//! able to drive `vdl uci` as a chess engine, MultiPV analysis included.
 //!
 //! It needs the Python package `chess` (`pip install chess`), so it runs only
 //! when VDL_PYTHON_CHESS_TESTS=1 (`.ci/run` installs it and sets it).
@@ -31,4 +31,5 @@ fn chess_agrees_with_python_chess_and_python_chess_drives_vdl_uci() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "the python-chess check failed:\n{stdout}\n{stderr}");
     assert!(stdout.contains("positions agree with python-chess"), "{stdout}");
+    assert!(stdout.contains("MultiPV gave 3 lines"), "{stdout}");
 }

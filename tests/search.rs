@@ -28,7 +28,7 @@ const MAX_PLIES: usize = 400;
 
 fn play(engine: &dyn Engine, seed: u64, searcher_side: PlayerId, limits: &Limits) -> (Outcome, usize) {
     let game = engine.game();
-    let searcher = Searcher::new(engine);
+    let mut searcher = Searcher::new(engine);
     let mut rng = StdRng::seed_from_u64(seed);
     let mut pos: Position = fen::parse(game, &game.setup).unwrap();
     let mut history: Vec<PositionKey> = Vec::new();
@@ -156,7 +156,7 @@ fn repeating_a_position_counts_as_a_draw() {
     // White is a Chariot up. Had the position after h1-h2 been seen before,
     // playing it again would be a draw, so the searcher must choose another move.
     let pos = fen::parse(game, "4k4/9/9/9/9/9/9/9/9/3K3R1 w").unwrap();
-    let searcher = Searcher::new(&*engine);
+    let mut searcher = Searcher::new(&*engine);
     let free = searcher.search(&pos, &Limits::depth(2));
     assert!(free.score > 500, "{}", free.score);
     let mut repeated = pos.clone();
@@ -204,7 +204,7 @@ fn every_finished_iteration_is_reported_in_order() {
     let engine = xiangqi();
     let pos = fen::parse(engine.game(), &engine.game().setup).unwrap();
     let mut depths = Vec::new();
-    let searcher = Searcher::new(engine.as_ref());
+    let mut searcher = Searcher::new(engine.as_ref());
     let found = searcher.search_reporting(&[], &pos, &Limits::depth(3), &mut |r| depths.push((r.depth, r.best.is_some(), r.pv.len())));
     assert_eq!(depths.iter().map(|d| d.0).collect::<Vec<_>>(), vec![1, 2, 3]);
     assert!(depths.iter().all(|&(_, has_best, pv)| has_best && pv >= 1));

@@ -26,7 +26,7 @@ fn busy(engine: &dyn Engine) -> Position {
 /// Searches with the piece values measured beforehand (they are measured once
 /// per game, not per search), and times the search alone.
 fn timed_search(engine: &dyn Engine, eval: &Evaluator, pos: &Position, limits: &Limits) -> (vdl_runtime::search::SearchResult, Duration) {
-    let searcher = Searcher::with_evaluator(engine, eval.clone());
+    let mut searcher = Searcher::with_evaluator(engine, eval.clone());
     let start = Instant::now();
     let found = searcher.search(pos, limits);
     (found, start.elapsed())
@@ -84,7 +84,7 @@ fn a_stop_during_depth_one_ends_it_promptly() {
     let pos = busy(&*engine);
     let stop = StopFlag::new();
     let limits = Limits { depth: Some(vdl_runtime::search::MAX_DEPTH), stop: Some(stop.clone()), ..Limits::default() };
-    let searcher = Searcher::with_evaluator(&*engine, eval);
+    let mut searcher = Searcher::with_evaluator(&*engine, eval);
     let (found, after_stop) = std::thread::scope(|scope| {
         let searching = scope.spawn(|| {
             let found = searcher.search(&pos, &limits);

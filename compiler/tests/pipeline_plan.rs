@@ -3,7 +3,7 @@
 //! finished game again: both must say the same thing, step for step, for
 //! every bundled variant.
 
-use vdl_runtime::plan::{Plan, SidePlan, StepKind};
+use vdl_runtime::plan::{Castle, Hop, Leap, Plan, Ride, SidePlan, StepKind};
 use vdl_runtime::{CellId, Game, PieceId};
 
 /// Every step of `side` written out with the cells it names.
@@ -14,10 +14,12 @@ fn steps_of(game: &Game, side: &SidePlan) -> Vec<String> {
             for (gated, steps) in [(false, side.steps(kind, from)), (true, side.unmoved_steps(kind, from))] {
                 for step in steps {
                     let cells = match step.kind {
-                        StepKind::Ride { cells, .. } | StepKind::Hop { cells } | StepKind::Castle { line: cells, .. } => {
+                        StepKind::Ride(Ride { cells, .. })
+                        | StepKind::Hop(Hop { cells })
+                        | StepKind::Castle(Castle { line: cells, .. }) => {
                             format!("{:?}", side.line(cells))
                         }
-                        StepKind::Leap { routes, .. } => format!("{:?}", side.routes(routes).collect::<Vec<_>>()),
+                        StepKind::Leap(Leap { routes, .. }) => format!("{:?}", side.routes(routes).collect::<Vec<_>>()),
                         _ => String::new(),
                     };
                     out.push(format!("{kind:?} {from:?} {gated} {:?} {:?} {:?} {cells}", step.rule, step.mode, step.kind));

@@ -9,7 +9,7 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::io::{self, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
-use vdl_runtime::{fen, legal, notation, perft, Engine, Position};
+use vdl_runtime::{fen, notation, perft, Engine, Position};
 
 #[derive(Parser)]
 #[command(about = "Plays one variant compiled by `vdl build`")]
@@ -141,7 +141,7 @@ fn run(engine: Box<dyn Engine>, program: &str, command: Command) -> Result<(), S
         }
         Command::Moves { position: p } => {
             let pos = position(&*engine, &p)?;
-            for mv in legal::legal_move_texts(&*engine, &pos) {
+            for mv in notation::legal_move_texts(&*engine, &pos) {
                 writeln!(out, "{mv}")?;
             }
         }

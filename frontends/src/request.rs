@@ -68,7 +68,7 @@ pub fn search_limits(request: &Map<String, Value>, default_movetime_ms: u64, max
     let movetime = optional_in_range(request, "movetime", 0..=max_movetime_ms, "milliseconds")?;
     let depth = optional_in_range(request, "depth", DEPTH_RANGE, "plies")?;
     let nodes = optional_u64(request, "nodes")?;
-    let mut limits = Limits { movetime: movetime.map(Duration::from_millis), depth: depth.map(|d| d as u32), nodes, stop: None };
+    let mut limits = Limits { movetime: movetime.map(Duration::from_millis), depth: depth.map(|d| d as u32), nodes, ..Limits::default() };
     if movetime.is_none() && depth.is_none() && nodes.is_none() {
         limits.movetime = Some(Duration::from_millis(default_movetime_ms.min(max_movetime_ms)));
     }

@@ -13,9 +13,10 @@
 //! apart into a [`crate::Setup`]; what they say is checked against the board
 //! when the position is built ([`apply_castling`], [`apply_en_passant`]).
 
-use crate::ir::{CellId, DirId, Game, Gate, MoveKind, PieceId, PlayerId};
+use crate::ir::{CellId, Game, Gate, PlayerId};
 use crate::piece::Piece;
-use crate::plan::passing::Passing;
+use crate::plan::castling;
+use crate::plan::en_passant::Passing;
 use crate::position::Position;
 use crate::position_error::PositionError;
 use crate::setup::{CastlingRight, Partner};
@@ -23,75 +24,6 @@ use crate::setup::{CastlingRight, Partner};
 /// Does the game's position string carry the castling and en-passant fields?
 pub fn has_fields(game: &Game) -> bool {
     game.has_unmoved_rules() || game.has_en_passant()
-}
-
-/// A castling rule of a piece type: the line it castles along and its partners.
-struct CastleLine {
-    player: PlayerId,
-    kind: PieceId,
-    dir: DirId,
-    partners: Vec<PieceId>,
-}
-
-fn castle_lines(game: &Game) -> Vec<CastleLine> {
-    let mut lines = Vec::new();
-    for (kind, piece) in game.piece_ids().zip(&game.pieces) {
-        for (player, rules) in piece.moves.iter().enumerate() {
-            for rule in rules {
-                if let MoveKind::Castle { dir, with, .. } = &rule.kind {
-                    lines.push(CastleLine { player: PlayerId::from_index(player), kind, dir: *dir, partners: with.clone() });
-                }
-            }
-        }
-    }
-    lines
-}
-
-/// One castling right: a piece, and a partner on one of its lines.
-struct Right {
-    player: PlayerId,
-    piece: CellId,
-    partner: CellId,
-    /// The side of the board the line goes to: `K` (toward higher files) or `Q`.
-    king_side: bool,
-    /// The partner is the outermost of its kind on the line (FEN's `K`/`Q`
-    /// mean that one).
-    outermost: bool,
-}
-
-/// Every right the board allows, moved pieces or not: each piece with a
-/// castling rule and each partner on its lines.
-fn possible_rights(game: &Game, pos: &Position) -> Vec<Right> {
-    let mut rights = Vec::new();
-    for line in castle_lines(game) {
-        let piece = Piece::new(line.kind, line.player);
-        let table = &game.directions[line.dir].target;
-        let king_side = game.directions[line.dir].vector.first().is_some_and(|&x| x > 0);
-        for (cell, there) in pos.cells() {
-            if there != piece {
-                continue;
-            }
-            let mut partners = Vec::new();
-            let mut at = cell;
-            while let Some(next) = table[at.index()].filter(|&n| n != cell) {
-                let p = pos.at(next);
-                if p.is_of(line.player) && line.partners.contains(&p.kind()) {
-                    partners.push(next);
-                }
-                at = next;
-            }
-            let last = partners.last().copied();
-            for partner in partners {
-                rights.push(Right { player: line.player, piece: cell, partner, king_side, outermost: Some(partner) == last });
-            }
-        }
-    }
-    rights
-}
-
-/// The piece types whose unmoved state the castling field carries.
-fn castling_kinds(game: &Game) -> Vec<PieceId> {
-    castle_lines(game).into_iter().flat_map(|line| std::iter::once(line.kind).chain(line.partners)).collect()
 }
 
 /// Reads the castling field's letters: `K`, `Q` (upper case for the first
@@ -125,7 +57,7 @@ pub fn parse_castling(game: &Game, field: &str) -> Result<Vec<CastlingRight>, (u
 /// as unmoved where they stand on a cell where the setup (`start`) has a
 /// piece like them, as FEN implies for chess pawns on their start rank.
 pub fn mark_first_movers(game: &Game, start: &[Piece], pos: &mut Position) {
-    let castling = castling_kinds(game);
+    let castling = castling::castling_kinds(game);
     for cell in game.cell_ids() {
         let piece = pos.at(cell);
         if piece.is_empty() || start.get(cell.index()) != Some(&piece) {
@@ -143,9 +75,9 @@ pub fn mark_first_movers(game: &Game, start: &[Piece], pos: &mut Position) {
 /// where the setup (`start`, if it reads) puts pieces like them, since an
 /// unmoved piece is still on its setup cell.
 pub fn apply_castling(game: &Game, rights: &[CastlingRight], start: Option<&[Piece]>, pos: &mut Position) -> Result<(), PositionError> {
-    let possible = possible_rights(game, pos);
+    let possible = castling::rights(game, pos);
     for (index, right) in rights.iter().enumerate() {
-        let chosen: Vec<&Right> = possible
+        let chosen: Vec<&castling::Right> = possible
             .iter()
             .filter(|r| {
                 r.player == right.player
@@ -162,7 +94,7 @@ pub fn apply_castling(game: &Game, rights: &[CastlingRight], start: Option<&[Pie
             return Err(PositionError::CastlingWithoutPieces { index, letter, player_name });
         }
         let moved = |cell: CellId| start.is_some_and(|start| start.get(cell.index()) != Some(&pos.at(cell)));
-        let unmoved: Vec<&&Right> = chosen.iter().filter(|r| !moved(r.piece) && !moved(r.partner)).collect();
+        let unmoved: Vec<&&castling::Right> = chosen.iter().filter(|r| !moved(r.piece) && !moved(r.partner)).collect();
         if unmoved.is_empty() {
             let cell = if moved(chosen[0].piece) { chosen[0].piece } else { chosen[0].partner };
             return Err(PositionError::CastlingPieceMoved {
@@ -190,8 +122,8 @@ fn cells_holding(game: &Game, board: &[Piece], piece: Piece) -> Vec<String> {
 /// The castling field: `KQkq` where the partner is the outermost on its
 /// line, the partner's file letter otherwise (as X-FEN does), `-` for none.
 pub fn format_castling(game: &Game, pos: &Position) -> String {
-    let mut rights: Vec<&Right> = Vec::new();
-    let all = possible_rights(game, pos);
+    let mut rights: Vec<&castling::Right> = Vec::new();
+    let all = castling::rights(game, pos);
     for right in &all {
         if pos.is_unmoved(right.piece) && pos.is_unmoved(right.partner) {
             rights.push(right);

@@ -20,12 +20,17 @@ pub struct ForcedPromotion<'g> {
 }
 
 impl<'g> ForcedPromotion<'g> {
-    pub fn of(game: &'g Game) -> ForcedPromotion<'g> {
+    /// The forced promotions of `game`, whose setup board is `start` (`None`
+    /// if it does not read).
+    pub fn of(game: &'g Game, start: Option<&[Piece]>) -> ForcedPromotion<'g> {
         let every_entry_triggers = game
-            .pieces
-            .iter()
-            .map(|piece| {
-                piece.promotions.iter().map(|p| ByPlayer::from_fn(|player| every_entry_triggers(game, p.trigger, player))).collect()
+            .piece_ids()
+            .map(|kind| {
+                let promotions = &game.pieces[kind].promotions;
+                promotions
+                    .iter()
+                    .map(|p| ByPlayer::from_fn(|player| every_entry_triggers(game, start, Piece::new(kind, player), p.trigger)))
+                    .collect()
             })
             .collect();
         ForcedPromotion {
@@ -80,18 +85,25 @@ fn in_trigger_zone(game: &Game, trigger: Trigger, player: PlayerId, cell: CellId
     }
 }
 
-/// Does every move of `player`'s piece into the trigger's zone meet the
-/// trigger? For `in Z`, yes. For `from A into B`, when `A` holds every cell
-/// outside `B` (`on entering B`): a piece can then be inside `B`
+/// Does every way `piece` comes to stand in the trigger's zone meet the
+/// trigger? For `in Z`, yes: every move touching `Z` does. For `from A into
+/// B`, when `A` holds every cell outside `B` (`on entering B`) and the setup
+/// (`start`) puts no such piece inside `B`: a piece can then be inside `B`
 /// unpromoted only if it stood there before, which by induction it never
-/// did.
-fn every_entry_triggers(game: &Game, trigger: Trigger, player: PlayerId) -> bool {
+/// did. A piece the setup puts inside `B` moves within it unpromoted (a move
+/// from `B` into `B` does not come from `A`).
+fn every_entry_triggers(game: &Game, start: Option<&[Piece]>, piece: Piece, trigger: Trigger) -> bool {
+    let player = piece.owner();
     if player.index() >= game.players.len() {
         return false;
     }
     match trigger {
         Trigger::Touches(_) => true,
-        Trigger::FromInto { from, into } => game.cell_ids().all(|c| game.in_zone(into, player, c) || game.in_zone(from, player, c)),
+        Trigger::FromInto { from, into } => {
+            let starts_inside =
+                start.is_none_or(|start| game.cell_ids().any(|c| start[c.index()] == piece && game.in_zone(into, player, c)));
+            !starts_inside && game.cell_ids().all(|c| game.in_zone(into, player, c) || game.in_zone(from, player, c))
+        }
     }
 }
 

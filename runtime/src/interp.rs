@@ -65,7 +65,7 @@ impl Engine for Interpreter {
             // A piece an obligation binds attacks only inside its zone.
             let game = &self.game;
             attacks.attacked(pos, target, by, &mut |piece, from| {
-                crate::legal::obligation_zone(game, pos, piece, from).is_none_or(|zone| game.in_zone(zone, by, target))
+                crate::obligation::zone_binding(game, pos, piece, from).is_none_or(|zone| game.in_zone(zone, by, target))
             })
         }
     }

@@ -235,12 +235,6 @@ impl Choice {
             None => choices.push(self),
         }
     }
-
-    /// Is the choice open to `player` in `pos`?
-    #[inline]
-    pub fn is_open(&self, pos: &crate::Position, player: PlayerId) -> bool {
-        self.while_fewer_than.is_none_or(|cap| pos.count(crate::Piece::new(self.kind, player)) < cap)
-    }
 }
 
 /// When a promotion applies, judged on the owner's zones.

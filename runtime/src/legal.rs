@@ -409,14 +409,6 @@ pub(crate) fn royal_step_is_safe<E: Engine + ?Sized>(engine: &E, pos: &Position,
     !engine.attacked(pos, to, pos.side.opponent())
 }
 
-/// The legal moves written in the notation, sorted bytewise (as `vdl moves`
-/// prints them).
-pub fn legal_move_texts<E: Engine + ?Sized>(engine: &E, pos: &Position) -> Vec<String> {
-    let mut moves: Vec<String> = legal_moves(engine, pos).into_iter().map(|mv| crate::notation::move_text(engine.game(), mv)).collect();
-    moves.sort();
-    moves
-}
-
 /// The rules besides safety after `mover` played `mv` (made on `pos`): limits,
 /// proxy promotions' requirements, obligations' deadlines, the drop-mate ban.
 /// `game`: the engine's, as the caller keeps it (asked of an engine behind
@@ -432,7 +424,7 @@ fn other_rules_hold<E: Engine + ?Sized>(engine: &E, game: &crate::Game, pos: &mu
         && mv
             .proxy_promotion()
             .is_none_or(|(cell, _)| limits_hold(game, pos, cell) && crate::proxy::requirement_holds(game, pos, mover, moved, mv))
-        && (rules.obligations.is_empty() || obligations_hold(game, pos, mover))
+        && (rules.obligations.is_empty() || crate::obligation::hold(game, pos, mover))
         && !(mv.is_drop() && is_forbidden_drop_mate(engine, pos, mv))
 }
 
@@ -469,28 +461,6 @@ fn limits_hold(game: &crate::Game, pos: &Position, filled: CellId) -> bool {
         .enumerate()
         .filter(|(_, limit)| arrived.kind() == limit.piece)
         .all(|(i, limit)| pos.in_class(i, limit.class_of[filled.index()], arrived.owner()) <= u16::from(limit.max))
-}
-
-/// Once a countdown of `mover` has reached 0, its bound pieces must stand in
-/// their zone after each of its moves.
-fn obligations_hold(game: &crate::Game, pos: &Position, mover: PlayerId) -> bool {
-    game.rules.obligations.iter().enumerate().all(|(i, o)| {
-        pos.countdown(mover, i) != 0
-            || pos.cells().all(|(cell, p)| !(p.is_of(mover) && p.kind() == o.piece) || game.in_zone(o.zone, mover, cell))
-    })
-}
-
-/// The zone a piece on `from` may not leave because of a running countdown: when
-/// it stands inside, or when its side's next move is the one that must end
-/// inside. `None` when it is free.
-pub fn obligation_zone(game: &crate::Game, pos: &Position, piece: crate::Piece, from: CellId) -> Option<crate::ir::ZoneId> {
-    let owner = piece.owner();
-    game.rules.obligations.iter().enumerate().find_map(|(i, o)| {
-        let countdown = pos.countdown(owner, i);
-        let bound =
-            o.piece == piece.kind() && countdown != crate::position::NOT_COUNTING && (countdown <= 1 || game.in_zone(o.zone, owner, from));
-        bound.then_some(o.zone)
-    })
 }
 
 fn is_forbidden_drop_mate<E: Engine + ?Sized>(engine: &E, pos: &mut Position, mv: Move) -> bool {

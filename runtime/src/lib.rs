@@ -28,6 +28,7 @@ pub mod legal;
 pub mod legal_count;
 pub mod move_features;
 pub mod notation;
+pub mod obligation;
 pub mod occupancy;
 pub mod perft;
 pub mod piece;

@@ -130,3 +130,11 @@ pub fn play_moves<E: Engine + ?Sized>(engine: &E, pos: &Position, moves: &str) -
     }
     Ok(pos)
 }
+
+/// The legal moves written in the notation, sorted bytewise (as `vdl moves`
+/// prints them).
+pub fn legal_move_texts<E: Engine + ?Sized>(engine: &E, pos: &Position) -> Vec<String> {
+    let mut moves: Vec<String> = legal_moves(engine, pos).into_iter().map(|mv| move_text(engine.game(), mv)).collect();
+    moves.sort();
+    moves
+}

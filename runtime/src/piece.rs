@@ -4,7 +4,7 @@ use crate::ir::{PieceId, PlayerId};
 
 /// `0` is an empty cell; otherwise `(type + 1) << 1 | owner`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-pub struct Piece(pub u8);
+pub struct Piece(pub(crate) u8);
 
 impl Piece {
     pub const EMPTY: Piece = Piece(0);

@@ -8,12 +8,15 @@ use crate::occupancy::{HeldCells, MAX_CELLS};
 use crate::piece::Piece;
 use crate::piece_cells::PieceCells;
 use crate::piece_set::PieceSet;
-pub use crate::plan::passing::NO_PASSING;
-use crate::plan::passing::{Passing, Passings};
+pub use crate::plan::en_passant::NO_PASSING;
+use crate::plan::en_passant::{Passing, Passings};
 use crate::tally::{ClassFill, Tally, TallyPlan};
 use std::sync::Arc;
 
 mod from_setup;
+mod null_move;
+
+pub use null_move::Pass;
 
 /// Marks "no piece type" in [`Move::promote`], [`Move::dropped`], [`Move::proxy`].
 pub const NO_PROMOTION: PieceId = PieceId::MARK;
@@ -170,7 +173,7 @@ pub struct Undo {
 
 /// The pieces of either player all of whose moves go forward (pawns): their
 /// moves can never be undone, so they reset the half-move clock.
-fn forward_only(game: &Game) -> PieceSet {
+pub(crate) fn forward_only(game: &Game) -> PieceSet {
     let mut set = PieceSet::EMPTY;
     for (kind, piece) in game.piece_ids().zip(&game.pieces) {
         for (player, rules) in game.player_ids().zip(piece.moves.iter()) {

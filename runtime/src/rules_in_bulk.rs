@@ -14,7 +14,7 @@
 use crate::cell_bits::{bit, set_bit};
 use crate::ir::{CellId, Game, Limit, PieceId, PlayerId};
 use crate::piece::Piece;
-use crate::plan::{Plan, SidePlan, StepKind};
+use crate::plan::{Plan, SidePlan};
 use crate::position::Position;
 
 /// What [`crate::influence::Influence`] keeps to judge the rules after a
@@ -139,10 +139,9 @@ fn moves_keep_classes(game: &Game, side: &SidePlan, kind: PieceId) -> bool {
     let limits: Vec<&Limit> = game.rules.limits.iter().filter(|limit| limit.piece == kind).collect();
     let same_class = |from: CellId, to: CellId| limits.iter().all(|limit| limit.class_of[from.index()] == limit.class_of[to.index()]);
     game.cell_ids().all(|from| {
-        side.steps(kind, from).iter().chain(side.unmoved_steps(kind, from)).all(|step| match step.kind {
-            StepKind::Ride { cells, .. } | StepKind::Hop { cells } => side.line(cells).iter().all(|cell| same_class(from, cell.cell)),
-            StepKind::Leap { to, .. } | StepKind::CapturingLeap { to, .. } => same_class(from, to),
-            StepKind::Swap { .. } | StepKind::Castle { .. } => false,
+        side.steps(kind, from).iter().chain(side.unmoved_steps(kind, from)).all(|step| {
+            let mut kept = true;
+            step.kind.moving_piece_cells(side, &mut |cell| kept &= same_class(from, cell)) && kept
         })
     })
 }

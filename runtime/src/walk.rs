@@ -6,9 +6,7 @@
 use crate::engine::Engine;
 use crate::ir::{CellId, Choice, Game, Mode};
 use crate::piece::Piece;
-use crate::piece_set::PieceSet;
-use crate::plan::passing::Passing;
-use crate::plan::{LineCell, SidePlan, Step, StepKind};
+use crate::plan::{SidePlan, Step};
 use crate::position::{Move, Position};
 
 /// Appends the moves of one piece, keeping them inside the zone an obligation
@@ -34,7 +32,7 @@ impl<'a> Emitter<'a> {
     #[inline]
     pub fn new(game: &'a Game, pos: &'a Position, from: CellId, dedup: bool, first: usize) -> Emitter<'a> {
         let piece = pos.at(from);
-        let bound = if game.rules.obligations.is_empty() { None } else { crate::legal::obligation_zone(game, pos, piece, from) };
+        let bound = if game.rules.obligations.is_empty() { None } else { crate::obligation::zone_binding(game, pos, piece, from) };
         Emitter { game, pos, piece, from, bound, dedup, first, null_move: std::cell::Cell::new(false) }
     }
 
@@ -55,7 +53,7 @@ impl<'a> Emitter<'a> {
 
     /// Lands on `cell` if the mode allows; returns whether a line goes on.
     #[inline]
-    fn land(&self, cell: CellId, may_land: bool, mode: Mode, out: &mut Vec<Move>) -> bool {
+    pub(crate) fn land(&self, cell: CellId, may_land: bool, mode: Mode, out: &mut Vec<Move>) -> bool {
         let occupant = self.pos.at(cell);
         if occupant.is_empty() {
             if may_land && mode != Mode::CaptureOnly {
@@ -70,109 +68,10 @@ impl<'a> Emitter<'a> {
         }
     }
 
+    /// Appends the moves of `step` (see [`crate::plan::StepKind::walk`]).
+    #[inline]
     pub fn step<E: Engine + ?Sized>(&self, engine: &E, side: &SidePlan, step: &Step, out: &mut Vec<Move>) {
-        let owner = self.piece.owner();
-        match step.kind {
-            StepKind::Ride { cells, null_move } => {
-                let line = side.line(cells);
-                if line.iter().all(|c| self.land(c.cell, c.may_land, step.mode, out)) && null_move {
-                    self.null_move.set(true);
-                }
-            }
-            StepKind::Hop { cells } => {
-                let line = side.line(cells);
-                if let Some(screen) = line.iter().position(|c| !self.pos.at(c.cell).is_empty()) {
-                    line[screen + 1..].iter().all(|c| self.land(c.cell, c.may_land, step.mode, out));
-                }
-            }
-            StepKind::Leap { to, routes } => {
-                let open = routes.is_empty() || side.routes(routes).any(|route| route.iter().all(|&c| self.pos.at(c).is_empty()));
-                if open {
-                    self.land(to, true, step.mode, out);
-                }
-            }
-            StepKind::CapturingLeap { to, via } => {
-                let on_the_way = self.pos.at(via);
-                if on_the_way.is_empty() {
-                    self.land(to, true, step.mode, out);
-                } else if !on_the_way.is_of(owner) && step.mode != Mode::MoveOnly && !self.pos.at(to).is_of(owner) {
-                    // The capture on the way makes it a capturing move.
-                    self.emit(to, Some(via), out);
-                }
-            }
-            StepKind::Swap { to, partners, unattacked } => {
-                if !partners.contains(self.pos.at(to)) {
-                    return;
-                }
-                let enemy = owner.opponent();
-                if unattacked && (engine.attacked(self.pos, self.from, enemy) || engine.attacked(self.pos, to, enemy)) {
-                    return;
-                }
-                if self.bound.is_some_and(|zone| !self.game.in_zone(zone, owner, to)) {
-                    return;
-                }
-                if self.dedup && out[self.first..].iter().any(|m| m.swap && m.to == to) {
-                    return;
-                }
-                out.push(Move::swapping(self.from, to));
-            }
-            StepKind::Castle { line, distance, partners } => self.castle(engine, side.line(line), distance, partners, out),
-        }
-    }
-
-    /// Castling along `line` (see [`StepKind::Castle`]).
-    fn castle<E: Engine + ?Sized>(&self, engine: &E, line: &[LineCell], distance: u16, partners: PieceSet, out: &mut Vec<Move>) {
-        let Some(at) = line.iter().position(|c| !self.pos.at(c.cell).is_empty()) else { return };
-        let partner = line[at].cell;
-        if at < distance as usize || !partners.contains(self.pos.at(partner)) || !self.pos.is_unmoved(partner) {
-            return;
-        }
-        let (to, partner_to) = StepKind::castle_cells(line, distance);
-        if self.bound.is_some_and(|zone| !self.game.in_zone(zone, self.piece.owner(), to)) {
-            return;
-        }
-        // Not attacked, and crossing no attacked cell (the destination is
-        // judged by the legality test, like any move's).
-        let enemy = self.piece.owner().opponent();
-        let crossed = line[..distance as usize - 1].iter().map(|c| c.cell);
-        if std::iter::once(self.from).chain(crossed).any(|cell| engine.attacked(self.pos, cell, enemy)) {
-            return;
-        }
-        out.push(Move::castling(self.from, to, partner, partner_to));
-    }
-
-    /// The captures in passing of `step` onto the cells `passing` left open:
-    /// capture-only steps that could land there if an enemy stood there.
-    pub fn capture_in_passing(&self, side: &SidePlan, step: &Step, passing: &Passing, out: &mut Vec<Move>) {
-        if step.mode != Mode::CaptureOnly {
-            return;
-        }
-        let mut land = |cell: CellId, may_land: bool| {
-            if may_land && passing.cells.contains(&cell) {
-                self.emit(cell, Some(passing.to), out);
-            }
-        };
-        match step.kind {
-            StepKind::Ride { cells, .. } => {
-                for c in side.line(cells).iter().take_while(|c| self.pos.at(c.cell).is_empty()) {
-                    land(c.cell, c.may_land);
-                }
-            }
-            StepKind::Hop { cells } => {
-                let line = side.line(cells);
-                if let Some(screen) = line.iter().position(|c| !self.pos.at(c.cell).is_empty()) {
-                    for c in line[screen + 1..].iter().take_while(|c| self.pos.at(c.cell).is_empty()) {
-                        land(c.cell, c.may_land);
-                    }
-                }
-            }
-            StepKind::Leap { to, routes } => {
-                if routes.is_empty() || side.routes(routes).any(|route| route.iter().all(|&c| self.pos.at(c).is_empty())) {
-                    land(to, true);
-                }
-            }
-            StepKind::CapturingLeap { .. } | StepKind::Swap { .. } | StepKind::Castle { .. } => {}
-        }
+        step.kind.walk(self, engine, side, step.mode, out);
     }
 }
 
@@ -204,11 +103,18 @@ pub(crate) fn push_with_promotions(game: &Game, pos: &Position, piece: Piece, pl
     if !compulsory {
         out.push(plain);
     }
-    out.extend(choices.into_iter().filter(|c| c.is_open(pos, owner)).map(|c| plain.with_promotion(c.kind)));
+    out.extend(choices.into_iter().filter(|c| is_open(c, pos, owner)).map(|c| plain.with_promotion(c.kind)));
     if !game.rules.proxy_promotions.is_empty() {
         for i in start..out.len() {
             let mv = out[i];
             crate::proxy::add(game, pos, piece, mv, out);
         }
     }
+}
+
+/// Is the promotion choice open to `player` in `pos` (below its cap of
+/// pieces of that type, if it has one)?
+#[inline]
+fn is_open(choice: &Choice, pos: &Position, player: crate::PlayerId) -> bool {
+    choice.while_fewer_than.is_none_or(|cap| pos.count(Piece::new(choice.kind, player)) < cap)
 }

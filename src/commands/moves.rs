@@ -1,7 +1,7 @@
 use crate::load::Failure;
 use crate::output::outln;
 use std::process::ExitCode;
-use vdl_runtime::{legal, san};
+use vdl_runtime::{notation, san};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -27,7 +27,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     let mut moves = if args.san || args.notation == Notation::San {
         san::legal_sans(&*engine, &pos).into_iter().map(|(_, text)| text).collect()
     } else {
-        legal::legal_move_texts(&*engine, &pos)
+        notation::legal_move_texts(&*engine, &pos)
     };
     moves.sort();
     for mv in moves {

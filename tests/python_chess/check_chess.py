@@ -123,8 +123,33 @@ def check_uci_game(moves):
         engine.quit()
 
 
+def check_multipv(lines):
+    """`analyse(..., multipv=n)` gives n distinct legal lines, best first,
+    with the info fields GUIs show."""
+    engine = chess.engine.SimpleEngine.popen_uci([vdl, "uci"])
+    try:
+        board = chess.Board("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+        infos = engine.analyse(board, chess.engine.Limit(depth=4), multipv=lines)
+        if len(infos) != lines:
+            sys.exit(f"asked for {lines} lines, got {len(infos)}: {infos}")
+        firsts = [info["pv"][0] for info in infos]
+        if len(set(firsts)) != lines or any(move not in board.legal_moves for move in firsts):
+            sys.exit(f"the lines do not start with distinct legal moves: {firsts}")
+        scores = [info["score"].white().score(mate_score=100000) for info in infos]
+        if scores != sorted(scores, reverse=True):
+            sys.exit(f"the lines are not best first: {scores}")
+        for field in ("seldepth", "nps", "hashfull", "multipv"):
+            if any(field not in info for info in infos):
+                sys.exit(f"no {field} in the analysis: {infos}")
+    finally:
+        engine.quit()
+    return lines
+
+
 if __name__ == "__main__":
     positions = check_move_generation(games=6, plies=80, seed=11)
     sans = sum(check_san(plies=120, seed=seed) for seed in range(4))
     played = check_uci_game(moves=30)
-    print(f"ok: {positions} positions agree with python-chess; SAN agrees in {sans} positions; {played} moves played over UCI")
+    lines = check_multipv(lines=3)
+    print(f"ok: {positions} positions agree with python-chess; SAN agrees in {sans} positions; {played} moves played over UCI; "
+          f"MultiPV gave {lines} lines")

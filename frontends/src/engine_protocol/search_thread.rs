@@ -6,10 +6,19 @@
 use crate::session::SharedEngine;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
-use vdl_runtime::search::{eval::Evaluator, Limits, PositionKey, SearchResult, Searcher, StopFlag};
+use vdl_runtime::search::{eval::Evaluator, table::Table, Limits, PositionKey, SearchResult, Searcher, StopFlag};
 use vdl_runtime::Position;
+
+/// A transposition table a session keeps between its searches; each search
+/// takes it for its duration and gives it back.
+pub type SharedTable = Arc<Mutex<Table>>;
+
+/// A new shared table of about `megabytes` (allocated by its first search).
+pub fn shared_table(megabytes: usize) -> SharedTable {
+    Arc::new(Mutex::new(Table::new(megabytes)))
+}
 
 /// What to search.
 pub struct SearchTask {
@@ -21,6 +30,8 @@ pub struct SearchTask {
     pub position: Position,
     /// Its limits; the stop flag is the search thread's own.
     pub limits: Limits,
+    /// The transposition table, kept from search to search by the session.
+    pub table: SharedTable,
     /// Hold the result until [`RunningSearch::stop`] (UCI's `go infinite`).
     pub hold: bool,
 }
@@ -61,7 +72,8 @@ impl RunningSearch {
         let over = Arc::new(AtomicBool::new(false));
         let over_here = over.clone();
         let handle = thread::spawn(move || {
-            let searcher = Searcher::with_evaluator(&*task.engine, task.eval);
+            let table = std::mem::replace(&mut *task.table.lock().unwrap_or_else(|e| e.into_inner()), Table::new(0));
+            let mut searcher = Searcher::with_evaluator(&*task.engine, task.eval).with_table(table);
             let result = searcher.search_reporting(&task.history, &task.position, &task.limits, &mut |r| {
                 if !gone.load(Ordering::Relaxed) {
                     report(r)
@@ -71,6 +83,8 @@ impl RunningSearch {
                 // Returns on stop, or with an error when the search is abandoned.
                 let _ = released.recv();
             }
+            // Given back before the move is, so that the next search finds it.
+            *task.table.lock().unwrap_or_else(|e| e.into_inner()) = searcher.into_table();
             let ending = if gone.load(Ordering::Relaxed) { Ending::Abandoned } else { Ending::Finished };
             over_here.store(true, Ordering::Release);
             finish(result, ending);

@@ -14,14 +14,15 @@ use super::input::next_line;
 use super::limits::{ClockNames, GoLimits};
 use super::moves::MoveFormat;
 use super::output::Output;
-use super::search_thread::{Ending, RunningSearch, SearchTask};
+use super::search_thread::{shared_table, Ending, RunningSearch, SearchTask, SharedTable};
 use super::squares::Squares;
 use super::usi;
 use super::variants::{Variant, Variants};
 use crate::history::History;
 use std::io::{self, BufRead, Write};
+use std::num::NonZeroUsize;
 use std::sync::Arc;
-use vdl_runtime::search::{self, SearchResult};
+use vdl_runtime::search::{self, table::Table, Limits, SearchResult};
 use vdl_runtime::{fen, Game};
 
 /// UCI or its Shogi dialect.
@@ -80,6 +81,15 @@ impl Dialect {
     }
 }
 
+/// A `spin` option's value: a whole number up to `max`.
+fn spin(value: &str, max: usize) -> Result<usize, String> {
+    let n: usize = value.parse().map_err(|_| "not a whole number".to_string())?;
+    if n > max {
+        return Err(format!("the most is {max}"));
+    }
+    Ok(n)
+}
+
 /// A variant this dialect can write moves of.
 struct Offered {
     variant: Arc<Variant>,
@@ -123,7 +133,19 @@ struct UciSession {
     game: GameState,
     out: Output,
     search: Option<RunningSearch>,
+    /// `MultiPV`: how many best lines each search reports.
+    lines: NonZeroUsize,
+    /// `Hash`: the transposition table's size, in megabytes.
+    hash_megabytes: usize,
+    /// Kept from search to search within a game; a new one for a new game,
+    /// variant or size.
+    table: SharedTable,
 }
+
+/// The most lines `MultiPV` asks for.
+const MAX_LINES: usize = 256;
+/// The largest transposition table `Hash` asks for, in megabytes.
+const MAX_HASH_MEGABYTES: usize = 4096;
 
 impl UciSession {
     /// A session offering the variants whose moves the dialect can write (a
@@ -147,7 +169,17 @@ impl UciSession {
         let default = variants.default_variant();
         let current = offered.iter().position(|o| Arc::ptr_eq(&o.variant, &default)).unwrap_or(0);
         let game = GameState::new(offered[current].variant.engine.clone());
-        Ok(UciSession { dialect, offered, current, game, out, search: None })
+        Ok(UciSession {
+            dialect,
+            offered,
+            current,
+            game,
+            out,
+            search: None,
+            lines: NonZeroUsize::MIN,
+            hash_megabytes: Table::DEFAULT_MEGABYTES,
+            table: shared_table(Table::DEFAULT_MEGABYTES),
+        })
     }
 
     fn variant(&self) -> &Offered {
@@ -175,6 +207,7 @@ impl UciSession {
             "setoption" => self.set_option(args),
             "ucinewgame" | "usinewgame" => {
                 self.stop_search();
+                self.table = shared_table(self.hash_megabytes);
                 self.game = GameState::new(self.variant().variant.engine.clone());
             }
             "position" => {
@@ -200,16 +233,33 @@ impl UciSession {
         let names: Vec<&str> = self.offered.iter().map(|o| o.variant.name.as_str()).collect();
         let vars: String = names.iter().map(|n| format!(" var {n}")).collect();
         self.out.line(format!("option name {} type combo default {}{vars}", dialect.variant_option(), self.variant().variant.name));
+        self.out.line(format!("option name MultiPV type spin default 1 min 1 max {MAX_LINES}"));
+        self.out.line(format!("option name Hash type spin default {} min 1 max {MAX_HASH_MEGABYTES}", Table::DEFAULT_MEGABYTES));
         self.out.line(format!("{}ok", dialect.name()));
     }
 
-    /// `setoption name NAME value VALUE`; the one option is the variant.
+    /// `setoption name NAME value VALUE`: the variant, `MultiPV` or `Hash`.
     fn set_option(&mut self, args: &[&str]) {
         let text = args.join(" ");
         let Some(rest) = text.strip_prefix("name ") else {
             return self.error("expected `setoption name NAME value VALUE`");
         };
         let (name, value) = rest.split_once(" value ").map_or((rest.trim(), ""), |(n, v)| (n.trim(), v.trim()));
+        if name.eq_ignore_ascii_case("MultiPV") {
+            return match spin(value, MAX_LINES).and_then(|n| NonZeroUsize::new(n).ok_or_else(|| "must be at least 1".to_string())) {
+                Ok(lines) => self.lines = lines,
+                Err(why) => self.error(format!("MultiPV `{value}`: {why}; it stays {}", self.lines)),
+            };
+        }
+        if name.eq_ignore_ascii_case("Hash") {
+            return match spin(value, MAX_HASH_MEGABYTES).and_then(|n| if n == 0 { Err("must be at least 1".to_string()) } else { Ok(n) }) {
+                Ok(megabytes) => {
+                    self.hash_megabytes = megabytes;
+                    self.table = shared_table(megabytes);
+                }
+                Err(why) => self.error(format!("Hash `{value}`: {why}; it stays {}", self.hash_megabytes)),
+            };
+        }
         if !name.eq_ignore_ascii_case(self.dialect.variant_option()) && !name.eq_ignore_ascii_case("UCI_Variant") {
             return self.error(format!("no such option: {name}"));
         }
@@ -218,6 +268,7 @@ impl UciSession {
             return self.error(format!("unknown variant `{value}`; the variants are {}", names.join(", ")));
         };
         self.stop_search();
+        self.table = shared_table(self.hash_megabytes);
         self.current = index;
         self.game = GameState::new(self.variant().variant.engine.clone());
         let game = self.game.engine().game();
@@ -275,23 +326,29 @@ impl UciSession {
             eval: variant.evaluator().clone(),
             history: self.game.earlier(),
             position: position.clone(),
-            limits: go.limits(position.side),
+            limits: Limits { lines: self.lines, ..go.limits(position.side) },
+            table: self.table.clone(),
             hold: go.infinite,
         };
         let dialect = self.dialect;
         let (out, report_out) = (self.out.clone(), self.out.clone());
         let (report_variant, report_format, report_position) = (variant.clone(), format.clone(), position.clone());
         let report = move |found: &SearchResult| {
-            let pv = report_format.write_line(&*report_variant.engine, &report_position, &found.pv);
             let millis = found.elapsed.as_millis() as u64;
             let nps = found.nodes * 1000 / millis.max(1);
-            report_out.line(format!(
-                "info depth {} score {} nodes {} nps {nps} time {millis} pv {}",
-                found.depth,
-                dialect.score(found.score),
-                found.nodes,
-                pv.join(" ")
-            ));
+            for (index, line) in found.lines.iter().enumerate() {
+                let pv = report_format.write_line(&*report_variant.engine, &report_position, &line.pv);
+                report_out.line(format!(
+                    "info depth {} seldepth {} multipv {} score {} nodes {} nps {nps} hashfull {} time {millis} pv {}",
+                    found.depth,
+                    found.seldepth,
+                    index + 1,
+                    dialect.score(line.score),
+                    found.nodes,
+                    found.hashfull,
+                    pv.join(" ")
+                ));
+            }
         };
         let finish = move |found: SearchResult, ending: Ending| {
             if ending == Ending::Abandoned {

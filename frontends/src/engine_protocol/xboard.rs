@@ -12,14 +12,14 @@ use super::game::GameState;
 use super::input::next_line;
 use super::limits::{seconds, GoLimits};
 use super::output::Output;
-use super::search_thread::{Ending, RunningSearch, SearchTask};
+use super::search_thread::{shared_table, Ending, RunningSearch, SearchTask};
 use super::variants::Variants;
 use super::xboard_variant::{present, XboardVariant};
 use std::io::{self, BufRead, Write};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 use vdl_runtime::legal::GameResult;
-use vdl_runtime::search::{self, SearchResult};
+use vdl_runtime::search::{self, table::Table, SearchResult};
 use vdl_runtime::PlayerId;
 
 /// The time per move when XBoard has set no clock.
@@ -330,6 +330,7 @@ impl XboardSession {
             history: game.earlier(),
             position: position.clone(),
             limits: go.limits(position.side),
+            table: shared_table(Table::DEFAULT_MEGABYTES),
             hold: false,
         };
         drop(shared);

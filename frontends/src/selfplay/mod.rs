@@ -18,7 +18,7 @@ use seed::{game_seed, SplitMix64};
 use vdl_runtime::legal::{self, GameResult};
 use vdl_runtime::notation::move_text;
 use vdl_runtime::perft::root_moves_by_text;
-use vdl_runtime::search::{Limits, PositionKey, Searcher};
+use vdl_runtime::search::{eval::Evaluator, Limits, PositionKey, Searcher};
 use vdl_runtime::shard::Shard;
 use vdl_runtime::{Engine, Position};
 
@@ -45,12 +45,15 @@ pub fn play_series(
     shard: Shard,
     finished: &(dyn Fn() + Sync),
 ) -> Vec<GameRecord> {
-    let searcher = Searcher::new(engine);
+    // Measured once; each game gets its own searcher (and transposition
+    // table), so that no game's moves depend on another's.
+    let eval = Evaluator::new(engine);
     let indices: Vec<u64> = (0..settings.games).filter(|&i| shard.owns(i)).collect();
     indices
         .into_par_iter()
         .map(|index| {
-            let record = play_game(engine, &searcher, start, settings, index);
+            let mut searcher = Searcher::with_evaluator(engine, eval.clone());
+            let record = play_game(engine, &mut searcher, start, settings, index);
             finished();
             record
         })
@@ -60,7 +63,7 @@ pub fn play_series(
 /// Plays game `index` of the series.
 pub fn play_game(
     engine: &dyn Engine,
-    searcher: &Searcher<'_, dyn Engine + '_>,
+    searcher: &mut Searcher<'_, dyn Engine + '_>,
     start: &Position,
     settings: &Settings,
     index: u64,

@@ -13,8 +13,8 @@
 //!   condition: one route with every cell empty, or (a capturing leap) one
 //!   cell not held by the attacker's own piece.
 
-use super::{LineCell, SidePlan, Span, StepKind};
-use crate::ir::{CellId, Mode, PieceId, PlayerId};
+use super::{LineCell, SidePlan, Span};
+use crate::ir::{CellId, PieceId, PlayerId};
 use crate::piece::Piece;
 use crate::piece_set::PieceSet;
 use crate::position::Position;
@@ -414,50 +414,62 @@ impl<K: std::hash::Hash + Eq + Clone> Drafts<K> {
     }
 }
 
+/// The attacks of a side's steps as they are gathered, before they are laid
+/// out per target: each construct adds its own ([`super::StepKind::invert`]).
+pub(super) struct AttackDrafts<'p> {
+    /// Per target, the lines toward it that end on the attacker's own
+    /// start (the null moves of rides round a ring).
+    rides: Vec<Trie>,
+    /// Per target, the leaps toward it.
+    leaps: Vec<Drafts<LeapKey>>,
+    /// Lines walked by many piece types (every slider along one direction)
+    /// are inserted once per start, with all their types: by start, whether
+    /// the line is a hop's, and its cells.
+    lines: Drafts<(CellId, bool, &'p [LineCell])>,
+}
+
+impl<'p> AttackDrafts<'p> {
+    /// `attacker` on `from` attacks every cell of `line` it may land on,
+    /// the cells before it empty (`hop`: beyond exactly one piece).
+    pub(super) fn line(&mut self, from: CellId, hop: bool, line: &'p [LineCell], attacker: Piece) {
+        self.lines.add((from, hop, line), attacker);
+    }
+
+    /// A null move "captures" on its own start, the target counting as an
+    /// enemy there: engines agree on it, though no rule asks about a cell
+    /// the attacker stands on.
+    pub(super) fn null_move(&mut self, from: CellId, line: &[LineCell], attacker: Piece) {
+        self.rides[from.index()].insert(line.iter().rev().map(|c| c.cell).chain([from]), attacker);
+    }
+
+    /// `attacker` on `from` attacks `target` when one of `routes` has every
+    /// cell empty (no route: always), or, with `not_own`, when that cell
+    /// holds none of the attacker's own pieces.
+    pub(super) fn leap(&mut self, target: CellId, from: CellId, not_own: Option<CellId>, routes: Vec<Vec<CellId>>, attacker: Piece) {
+        self.leaps[target.index()].add((from, not_own, routes), attacker);
+    }
+}
+
 /// Inverts the capturing steps of `player`'s pieces.
 pub(super) fn invert(plan: &SidePlan) -> Attacks {
     let cells = plan.cells;
-    let mut rides: Vec<Trie> = (0..cells).map(|_| Trie::default()).collect();
-    let mut hops: Vec<Trie> = (0..cells).map(|_| Trie::default()).collect();
-    let mut leaps: Vec<Drafts<LeapKey>> = vec![Drafts::default(); cells];
-    // Lines walked by many piece types (every slider along one direction)
-    // are inserted once per start, with all their types.
-    let mut lines: Drafts<(CellId, bool, &[LineCell])> = Drafts::default();
+    let mut drafts = AttackDrafts {
+        rides: (0..cells).map(|_| Trie::default()).collect(),
+        leaps: vec![Drafts::default(); cells],
+        lines: Drafts::default(),
+    };
     for kind in PieceId::first(plan.kinds) {
         let attacker = Piece::new(kind, plan.player);
         for from in CellId::first(cells) {
+            // (The steps that hold only while a piece is unmoved never
+            // capture.)
             for step in plan.steps(kind, from) {
-                if let StepKind::Ride { cells, null_move: true } = step.kind {
-                    // A null move "captures" on its own start, the target
-                    // counting as an enemy there: engines agree on it, though
-                    // no rule asks about a cell the attacker stands on.
-                    let line = plan.line(cells);
-                    rides[from.index()].insert(line.iter().rev().map(|c| c.cell).chain([from]), attacker);
-                }
-                if step.mode == Mode::MoveOnly {
-                    continue;
-                }
-                match step.kind {
-                    StepKind::Ride { cells, .. } => lines.add((from, false, plan.line(cells)), attacker),
-                    StepKind::Hop { cells } => lines.add((from, true, plan.line(cells)), attacker),
-                    StepKind::Leap { to, routes } => {
-                        let routes: Vec<Vec<CellId>> = plan.routes(routes).map(<[CellId]>::to_vec).collect();
-                        leaps[to.index()].add((from, None, routes), attacker);
-                    }
-                    // Over a cell that is its destination too, the leap needs
-                    // nothing: the target counts as an enemy there.
-                    StepKind::CapturingLeap { to, via } if via == to => leaps[to.index()].add((from, None, Vec::new()), attacker),
-                    StepKind::CapturingLeap { to, via } => {
-                        leaps[to.index()].add((from, Some(via), Vec::new()), attacker);
-                        leaps[via.index()].add((from, Some(to), Vec::new()), attacker);
-                    }
-                    // Neither ever captures (and the steps that hold only
-                    // while a piece is unmoved are not these steps).
-                    StepKind::Swap { .. } | StepKind::Castle { .. } => {}
-                }
+                step.kind.invert(plan, from, step.mode, attacker, &mut drafts);
             }
         }
     }
+    let AttackDrafts { mut rides, leaps, mut lines } = drafts;
+    let mut hops: Vec<Trie> = (0..cells).map(|_| Trie::default()).collect();
     // A royal faces along its facing lines as a rider attacks along its
     // line (see `SidePlan::facing_lines`).
     for (kind, from, line) in plan.facing_lines() {

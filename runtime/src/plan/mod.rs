@@ -16,24 +16,39 @@
 //! left is what depends on the position: which cells are empty, whose pieces
 //! stand where, and the obligations' countdowns.
 //!
-//! Room to grow: a [`StepKind`] can name any cells it needs (a capture cell
-//! apart from the destination, as [`StepKind::CapturingLeap`] does; a second
-//! piece that moves, as [`StepKind::Swap`] does), so en passant, castling and
-//! first moves are new variants with their own gates, not a redesign. Cells
-//! are [`CellId`]s of the board's cell list, so boards with missing cells need
-//! nothing here; lines are short lists of cells, which later become bit sets
-//! for boards of up to 128 cells.
+//! Each construct is a module of its own, holding how it is planned from
+//! one start, its walk in a position, its inverse for attacks and the cells
+//! it reaches: [`ride`] (`step`, `slide`, `ride`), [`hop`], [`leap`] (with
+//! routes), [`capturing_leap`], [`swap`] and [`castling`]; [`StepKind`]
+//! dispatches to them, in one place ([`step`]). A new construct is a new
+//! module and a new variant there. Cells are [`CellId`]s of the board's cell
+//! list, so boards with missing cells need nothing here.
 
 pub mod attacks;
 mod build;
+pub(crate) use build::step_alone;
+pub mod capturing_leap;
+pub mod castling;
+pub mod en_passant;
+pub mod hop;
+pub mod leap;
 pub mod overlap;
-pub mod passing;
+pub mod ride;
+mod step;
+pub mod swap;
 
-use crate::ir::{ByPlayer, CellId, Game, Mode, PieceId, PlayerId};
+use crate::ir::{ByPlayer, CellId, Game, PieceId, PlayerId};
 use crate::piece_set::PieceSet;
 pub use attacks::Attacks;
+pub use capturing_leap::CapturingLeap;
+pub use castling::Castle;
+pub use hop::Hop;
+pub use leap::Leap;
 pub use overlap::Repeats;
+pub use ride::Ride;
 use std::ops::Range;
+pub use step::{Step, StepKind};
+pub use swap::Swap;
 
 /// The most cells the lines of a game's plan may hold (over every rule, player
 /// and start): five times what the largest bundled game needs (Ladies and
@@ -118,48 +133,6 @@ impl Span {
 pub struct LineCell {
     pub cell: CellId,
     pub may_land: bool,
-}
-
-/// What one rule does from one start cell.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Step {
-    /// The rule's index in the piece's move list for the player.
-    pub rule: u16,
-    pub mode: Mode,
-    pub kind: StepKind,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StepKind {
-    /// Along `cells` while they are empty, landing on each (as the mode
-    /// allows) and capturing at the first piece if it is an enemy. With
-    /// `null_move`, a line that comes round a ring to its start, every cell
-    /// empty, is a move that stays where it is.
-    Ride { cells: Span, null_move: bool },
-    /// Along `cells` over exactly one piece (the screen), then on like a ride.
-    Hop { cells: Span },
-    /// Straight to `to` (where the piece may land) if, with `routes`
-    /// non-empty, at least one route has every cell empty.
-    Leap { to: CellId, routes: Span },
-    /// To `to` over `via`, which must be empty or hold an enemy piece, which
-    /// is then captured too (the move becomes a capture whatever the mode).
-    CapturingLeap { to: CellId, via: CellId },
-    /// Changes places with the friendly piece on `to` if it is one of
-    /// `partners`; with `unattacked`, only when neither cell is attacked.
-    Swap { to: CellId, partners: PieceSet, unattacked: bool },
-    /// Castling (always gated on the piece being unmoved): `line` is every
-    /// cell outward from the start; the piece goes to `line[distance - 1]`
-    /// and the first piece on the line, which must stand further out and be
-    /// an unmoved one of `partners`, lands on `line[distance - 2]`.
-    Castle { line: Span, distance: u16, partners: PieceSet },
-}
-
-impl StepKind {
-    /// Castling's destination and the partner's landing cell, from its line.
-    #[inline]
-    pub fn castle_cells(line: &[LineCell], distance: u16) -> (CellId, CellId) {
-        (line[distance as usize - 1].cell, line[distance as usize - 2].cell)
-    }
 }
 
 /// The moves and attacks of one player's pieces.
@@ -268,60 +241,9 @@ impl SidePlan {
         self.attacks.get_or_init(|| attacks::invert(self))
     }
 
-    /// The cells, in order, from which some piece's capture-only step could
-    /// land on `cell` (whatever stands between): the only pieces that could
-    /// capture in passing there.
-    #[inline]
-    pub fn capture_only_origins(&self, cell: CellId) -> &[CellId] {
-        let (spans, origins) = self.capture_only.get_or_init(|| self.invert_capture_only());
-        &origins[spans[cell.index()].range()]
-    }
-
-    fn invert_capture_only(&self) -> (Vec<Span>, Vec<CellId>) {
-        let mut by_cell: Vec<Vec<CellId>> = vec![Vec::new(); self.cells];
-        for kind in PieceId::first(self.kinds) {
-            for from in CellId::first(self.cells) {
-                for step in self.steps(kind, from).iter().filter(|step| step.mode == Mode::CaptureOnly) {
-                    match step.kind {
-                        StepKind::Ride { cells, .. } | StepKind::Hop { cells } => {
-                            self.line(cells).iter().for_each(|c| by_cell[c.cell.index()].push(from));
-                        }
-                        StepKind::Leap { to, .. } => by_cell[to.index()].push(from),
-                        StepKind::CapturingLeap { .. } | StepKind::Swap { .. } | StepKind::Castle { .. } => {}
-                    }
-                }
-            }
-        }
-        let mut spans = Vec::with_capacity(self.cells);
-        let mut origins = Vec::new();
-        for mut cells in by_cell {
-            cells.sort_unstable();
-            cells.dedup();
-            let start = origins.len();
-            origins.extend(cells);
-            spans.push(Span::of(start..origins.len()));
-        }
-        (spans, origins)
-    }
-
     /// Every destination a step could ever reach (on some board), with the
     /// cell it may capture on the way: what the overlap analysis compares.
     pub fn reach(&self, from: CellId, step: &Step, out: &mut impl FnMut(CellId, Option<CellId>)) {
-        match step.kind {
-            StepKind::Ride { cells, null_move } => {
-                self.line(cells).iter().filter(|c| c.may_land).for_each(|c| out(c.cell, None));
-                if null_move {
-                    out(from, None);
-                }
-            }
-            StepKind::Hop { cells } => self.line(cells).iter().skip(1).filter(|c| c.may_land).for_each(|c| out(c.cell, None)),
-            StepKind::Leap { to, .. } | StepKind::Swap { to, .. } => out(to, None),
-            StepKind::CapturingLeap { to, via } => {
-                out(to, None);
-                out(to, Some(via));
-            }
-            // Castling moves two pieces: no other step gives such a move.
-            StepKind::Castle { .. } => {}
-        }
+        step.kind.reach(self, from, out);
     }
 }

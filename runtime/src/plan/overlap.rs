@@ -78,7 +78,7 @@ pub(super) fn find_clashes(plan: &SidePlan, game: &Game, player: PlayerId, kind:
         reaches.clear();
         for step in plan.steps(kind, from).iter().chain(plan.unmoved_steps(kind, from)) {
             let rule = &rules[step.rule as usize];
-            let swap = matches!(step.kind, StepKind::Swap { .. });
+            let swap = matches!(step.kind, StepKind::Swap(_));
             let line = match rule.kind {
                 MoveKind::Ride { dir, .. } => Some((dir, false)),
                 MoveKind::Hop { dir } => Some((dir, true)),

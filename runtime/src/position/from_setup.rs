@@ -213,7 +213,7 @@ fn must_promote(game: &Game, start: Option<&[Piece]>, pos: &Position) -> Result<
     if game.pieces.iter().all(|p| p.promotions.is_empty()) {
         return Ok(());
     }
-    let forced = crate::forced_promotion::ForcedPromotion::of(game);
+    let forced = crate::forced_promotion::ForcedPromotion::of(game, start);
     for (cell, piece) in pos.cells() {
         if piece.is_empty() || start.is_some_and(|start| start[cell.index()] == piece) || !forced.binds(piece, cell) {
             continue;

@@ -1,12 +1,15 @@
-//! A computer opponent for every variant: iterative-deepening alpha-beta
-//! (negamax) over the runtime API, with a capture-only quiescence search and a
-//! simple move ordering (the previous iteration's principal variation, then
-//! captures by MVV-LVA, then killer moves, no transposition table).
+//! A computer opponent for every variant: iterative deepening over a
+//! principal-variation alpha-beta search ([`run`]) with a transposition table
+//! ([`table`]), null-move pruning, late-move reductions, check extensions,
+//! killer and history ordering ([`order`]) and a quiescence search of
+//! captures and promotions that stays bounded with drops. `Limits::lines`
+//! asks for several best lines (UCI's MultiPV).
 //!
 //! The evaluation ([`eval::Evaluator`]) is derived from the game's rules, so this
-//! works on any game the engines run. Checkmate and stalemate are scored with
-//! [`legal::result`], so the game's own stalemate rule counts, and so does a
-//! reached goal (a win or loss like a mate).
+//! works on any game the engines run; scores are in hundredths of the game's
+//! Pawn-like unit. Checkmate and stalemate are scored with [`legal::result`],
+//! so the game's own stalemate rule counts, and so does a reached goal (a win
+//! or loss like a mate).
 //!
 //! ```
 //! # use vdl_runtime::{search, fen, Interpreter};
@@ -17,20 +20,27 @@
 //! # }
 //! ```
 
+mod distance;
 pub mod eval;
 mod key;
+mod measure;
 mod order;
+mod run;
+pub mod table;
 
 pub use key::PositionKey;
 
 use crate::engine::Engine;
-use crate::legal::{self, GameResult};
+use crate::legal;
 use crate::position::{Move, Position};
 use eval::Evaluator;
-use std::collections::HashSet;
+use order::History;
+use run::{Run, INFINITY};
+use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use table::Table;
 
 /// The score of a checkmate delivered now; a mate `n` plies away scores
 /// `MATE - n`.
@@ -39,20 +49,13 @@ pub const MATE: i32 = 1_000_000;
 pub const MATE_BOUND: i32 = MATE - 10_000;
 /// The deepest the search goes, whatever the limits.
 pub const MAX_DEPTH: u32 = 64;
-const INFINITY: i32 = MATE + 1;
 /// The search looks at the clock and the stop flag every this many nodes
 /// (a power of two): often enough to stop within a fraction of a millisecond,
 /// rarely enough that reading the clock costs nothing measurable.
 pub const CHECK_INTERVAL: u64 = 256;
-/// The quiescence search follows at most this many captures beyond the
-/// horizon; then the side to move stands pat. Without a bound, a busy position
-/// (pieces in contact everywhere, captured pieces changing sides) makes the
-/// capture tree grow exponentially.
-const QUIESCENCE_PLIES: u32 = 8;
-
 /// When to stop searching. Every limit that is set applies; with none set, the
 /// search stops at depth [`Limits::DEFAULT_DEPTH`].
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// The deepest iteration, in plies.
     pub depth: Option<u32>,
@@ -66,6 +69,15 @@ pub struct Limits {
     /// Stop when another thread raises this flag (same rule as `movetime`):
     /// how a front end ends a search on `stop` or `quit`.
     pub stop: Option<StopFlag>,
+    /// How many best lines to find (UCI's MultiPV): the best move, then the
+    /// best of the other moves, and so on. Each costs about a search.
+    pub lines: NonZeroUsize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits { depth: None, movetime: None, nodes: None, stop: None, lines: NonZeroUsize::MIN }
+    }
 }
 
 /// A flag shared between a search and the thread that may end it early.
@@ -118,16 +130,69 @@ impl Limits {
 pub struct SearchResult {
     /// The move to play; `None` when the side to move has no legal move.
     pub best: Option<Move>,
-    /// The score of `best` for the side to move, in [`eval::UNIT`]s; beyond
-    /// [`MATE_BOUND`] a forced mate (see [`mate_in`]).
+    /// The score of `best` for the side to move, in hundredths of the game's
+    /// Pawn-like unit ([`eval::UNIT`]); beyond [`MATE_BOUND`] a forced mate
+    /// (see [`mate_in`]).
     pub score: i32,
     /// The depth of the last finished iteration.
     pub depth: u32,
+    /// The deepest ply any line reached, quiescence included.
+    pub seldepth: u32,
     /// Nodes visited, quiescence included.
     pub nodes: u64,
     /// The expected line, starting with `best`.
     pub pv: Vec<Move>,
+    /// The best lines, best first, as many as [`Limits::lines`] asked for (and
+    /// the position has moves); the first is `score` and `pv`.
+    pub lines: Vec<Line>,
+    /// How full the transposition table is, in permille.
+    pub hashfull: u32,
     pub elapsed: Duration,
+}
+
+/// One of the best lines and its score (as [`SearchResult::score`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    pub score: i32,
+    pub pv: Vec<Move>,
+}
+
+impl SearchResult {
+    fn empty() -> SearchResult {
+        SearchResult {
+            best: None,
+            score: 0,
+            depth: 0,
+            seldepth: 0,
+            nodes: 0,
+            pv: Vec::new(),
+            lines: Vec::new(),
+            hashfull: 0,
+            elapsed: Duration::ZERO,
+        }
+    }
+
+    /// Takes `lines` as the result's (the first is the best).
+    fn set_lines(&mut self, lines: Vec<Line>) {
+        self.best = lines.first().and_then(|l| l.pv.first().copied());
+        self.score = lines.first().map_or(0, |l| l.score);
+        self.pv = lines.first().map_or(Vec::new(), |l| l.pv.clone());
+        self.lines = lines;
+    }
+
+    /// An unfinished iteration's best line (searched first, among the moves it
+    /// got through) replaces the last finished one's if there is none, or if
+    /// it found a better move.
+    fn keep_unfinished(&mut self, line: Line) {
+        let first = line.pv.first().copied();
+        if self.best.is_none() || (first != self.best && line.score > self.score) {
+            let count = self.lines.len().max(1);
+            let mut lines = vec![line];
+            lines.extend(self.lines.drain(..).filter(|l| l.pv.first().copied() != first));
+            lines.truncate(count);
+            self.set_lines(lines);
+        }
+    }
 }
 
 /// Plies to a forced mate from a score: positive when the side to move mates,
@@ -148,20 +213,40 @@ pub fn search<E: Engine + ?Sized>(engine: &E, pos: &Position, limits: &Limits) -
     Searcher::new(engine).search(pos, limits)
 }
 
-/// A reusable computer player for one engine.
+/// A reusable computer player for one engine. It keeps its transposition
+/// table from search to search (so one searcher plays one game, or one
+/// series of positions, at a time).
 pub struct Searcher<'e, E: Engine + ?Sized> {
     engine: &'e E,
     eval: Evaluator,
+    table: Table,
 }
 
 impl<'e, E: Engine + ?Sized> Searcher<'e, E> {
     pub fn new(engine: &'e E) -> Self {
-        Searcher { engine, eval: Evaluator::new(engine) }
+        Searcher::with_evaluator(engine, Evaluator::new(engine))
     }
 
     /// With an evaluator measured before (it depends only on the game).
     pub fn with_evaluator(engine: &'e E, eval: Evaluator) -> Self {
-        Searcher { engine, eval }
+        Searcher { engine, eval, table: Table::new(Table::DEFAULT_MEGABYTES) }
+    }
+
+    /// With a transposition table of about `megabytes` (UCI's `Hash`).
+    pub fn with_table_size(self, megabytes: usize) -> Self {
+        self.with_table(Table::new(megabytes))
+    }
+
+    /// With `table`, which an earlier searcher of the same game filled (a
+    /// front end keeps it from move to move).
+    pub fn with_table(mut self, table: Table) -> Self {
+        self.table = table;
+        self
+    }
+
+    /// The transposition table, to give to the next searcher.
+    pub fn into_table(self) -> Table {
+        self.table
     }
 
     pub fn evaluator(&self) -> &Evaluator {
@@ -169,7 +254,7 @@ impl<'e, E: Engine + ?Sized> Searcher<'e, E> {
     }
 
     /// Finds a move for the side to move of `pos`.
-    pub fn search(&self, pos: &Position, limits: &Limits) -> SearchResult {
+    pub fn search(&mut self, pos: &Position, limits: &Limits) -> SearchResult {
         self.search_game(&[], pos, limits)
     }
 
@@ -178,303 +263,130 @@ impl<'e, E: Engine + ?Sized> Searcher<'e, E> {
     /// comes back to a position of the game or of the line itself is scored as a draw, so that
     /// the side ahead makes progress instead of repeating moves (such as
     /// endless checks) and the side behind seeks repetitions.
-    pub fn search_game(&self, history: &[PositionKey], pos: &Position, limits: &Limits) -> SearchResult {
+    pub fn search_game(&mut self, history: &[PositionKey], pos: &Position, limits: &Limits) -> SearchResult {
         self.search_reporting(history, pos, limits, &mut |_| {})
     }
 
     /// As [`Searcher::search_game`], calling `report` with the result of every
     /// finished iteration (for a protocol's `info` lines).
     pub fn search_reporting(
-        &self,
+        &mut self,
         history: &[PositionKey],
         pos: &Position,
         limits: &Limits,
         report: &mut dyn FnMut(&SearchResult),
     ) -> SearchResult {
         let start = Instant::now();
+        self.table.new_search();
+        let game = self.engine.game();
+        let forward = crate::position::forward_only(game);
         let mut run = Run {
             seen: history.iter().copied().collect(),
             path: vec![PositionKey::of(pos)],
             engine: self.engine,
             eval: &self.eval,
+            table: &mut self.table,
+            history: History::new(game.cell_count()),
             deadline: limits.movetime.map(|t| start + t),
             node_limit: limits.nodes,
             stop: limits.stop.clone(),
             nodes: 0,
             stopped: false,
             root_depth: 1,
+            seldepth: 0,
             first_root_move: None,
             killers: vec![[None; 2]; MAX_DEPTH as usize + 2],
             pv: vec![Vec::new(); MAX_DEPTH as usize + 2],
-            prev_pv: Vec::new(),
+            may_pass_with: game
+                .piece_ids()
+                .map(|kind| !game.pieces[kind].royal && !forward.contains(crate::Piece::new(kind, crate::PlayerId::FIRST)))
+                .collect(),
         };
         let max_depth =
             limits.depth.unwrap_or(if limits.movetime.is_some() || limits.nodes.is_some() { MAX_DEPTH } else { Limits::DEFAULT_DEPTH });
         let max_depth = max_depth.clamp(1, MAX_DEPTH);
         let mut pos = pos.clone();
-        let mut result = SearchResult { best: None, score: 0, depth: 0, nodes: 0, pv: Vec::new(), elapsed: Duration::ZERO };
-        let legal = legal::legal_moves(self.engine, &pos);
-        if legal.is_empty() {
+        let mut result = SearchResult::empty();
+        let mut moves = legal::legal_moves(self.engine, &pos);
+        if moves.is_empty() {
             result.score = run.terminal_score(&pos, 0);
             result.elapsed = start.elapsed();
             return result;
         }
+        order::sort(run.eval, &pos, &mut moves, &order::Hints::NONE);
+        let wanted = limits.lines.get().min(moves.len());
         for depth in 1..=max_depth {
-            let (score, best) = run.root(&mut pos, depth, &legal);
+            run.first_root_move = moves.first().copied();
+            let (lines, unfinished) = iteration(&mut run, &mut pos, depth, &mut moves, wanted);
             if run.stopped {
-                // An unfinished iteration is kept if it is the first, or if it
-                // already found a better move than the previous iteration's,
-                // which it searched first.
-                if let Some(best) = best {
-                    if result.best.is_none() || (Some(best) != result.best && score > result.score) {
-                        result.best = Some(best);
-                        result.score = score;
-                        result.pv = run.pv[0].clone();
-                    }
+                if let Some(line) = unfinished.filter(|_| lines.is_empty()) {
+                    result.keep_unfinished(line);
                 }
                 break;
             }
-            result.best = best;
-            result.score = score;
+            result.set_lines(lines);
             result.depth = depth;
-            result.pv = run.pv[0].clone();
-            run.prev_pv = result.pv.clone();
+            result.seldepth = run.seldepth;
             result.nodes = run.nodes;
+            result.hashfull = run.table.hashfull();
             result.elapsed = start.elapsed();
             report(&result);
             // A forced mate found at this depth will not get better.
-            if mate_in(score).is_some_and(|plies| plies.unsigned_abs() <= depth) {
+            if mate_in(result.score).is_some_and(|plies| plies.unsigned_abs() <= depth) && wanted == 1 {
                 break;
             }
-            if run.stopped || run.out_of_budget() {
+            if run.out_of_budget() {
                 break;
             }
         }
         if result.best.is_none() {
             // Stopped before the first move was searched: the first in search
             // order (the likeliest best), scored as the position stands.
-            result.best = run.first_root_move;
-            result.pv = run.first_root_move.into_iter().collect();
-            result.score = self.eval.evaluate(&pos);
+            let score = self.eval.evaluate(&pos);
+            result.set_lines(vec![Line { score, pv: run.first_root_move.into_iter().collect() }]);
         }
         result.nodes = run.nodes;
+        result.seldepth = result.seldepth.max(run.seldepth);
+        result.hashfull = run.table.hashfull();
         result.elapsed = start.elapsed();
         result
     }
 }
 
-/// The state of one search.
-struct Run<'a, E: Engine + ?Sized> {
-    engine: &'a E,
-    eval: &'a Evaluator,
-    deadline: Option<Instant>,
-    node_limit: Option<u64>,
-    stop: Option<StopFlag>,
-    nodes: u64,
-    stopped: bool,
-    /// The depth of the current iteration (check extensions stop at twice it).
-    root_depth: u32,
-    /// The move the current iteration searches first: the one to give if the
-    /// search stops before any move is searched in full.
-    first_root_move: Option<Move>,
-    killers: Vec<[Option<Move>; 2]>,
-    /// Triangular principal-variation table: `pv[ply]` is the line from `ply`.
-    pv: Vec<Vec<Move>>,
-    /// The previous iteration's line, tried first.
-    prev_pv: Vec<Move>,
-    /// Keys of the game's earlier positions.
-    seen: HashSet<PositionKey>,
-    /// Keys of the positions from the root to the current node.
-    path: Vec<PositionKey>,
-}
-
-impl<E: Engine + ?Sized> Run<'_, E> {
-    fn out_of_budget(&self) -> bool {
-        self.node_limit.is_some_and(|n| self.nodes >= n)
-            || self.deadline.is_some_and(|d| Instant::now() >= d)
-            || self.stop.as_ref().is_some_and(StopFlag::is_raised)
+/// One iteration at `depth`: the `wanted` best lines, each the best of the
+/// root moves the earlier lines did not start with. Returns the finished
+/// lines and, when the search stopped within a line, the best of that line's
+/// moves searched so far. Reorders `moves` for the next iteration: the lines'
+/// moves first, then the others by score.
+fn iteration<E: Engine + ?Sized>(
+    run: &mut Run<'_, E>,
+    pos: &mut Position,
+    depth: u32,
+    moves: &mut [Move],
+    wanted: usize,
+) -> (Vec<Line>, Option<Line>) {
+    let mut lines: Vec<Line> = Vec::with_capacity(wanted);
+    let mut scores: Vec<(Move, i32)> = Vec::with_capacity(moves.len());
+    for taken in 0..wanted {
+        let line = run.root(pos, depth, &moves[taken..], &mut scores);
+        if run.stopped {
+            return (lines, line);
+        }
+        let Some(line) = line else { break };
+        // The line's move goes in front of the moves still to rank.
+        let first = line.pv[0];
+        let at = taken + moves[taken..].iter().position(|&m| m == first).expect("a line starts with a root move");
+        moves[taken..=at].rotate_right(1);
+        lines.push(line);
     }
-
-    /// Counts a node and checks the limits: the node limit at every node, the
-    /// clock and the stop flag every [`CHECK_INTERVAL`] nodes (the first
-    /// included), at every depth. A search stopped early still has a move: see
-    /// [`Searcher::search_reporting`].
-    #[inline]
-    fn visit(&mut self) -> bool {
-        self.nodes += 1;
-        if self.nodes % CHECK_INTERVAL == 1 && self.out_of_budget() {
-            self.stopped = true;
-        }
-        if self.node_limit.is_some_and(|n| self.nodes >= n) {
-            self.stopped = true;
-        }
-        self.stopped
+    // Each line was searched on its own: list them by score all the same.
+    lines.sort_by_key(|l| -l.score);
+    for (slot, line) in moves.iter_mut().zip(&lines) {
+        *slot = line.pv[0];
     }
-
-    /// A reached goal ends the game: its score for the side to move.
-    #[inline]
-    fn goal_score(&self, pos: &Position, ply: u32) -> Option<i32> {
-        if self.engine.game().rules.goals.is_empty() {
-            return None;
-        }
-        crate::goals::reached(self.engine, pos).map(|_| self.terminal_score(pos, ply))
-    }
-
-    /// The score of a position without legal moves, for the side to move.
-    fn terminal_score(&self, pos: &Position, ply: u32) -> i32 {
-        match legal::result(self.engine, pos) {
-            Some(GameResult::Win(winner)) if winner == pos.side => MATE - ply as i32,
-            Some(GameResult::Win(_)) => -(MATE - ply as i32),
-            Some(GameResult::Draw) | None => 0,
-        }
-    }
-
-    /// One iteration over the root's `legal` moves. Returns the best score and
-    /// move among those searched in full (`None` when stopped before the first
-    /// one was).
-    fn root(&mut self, pos: &mut Position, depth: u32, legal: &[Move]) -> (i32, Option<Move>) {
-        self.root_depth = depth;
-        let mut moves = legal.to_vec();
-        let pv_move = self.prev_pv.first().copied();
-        order::sort(self.eval, pos, &mut moves, pv_move, [None, None]);
-        self.first_root_move = moves.first().copied();
-        let mut alpha = -INFINITY;
-        let beta = INFINITY;
-        let mut best = None;
-        self.pv[0].clear();
-        for (i, &mv) in moves.iter().enumerate() {
-            let undo = self.engine.make(pos, mv);
-            let follow = i == 0 && pv_move == Some(mv);
-            let score = -self.negamax(pos, depth - 1, 1, -beta, -alpha, follow);
-            self.engine.unmake(pos, mv, undo);
-            if self.stopped {
-                break;
-            }
-            if score > alpha || best.is_none() {
-                alpha = score;
-                best = Some(mv);
-                self.set_pv(0, mv);
-            }
-        }
-        (alpha, best)
-    }
-
-    fn set_pv(&mut self, ply: usize, mv: Move) {
-        let (head, tail) = self.pv.split_at_mut(ply + 1);
-        let line = &mut head[ply];
-        line.clear();
-        line.push(mv);
-        line.extend_from_slice(&tail[0]);
-    }
-
-    /// `follow`: this node is on the previous iteration's principal variation.
-    fn negamax(&mut self, pos: &mut Position, depth: u32, ply: u32, alpha: i32, beta: i32, follow: bool) -> i32 {
-        let p = ply as usize;
-        self.pv[p].clear();
-        if self.visit() {
-            return 0;
-        }
-        let key = PositionKey::of(pos);
-        if self.seen.contains(&key) || self.path.contains(&key) {
-            return 0; // a repetition: scored as a draw
-        }
-        self.path.push(key);
-        let score = self.negamax_inner(pos, depth, ply, alpha, beta, follow);
-        self.path.pop();
-        score
-    }
-
-    fn negamax_inner(&mut self, pos: &mut Position, depth: u32, ply: u32, mut alpha: i32, beta: i32, follow: bool) -> i32 {
-        let p = ply as usize;
-        if let Some(score) = self.goal_score(pos, ply) {
-            return score;
-        }
-        let in_check = legal::in_check(self.engine, pos);
-        // Check extension: a forced reply costs no depth, so short mates are seen.
-        let depth = if in_check && ply < 2 * self.root_depth { depth + 1 } else { depth };
-        if depth == 0 || p + 1 >= self.pv.len() {
-            return self.quiesce(pos, ply, QUIESCENCE_PLIES, alpha, beta);
-        }
-        let mut moves = Vec::with_capacity(64);
-        self.engine.generate(pos, &mut moves);
-        let pv_move = if follow { self.prev_pv.get(p).copied() } else { None };
-        order::sort(self.eval, pos, &mut moves, pv_move, self.killers[p]);
-        let mut legal_moves = 0;
-        let mut best = -INFINITY;
-        let legality = legal::Legality::new(self.engine, pos);
-        for (i, &mv) in moves.iter().enumerate() {
-            let Some(undo) = legality.make_if_legal(self.engine, pos, mv) else { continue };
-            legal_moves += 1;
-            let child_follow = follow && i == 0 && pv_move == Some(mv);
-            let score = -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha, child_follow);
-            self.engine.unmake(pos, mv, undo);
-            if self.stopped {
-                return 0;
-            }
-            if score > best {
-                best = score;
-            }
-            if score > alpha {
-                alpha = score;
-                self.set_pv(p, mv);
-            }
-            if score >= beta {
-                if undo.captured.is_empty() {
-                    let killers = &mut self.killers[p];
-                    if killers[0] != Some(mv) {
-                        killers[1] = killers[0];
-                        killers[0] = Some(mv);
-                    }
-                }
-                return score;
-            }
-        }
-        if legal_moves == 0 {
-            return self.terminal_score(pos, ply);
-        }
-        best
-    }
-
-    /// Captures only (no drops, no quiet promotions), until the position is
-    /// quiet or `captures_left` is 0; the side to move may also stand pat.
-    fn quiesce(&mut self, pos: &mut Position, ply: u32, captures_left: u32, mut alpha: i32, beta: i32) -> i32 {
-        if self.visit() {
-            return 0;
-        }
-        if let Some(score) = self.goal_score(pos, ply) {
-            return score;
-        }
-        let stand = self.eval.evaluate(pos);
-        if stand >= beta {
-            return stand;
-        }
-        alpha = alpha.max(stand);
-        if captures_left == 0 {
-            return stand;
-        }
-        let mut moves = Vec::with_capacity(64);
-        self.engine.generate(pos, &mut moves);
-        moves.retain(|mv| order::is_capture(pos, *mv));
-        order::sort(self.eval, pos, &mut moves, None, [None, None]);
-        let mut best = stand;
-        let legality = legal::Legality::new(self.engine, pos);
-        for mv in moves {
-            let Some(undo) = legality.make_if_legal(self.engine, pos, mv) else { continue };
-            let score = -self.quiesce(pos, ply + 1, captures_left - 1, -beta, -alpha);
-            self.engine.unmake(pos, mv, undo);
-            if self.stopped {
-                return 0;
-            }
-            if score > best {
-                best = score;
-            }
-            if score >= beta {
-                return score;
-            }
-            alpha = alpha.max(score);
-        }
-        best
-    }
+    let score_of = |mv: &Move| scores.iter().rev().find(|(m, _)| m == mv).map_or(-INFINITY, |&(_, s)| s);
+    moves[lines.len()..].sort_by_cached_key(|mv| -score_of(mv));
+    (lines, None)
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! of an obligation's type may not leave the obligation's zone once inside it,
 //! and must end inside it when the countdown is at 1 or 0; the countdowns are
 //! part of the position (`pos.countdowns[player][obligation]`), exactly as
-//! `vdl_runtime::legal::obligation_zone` reads them.
+//! `vdl_runtime::obligation::zone_binding` reads them.
 //!
 //! * Moves: the piece's function asks `bound_*` for the zone it may not leave
 //!   and keeps only the destinations inside it.
@@ -47,7 +47,7 @@ pub fn bound_fn(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<Ident>
     if !ctx.bound_fns.insert((kind, player)) {
         return Some(name);
     }
-    // As `obligation_zone`: the first obligation that binds the piece.
+    // As `zone_binding`: the first obligation that binds the piece.
     let tests: Vec<TokenStream> = obligations
         .iter()
         .enumerate()
@@ -70,7 +70,7 @@ pub fn bound_fn(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<Ident>
             ctx.piece_label(kind, player),
             zones.join(", or ")
         ),
-        "As `vdl_runtime::legal::obligation_zone`.".to_string(),
+        "As `vdl_runtime::obligation::zone_binding`.".to_string(),
     ]);
     ctx.extra_items.extend(quote! {
         #docs

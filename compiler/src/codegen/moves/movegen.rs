@@ -503,7 +503,7 @@ fn castling(ctx: &mut Ctx, pg: &mut PieceGen, docs: &mut Vec<String>) -> Option<
             let steps = side.unmoved_steps(pg.kind, from).iter();
             steps
                 .filter_map(|step| match step.kind {
-                    StepKind::Castle { line, .. } => side.line(line).first().map(|cell| cell.cell.index() as u16),
+                    StepKind::Castle(castle) => side.line(castle.line).first().map(|cell| cell.cell.index() as u16),
                     _ => None,
                 })
                 .collect()

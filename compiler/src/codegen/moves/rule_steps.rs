@@ -7,7 +7,7 @@
 
 use vdl_runtime::ir::{CellId, Mode, PieceId};
 use vdl_runtime::piece_set::PieceSet;
-use vdl_runtime::plan::{LineCell, SidePlan, StepKind};
+use vdl_runtime::plan::{CapturingLeap, Hop, Leap, LineCell, Ride, SidePlan, StepKind, Swap};
 
 /// What one rule does from one start cell, its lines borrowed from the plan.
 #[derive(Clone, Debug)]
@@ -85,14 +85,16 @@ impl<'p> RuleSteps<'p> {
 
 fn resolve<'p>(side: &'p SidePlan, kind: &StepKind) -> Option<Resolved<'p>> {
     Some(match *kind {
-        StepKind::Ride { cells, null_move } => Resolved::Ride { line: side.line(cells), null_move },
-        StepKind::Hop { cells } => Resolved::Hop { line: side.line(cells) },
-        StepKind::Leap { to, routes } => {
+        StepKind::Ride(Ride { cells, null_move }) => Resolved::Ride { line: side.line(cells), null_move },
+        StepKind::Hop(Hop { cells }) => Resolved::Hop { line: side.line(cells) },
+        StepKind::Leap(Leap { to, routes }) => {
             Resolved::Leap { to: to.index(), routes: side.routes(routes).map(|route| route.iter().map(|&c| c.index()).collect()).collect() }
         }
-        StepKind::CapturingLeap { to, via } => Resolved::CapturingLeap { to: to.index(), via: via.index(), passing_taken: false },
-        StepKind::Swap { to, partners, unattacked } => Resolved::Swap { to: to.index(), partners, unattacked },
+        StepKind::CapturingLeap(CapturingLeap { to, via }) => {
+            Resolved::CapturingLeap { to: to.index(), via: via.index(), passing_taken: false }
+        }
+        StepKind::Swap(Swap { to, partners, unattacked }) => Resolved::Swap { to: to.index(), partners, unattacked },
         // The runtime walks castling for every engine (`vdl_runtime::gated`).
-        StepKind::Castle { .. } => return None,
+        StepKind::Castle(_) => return None,
     })
 }

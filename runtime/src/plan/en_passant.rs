@@ -1,0 +1,198 @@
+//! En passant (`en passant by ...`): a move that passes over cells leaves
+//! them open, for one ply, to the enemy's capture-only steps, which may land
+//! there and capture the piece that passed.
+//!
+//! * [`Passings`]: the moves that open cells, found by the moving piece and
+//!   its move when it is made, so a [`crate::Move`] needs no room for them.
+//!   For a step or slide the cells before its destination, for a leap the
+//!   cells of its route.
+//! * [`captures_in_passing`]: the captures onto the open cells, walked for
+//!   every engine, from the pieces whose capture-only steps could land there
+//!   ([`SidePlan::capture_only_origins`]).
+
+use super::{SidePlan, Span, Step, StepKind};
+use crate::engine::Engine;
+use crate::ir::{CellId, Game, Mode, MoveRule, PieceId, PlayerId};
+use crate::piece::Piece;
+use crate::piece_set::PieceSet;
+use crate::plan::Plan;
+use crate::position::{Move, Position};
+use crate::walk::Emitter;
+
+/// One move that opens cells to capture in passing.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Passing {
+    /// The piece that moves (type and owner), and where from and to: the
+    /// piece a capture in passing removes stands on `to`.
+    pub piece: Piece,
+    pub from: CellId,
+    pub to: CellId,
+    /// The cells left open.
+    pub cells: Vec<CellId>,
+    /// The enemy pieces that may capture in passing.
+    pub by: PieceSet,
+}
+
+/// Every passing of a game, found by the moving piece and its move.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Passings {
+    /// Sorted by start cell, destination and piece.
+    list: Vec<Passing>,
+    /// `list[from_starts[cell]..from_starts[cell + 1]]` start on `cell`.
+    from_starts: Vec<u32>,
+    /// The pieces that have passings at all, for a fast "no" on every other
+    /// move.
+    movers: PieceSet,
+}
+
+/// Marks "no capture in passing is possible" in a position.
+pub const NO_PASSING: u16 = u16::MAX;
+
+impl Passings {
+    /// The passings of `game`'s rules, for every player and start cell.
+    pub fn of(game: &Game) -> Passings {
+        let mut list = Vec::new();
+        for (kind, piece) in game.piece_ids().zip(&game.pieces) {
+            for (player, rules) in piece.moves.iter().enumerate() {
+                let mover = Piece::new(kind, PlayerId::from_index(player));
+                for rule in rules.iter().filter(|rule| !rule.en_passant.is_empty()) {
+                    let by = PieceSet::of(PlayerId::from_index(player).opponent(), rule.en_passant.iter().copied());
+                    for from in game.cell_ids() {
+                        for (to, cells) in passed(game, mover, rule, from) {
+                            list.push(Passing { piece: mover, from, to, cells, by });
+                        }
+                    }
+                }
+            }
+        }
+        list.sort_by_key(|p| (p.from, p.to, p.piece));
+        list.dedup_by_key(|p| (p.from, p.to, p.piece));
+        let movers = list.iter().fold(PieceSet::EMPTY, |mut set, p| {
+            set.insert(p.piece);
+            set
+        });
+        let from_starts = (0..=game.cell_count()).map(|cell| list.partition_point(|p| p.from.index() < cell) as u32).collect();
+        Passings { list, from_starts, movers }
+    }
+
+    /// The passing that `piece`'s move from `from` to `to` makes, if any.
+    #[inline]
+    pub fn find(&self, piece: Piece, from: CellId, to: CellId) -> Option<u16> {
+        if !self.movers.contains(piece) {
+            return None;
+        }
+        let (start, end) = (self.from_starts[from.index()] as usize, self.from_starts[from.index() + 1] as usize);
+        self.list[start..end].iter().position(|p| p.to == to && p.piece == piece).map(|i| (start + i) as u16)
+    }
+
+    #[inline]
+    pub fn get(&self, index: u16) -> &Passing {
+        &self.list[index as usize]
+    }
+
+    /// Every passing, for readers of position strings.
+    pub fn iter(&self) -> impl Iterator<Item = (u16, &Passing)> {
+        self.list.iter().enumerate().map(|(i, p)| (i as u16, p))
+    }
+}
+
+/// The destinations of `mover`'s rule from `from`, with the cells passed on
+/// the way, as the rule's construct plans it ([`super::step_alone`]): for a
+/// ride, each cell of its line with the cells before it; for a leap, its
+/// destination with the cells of its route (the checker allows one).
+fn passed(game: &Game, mover: Piece, rule: &MoveRule, from: CellId) -> Vec<(CellId, Vec<CellId>)> {
+    let Some((side, step)) = super::step_alone(game, mover.owner(), mover.kind(), rule, from) else { return Vec::new() };
+    match step {
+        StepKind::Ride(ride) => {
+            let line: Vec<CellId> = side.line(ride.cells).iter().map(|c| c.cell).collect();
+            (1..line.len()).map(|i| (line[i], line[..i].to_vec())).collect()
+        }
+        StepKind::Leap(leap) => match side.routes(leap.routes).next() {
+            Some(route) if !route.is_empty() => vec![(leap.to, route.to_vec())],
+            _ => Vec::new(),
+        },
+        _ => Vec::new(),
+    }
+}
+
+/// Appends the captures in passing of the side to move, if the last move
+/// left cells open. Only the pieces whose capture-only steps could land on
+/// an open cell are walked (in board order, as a scan would find them).
+#[inline]
+pub fn captures_in_passing<E: Engine + ?Sized>(engine: &E, plan: &Plan, pos: &Position, out: &mut Vec<Move>) {
+    let Some(passing) = pos.en_passant() else { return };
+    let side = plan.side(pos.side);
+    match passing.cells[..] {
+        [cell] => walk_captures_in_passing(engine, side, pos, passing, side.capture_only_origins(cell), out),
+        _ => {
+            let mut origins: Vec<CellId> = passing.cells.iter().flat_map(|&cell| side.capture_only_origins(cell)).copied().collect();
+            origins.sort_unstable();
+            origins.dedup();
+            walk_captures_in_passing(engine, side, pos, passing, &origins, out);
+        }
+    }
+}
+
+/// Walks, for captures in passing, the steps of the pieces on `captors`
+/// that `passing` lets capture.
+fn walk_captures_in_passing<E: Engine + ?Sized>(
+    engine: &E,
+    side: &SidePlan,
+    pos: &Position,
+    passing: &Passing,
+    captors: &[CellId],
+    out: &mut Vec<Move>,
+) {
+    for &from in captors.iter().filter(|&&from| passing.by.contains(pos.at(from))) {
+        let emitter = Emitter::new(engine.game(), pos, from, true, out.len());
+        for step in side.steps(pos.at(from).kind(), from) {
+            capture_in_passing(&emitter, side, step, passing, out);
+        }
+    }
+}
+
+/// The captures in passing of `step` onto the cells `passing` left open:
+/// capture-only steps that could land there if an enemy stood there.
+fn capture_in_passing(emitter: &Emitter, side: &SidePlan, step: &Step, passing: &Passing, out: &mut Vec<Move>) {
+    if step.mode != Mode::CaptureOnly {
+        return;
+    }
+    let mut land = |cell: CellId, may_land: bool| {
+        if may_land && passing.cells.contains(&cell) {
+            emitter.emit(cell, Some(passing.to), out);
+        }
+    };
+    step.kind.walk_in_passing(emitter, side, &mut land);
+}
+
+impl SidePlan {
+    /// The cells, in order, from which some piece's capture-only step could
+    /// land on `cell` (whatever stands between): the only pieces that could
+    /// capture in passing there.
+    #[inline]
+    pub fn capture_only_origins(&self, cell: CellId) -> &[CellId] {
+        let (spans, origins) = self.capture_only.get_or_init(|| self.invert_capture_only());
+        &origins[spans[cell.index()].range()]
+    }
+
+    fn invert_capture_only(&self) -> (Vec<Span>, Vec<CellId>) {
+        let mut by_cell: Vec<Vec<CellId>> = vec![Vec::new(); self.cells];
+        for kind in PieceId::first(self.kinds) {
+            for from in CellId::first(self.cells) {
+                for step in self.steps(kind, from).iter().filter(|step| step.mode == Mode::CaptureOnly) {
+                    step.kind.cells_in_passing(self, &mut |cell| by_cell[cell.index()].push(from));
+                }
+            }
+        }
+        let mut spans = Vec::with_capacity(self.cells);
+        let mut origins = Vec::new();
+        for mut cells in by_cell {
+            cells.sort_unstable();
+            cells.dedup();
+            let start = origins.len();
+            origins.extend(cells);
+            spans.push(Span::of(start..origins.len()));
+        }
+        (spans, origins)
+    }
+}
