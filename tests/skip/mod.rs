@@ -2,6 +2,7 @@
 //! and say when they were skipped. libtest keeps what a passing test prints
 //! with `eprintln!` to itself, so the note goes to standard error directly,
 //! which it does not capture: `cargo test` shows it.
+#![allow(dead_code)] // each test crate uses what it needs
 
 use std::io::Write;
 
