@@ -53,6 +53,7 @@ pub const MAX_DEPTH: u32 = 64;
 /// (a power of two): often enough to stop within a fraction of a millisecond,
 /// rarely enough that reading the clock costs nothing measurable.
 pub const CHECK_INTERVAL: u64 = 256;
+
 /// When to stop searching. Every limit that is set applies; with none set, the
 /// search stops at depth [`Limits::DEFAULT_DEPTH`].
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -27,6 +27,9 @@ const QUIET_PROMOTION_PLIES: u32 = 2;
 const DELTA_MARGIN: i32 = 2 * super::eval::UNIT;
 /// Null-move pruning from this depth on.
 const NULL_MOVE_DEPTH: u32 = 3;
+/// Futility pruning up to this depth, with this margin per ply.
+const FUTILITY_DEPTH: u32 = 2;
+const FUTILITY_MARGIN: i32 = 3 * super::eval::UNIT / 2;
 /// Late-move reductions from this depth on, after this many moves.
 const REDUCTION_DEPTH: u32 = 3;
 const REDUCTION_AFTER: u32 = 3;
@@ -186,7 +189,17 @@ impl<E: Engine + ?Sized> Run<'_, E> {
                 _ => {}
             }
         }
-        if !pv_node && !in_check && may_pass && depth >= NULL_MOVE_DEPTH && beta.abs() < MATE_BOUND {
+        // The position as it stands, where pruning may trust it.
+        let prunable = !pv_node && !in_check && beta.abs() < MATE_BOUND;
+        let stand = if prunable { self.eval.evaluate(pos) } else { -INFINITY };
+        // Far above beta near the horizon: no move will bring it below.
+        if prunable && depth <= FUTILITY_DEPTH && stand - FUTILITY_MARGIN * depth as i32 >= beta {
+            return stand;
+        }
+        // Far below alpha near the horizon: only captures and promotions may
+        // lift it (quiet moves are played only to find out whether any is legal).
+        let futile = prunable && depth <= FUTILITY_DEPTH && stand + FUTILITY_MARGIN * depth as i32 <= alpha;
+        if prunable && may_pass && depth >= NULL_MOVE_DEPTH && stand >= beta {
             if let Some(score) = self.null_move(pos, depth, ply, beta) {
                 return score;
             }
@@ -208,6 +221,10 @@ impl<E: Engine + ?Sized> Run<'_, E> {
             let quiet = !order::is_tactical(pos, mv);
             let Some(undo) = legality.make_if_legal(self.engine, pos, mv) else { continue };
             searched += 1;
+            if futile && quiet && searched > 1 && !killers.contains(&Some(mv)) {
+                self.engine.unmake(pos, mv, undo);
+                continue;
+            }
             let score = if searched == 1 {
                 -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha, true)
             } else {
@@ -276,7 +293,7 @@ impl<E: Engine + ?Sized> Run<'_, E> {
     /// Not tried where zugzwang is likely (only royals and forward-moving
     /// pieces left).
     fn null_move(&mut self, pos: &mut Position, depth: u32, ply: u32, beta: i32) -> Option<i32> {
-        if !self.may_pass(pos) || self.eval.evaluate(pos) < beta {
+        if !self.may_pass(pos) {
             return None;
         }
         let reduction = 2 + depth / 4;
