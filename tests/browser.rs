@@ -2,12 +2,13 @@
 //! Chromium. It installs Chromium and an npm package, so it runs only when
 //! VDL_BROWSER_TESTS=1; otherwise it says it was skipped.
 
+mod skip;
+
 use std::process::Command;
 
 #[test]
 fn the_page_plays_every_variant_in_a_browser() {
-    if std::env::var("VDL_BROWSER_TESTS").as_deref() != Ok("1") {
-        eprintln!("skipped: set VDL_BROWSER_TESTS=1 to run the browser test (tests/browser/run.sh)");
+    if !skip::enabled("VDL_BROWSER_TESTS", "the_page_plays_every_variant_in_a_browser", "run the browser test (tests/browser/run.sh)") {
         return;
     }
     let status = Command::new("bash")

@@ -76,3 +76,42 @@ fn a_game_name_with_a_control_character_is_refused_before_anything_is_written() 
         assert!(!dir.exists(), "{c:?}: a project was written");
     }
 }
+
+/// The features cargo resolves for `vdl-frontends` in the project `vdl build`
+/// writes, and whether tokio (the web server's runtime) is among its packages.
+fn frontends_features(dir: &Path) -> (Vec<String>, bool) {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let out = Command::new(cargo)
+        .args(["metadata", "--offline", "--format-version", "1", "--manifest-path"])
+        .arg(dir.join("Cargo.toml"))
+        .output()
+        .expect("cargo runs");
+    assert!(out.status.success(), "cargo metadata: {}", String::from_utf8_lossy(&out.stderr));
+    let metadata: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let nodes = metadata["resolve"]["nodes"].as_array().unwrap();
+    let frontends = nodes.iter().find(|node| node["id"].as_str().unwrap().contains("frontends")).expect("vdl-frontends is a dependency");
+    let features = frontends["features"].as_array().unwrap().iter().map(|f| f.as_str().unwrap().to_string()).collect();
+    let tokio =
+        nodes.iter().any(|node| node["id"].as_str().unwrap().contains("/tokio#") || node["id"].as_str().unwrap().contains("tokio@"));
+    (features, tokio)
+}
+
+/// A built program leaves the web server (and tokio, hyper, axum) out, which
+/// keeps a cold build short, unless `--serve` asks for it.
+#[test]
+fn the_web_server_is_built_only_when_asked_for() {
+    let source = include_str!("../variants/xiangqi.vdl");
+    for (serve, expected) in [(false, vec![]), (true, vec!["serve".to_string()])] {
+        let tmp = tempfile::tempdir().unwrap();
+        let file = tmp.path().join("xiangqi.vdl");
+        std::fs::write(&file, source).unwrap();
+        let dir = tmp.path().join("project");
+        let mut args = vec!["build".as_ref(), file.as_os_str(), "--no-build".as_ref(), "-o".as_ref(), dir.as_os_str()];
+        if serve {
+            args.push("--serve".as_ref());
+        }
+        let out = vdl(&args);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert_eq!(frontends_features(&dir), (expected, serve), "--serve: {serve}");
+    }
+}

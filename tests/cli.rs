@@ -234,3 +234,22 @@ fn every_command_ends_quietly_on_a_closed_pipe() {
         assert_eq!(out.status.code(), Some(0), "vdl {args:?}: {errors}");
     }
 }
+
+/// `vdl moves --notation san|coord` (and `--san`, the same as `--notation
+/// san`): chess's 20 first moves as chess writes them.
+#[test]
+fn moves_are_listed_in_the_chosen_notation() {
+    let san = vdl(&["moves", "variants/chess.vdl", "--notation", "san"]);
+    assert!(san.status.success(), "{}", stderr(&san));
+    let listed: Vec<String> = stdout(&san).lines().map(str::to_string).collect();
+    let mut expected: Vec<String> =
+        "a3 a4 b3 b4 c3 c4 d3 d4 e3 e4 f3 f4 g3 g4 h3 h4 Na3 Nc3 Nf3 Nh3".split(' ').map(str::to_string).collect();
+    expected.sort();
+    assert_eq!(listed, expected);
+    assert_eq!(stdout(&vdl(&["moves", "variants/chess.vdl", "--san"])), stdout(&san));
+    let coord = stdout(&vdl(&["moves", "variants/chess.vdl", "--notation", "coord"]));
+    assert_eq!(coord, stdout(&vdl(&["moves", "variants/chess.vdl"])));
+    assert!(coord.lines().any(|l| l == "g1-f3"), "{coord}");
+    let both = vdl(&["moves", "variants/chess.vdl", "--san", "--notation", "coord"]);
+    assert_eq!(both.status.code(), Some(2), "contradictory options are refused: {}", stderr(&both));
+}

@@ -5,6 +5,8 @@
 //! docs/language.md: "the promotion is only for the named players' pieces; the
 //! others' moves never meet it (nor its `must`)".
 
+mod skip;
+
 mod common;
 use common::{moves_from, place};
 use vdl_runtime::Interpreter;
@@ -96,8 +98,11 @@ fn the_page_learns_whose_pieces_promote_in_a_zone() {
 /// interpreter lists, and the choices worked out above.
 #[test]
 fn the_compiled_engine_gives_each_player_its_own_choices() {
-    if std::env::var("VDL_BUILD_TESTS").as_deref() != Ok("1") {
-        eprintln!("skipped: set VDL_BUILD_TESTS=1 to build the test game's program with `vdl build`");
+    if !skip::enabled(
+        "VDL_BUILD_TESTS",
+        "the_compiled_engine_gives_each_player_its_own_choices",
+        "build the test game's program with `vdl build`",
+    ) {
         return;
     }
     let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("per-player");

@@ -1,6 +1,8 @@
 //! `vdl protocol`: drives games of every bundled variant through the JSON line
 //! protocol (docs/protocol.md) and checks every answer against the runtime.
 
+mod skip;
+
 mod common;
 
 use serde_json::{json, Value};
@@ -273,8 +275,7 @@ fn input_ending_ends_the_program() {
 /// runs only with VDL_BUILD_TESTS=1.
 #[test]
 fn a_built_program_speaks_the_protocol() {
-    if std::env::var("VDL_BUILD_TESTS").as_deref() != Ok("1") {
-        eprintln!("skipped: set VDL_BUILD_TESTS=1 to build a variant program with `vdl build`");
+    if !skip::enabled("VDL_BUILD_TESTS", "a_built_program_speaks_the_protocol", "build a variant program with `vdl build`") {
         return;
     }
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("vdl-build-test");

@@ -6,13 +6,18 @@
 //! It needs the Python package `chess` (`pip install chess`), so it runs only
 //! when VDL_PYTHON_CHESS_TESTS=1 (`.ci/run` installs it and sets it).
 
+mod skip;
+
 use std::path::Path;
 use std::process::Command;
 
 #[test]
 fn chess_agrees_with_python_chess_and_python_chess_drives_vdl_uci() {
-    if std::env::var_os("VDL_PYTHON_CHESS_TESTS").is_none() {
-        eprintln!("skipped: set VDL_PYTHON_CHESS_TESTS=1 (needs `pip install chess`)");
+    if !skip::enabled(
+        "VDL_PYTHON_CHESS_TESTS",
+        "chess_agrees_with_python_chess_and_python_chess_drives_vdl_uci",
+        "compare with python-chess (needs `pip install chess`)",
+    ) {
         return;
     }
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));

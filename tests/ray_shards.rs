@@ -6,6 +6,8 @@
 //! `import ray` (`pip install ray` turns it on). Each driver must finish
 //! within [`TIME_LIMIT`].
 
+mod skip;
+
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -48,7 +50,7 @@ const SERIES: &[&str] = &["variants/chess.vdl", "--games", "4", "--depth", "1", 
 #[test]
 fn ray_drivers_merge_to_the_unsharded_results() {
     if !ray_installed() {
-        eprintln!("SKIPPED ray_drivers_merge_to_the_unsharded_results: python3 cannot import ray (pip install ray)");
+        skip::skipped("ray_drivers_merge_to_the_unsharded_results", "python3 cannot import ray (pip install ray)");
         return;
     }
     let dir = tempfile::tempdir().unwrap();

@@ -11,6 +11,8 @@
 //! It needs the Debian packages `xboard` and `xvfb`, so it runs only when
 //! VDL_XBOARD_TESTS=1 (`.ci/run` installs them and sets it).
 
+mod skip;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -83,8 +85,11 @@ fn check_game(variant: &str, files: &[&str], out: &Path, engine_defined: bool) {
 
 #[test]
 fn xboard_plays_its_own_variants_and_engine_defined_ones_with_vdl() {
-    if std::env::var("VDL_XBOARD_TESTS").as_deref() != Ok("1") {
-        eprintln!("skipped: set VDL_XBOARD_TESTS=1 to drive vdl xboard with Debian's xboard under xvfb-run");
+    if !skip::enabled(
+        "VDL_XBOARD_TESTS",
+        "xboard_plays_its_own_variants_and_engine_defined_ones_with_vdl",
+        "drive vdl xboard with Debian's xboard under xvfb-run",
+    ) {
         return;
     }
     assert!(Path::new(XBOARD).exists(), "VDL_XBOARD_TESTS=1 needs Debian's xboard and xvfb packages");

@@ -1,9 +1,10 @@
 //! The command line of a program that plays one variant, as `vdl build` makes
 //! it: `PROGRAM perft DEPTH`, `moves`, `show`, `play`, `protocol`, `serve`,
-//! `uci`, `usi`, `xboard`.
+//! `uci`, `usi`, `xboard` (`serve` only with the feature `serve`, which
+//! `vdl build` leaves out).
 
 use crate::engine_protocol::{self, Variant, Variants};
-use crate::{play, protocol, serve};
+use crate::{play, protocol};
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -55,7 +56,8 @@ enum Command {
     /// Answer JSON requests on standard input, one per line (docs/protocol.md).
     Protocol(protocol::ProtocolArgs),
     /// Serve a web page that plays the variant.
-    Serve(serve::ServeArgs),
+    #[cfg(feature = "serve")]
+    Serve(crate::serve::ServeArgs),
     /// Be a UCI engine for the variant, named after the program (docs/engines.md).
     Uci,
     /// Be a USI engine (Shogi's dialect of UCI).
@@ -81,7 +83,7 @@ pub fn main(engine: Box<dyn Engine>) -> ExitCode {
             return if e.use_stderr() { ExitCode::from(2) } else { ExitCode::SUCCESS };
         }
     };
-    match run(engine, &name, &program, cli.command) {
+    match run(engine, &program, cli.command) {
         Ok(()) | Err(Stop::OutputClosed) => ExitCode::SUCCESS,
         Err(Stop::Error(message)) => {
             eprintln!("error: {message}");
@@ -121,7 +123,7 @@ fn position(engine: &dyn Engine, args: &PositionArgs) -> Result<Position, String
 }
 
 /// `program`: the program's name, which the engine protocols offer the variant under.
-fn run(engine: Box<dyn Engine>, name: &str, program: &str, command: Command) -> Result<(), Stop> {
+fn run(engine: Box<dyn Engine>, program: &str, command: Command) -> Result<(), Stop> {
     let mut out = io::stdout().lock();
     match command {
         Command::Perft { depth, position: p, divide } => {
@@ -156,9 +158,11 @@ fn run(engine: Box<dyn Engine>, name: &str, program: &str, command: Command) -> 
             drop(out);
             protocol::run(engine, &args, io::stdin(), io::stdout())?;
         }
+        #[cfg(feature = "serve")]
         Command::Serve(args) => {
+            use crate::serve;
             drop(out);
-            let variant = serve::Variant { file: name.to_string(), engine_kind: "compiled".into(), engine };
+            let variant = serve::Variant { file: engine.game().name.clone(), engine_kind: "compiled".into(), engine };
             serve::serve(vec![variant], &args)?;
         }
         Command::Uci | Command::Usi | Command::Xboard => {

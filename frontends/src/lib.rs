@@ -4,7 +4,8 @@
 //! * [`protocol`]: a line-based JSON protocol over stdin/stdout (docs/protocol.md);
 //! * [`play`]: a game in the terminal against the computer;
 //! * [`serve`]: a web server (axum on hyper, bounded in every way a client
-//!   could abuse) with a page that plays every given variant (docs/web.md);
+//!   could abuse) with a page that plays every given variant (docs/web.md),
+//!   behind the default feature `serve`;
 //! * [`engine_protocol`]: UCI, USI and XBoard, the protocols chess GUIs speak
 //!   (docs/engines.md);
 //! * [`cli`]: the command line of a single-variant program;
@@ -25,6 +26,7 @@ pub mod play;
 pub mod protocol;
 pub mod request;
 pub mod selfplay;
+#[cfg(feature = "serve")]
 pub mod serve;
 pub mod session;
 

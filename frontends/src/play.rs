@@ -1,6 +1,7 @@
-//! `play`: a game in the terminal. The position is drawn as text after every
-//! move; the user types moves in the game's notation or a command; the
-//! computer answers for the side(s) it plays.
+//! `play`: a game in the terminal. The position is drawn as text once per
+//! turn (after the computer's answer, when it answers), the last move's cells
+//! marked `*`; the user types moves (SAN, `e2e4`, `e2-e4`, UCI) or a command;
+//! the computer answers for the side(s) it plays.
 
 use crate::history::{self, MAX_PLIES};
 use crate::session::{describe_search, Session};
@@ -9,7 +10,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use vdl_runtime::fen::piece_symbol;
 use vdl_runtime::search::{eval::Evaluator, Limits};
-use vdl_runtime::{diagram, Engine, Game, Piece, PlayerId};
+use vdl_runtime::{diagram, CellId, Engine, Game, Piece, PlayerId};
 
 #[derive(clap::Args, Clone, Debug)]
 pub struct PlayArgs {
@@ -59,7 +60,7 @@ pub fn computer_sides(game: &Game, text: &str) -> Result<Vec<bool>, String> {
     Ok(sides)
 }
 
-const HELP: &str = "Type a move such as h3-e3, or a command:
+const HELP: &str = "Type a move (as `moves` lists it, in SAN, or as e2e4 or e2-e4), or a command:
   moves   list the legal moves
   undo    take back a move (and the computer's answer)
   new     start again
@@ -87,10 +88,16 @@ pub fn run(engine: Box<dyn Engine>, args: &PlayArgs, input: impl BufRead, mut ou
     let who: Vec<String> =
         game.players.iter().zip(&computer).map(|(p, &c)| format!("{} ({})", p.name, if c { "computer" } else { "you" })).collect();
     writeln!(out, "{}: {}. Type `help` for commands.", game.name, who.join(" vs "))?;
-    show(&mut out, &session)?;
+    // The drawing waits until the computer, if it answers, has answered.
+    let mut stale = true;
     let mut lines = input.lines();
     loop {
         let over = session.ending();
+        let computer_next = over.is_none() && computer[session.side().index()];
+        if stale && (!computer_next || computer.iter().all(|&c| c)) {
+            show(&mut out, &session)?;
+            stale = false;
+        }
         if let Some(ending) = &over {
             writeln!(out, "Game over: {}.", ending.text)?;
         }
@@ -107,9 +114,10 @@ pub fn run(engine: Box<dyn Engine>, args: &PlayArgs, input: impl BufRead, mut ou
             let found = session.search(eval, &limits);
             let mv = found.best.expect("a game that is not over has a move");
             let side = session.side_name().to_string();
-            let text = session.play_move(mv).map_err(io::Error::other)?;
+            let text = session.san(mv);
+            session.play_move(mv).map_err(io::Error::other)?;
             writeln!(out, "{side} plays {text} ({})", describe_search(&found))?;
-            show(&mut out, &session)?;
+            stale = true;
             continue;
         }
         if over.is_some() && computer.iter().all(|&c| c) {
@@ -132,7 +140,7 @@ pub fn run(engine: Box<dyn Engine>, args: &PlayArgs, input: impl BufRead, mut ou
             "moves" => writeln!(out, "{}", session.legal_texts().join(" "))?,
             "new" => {
                 session = Session::start(engine.clone(), Some(&start_fen), &[]).expect("the start position was valid");
-                show(&mut out, &session)?;
+                stale = true;
             }
             "go" => {
                 if let Some(ending) = session.ending() {
@@ -142,27 +150,31 @@ pub fn run(engine: Box<dyn Engine>, args: &PlayArgs, input: impl BufRead, mut ou
                 let eval = eval.get_or_insert_with(|| Evaluator::new(&*engine));
                 let found = session.search(eval, &limits);
                 let side = session.side_name().to_string();
-                let text = session.play_move(found.best.expect("a game that is not over has a move")).map_err(io::Error::other)?;
+                let mv = found.best.expect("a game that is not over has a move");
+                let text = session.san(mv);
+                session.play_move(mv).map_err(io::Error::other)?;
                 writeln!(out, "{side} plays {text} ({})", describe_search(&found))?;
-                show(&mut out, &session)?;
+                stale = true;
             }
-            "undo" => match session.undo() {
-                Ok(text) => {
-                    let mut undone = vec![text];
-                    // Take back the computer's answer too, so that it is the
-                    // user's turn again.
-                    if computer[session.side().index()] && !computer.iter().all(|&c| c) {
-                        if let Ok(text) = session.undo() {
-                            undone.push(text);
+            "undo" => {
+                let mut sans = session.history_san();
+                match session.undo() {
+                    Ok(_) => {
+                        let mut undone = vec![sans.pop()];
+                        // Take back the computer's answer too, so that it is
+                        // the user's turn again.
+                        if computer[session.side().index()] && !computer.iter().all(|&c| c) && session.undo().is_ok() {
+                            undone.push(sans.pop());
                         }
+                        let undone: Vec<String> = undone.into_iter().flatten().collect();
+                        writeln!(out, "Took back {}.", undone.join(", "))?;
+                        stale = true;
                     }
-                    writeln!(out, "Took back {}.", undone.join(", "))?;
-                    show(&mut out, &session)?;
+                    Err(e) => writeln!(out, "error: {e}")?,
                 }
-                Err(e) => writeln!(out, "error: {e}")?,
-            },
+            }
             text => match session.play(text) {
-                Ok(_) => show(&mut out, &session)?,
+                Ok(_) => stale = true,
                 Err(e) => writeln!(out, "error: {e} (type `moves` for the legal moves, `help` for commands)")?,
             },
         }
@@ -172,13 +184,14 @@ pub fn run(engine: Box<dyn Engine>, args: &PlayArgs, input: impl BufRead, mut ou
 
 fn show(out: &mut impl Write, session: &Session) -> io::Result<()> {
     writeln!(out)?;
-    write!(out, "{}", diagram::draw(session.game(), session.position()))?;
+    let marked: Vec<CellId> = session.last_move_cells().map_or_else(Vec::new, |(from, to)| from.into_iter().chain([to]).collect());
+    write!(out, "{}", diagram::draw_marked(session.game(), session.position(), &marked))?;
     for line in hand_lines(session) {
         writeln!(out, "{line}")?;
     }
     writeln!(out, "{}", session.fen())?;
     if !session.history().is_empty() {
-        writeln!(out, "Moves: {}", session.history().join(" "))?;
+        writeln!(out, "Moves: {}", session.history_san().join(" "))?;
     }
     if session.in_check() && session.result().is_none() {
         writeln!(out, "{} is in check.", session.side_name())?;
@@ -234,9 +247,10 @@ mod tests {
         let args = PlayArgs { computer: "none".into(), ..PlayArgs::default() };
         let out = run_script(&args, "h3-e4\nh3-e3\nnonsense\nundo\nundo\nmoves\nquit\nh2-e2\n");
         assert!(out.contains("error: illegal move `h3-e4`"), "{out}");
-        assert!(out.contains("Moves: h3-e3\n"), "{out}");
+        // In SAN: the other Cannon, on b3, could go to e3 too.
+        assert!(out.contains("Moves: Che3\n"), "{out}");
         assert!(out.contains("error: cannot parse move `nonsense`"), "{out}");
-        assert!(out.contains("Took back h3-e3."), "{out}");
+        assert!(out.contains("Took back Che3."), "{out}");
         assert!(out.contains("error: no move to undo"), "{out}");
         assert!(out.contains("a1-a2 a1-a3"), "{out}");
         assert!(!out.contains("h2-e2"), "nothing is read after quit: {out}");
@@ -249,6 +263,27 @@ mod tests {
         assert!(out.contains("Black plays "), "{out}");
         assert!(out.contains("Took back "), "{out}");
         assert!(out.trim_end().ends_with("Red to move>"), "{out}");
+    }
+
+    #[test]
+    fn the_board_is_drawn_once_per_turn_with_the_last_move_marked() {
+        // Xiang Qi's column labels: one line per drawing.
+        let drawings = |out: &str| out.lines().filter(|l| l.trim() == "a b c d e f g h i").count();
+        let args = PlayArgs { computer: "black".into(), depth: Some(1), ..PlayArgs::default() };
+        let out = run_script(&args, "h3-e3\nquit\n");
+        assert_eq!(drawings(&out), 2, "the start, then after the computer's answer only:\n{out}");
+        let alone = PlayArgs { computer: "none".into(), ..PlayArgs::default() };
+        let out = run_script(&alone, "h3e3\nquit\n");
+        assert_eq!(drawings(&out), 2, "{out}");
+        // Rank 3 after the Cannon's move from h3 to e3: both cells marked.
+        assert!(out.contains("\n 3  . C . .*C . .*. .\n"), "{out}");
+    }
+
+    #[test]
+    fn a_check_is_said() {
+        let args = PlayArgs { computer: "none".into(), fen: Some("3k5/9/9/9/9/9/9/9/9/R3K4 w".into()), ..PlayArgs::default() };
+        let out = run_script(&args, "a1-a10\nquit\n");
+        assert!(out.contains("Black is in check."), "{out}");
     }
 
     #[test]

@@ -6,7 +6,7 @@ use crate::history::History;
 use std::sync::Arc;
 use vdl_runtime::legal::{self, GameResult};
 use vdl_runtime::search::{self, eval::Evaluator, Limits, SearchResult, Searcher};
-use vdl_runtime::{fen, notation, CellId, Engine, Game, Move, PieceId, PlayerId, Position};
+use vdl_runtime::{fen, notation, san, CellId, Engine, Game, Move, PieceId, PlayerId, Position};
 
 /// A shared engine: sessions, server threads and searches all use one.
 pub type SharedEngine = Arc<dyn Engine>;
@@ -84,6 +84,24 @@ impl Session {
     /// The moves played so far, as text.
     pub fn history(&self) -> Vec<String> {
         self.history.moves().map(|mv| self.move_text(mv)).collect()
+    }
+
+    /// The moves played so far in SAN, each written in the position before
+    /// it (one listing of legal moves per move: for display, not for games
+    /// of thousands of moves).
+    pub fn history_san(&self) -> Vec<String> {
+        let mut walk = self.history.clone();
+        let mut sans = Vec::with_capacity(walk.len());
+        while let Some(mv) = walk.undo() {
+            sans.push(san::san(self.engine(), walk.position(), mv));
+        }
+        sans.reverse();
+        sans
+    }
+
+    /// The SAN of a legal move of the current position.
+    pub fn san(&self, mv: Move) -> String {
+        san::san(self.engine(), self.position(), mv)
     }
 
     /// The last move played, as text.

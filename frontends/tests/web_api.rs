@@ -114,3 +114,14 @@ fn the_computer_keeps_a_short_time_limit_in_a_busy_middlegame() {
         assert_eq!(undone.status, 200, "{:?}", undone.body);
     }
 }
+
+/// An unknown variant number is refused with the numbers there are, both
+/// ends included.
+#[test]
+fn an_unknown_variant_names_the_numbers_there_are() {
+    let mut client = start();
+    let count = vdl_variants::all().len();
+    let answer = client.get(&format!("/api/variants/{count}"));
+    assert_eq!(answer.status, 404);
+    assert_eq!(answer.body["error"], json!(format!("no variant `{count}`; the variants are numbered 0 to {}", count - 1)));
+}

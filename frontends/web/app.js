@@ -850,6 +850,8 @@ async function loadVariant(id) {
   select.value = options.some(([v]) => v === previous) ? previous : String(app.desc.players.length - 1);
   app.flipped = select.value === '0';
   history.replaceState(null, '', `#variant=${id}`);
+  // The previous game's position string means nothing in this one.
+  $('load-input').value = '';
   await newGame();
 }
 

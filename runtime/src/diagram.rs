@@ -1,13 +1,28 @@
 //! A plain-text drawing of a position: the board row by row as position strings
 //! list it, with row and column labels; the blocks of a 3D board (its levels)
-//! side by side; a ring drawn open with its seam marked.
+//! side by side; a ring drawn open with its seam marked. Cells can be marked
+//! (the last move's): a `*` stands in the space before them.
 
 use crate::fen::piece_symbol;
 use crate::ir::{CellId, Game, Layout};
 use crate::position::Position;
 
+/// Cells drawn with a `*` before them.
+type Marked<'a> = &'a [CellId];
+
+/// Cells as a row of text: each right-aligned to `width` after one space, or
+/// after a `*` when it is marked (a missing cell is blank).
+fn row_text(game: &Game, pos: &Position, cells: impl Iterator<Item = Option<CellId>>, width: usize, marked: Marked) -> String {
+    cells
+        .map(|slot| {
+            let mark = if slot.is_some_and(|c| marked.contains(&c)) { '*' } else { ' ' };
+            format!("{mark}{:>width$}", slot.map_or(String::new(), |c| cell_text(game, pos, c)))
+        })
+        .collect()
+}
+
 /// Rows of text for one block of rows: a header, column labels, the rows.
-fn block_lines(game: &Game, pos: &Position, rows: &[usize], header: &str, width: usize) -> Vec<String> {
+fn block_lines(game: &Game, pos: &Position, rows: &[usize], header: &str, width: usize, marked: Marked) -> Vec<String> {
     let layout = &game.board.layout;
     let label_width = layout.row_labels.iter().map(String::len).max().unwrap_or(0);
     let cell = |text: &str| format!("{text:>width$}");
@@ -17,10 +32,8 @@ fn block_lines(game: &Game, pos: &Position, rows: &[usize], header: &str, width:
         lines.push(format!("{:label_width$}  {}", "", columns.join(" ")));
     }
     for &r in rows {
-        let pieces: Vec<String> =
-            layout.rows[r].iter().map(|&slot| cell(&slot.map_or(String::new(), |c| cell_text(game, pos, c)))).collect();
         let label = layout.row_labels.get(r).map_or("", String::as_str);
-        lines.push(format!("{label:>label_width$}  {}", pieces.join(" ")));
+        lines.push(format!("{label:>label_width$} {}", row_text(game, pos, layout.rows[r].iter().copied(), width, marked)));
     }
     lines
 }
@@ -48,9 +61,14 @@ fn blocks(layout: &Layout) -> Vec<Vec<usize>> {
 }
 
 pub fn draw(game: &Game, pos: &Position) -> String {
+    draw_marked(game, pos, &[])
+}
+
+/// The drawing with a `*` before each of the `marked` cells.
+pub fn draw_marked(game: &Game, pos: &Position, marked: &[CellId]) -> String {
     let layout = &game.board.layout;
     if !layout.centres.is_empty() {
-        if let Some(drawing) = draw_at_centres(game, pos) {
+        if let Some(drawing) = draw_at_centres(game, pos, marked) {
             return drawing;
         }
     }
@@ -58,7 +76,7 @@ pub fn draw(game: &Game, pos: &Position) -> String {
     let drawn: Vec<Vec<String>> = blocks(layout)
         .iter()
         .enumerate()
-        .map(|(i, rows)| block_lines(game, pos, rows, layout.block_labels.get(i).map_or("", String::as_str), width))
+        .map(|(i, rows)| block_lines(game, pos, rows, layout.block_labels.get(i).map_or("", String::as_str), width, marked))
         .collect();
     let block_width = drawn.iter().flatten().map(|l| l.chars().count()).max().unwrap_or(0);
     let height = drawn.iter().map(Vec::len).max().unwrap_or(0);
@@ -89,7 +107,7 @@ pub fn draw(game: &Game, pos: &Position) -> String {
 /// hexagons show as offset rows. Column labels go under the columns when
 /// there is one per column. `None` when the grid would be too large to print
 /// (the rows are drawn instead).
-fn draw_at_centres(game: &Game, pos: &Position) -> Option<String> {
+fn draw_at_centres(game: &Game, pos: &Position, marked: Marked) -> Option<String> {
     let layout = &game.board.layout;
     let width = game.pieces.iter().map(|p| p.symbol.len()).max().unwrap_or(1);
     let (columns, lines) = grid_places(&layout.centres);
@@ -98,21 +116,20 @@ fn draw_at_centres(game: &Game, pos: &Position) -> Option<String> {
     if column_count.saturating_mul(line_count) > MAX_GRID {
         return None;
     }
-    let mut grid = vec![vec![String::new(); column_count]; line_count];
+    let mut grid = vec![vec![None; column_count]; line_count];
     for (cell, (&column, &line)) in game.cell_ids().zip(columns.iter().zip(&lines)) {
-        grid[line][column] = cell_text(game, pos, cell);
+        grid[line][column] = Some(cell);
     }
+    // The place before the first column is dropped unless a mark is there.
+    let lead = usize::from(!grid.iter().any(|row| row[0].is_some_and(|c| marked.contains(&c))));
     let mut out = String::new();
-    let render = |texts: &mut dyn Iterator<Item = &str>| -> String {
-        let parts: Vec<String> = texts.map(|t| format!("{t:>width$}")).collect();
-        parts.join(" ").trim_end().to_string()
-    };
     for row in &grid {
-        out.push_str(&render(&mut row.iter().map(String::as_str)));
+        out.push_str(row_text(game, pos, row.iter().copied(), width, marked)[lead..].trim_end());
         out.push('\n');
     }
     if layout.column_labels.len() == column_count {
-        out.push_str(&render(&mut layout.column_labels.iter().map(String::as_str)));
+        let labels: String = layout.column_labels.iter().map(|t| format!(" {t:>width$}")).collect();
+        out.push_str(labels[lead..].trim_end());
         out.push('\n');
     }
     Some(out)

@@ -1,6 +1,12 @@
 //! `vdl build FILE [-o DIR]`: a native program for one variant. Writes a small
 //! cargo project whose main.rs includes the generated move generator and runs
 //! the shared front ends (`vdl_frontends::cli`), then builds it.
+//!
+//! Every project builds in one shared target directory, so the dependencies
+//! (the runtime, the front ends, clap, serde, rayon) are compiled once for all
+//! variants; a build after the first compiles only the generated crate. The
+//! web server is left out unless asked for (`--serve`): tokio, hyper and axum
+//! took most of a cold build.
 
 use crate::load::{read, Failure};
 use crate::output::outln;
@@ -17,6 +23,14 @@ pub struct Args {
     /// Only write the project; do not run cargo.
     #[arg(long)]
     no_build: bool,
+    /// Include the web server (`PROGRAM serve`); its dependencies (tokio,
+    /// hyper, axum) make a cold build several minutes longer.
+    #[arg(long)]
+    serve: bool,
+    /// Where cargo builds (default: target/vdl-build-cache in the vdl sources,
+    /// shared by every project so that dependencies are compiled once).
+    #[arg(long)]
+    target_dir: Option<PathBuf>,
 }
 
 /// Where this workspace's crates are: the built program depends on them by path.
@@ -94,7 +108,7 @@ path = "src/main.rs"
 
 [dependencies]
 vdl-runtime = {{ path = {runtime} }}
-vdl-frontends = {{ path = {frontends} }}
+vdl-frontends = {{ path = {frontends}, default-features = false, features = {features} }}
 
 [profile.release]
 codegen-units = 4
@@ -109,11 +123,12 @@ codegen-units = 4
         name_str = toml_str(&name),
         runtime = toml_str(&root.join("runtime").display().to_string()),
         frontends = toml_str(&root.join("frontends").display().to_string()),
+        features = if args.serve { r#"["serve"]"# } else { "[]" },
     );
     let main_rs = format!(
         r#"//! {game_name:?}, built by `vdl build` from {file_name:?}: the variant's own
 //! move generator (src/rules.rs, generated) behind the vdl front ends.
-//! Subcommands: perft DEPTH, moves, show, play, protocol, serve, uci, usi, xboard (see --help).
+//! Its subcommands: see `--help`.
 
 #[allow(dead_code, unused, clippy::all)]
 mod rules {{
@@ -154,7 +169,7 @@ fn main() -> std::process::ExitCode {{
         return Ok(ExitCode::SUCCESS);
     }
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let target = dir.join("target");
+    let target = args.target_dir.map_or_else(|| root.join("target/vdl-build-cache"), |target| cwd.join(target));
     eprintln!("building {} in {}", game.name, dir.display());
     let status = Command::new(&cargo)
         .args(["build", "--release", "--target-dir"])
@@ -166,7 +181,12 @@ fn main() -> std::process::ExitCode {{
     if !status.success() {
         return Err(Failure::usage(format!("error: cargo build failed in {}", dir.display())));
     }
-    let binary = target.join("release").join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+    // The shared target directory holds one binary per package name, which
+    // another project of the same name would replace: the project keeps its own.
+    let binary_name = format!("{name}{}", std::env::consts::EXE_SUFFIX);
+    let binary = dir.join(&binary_name);
+    std::fs::copy(target.join("release").join(&binary_name), &binary)
+        .map_err(|e| Failure::usage(format!("{}: error: cannot copy the built program: {e}", binary.display())))?;
     outln!("{}", binary.display())?;
     Ok(ExitCode::SUCCESS)
 }

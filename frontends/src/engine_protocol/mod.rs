@@ -25,6 +25,7 @@ pub mod uci;
 pub mod usi;
 pub mod variants;
 pub mod xboard;
+pub mod xboard_table;
 pub mod xboard_variant;
 
 pub use variants::{Variant, Variants};

@@ -31,11 +31,6 @@ use vdl_runtime::{fen, Game, PieceId, PlayerId, Position};
 const MAX_FILES: usize = 16;
 const HOLDINGS_FILES: usize = 4;
 const MAX_RANKS: usize = 14;
-/// XBoard's piece types per side besides the King (a piece table is 12 to 88
-/// letters long: pieces, then the King, for each side).
-const PIECE_SLOTS: usize = 43;
-/// The promoted form of the piece in slot `s < 11` is in slot `s + 11`.
-const PROMOTED_OFFSET: usize = 11;
 
 /// A game XBoard knows: the bundled variant's name (Fairy-Stockfish's) and
 /// XBoard's.
@@ -194,7 +189,7 @@ pub fn present(variant: &Arc<Variant>) -> Result<XboardVariant, String> {
     if !game.rules.proxy_promotions.is_empty() {
         return Err("moves that promote another piece cannot be written in XBoard's notation".to_string());
     }
-    let table = piece_table(game)?;
+    let table = super::xboard_table::piece_table(game, &grid)?;
     let format = MoveFormat::new(squares, '@');
     let start = fen::parse_with(&*variant.engine, &game.setup).map_err(|e| e.to_string())?;
     let (hand, parent) = if game.has_hands() { (held_kinds(game).len(), "shogi") } else { (0, "fairy") };
@@ -218,85 +213,8 @@ pub fn present(variant: &Arc<Variant>) -> Result<XboardVariant, String> {
 
 /// The piece types that can be held in hand, in declaration order (a royal
 /// piece is never captured, so never held).
-fn held_kinds(game: &Game) -> Vec<PieceId> {
+pub(super) fn held_kinds(game: &Game) -> Vec<PieceId> {
     game.piece_ids().filter(|&k| !game.pieces[k].royal && game.pieces.iter().any(|p| !p.royal && p.captured_as == Some(k))).collect()
-}
-
-/// The slot of XBoard's piece type whose picture fits a letter.
-fn preferred_slot(letter: char) -> Option<usize> {
-    let slots = [
-        ('P', 0),
-        ('N', 1),
-        ('B', 2),
-        ('R', 3),
-        ('Q', 4),
-        ('F', 5),
-        ('E', 6),
-        ('A', 7),
-        ('W', 9),
-        ('M', 10),
-        ('C', 11),
-        ('G', 15),
-        ('S', 16),
-        ('L', 18),
-        ('U', 20),
-        ('Z', 23),
-        ('H', 34),
-    ];
-    slots.iter().find(|&&(l, _)| l == letter).map(|&(_, slot)| slot)
-}
-
-/// XBoard's piece table (`-pieceToCharTable`): for each side, one letter per
-/// XBoard piece type (`.` for unused ones, `+` for the promoted form of the
-/// type 11 places before), then the King. Pieces held in hand come first
-/// (XBoard's holdings list the first types of the table); a piece with a
-/// promoted form takes one of the first 11 places.
-fn piece_table(game: &Game) -> Result<String, String> {
-    let letter_of = |symbol: &str| -> Result<(bool, char), String> {
-        let (promoted, base) = symbol.strip_prefix('+').map_or((false, symbol), |b| (true, b));
-        match base.chars().collect::<Vec<_>>().as_slice() {
-            [c] if c.is_ascii_alphabetic() => Ok((promoted, c.to_ascii_uppercase())),
-            _ => Err(format!("the symbol `{symbol}` is not one letter (or `+` and a letter), as XBoard's pieces are")),
-        }
-    };
-    let mut slots: Vec<Option<char>> = vec![None; PIECE_SLOTS];
-    let mut king = None;
-    let promotable = |letter: char| game.pieces.iter().any(|p| p.symbol.eq_ignore_ascii_case(&format!("+{letter}")));
-    // A promotable piece needs a free slot among the first 11 and the one 11 later.
-    let fits = |slots: &[Option<char>], s: usize, letter: char| {
-        slots[s].is_none() && (!promotable(letter) || (s < PROMOTED_OFFSET && slots[s + PROMOTED_OFFSET].is_none()))
-    };
-    let held = held_kinds(game);
-    let mut rest: Vec<PieceId> = game.piece_ids().filter(|k| !held.contains(k)).collect();
-    // Promotable pieces choose before the others, which could take their partner slots.
-    rest.sort_by_key(|&k| !game.pieces[k].symbol.chars().next().is_some_and(promotable));
-    for (position, &kind) in held.iter().chain(&rest).enumerate() {
-        let piece = &game.pieces[kind];
-        let (promoted, letter) = letter_of(&piece.symbol)?;
-        if promoted {
-            continue;
-        }
-        if piece.royal && king.is_none() && position >= held.len() {
-            king = Some(letter);
-            continue;
-        }
-        let slot = if position < held.len() {
-            // Held pieces fill the table from its start, in order.
-            Some(position).filter(|&s| fits(&slots, s, letter))
-        } else {
-            preferred_slot(letter)
-                .filter(|&s| s >= held.len() && fits(&slots, s, letter))
-                .or_else(|| (held.len()..PIECE_SLOTS).find(|&s| fits(&slots, s, letter)))
-        };
-        let slot = slot.ok_or_else(|| format!("the {} finds no place in XBoard's piece table", piece.name))?;
-        slots[slot] = Some(letter);
-        if promotable(letter) {
-            slots[slot + PROMOTED_OFFSET] = Some('+');
-        }
-    }
-    let used = slots.iter().rposition(Option::is_some).map_or(0, |s| s + 1).max(5);
-    let side: String = slots[..used].iter().map(|s| s.unwrap_or('.')).collect::<String>() + &king.unwrap_or('.').to_string();
-    Ok(format!("{side}{}", side.to_ascii_lowercase()))
 }
 
 #[cfg(test)]
@@ -338,20 +256,6 @@ mod tests {
         assert!(setup.starts_with("setup ("), "{setup}");
         assert!(setup.contains(") 5x5+5_shogi rbsgk/4p/5/P4/KGSBR[-] w"), "{setup}");
         assert!(minishogi.definition.contains(&"piece +P& flfrFW".to_string()), "{:?}", minishogi.definition);
-    }
-
-    #[test]
-    fn the_piece_table_puts_held_pieces_first_and_promoted_ones_eleven_later() {
-        let game = (vdl_variants::by_name("minishogi").unwrap().engine)().game().clone();
-        let table = piece_table(&game).unwrap();
-        let white = &table[..table.len() / 2];
-        let held: Vec<char> = held_kinds(&game).iter().map(|&k| game.pieces[k].symbol.chars().last().unwrap()).collect();
-        assert_eq!(white[..held.len()].chars().collect::<Vec<_>>(), held);
-        assert!(white.ends_with('K'));
-        for (i, _) in white.char_indices().filter(|&(_, c)| c == '+') {
-            assert!(i >= PROMOTED_OFFSET && white.as_bytes()[i - PROMOTED_OFFSET] != b'.', "{white}");
-        }
-        assert_eq!(table[table.len() / 2..], white.to_ascii_lowercase());
     }
 
     #[test]

@@ -148,7 +148,17 @@ fn variant_index(app: &App, id: &str) -> Result<usize, Answer> {
     id.parse::<usize>()
         .ok()
         .filter(|&i| i < app.variants.len())
-        .ok_or_else(|| fail(StatusCode::NOT_FOUND, format!("no variant `{id}`; the variants are 0..{}", app.variants.len())))
+        .ok_or_else(|| fail(StatusCode::NOT_FOUND, format!("no variant `{id}`; {}", variant_numbers(app.variants.len()))))
+}
+
+/// The variant numbers in words, both ends included: people read `0..16`
+/// as seventeen numbers.
+fn variant_numbers(count: usize) -> String {
+    match count {
+        0 => "there are no variants".to_string(),
+        1 => "the only variant is 0".to_string(),
+        n => format!("the variants are numbered 0 to {}", n - 1),
+    }
 }
 
 /// The board state of a game, with its id.
