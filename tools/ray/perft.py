@@ -12,8 +12,6 @@ Options after DEPTH (--fen, --moves, --engine) go to every `vdl perft`.
 import argparse
 import sys
 
-import ray
-
 import shards
 
 
@@ -25,13 +23,7 @@ def main():
     parser.add_argument("depth", type=int, help="plies")
     parser.add_argument("options", nargs=argparse.REMAINDER, help="vdl perft options")
     args = parser.parse_args()
-    if args.shards < 1:
-        parser.error("--shards must be at least 1")
-    shards.connect(args.address, args.local_cpus)
-    try:
-        outputs = shards.run_all(args.vdl, args.file, ["perft", str(args.depth), "--divide", *args.options], args.shards)
-    finally:
-        ray.shutdown()
+    outputs = shards.run_sharded(parser, args, ["perft", str(args.depth), "--divide", *args.options])
     extra = ["--divide"] if args.divide else []
     sys.stdout.write(shards.merge(args.vdl, "perft", outputs, extra))
 

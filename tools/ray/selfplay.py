@@ -14,8 +14,6 @@ the merged JSON lines.
 import argparse
 import sys
 
-import ray
-
 import shards
 
 
@@ -26,13 +24,7 @@ def main():
     parser.add_argument("file", help="the variant file")
     parser.add_argument("options", nargs=argparse.REMAINDER, help="vdl selfplay options")
     args = parser.parse_args()
-    if args.shards < 1:
-        parser.error("--shards must be at least 1")
-    shards.connect(args.address, args.local_cpus)
-    try:
-        outputs = shards.run_all(args.vdl, args.file, ["selfplay", *args.options, "--out", "-"], args.shards)
-    finally:
-        ray.shutdown()
+    outputs = shards.run_sharded(parser, args, ["selfplay", *args.options, "--out", "-"])
     extra = ["--out", args.results] if args.results else []
     sys.stdout.write(shards.merge(args.vdl, "selfplay", outputs, extra))
 

@@ -52,6 +52,19 @@ def run_all(vdl, variant, command, count):
     return ray.get(tasks)
 
 
+def run_sharded(parser, args, command):
+    """Runs `vdl COMMAND` on `args.file` as `args.shards` Ray tasks (on the
+    cluster at `args.address`, or a local one) and returns their outputs;
+    the cluster is left when they are done."""
+    if args.shards < 1:
+        parser.error("--shards must be at least 1")
+    connect(args.address, args.local_cpus)
+    try:
+        return run_all(args.vdl, args.file, command, args.shards)
+    finally:
+        ray.shutdown()
+
+
 def merge(vdl, subcommand, outputs, extra=()):
     """Writes each shard's output to a file and runs `vdl SUBCOMMAND --merge` on them; returns its stdout."""
     with tempfile.TemporaryDirectory() as directory:

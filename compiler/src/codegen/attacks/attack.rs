@@ -254,6 +254,18 @@ fn watch_function(ctx: &Ctx, player: PlayerId, walks: TokenStream, read: GatesRe
     ]);
     let (held, held_arg) = line_param_and_arg(ctx);
     let body = if walks.is_empty() { quote!(let _ = (board, target, watch #held_arg);) } else { gated(ctx, walks, read) };
+    watch_function_and_arm(player, &name, docs, (held, held_arg), body)
+}
+
+/// A watch function `name` of `player` (its `docs`, extra parameters and
+/// arguments `held`, and `body`), and its arm in the player's dispatch.
+fn watch_function_and_arm(
+    player: PlayerId,
+    name: &Ident,
+    docs: TokenStream,
+    (held, held_arg): (TokenStream, TokenStream),
+    body: TokenStream,
+) -> (TokenStream, TokenStream) {
     let p = crate::codegen::player_token(player);
     (
         quote! {
@@ -440,17 +452,7 @@ fn watch_leaps_function(ctx: &Ctx, player: PlayerId, body: TokenStream, blockabl
             gated(ctx, quote!(#pieces #body), LEAPS_READ)
         }
     };
-    let p = crate::codegen::player_token(player);
-    (
-        quote! {
-            #docs
-            fn #name(board: &Board, target: usize, watch: &mut Watch #held) -> bool {
-                #body
-                false
-            }
-        },
-        quote!(#p => #name(board, target, watch #held_arg),),
-    )
+    watch_function_and_arm(player, &name, docs, (held, held_arg), body)
 }
 
 /// The attacks of `player`'s pieces on every target, from the plan.
