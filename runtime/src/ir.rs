@@ -388,7 +388,7 @@ pub struct Rules {
     #[serde(default)]
     pub obligations: Vec<Obligation>,
     /// Positions that end the game, tested before every move (see
-    /// [`crate::goals`]).
+    /// [`crate::legality::goals`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub goals: Vec<Goal>,
     /// No move may attack an enemy royal piece (`no check`).

@@ -75,7 +75,7 @@ id! {
 
 impl CellId {
     /// The most cells a board may have: `u16::MAX` is left for "no cell"
-    /// ([`crate::position::NO_CELL`]).
+    /// ([`crate::state::position::NO_CELL`]).
     pub const MAX_COUNT: usize = u16::MAX as usize;
 }
 
@@ -166,7 +166,7 @@ impl std::fmt::Display for PlayerId {
 }
 
 impl CellId {
-    /// The mark for "no cell" ([`crate::position::NO_CELL`]): the one
+    /// The mark for "no cell" ([`crate::state::position::NO_CELL`]): the one
     /// number a cell's id never has.
     pub(crate) const MARK: CellId = CellId(u16::MAX);
 }
@@ -174,7 +174,7 @@ impl CellId {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::position::NO_CELL;
+    use crate::state::position::NO_CELL;
     use crate::Piece;
 
     #[test]

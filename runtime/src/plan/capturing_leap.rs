@@ -4,11 +4,11 @@
 
 use super::attacks::AttackDrafts;
 use super::build::Start;
-use crate::engine::Engine;
 use crate::ir::{CellId, Crossing, DirId, Mode};
-use crate::piece::Piece;
-use crate::position::Move;
-use crate::walk::Emitter;
+use crate::plan::engine::Engine;
+use crate::plan::walk::Emitter;
+use crate::state::piece::Piece;
+use crate::state::position::Move;
 
 /// A capturing leap from one start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

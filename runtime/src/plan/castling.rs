@@ -6,12 +6,12 @@
 
 use super::build::Start;
 use super::{LineCell, Plan, SidePlan, Span, StepKind};
-use crate::engine::Engine;
 use crate::ir::{CellId, DirId, Game, MoveKind, MoveRule, PieceId, PlayerId};
-use crate::piece::Piece;
-use crate::piece_set::PieceSet;
-use crate::position::{Move, Position};
-use crate::walk::Emitter;
+use crate::plan::engine::Engine;
+use crate::plan::walk::Emitter;
+use crate::state::piece::Piece;
+use crate::state::piece_set::PieceSet;
+use crate::state::position::{Move, Position};
 
 /// Castling from one start (always gated on the piece being unmoved).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -11,13 +11,13 @@
 //!   ([`SidePlan::capture_only_origins`]).
 
 use super::{SidePlan, Span, Step, StepKind};
-use crate::engine::Engine;
 use crate::ir::{CellId, Game, Mode, MoveRule, PieceId, PlayerId};
-use crate::piece::Piece;
-use crate::piece_set::PieceSet;
+use crate::plan::engine::Engine;
+use crate::plan::walk::Emitter;
 use crate::plan::Plan;
-use crate::position::{Move, Position};
-use crate::walk::Emitter;
+use crate::state::piece::Piece;
+use crate::state::piece_set::PieceSet;
+use crate::state::position::{Move, Position};
 
 /// One move that opens cells to capture in passing.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

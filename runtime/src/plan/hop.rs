@@ -5,11 +5,11 @@
 use super::attacks::AttackDrafts;
 use super::build::Start;
 use super::{SidePlan, Span};
-use crate::engine::Engine;
 use crate::ir::{CellId, DirId, Mode};
-use crate::piece::Piece;
-use crate::position::Move;
-use crate::walk::Emitter;
+use crate::plan::engine::Engine;
+use crate::plan::walk::Emitter;
+use crate::state::piece::Piece;
+use crate::state::position::Move;
 
 /// A hop from one start: its line, in order outward.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -14,11 +14,11 @@ use super::leap::Leap;
 use super::ride::Ride;
 use super::swap::Swap;
 use super::SidePlan;
-use crate::engine::Engine;
 use crate::ir::{CellId, Mode, MoveKind};
-use crate::piece::Piece;
-use crate::position::Move;
-use crate::walk::Emitter;
+use crate::plan::engine::Engine;
+use crate::plan::walk::Emitter;
+use crate::state::piece::Piece;
+use crate::state::position::Move;
 
 /// What one rule does from one start cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

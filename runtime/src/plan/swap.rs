@@ -3,11 +3,11 @@
 //! when neither cell is attacked.
 
 use super::build::Start;
-use crate::engine::Engine;
 use crate::ir::{CellId, DirId, PieceId};
-use crate::piece_set::PieceSet;
-use crate::position::Move;
-use crate::walk::Emitter;
+use crate::plan::engine::Engine;
+use crate::plan::walk::Emitter;
+use crate::state::piece_set::PieceSet;
+use crate::state::position::Move;
 
 /// A swap from one start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
