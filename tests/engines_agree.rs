@@ -17,6 +17,7 @@ use rand::{Rng, SeedableRng};
 use vdl_runtime::legal::legal_moves;
 use vdl_runtime::perft::perft;
 use vdl_runtime::state::position::NOT_COUNTING;
+use vdl_runtime::Generator;
 use vdl_runtime::{fen, CellId, Engine, Game, Interpreter, Move, Piece, PieceId, PlayerId, Position};
 use vdl_variants::Bundled;
 

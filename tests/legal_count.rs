@@ -14,6 +14,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use vdl_runtime::legality::influence::Influence;
 use vdl_runtime::legality::legal_count::{count_legal_with, CountScratch};
 use vdl_runtime::state::sink::MoveSink;
+use vdl_runtime::Generator;
 use vdl_runtime::{fen, CellId, Engine, Game, Interpreter, Move, PlayerId, Position};
 
 /// A 5x5 board with Xiang Qi's Cannon ("moves like the Chariot, but captures
@@ -70,7 +71,7 @@ impl Counted {
     }
 }
 
-impl Engine for Counted {
+impl Generator for Counted {
     fn game(&self) -> &Game {
         self.interpreter.game()
     }
@@ -82,7 +83,9 @@ impl Engine for Counted {
     fn attacked(&self, pos: &Position, cell: CellId, by: PlayerId) -> bool {
         self.interpreter.attacked(pos, cell, by)
     }
+}
 
+impl Engine for Counted {
     fn influence(&self) -> Option<&Influence> {
         Some(&self.influence)
     }

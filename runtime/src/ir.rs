@@ -510,6 +510,13 @@ impl Game {
         self.move_rules().any(|rule| !rule.en_passant.is_empty())
     }
 
+    /// Does a position depend on its past moves (who has moved, what passed
+    /// last)? Then its position string carries the castling and en-passant
+    /// fields, and the half-move clock is kept, as in chess.
+    pub fn has_move_history_fields(&self) -> bool {
+        self.has_unmoved_rules() || self.has_en_passant()
+    }
+
     /// Does some piece castle?
     pub fn has_castling(&self) -> bool {
         self.move_rules().any(|rule| matches!(rule.kind, MoveKind::Castle { .. }))

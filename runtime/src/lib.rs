@@ -23,7 +23,8 @@ pub use legality::legal;
 pub use text::{diagram, fen, notation, san};
 
 pub use ir::{CellId, Game, PieceId, PlayerId};
-pub use plan::engine::Engine;
+pub use legality::engine::Engine;
+pub use plan::generator::Generator;
 pub use plan::interp::Interpreter;
 pub use state::piece::Piece;
 pub use state::position::{Move, Position, Undo};

@@ -1,9 +1,9 @@
 //! Perft: the number of leaf nodes of the legal move tree, the standard test of a
 //! move generator.
 
+use crate::legality::engine::Engine;
 use crate::legality::legal::{legal_moves, Legality};
 use crate::legality::legal_count::CountScratch;
-use crate::plan::engine::Engine;
 use crate::shard::Shard;
 use crate::state::position::{Move, Position};
 use rayon::prelude::*;

@@ -141,7 +141,7 @@ pub(crate) fn prelude(ctx: &Ctx, needs: &Needs) -> TokenStream {
         use vdl_runtime::legality::influence::{Influence, Watch};
         use vdl_runtime::ir::{CellId, Game, #piece_id PlayerId};
         use vdl_runtime::state::sink::MoveSink;
-        use vdl_runtime::{Engine, Move, Piece, Position};
+        use vdl_runtime::{Engine, Generator, Move, Piece, Position};
         #not_counting
         #occupancy
 
@@ -191,21 +191,13 @@ pub(crate) fn prelude(ctx: &Ctx, needs: &Needs) -> TokenStream {
             #drops
         }
 
-        impl Engine for Rules {
+        impl Generator for Rules {
             fn game(&self) -> &Game {
                 game()
             }
 
             fn generate(&self, pos: &Position, out: &mut Vec<Move>) {
                 generate_all(pos, out);
-            }
-
-            fn count_legal(&self, pos: &mut Position, scratch: &mut vdl_runtime::legality::legal_count::CountScratch) -> u64 {
-                vdl_runtime::legality::legal_count::count_legal_with(self, pos, scratch, |pos, sink| generate_all(pos, sink))
-            }
-
-            fn has_legal_move(&self, pos: &mut Position) -> bool {
-                self.count_legal(pos, &mut Default::default()) > 0
             }
 
             fn make(&self, pos: &mut Position, mv: Move) -> vdl_runtime::state::position::Undo {
@@ -223,6 +215,16 @@ pub(crate) fn prelude(ctx: &Ctx, needs: &Needs) -> TokenStream {
             #unattacked_among
 
             #attacked_vacating
+        }
+
+        impl Engine for Rules {
+            fn count_legal(&self, pos: &mut Position, scratch: &mut vdl_runtime::legality::legal_count::CountScratch) -> u64 {
+                vdl_runtime::legality::legal_count::count_legal_with(self, pos, scratch, |pos, sink| generate_all(pos, sink))
+            }
+
+            fn has_legal_move(&self, pos: &mut Position) -> bool {
+                self.count_legal(pos, &mut Default::default()) > 0
+            }
 
             #check_cells
 

@@ -8,8 +8,8 @@
 //! test but the answer to a reach reads only piece counts and a few cells.
 
 use crate::ir::{Game, Goal, PieceId, PlayerId, ZoneId};
+use crate::legality::engine::Engine;
 use crate::legality::legal::{self, GameResult};
-use crate::plan::engine::Engine;
 use crate::state::piece::Piece;
 use crate::state::piece_set::PieceSet;
 use crate::state::position::Position;

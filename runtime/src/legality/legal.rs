@@ -2,10 +2,10 @@
 
 use crate::ir::{CellId, Outcome, PieceId, PlayerId};
 use crate::legality::check_cells::CheckCells;
+use crate::legality::engine::Engine;
 use crate::legality::goals::GoalKind;
 use crate::legality::influence::{Influence, UnwatchedKinds, Watch};
 use crate::legality::royals::Royals;
-use crate::plan::engine::Engine;
 use crate::state::position::{Move, Position, Undo};
 
 /// The rule that holds after every move, written once for every engine: the

@@ -2,8 +2,8 @@
 //! last ply: a generated engine hands its moves to a [`LegalCount`] instead
 //! of a list, and most of them are judged legal on the spot, never stored.
 
+use crate::legality::engine::Engine;
 use crate::legality::legal::{Legality, PlainJudgement};
-use crate::plan::engine::Engine;
 use crate::state::cell_bits::for_each_bit;
 use crate::state::occupancy::for_each_bit128;
 use crate::state::piece::Piece;

@@ -10,14 +10,14 @@
 use crate::ir::CellId;
 pub use crate::plan::castling::castle;
 pub use crate::plan::en_passant::captures_in_passing;
-use crate::plan::engine::Engine;
+use crate::plan::generator::Generator;
 use crate::plan::walk::Emitter;
 use crate::plan::{Plan, Repeats, SidePlan};
 use crate::state::position::{Move, Position};
 
 /// Appends every move of the side to move that needs an unmoved piece or an
 /// open cell to capture in passing.
-pub fn generate<E: Engine + ?Sized>(engine: &E, plan: &Plan, pos: &Position, out: &mut Vec<Move>) {
+pub fn generate<E: Generator + ?Sized>(engine: &E, plan: &Plan, pos: &Position, out: &mut Vec<Move>) {
     if pos.tracks_unmoved() {
         let side = plan.side(pos.side);
         for from in pos.unmoved_cells() {
@@ -30,7 +30,7 @@ pub fn generate<E: Engine + ?Sized>(engine: &E, plan: &Plan, pos: &Position, out
 }
 
 /// The steps of the unmoved piece on `from`.
-fn unmoved_steps<E: Engine + ?Sized>(engine: &E, side: &SidePlan, pos: &Position, from: CellId, out: &mut Vec<Move>) {
+fn unmoved_steps<E: Generator + ?Sized>(engine: &E, side: &SidePlan, pos: &Position, from: CellId, out: &mut Vec<Move>) {
     let kind = pos.at(from).kind();
     let steps = side.unmoved_steps(kind, from);
     let repeats = side.repeats(kind);

@@ -6,7 +6,7 @@ use super::attacks::AttackDrafts;
 use super::build::Start;
 use super::{SidePlan, Span};
 use crate::ir::{CellId, DirId, Mode};
-use crate::plan::engine::Engine;
+use crate::plan::generator::Generator;
 use crate::plan::walk::Emitter;
 use crate::state::piece::Piece;
 use crate::state::position::Move;
@@ -25,7 +25,7 @@ impl Hop {
         (cells.end - cells.start >= 2).then_some(Hop { cells })
     }
 
-    pub(crate) fn walk<E: Engine + ?Sized>(self, emitter: &Emitter, _engine: &E, side: &SidePlan, mode: Mode, out: &mut Vec<Move>) {
+    pub(crate) fn walk<E: Generator + ?Sized>(self, emitter: &Emitter, _engine: &E, side: &SidePlan, mode: Mode, out: &mut Vec<Move>) {
         let line = side.line(self.cells);
         if let Some(screen) = line.iter().position(|c| !emitter.pos.at(c.cell).is_empty()) {
             line[screen + 1..].iter().all(|c| emitter.land(c.cell, c.may_land, mode, out));

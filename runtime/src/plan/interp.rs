@@ -4,7 +4,7 @@
 //! position: empty cells, whose pieces stand where, and obligations.
 
 use crate::ir::{CellId, Game, PlayerId};
-use crate::plan::engine::Engine;
+use crate::plan::generator::Generator;
 use crate::plan::walk::Emitter;
 use crate::plan::Plan;
 use crate::state::position::{Move, Position};
@@ -34,7 +34,7 @@ impl Interpreter {
     }
 }
 
-impl Engine for Interpreter {
+impl Generator for Interpreter {
     fn game(&self) -> &Game {
         &self.game
     }

@@ -4,7 +4,7 @@
 
 use super::build::Start;
 use crate::ir::{CellId, DirId, PieceId};
-use crate::plan::engine::Engine;
+use crate::plan::generator::Generator;
 use crate::plan::walk::Emitter;
 use crate::state::piece_set::PieceSet;
 use crate::state::position::Move;
@@ -27,7 +27,7 @@ impl Swap {
         (!partners.is_empty()).then_some(Swap { to, partners, unattacked })
     }
 
-    pub(crate) fn walk<E: Engine + ?Sized>(self, emitter: &Emitter, engine: &E, out: &mut Vec<Move>) {
+    pub(crate) fn walk<E: Generator + ?Sized>(self, emitter: &Emitter, engine: &E, out: &mut Vec<Move>) {
         let (pos, from, owner) = (emitter.pos, emitter.from, emitter.piece.owner());
         if !self.partners.contains(pos.at(self.to)) {
             return;

@@ -4,7 +4,7 @@
 //! every engine.
 
 use crate::ir::{CellId, Choice, Game, Mode};
-use crate::plan::engine::Engine;
+use crate::plan::generator::Generator;
 use crate::plan::{SidePlan, Step};
 use crate::state::piece::Piece;
 use crate::state::position::{Move, Position};
@@ -72,7 +72,7 @@ impl<'a> Emitter<'a> {
 
     /// Appends the moves of `step` (see [`crate::plan::StepKind::walk`]).
     #[inline]
-    pub fn step<E: Engine + ?Sized>(&self, engine: &E, side: &SidePlan, step: &Step, out: &mut Vec<Move>) {
+    pub fn step<E: Generator + ?Sized>(&self, engine: &E, side: &SidePlan, step: &Step, out: &mut Vec<Move>) {
         step.kind.walk(self, engine, side, step.mode, out);
     }
 }

@@ -5,7 +5,7 @@
 
 use super::measure::may_stand;
 use crate::ir::{CellId, PieceId, PlayerId};
-use crate::plan::engine::Engine;
+use crate::legality::engine::Engine;
 use crate::state::piece::Piece;
 use crate::state::position::{Move, Position};
 

@@ -18,7 +18,7 @@
 use super::distance::{self, Way};
 use super::measure::cell_mobility;
 use crate::ir::{CellId, Game, Goal, PieceId, PlayerId};
-use crate::plan::engine::Engine;
+use crate::legality::engine::Engine;
 use crate::state::piece::Piece;
 use crate::state::position::Position;
 

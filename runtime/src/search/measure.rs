@@ -5,7 +5,7 @@
 //! a screen, are not underrated).
 
 use crate::ir::{CellId, Game, PieceId, PlayerId};
-use crate::plan::engine::Engine;
+use crate::legality::engine::Engine;
 use crate::state::piece::Piece;
 use crate::state::position::{Move, Position};
 

@@ -30,8 +30,8 @@ pub mod table;
 
 pub use key::PositionKey;
 
+use crate::legality::engine::Engine;
 use crate::legality::legal;
-use crate::plan::engine::Engine;
 use crate::state::position::{Move, Position};
 use eval::Evaluator;
 use order::History;

@@ -3,8 +3,10 @@
 //! ([`crate::ir`]): a position knows nothing of how moves are found.
 
 pub(crate) mod cell_bits;
+pub mod drop_cells;
 pub mod move_features;
 pub mod occupancy;
+pub mod passings;
 pub mod piece;
 pub mod piece_cells;
 pub mod piece_set;

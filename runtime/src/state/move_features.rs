@@ -1,7 +1,7 @@
 //! What a game's moves can do to a position besides moving, capturing and
 //! promoting pieces: known when its engine is compiled, so that the
 //! generated engine's make and unmake leave out the work of the features
-//! its game lacks (see [`crate::plan::engine::Engine::make`]). The interpreter
+//! its game lacks (see [`crate::plan::generator::Generator::make`]). The interpreter
 //! plays every game with [`AnyGame`], which asks the position at run time.
 
 use crate::ir::{Game, MoveKind};
@@ -28,7 +28,7 @@ pub trait MoveFeatures {
     /// The game has obligations, whose countdowns every move advances.
     const COUNTDOWNS: bool;
     /// The position keeps FEN's clocks, which every move advances (games
-    /// whose position strings carry them, [`crate::text::fen_state::has_fields`]).
+    /// whose position strings carry them, [`crate::ir::Game::has_move_history_fields`]).
     const CLOCKS: bool;
 }
 
@@ -74,7 +74,7 @@ impl FeaturesOf {
             swaps: any_kind(|kind| matches!(kind, MoveKind::Swap { .. })),
             passings: game.has_en_passant(),
             countdowns: !game.rules.obligations.is_empty(),
-            clocks: crate::text::fen_state::has_fields(game),
+            clocks: game.has_move_history_fields(),
         }
     }
 }

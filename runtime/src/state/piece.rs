@@ -72,6 +72,17 @@ mod tests {
     use super::*;
 
     #[test]
+    fn every_piece_type_fits_a_piece_byte() {
+        for kind in PieceId::first(PieceId::MAX_COUNT) {
+            for owner in PlayerId::BOTH {
+                let piece = Piece::new(kind, owner);
+                assert!(!piece.is_empty());
+                assert_eq!((piece.kind(), piece.owner()), (kind, owner));
+            }
+        }
+    }
+
+    #[test]
     fn each_cell_of_a_player_is_found_once_in_order() {
         // Every owner and every type (bytes with the top bit set too) in
         // every slot of a word, and a ragged end.

@@ -1,19 +1,18 @@
 //! The state of a game and the moves that change it.
 
 use crate::ir::{ByPlayer, CellId, Game, MoveKind, PieceId, PlayerId};
-use crate::plan::drops::DropCells;
-pub use crate::plan::en_passant::NO_PASSING;
-use crate::plan::en_passant::{Passing, Passings};
 use crate::state::cell_bits;
+use crate::state::drop_cells::DropCells;
 use crate::state::move_features::{AnyGame, MoveFeatures};
 use crate::state::occupancy::{HeldCells, MAX_CELLS};
+pub use crate::state::passings::NO_PASSING;
+use crate::state::passings::{Passing, Passings};
 use crate::state::piece::Piece;
 use crate::state::piece_cells::PieceCells;
 use crate::state::piece_set::PieceSet;
 use crate::state::tally::{ClassFill, Tally, TallyPlan};
 use std::sync::Arc;
 
-mod from_setup;
 mod moves;
 mod null_move;
 
@@ -120,7 +119,7 @@ pub struct Position {
     pub side: PlayerId,
     /// FEN's half-move clock: moves since the last capture or move of a piece
     /// that only moves forward (a pawn), kept in games whose position strings
-    /// carry it ([`crate::text::fen_state::has_fields`]).
+    /// carry it ([`crate::ir::Game::has_move_history_fields`]).
     halfmove: u16,
     /// FEN's full-move number: 1 at the start, counted up after each move of
     /// the second player.
@@ -146,13 +145,15 @@ pub struct Position {
 }
 
 impl Position {
-    pub fn empty(game: &Game) -> Position {
+    /// An empty board of `game`, its first player to move, keeping the
+    /// game's `passings`. Made by `Position::empty`
+    /// ([`crate::plan::position_tables`]), which plans them.
+    pub(crate) fn with_passings(game: &Game, passings: Passings) -> Position {
         let kinds = game.pieces.len();
         assert!(kinds <= crate::ir::MAX_PIECE_TYPES, "a piece stores its type in seven bits");
         let obligations = &game.rules.obligations;
         assert!(obligations.len() <= MAX_OBLIGATIONS, "a position keeps {MAX_OBLIGATIONS} countdowns per player");
         let tracks_unmoved = game.has_unmoved_rules();
-        let passings = if game.has_en_passant() { Passings::of(game) } else { Passings::default() };
         let shared = Shared {
             kinds,
             to_hand: game.pieces.iter().map(|p| p.captured_as).collect(),
@@ -161,7 +162,7 @@ impl Position {
             tally: TallyPlan::of(game),
             tracks_unmoved,
             passings,
-            clocks: crate::text::fen_state::has_fields(game).then(|| forward_only(game)),
+            clocks: game.has_move_history_fields().then(|| forward_only(game)),
             drop_cells: if game.has_hands() { DropCells::of(game) } else { DropCells::default() },
         };
         let hands = ByPlayer::from_fn(|_| if game.has_hands() { vec![0; kinds] } else { Vec::new() });
@@ -370,7 +371,7 @@ impl Position {
 
     /// FEN's half-move clock: moves since the last capture or move of a
     /// piece that only moves forward (a pawn), kept in games whose position
-    /// strings carry it ([`crate::text::fen_state::has_fields`]).
+    /// strings carry it ([`crate::ir::Game::has_move_history_fields`]).
     #[inline]
     pub fn halfmove(&self) -> u16 {
         self.halfmove
@@ -381,6 +382,13 @@ impl Position {
     #[inline]
     pub fn fullmove(&self) -> u16 {
         self.fullmove
+    }
+
+    /// Sets both clocks, as a position string gives them (the full-move
+    /// number at least 1).
+    pub(crate) fn set_clocks(&mut self, halfmove: u16, fullmove: u16) {
+        self.halfmove = halfmove;
+        self.fullmove = fullmove.max(1);
     }
 
     /// Puts back the full-move number the position had before a move, for
@@ -473,7 +481,7 @@ impl Position {
 
     /// [`Position::make`] for a game with the features `F`: the work of
     /// the others is left out (a generated engine's make, see
-    /// [`crate::plan::engine::Engine::make`]).
+    /// [`crate::plan::generator::Generator::make`]).
     #[inline]
     pub fn make_with<F: MoveFeatures>(&mut self, mv: Move) -> Undo {
         let mut undo = Undo {

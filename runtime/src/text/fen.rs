@@ -162,7 +162,7 @@ fn read(game: &Game, text: &str) -> Result<(Setup, Places), FenError> {
             error(offset, format!("unknown side to move `{side}`; expected one of {}", letters.join(", ")))
         })?;
     }
-    if crate::text::fen_state::has_fields(game) {
+    if game.has_move_history_fields() {
         if let Some((offset, field)) = fields.next() {
             setup.castling = crate::text::fen_state::parse_castling(game, field).map_err(|(at, message)| error(offset + at, message))?;
             places.castling = field.char_indices().map(|(at, _)| offset + at).collect();
@@ -192,7 +192,7 @@ fn read_counts<'t>(
     setup: &mut Setup,
     places: &mut Places,
 ) -> Result<(), FenError> {
-    let has_fields = crate::text::fen_state::has_fields(game);
+    let has_fields = game.has_move_history_fields();
     let (mut clocks, mut placeholders) = (0, 0);
     for (offset, field) in fields {
         if game.checks_to_win().is_some() && setup.checks.is_none() && field.contains('+') {
@@ -448,7 +448,7 @@ pub fn format(game: &Game, pos: &Position) -> String {
     }
     out.push(' ');
     out.push(game.players[pos.side.index()].letter);
-    if crate::text::fen_state::has_fields(game) {
+    if game.has_move_history_fields() {
         out.push(' ');
         out.push_str(&crate::text::fen_state::format_castling(game, pos));
         out.push(' ');
@@ -473,7 +473,7 @@ pub fn format(game: &Game, pos: &Position) -> String {
         out.push_str(&format!(" {}+{}", pos.checks_left()[PlayerId::FIRST], pos.checks_left()[PlayerId::SECOND]));
     }
     // FEN's clocks come last, after Fairy-Stockfish's check counts.
-    if crate::text::fen_state::has_fields(game) {
+    if game.has_move_history_fields() {
         out.push_str(&format!(" {} {}", pos.halfmove(), pos.fullmove()));
     }
     out

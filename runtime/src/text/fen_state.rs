@@ -15,16 +15,11 @@
 
 use crate::ir::{CellId, Game, Gate, PlayerId};
 use crate::plan::castling;
-use crate::plan::en_passant::Passing;
+use crate::state::passings::Passing;
 use crate::state::piece::Piece;
 use crate::state::position::Position;
 use crate::text::position_error::PositionError;
 use crate::text::setup::{CastlingRight, Partner};
-
-/// Does the game's position string carry the castling and en-passant fields?
-pub fn has_fields(game: &Game) -> bool {
-    game.has_unmoved_rules() || game.has_en_passant()
-}
 
 /// Reads the castling field's letters: `K`, `Q` (upper case for the first
 /// player) or a file letter, or `-` for none. On an unknown letter, its

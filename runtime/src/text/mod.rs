@@ -5,6 +5,7 @@
 pub mod diagram;
 pub mod fen;
 pub mod fen_state;
+pub mod from_setup;
 pub mod notation;
 pub mod position_error;
 pub mod san;

@@ -7,8 +7,8 @@
 //! `e7e8=Q`) and drops written `SYMBOL@CELL`.
 
 use crate::ir::Game;
+use crate::legality::engine::Engine;
 use crate::legality::legal::legal_moves;
-use crate::plan::engine::Engine;
 use crate::state::position::{Move, Position};
 use std::fmt;
 

@@ -21,8 +21,8 @@
 //! first part (`exd5`).
 
 use crate::ir::{CellId, Game};
+use crate::legality::engine::Engine;
 use crate::legality::legal::{in_check, legal_moves};
-use crate::plan::engine::Engine;
 use crate::state::position::{Move, Position};
 
 /// The SAN of every legal move of `pos`, in [`legal_moves`]' order.

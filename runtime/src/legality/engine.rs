@@ -1,23 +1,22 @@
-//! The interface both engines implement: the IR interpreter and generated code.
+//! What an engine adds to its move generator for legality: the shortcuts
+//! the one judgement ([`crate::legality::legal::Legality`]) may take, each
+//! with a default that makes and tests. The interpreter keeps every default,
+//! so that as the reference it checks the engines that take the shortcuts;
+//! generated code specialises them per game.
 
-use crate::ir::{CellId, Game, PlayerId};
+use crate::ir::{CellId, PlayerId};
 use crate::legality::check_cells::CheckCells;
 use crate::legality::influence::{Influence, Watch};
 use crate::legality::legal;
 use crate::legality::legal_count::CountScratch;
-use crate::state::position::{Move, Position, Undo};
+use crate::plan::generator::Generator;
+use crate::plan::interp::Interpreter;
+use crate::state::position::{Move, Position};
 use crate::state::sink::MoveSink;
 
-/// A move generator for one game. Implementations differ only in speed: for the
-/// same position every implementation must produce the same set of moves.
-pub trait Engine: Send + Sync {
-    /// The game this engine plays.
-    fn game(&self) -> &Game;
-
-    /// Appends every pseudo-legal move of the side to move: moves that obey each
-    /// piece's move program and confinement, ignoring check and facing rules.
-    fn generate(&self, pos: &Position, out: &mut Vec<Move>);
-
+/// A move generator with its legality hooks: what front ends, perft and the
+/// search run.
+pub trait Engine: Generator {
     /// How many legal moves the side to move has in `pos`, goals aside (the
     /// last ply of perft); `scratch` holds lists to work in. By default
     /// every move is listed and then judged; generated engines count most
@@ -34,45 +33,6 @@ pub trait Engine: Send + Sync {
     /// instruction cache.
     fn has_legal_move(&self, pos: &mut Position) -> bool {
         legal::has_legal_move_listed(self, pos)
-    }
-
-    /// Plays `mv` on `pos` ([`Position::make`]). Generated engines leave
-    /// out the work of what their game's moves cannot do
-    /// ([`crate::state::move_features`]); the interpreter keeps the default.
-    fn make(&self, pos: &mut Position, mv: Move) -> Undo {
-        pos.make(mv)
-    }
-
-    /// Takes back `mv`, played by [`Engine::make`] returning `undo`.
-    fn unmake(&self, pos: &mut Position, mv: Move, undo: Undo) {
-        pos.unmake(mv, undo)
-    }
-
-    /// Could a piece of `by` capture an enemy piece standing on `cell`?
-    fn attacked(&self, pos: &Position, cell: CellId, by: PlayerId) -> bool;
-
-    /// How many of `cells` (cells below 128, as bits) could no piece of
-    /// `by` capture an enemy piece on? The safe steps of a royal, counted
-    /// at perft's last ply. By default [`Engine::attacked`] is asked of
-    /// each; a generated engine runs its own attack test on each in one
-    /// loop (where the loop is inlined, the compiler reads the cells of
-    /// `by`'s pieces once for all of them).
-    fn unattacked_among(&self, pos: &Position, cells: u128, by: PlayerId) -> u32 {
-        let mut unattacked = 0;
-        crate::state::occupancy::for_each_bit128(cells, |cell| unattacked += u32::from(!self.attacked(pos, CellId::from_index(cell), by)));
-        unattacked
-    }
-
-    /// Would a piece of `by` attack `cell` if the piece on `vacated` were
-    /// taken off the board, all else as in `pos`? What a royal stepping
-    /// out of check from `vacated` to `cell` meets there, the piece it
-    /// takes on `cell` attacking nothing but from it. `None` (the default)
-    /// where the engine cannot say without making the move; the
-    /// interpreter keeps the default, so that it checks the engines that
-    /// say.
-    fn attacked_vacating(&self, pos: &Position, cell: CellId, by: PlayerId, vacated: CellId) -> Option<bool> {
-        let _ = (pos, cell, by, vacated);
-        None
     }
 
     /// After `mover` has moved: are the position's whole-board rules kept (no royal
@@ -131,3 +91,6 @@ pub trait Engine: Send + Sync {
         safe
     }
 }
+
+/// The reference keeps every hook's default: each move made and tested.
+impl Engine for Interpreter {}

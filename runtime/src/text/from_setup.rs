@@ -4,10 +4,10 @@
 //! position its game cannot reach: the rules below are those a position
 //! reached by legal moves from the setup always keeps.
 
-use super::{Position, NOT_COUNTING};
 use crate::ir::{Game, PieceId, PlayerId};
-use crate::plan::engine::Engine;
+use crate::legality::engine::Engine;
 use crate::state::piece::Piece;
+use crate::state::position::{Position, NOT_COUNTING};
 use crate::text::position_error::{Clock, PositionError};
 use crate::text::setup::{CheckCounts, Setup};
 
@@ -21,7 +21,7 @@ enum Judge<'e> {
 
 impl Position {
     /// Judges `setup` against `game`'s rules and builds the position, or
-    /// says which rule it breaks: a hand over [`super::HAND_CAP`], a missing royal,
+    /// says which rule it breaks: a hand over [`crate::state::position::HAND_CAP`], a missing royal,
     /// a piece where it must promote, a castling right whose pieces have
     /// moved, an en-passant cell nothing passed, a countdown, check count or
     /// clock out of range, the side not to move in check. Whether a royal is
@@ -41,7 +41,7 @@ impl Position {
     /// can reach it (royals, promotion zones, castling pieces that have
     /// moved, the side not to move in check): for tests and tools that probe
     /// positions no game reaches. What a position cannot hold (a hand over
-    /// [`super::HAND_CAP`], a right no piece can use, an en-passant cell no piece
+    /// [`crate::state::position::HAND_CAP`], a right no piece can use, an en-passant cell no piece
     /// passed, counts out of range) is still refused.
     pub fn from_setup_unchecked(game: &Game, setup: &Setup) -> Result<Position, PositionError> {
         Position::build(game, setup, Judge::StorableOnly)
@@ -73,14 +73,14 @@ impl Position {
         crate::text::fen_state::apply_en_passant(game, &setup.en_passant, start_board.filter(|_| fully), &mut pos)?;
         pos.set_countdowns(game, setup)?;
         pos.set_checks(game, setup)?;
-        pos.set_clocks(game, setup)?;
+        pos.read_clocks(game, setup)?;
         if let Judge::Fully(engine) = judge {
             side_not_to_move_safe(game, engine, &pos)?;
         }
         Ok(pos)
     }
 
-    /// Each count up to [`super::HAND_CAP`], the most a count's byte holds.
+    /// Each count up to [`crate::state::position::HAND_CAP`], the most a count's byte holds.
     fn fill_hands(&mut self, game: &Game, setup: &Setup) -> Result<(), PositionError> {
         for (player, hand) in setup.hands.each() {
             for (kind, &count) in game.piece_ids().zip(hand) {
@@ -142,13 +142,12 @@ impl Position {
     /// The clocks fit a position's; they are kept in games whose position
     /// strings carry them (elsewhere, as Fairy-Stockfish writes `0 1`
     /// after any game, they are read and let go).
-    fn set_clocks(&mut self, game: &Game, setup: &Setup) -> Result<(), PositionError> {
+    fn read_clocks(&mut self, game: &Game, setup: &Setup) -> Result<(), PositionError> {
         let fit = |value: u64, clock: Clock| u16::try_from(value).map_err(|_| PositionError::ClockOutOfRange { clock, value });
         let (halfmove, fullmove) = (fit(setup.halfmove, Clock::Halfmove)?, fit(setup.fullmove, Clock::Fullmove)?);
-        if crate::text::fen_state::has_fields(game) {
-            self.halfmove = halfmove;
-            // Some programs write 0 for the first move.
-            self.fullmove = fullmove.max(1);
+        if game.has_move_history_fields() {
+            // Some programs write 0 for the first move: read as 1.
+            self.set_clocks(halfmove, fullmove);
         }
         Ok(())
     }
