@@ -309,7 +309,7 @@ impl Influence {
 
     /// While the side to move is in check and has one royal: the types
     /// whose plain steps are legal where the destination is not attacked
-    /// once the step's start is vacated ([`crate::Engine::attacked_vacating`]),
+    /// once the step's start is vacated ([`crate::Generator::attacked_vacating`]),
     /// as [`UnwatchedKinds::royal_steps`] (no other type). The royal types no
     /// rule after a move is about, in a game without obligations (whose
     /// attacks depend on countdowns); none there. (A line through the cell

@@ -26,7 +26,7 @@ pub fn legal_moves<E: Engine + ?Sized>(engine: &E, pos: &Position) -> Vec<Move> 
 }
 
 /// Plays the legal `mv` on `pos`, returning what takes it back
-/// ([`Engine::unmake`]). In a game that counts checks, a move that gives
+/// ([`crate::Generator::unmake`]). In a game that counts checks, a move that gives
 /// check takes one from the mover's [`Position::checks_left`]: whether it
 /// does is known only after the move, by the engine's attack test, which
 /// the position alone cannot run.
