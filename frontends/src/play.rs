@@ -157,16 +157,16 @@ pub fn run(engine: Box<dyn Engine>, args: &PlayArgs, input: impl BufRead, mut ou
                 stale = true;
             }
             "undo" => {
-                let mut sans = session.history_san();
+                let last = session.last_move_san().map(str::to_string);
                 match session.undo() {
                     Ok(_) => {
-                        let mut undone = vec![sans.pop()];
+                        let mut undone: Vec<String> = last.into_iter().collect();
                         // Take back the computer's answer too, so that it is
                         // the user's turn again.
+                        let answer = session.last_move_san().map(str::to_string);
                         if computer[session.side().index()] && !computer.iter().all(|&c| c) && session.undo().is_ok() {
-                            undone.push(sans.pop());
+                            undone.extend(answer);
                         }
-                        let undone: Vec<String> = undone.into_iter().flatten().collect();
                         writeln!(out, "Took back {}.", undone.join(", "))?;
                         stale = true;
                     }
@@ -191,7 +191,7 @@ fn show(out: &mut impl Write, session: &Session) -> io::Result<()> {
     }
     writeln!(out, "{}", session.fen())?;
     if !session.history().is_empty() {
-        writeln!(out, "Moves: {}", session.history_san().join(" "))?;
+        writeln!(out, "Moves: {}", session.history_san().collect::<Vec<_>>().join(" "))?;
     }
     if session.in_check() && session.result().is_none() {
         writeln!(out, "{} is in check.", session.side_name())?;
