@@ -121,7 +121,8 @@ fn draw_at_centres(game: &Game, pos: &Position, marked: Marked) -> Option<String
     for (cell, (&column, &line)) in game.cell_ids().zip(columns.iter().zip(&lines)) {
         grid[line][column] = Some(cell);
     }
-    let mut text: Vec<Vec<char>> = grid.iter().map(|row| row_text(game, pos, row.iter().copied(), width, marked).chars().collect()).collect();
+    let mut text: Vec<Vec<char>> =
+        grid.iter().map(|row| row_text(game, pos, row.iter().copied(), width, marked).chars().collect()).collect();
     if layout.column_labels.len() == column_count {
         text.push(layout.column_labels.iter().flat_map(|t| format!(" {t:>width$}").chars().collect::<Vec<_>>()).collect());
     }
