@@ -280,6 +280,20 @@ mod tests {
     }
 
     #[test]
+    fn moves_are_read_in_every_form() {
+        let args = PlayArgs { computer: "none".into(), ..PlayArgs::default() };
+        // SAN, coordinates without the dash, and vdl's move text.
+        let out = run_script(&args, "Che3\nh10g8\nb1-c3\nquit\n");
+        assert!(out.contains("Moves: Che3 Ng8 Nc3\n"), "{out}");
+        // A drop in SAN (`P@c4`) after the c-Pawns trade and the Bishops are taken.
+        let shogi = (vdl_variants::by_name("shogi").unwrap().engine)();
+        let mut out = Vec::new();
+        run(shogi, &args, "c4\nc6\nc5\ncxc5\nBxg7\nBxg7\nP@c4\nquit\n".as_bytes(), &mut out).unwrap().unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert!(out.contains("Moves: c4 c6 c5 cxc5 Bxg7+ Bxg7 P@c4\n"), "{out}");
+    }
+
+    #[test]
     fn a_check_is_said() {
         let args = PlayArgs { computer: "none".into(), fen: Some("3k5/9/9/9/9/9/9/9/9/R3K4 w".into()), ..PlayArgs::default() };
         let out = run_script(&args, "a1-a10\nquit\n");
