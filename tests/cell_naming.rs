@@ -8,7 +8,7 @@
 
 use vdl_frontends::engine_protocol::squares::Squares;
 use vdl_runtime::perft::perft;
-use vdl_runtime::{fen, notation, san, Engine, Interpreter};
+use vdl_runtime::{fen, notation, san, Generator, Interpreter};
 
 /// The bundled Shogi with its axes labelled as USI names squares.
 fn shogi_with_usi_names() -> Interpreter {
