@@ -64,6 +64,8 @@ impl<'a> Iterator for Lexer<'a> {
             while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
                 i += 1;
             }
+            // A promoted form's symbol: `Q~`.
+            i += usize::from(bytes.get(i) == Some(&b'~'));
             Token::Word(&source[start..i])
         } else if c == b'+' && bytes.get(i + 1).is_some_and(u8::is_ascii_uppercase) {
             // A promoted piece's symbol: `+P`.
