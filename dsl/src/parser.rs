@@ -452,9 +452,22 @@ fn piece(pair: Pair<Rule>) -> Result<PieceDecl, SyntaxError> {
             Rule::castle_stmt => {
                 let mut inner = stmt.into_inner();
                 let directions = dir_expr(inner.next().expect("grammar: directions"))?;
-                let distance = int(inner.next().expect("grammar: number"))?;
-                let with = piece_set(inner.next().expect("grammar: pieces"));
-                PieceStmt::Castle(CastleStmt { directions, distance, with, span: stmt_span })
+                let form = inner.next().expect("grammar: castling's ends");
+                let rule = form.as_rule();
+                let mut parts = form.into_inner();
+                let (ends, with) = match rule {
+                    Rule::castle_by => {
+                        let distance = int(parts.next().expect("grammar: number"))?;
+                        (CastleEnds::By(distance), piece_set(parts.next().expect("grammar: pieces")))
+                    }
+                    _ => {
+                        let piece = zone_expr(parts.next().expect("grammar: zone"))?;
+                        let with = piece_set(parts.next().expect("grammar: pieces"));
+                        let partner = zone_expr(parts.next().expect("grammar: zone"))?;
+                        (CastleEnds::To { piece, partner }, with)
+                    }
+                };
+                PieceStmt::Castle(CastleStmt { directions, ends, with, span: stmt_span })
             }
             Rule::glyphs => PieceStmt::Glyphs { glyphs: stmt.into_inner().map(string_text).collect(), span: stmt_span },
             Rule::move_stmt => PieceStmt::Move(move_stmt(stmt)?),
