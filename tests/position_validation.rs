@@ -139,18 +139,39 @@ fn shredder_and_x_fen_letters_name_the_rooks_by_file() {
     let shredder = accepted("chess", "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1");
     let engine = engine("chess");
     assert_eq!(fen::format(engine.game(), &shredder), "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
-    // X-FEN names an inner rook by its file: a game whose setup has two
-    // rooks on the King's side (f1 and h1) reads `F` as the inner one.
+    // X-FEN names an inner rook by its file: in Chess960, with rooks on f1
+    // and h1, `F` is the inner one (the King goes to g1, the Rook stays).
+    let chess960 = engine("chess960");
+    let inner = fen::parse(chess960.game(), "4k3/8/8/8/8/8/8/4KR1R w F - 0 1").expect("the inner rook on f1 may castle");
+    assert_eq!(fen::format(chess960.game(), &inner), "4k3/8/8/8/8/8/8/4KR1R w F - 0 1");
+    // `k`: Black's outermost rook toward the h-file, here the g8 one.
+    let outer = fen::parse(chess960.game(), "4k1r1/8/8/8/8/8/8/4K3 w k - 0 1").expect("k names the g8 rook");
+    assert!(outer.is_unmoved(chess960.game().cell_by_name("g8").unwrap()));
+}
+
+#[test]
+fn a_castling_right_no_castling_move_can_use_is_refused() {
+    // The Chess960 position read as chess: chess's King castles by
+    // two cells, so from g1 neither the h1 nor the f1 Rook can castle (one
+    // has no room beyond, the other stands where the Rook must go past).
+    let text = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+    let message = refused("chess", text).to_string();
+    assert!(message.contains("castling right `H`: no piece of White can castle that way"), "{message}");
+    // Chess with a custom setup that puts a Rook next to the King: the
+    // right is no silent `-`.
     let source = std::fs::read_to_string("variants/chess.vdl")
         .unwrap()
-        .replace("setup \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"", "setup \"4krr1/8/8/8/8/8/8/4KR1R w KFkf - 0 1\"");
-    let game = vdl_compiler::compile("inner.vdl", &source)
-        .unwrap_or_else(|d| panic!("{}", vdl_compiler::render_diagnostics("inner.vdl", &source, &d)));
-    let inner = fen::parse(&game, "4k3/8/8/8/8/8/8/4KR1R w F - 0 1").expect("the inner rook on f1 is unmoved");
-    assert_eq!(fen::format(&game, &inner), "4k3/8/8/8/8/8/8/4KR1R w F - 0 1");
-    // `k`: Black's outermost rook toward the h-file is the g8 one, on its
-    // setup cell.
-    fen::parse(&game, "4k1r1/8/8/8/8/8/8/4K3 w k - 0 1").expect("g8 is a setup cell");
+        .replace("setup \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"", "setup \"4krr1/8/8/8/8/8/8/4KRR1 w - - 0 1\"");
+    let game = vdl_compiler::compile("next.vdl", &source)
+        .unwrap_or_else(|d| panic!("{}", vdl_compiler::render_diagnostics("next.vdl", &source, &d)));
+    let message = fen::parse(&game, "4k3/8/8/8/8/8/8/4KR2 w F - 0 1").unwrap_err().to_string();
+    assert!(
+        message.contains("castling right `F`: no castling move of White's King on e1 can use the Rook on f1"),
+        "{message}"
+    );
+    // The same position in Chess960, where the King goes to g1 and the Rook
+    // stays on f1, is fine.
+    fen::parse(engine("chess960").game(), "4k3/8/8/8/8/8/8/4KR2 w F - 0 1").expect("Chess960 castles with f1");
 }
 
 #[test]

@@ -198,13 +198,17 @@ pub(crate) struct Right {
     /// The rule puts its pieces on given cells (`to`), wherever they start,
     /// so a position may have them anywhere, as Chess960's starts do.
     pub starts_anywhere: bool,
+    /// The partner stands where the rule lets it castle (with `by N`,
+    /// beyond the piece's destination); a right to an unusable partner is
+    /// refused, not kept unused.
+    pub usable: bool,
 }
 
 /// Every castling right the board (`at`, the piece on each cell) allows,
 /// moved pieces or not: each piece with a castling rule, from a cell where
 /// the rule gives castling (as [`Castle::plan`] plans it), and each partner
-/// on its line where the rule lets it stand (for position strings, which
-/// name rights by side or by the partner's file).
+/// on its line, usable where the rule lets it stand (for position strings,
+/// which name rights by side or by the partner's file).
 pub(crate) fn rights(game: &Game, at: impl Fn(CellId) -> Piece) -> Vec<Right> {
     let mut rights = Vec::new();
     for castling in castle_rules(game) {
@@ -215,9 +219,10 @@ pub(crate) fn rights(game: &Game, at: impl Fn(CellId) -> Piece) -> Vec<Right> {
             let Some((side, StepKind::Castle(castle))) = super::step_alone(game, player, piece.kind(), castling.rule, cell) else {
                 continue;
             };
-            let line = side.line(castle.line);
-            for partner in line[castle.partner_from as usize..].iter().map(|c| c.cell).filter(|&c| castle.partners.contains(at(c))) {
-                rights.push(Right { player, piece: cell, partner, king_side, starts_anywhere });
+            let outward = castle.outward(&side).iter().map(|c| c.cell);
+            for (place, partner) in (castle.origin as usize + 1..).zip(outward).filter(|&(_, c)| castle.partners.contains(at(c))) {
+                let usable = place >= castle.partner_from as usize;
+                rights.push(Right { player, piece: cell, partner, king_side, starts_anywhere, usable });
             }
         }
     }
