@@ -141,7 +141,7 @@ fn shredder_and_x_fen_letters_name_the_rooks_by_file() {
     assert_eq!(fen::format(engine.game(), &shredder), "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     // X-FEN names an inner rook by its file: in Chess960, with rooks on f1
     // and h1, `F` is the inner one (the King goes to g1, the Rook stays).
-    let chess960 = engine("chess960");
+    let chess960 = (vdl_variants::by_name("chess960").unwrap().engine)();
     let inner = fen::parse(chess960.game(), "4k3/8/8/8/8/8/8/4KR1R w F - 0 1").expect("the inner rook on f1 may castle");
     assert_eq!(fen::format(chess960.game(), &inner), "4k3/8/8/8/8/8/8/4KR1R w F - 0 1");
     // `k`: Black's outermost rook toward the h-file, here the g8 one.

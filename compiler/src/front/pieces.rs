@@ -291,7 +291,7 @@ impl PieceLowering<'_> {
                 if shared {
                     diags.push(
                         Diagnostic::error(Code::BadCastling, partner.span(), "the partner's end zone shares cells with the piece's")
-                            .with_label(format!("`{}` meets this zone", &self.source[piece.span().start..piece.span().end]))
+                            .with_label(format!("`{}` meets this zone", self.source[piece.span().start..piece.span().end].trim()))
                             .with_help("the two pieces land on different cells: give them zones with no cell in common"),
                     );
                     return None;
