@@ -221,7 +221,8 @@ pub fn format_castling(game: &Game, pos: &Position) -> String {
 
 /// Opens the cells the en-passant field names (`open`, none for `-`) to
 /// capture in passing: a piece of the side that has just moved must have
-/// passed over them with its last move, which left its start and the cells
+/// passed over them with its last move (the field may name where it landed
+/// too, as Fairy-Stockfish writes it for pieces that are not its pawns), which left its start and the cells
 /// passed over empty. A move that a piece makes only while unmoved (a
 /// pawn's double step) starts where the setup (`start`, if given) puts a
 /// piece like it.
@@ -232,7 +233,10 @@ pub fn apply_en_passant(game: &Game, open: &[CellId], start: Option<&[Piece]>, p
     let mover = pos.side.opponent();
     let could_start =
         |p: &Passing| start.is_none_or(|start| start.get(p.from.index()) == Some(&p.piece) || !only_when_unmoved(game, p.piece));
-    let over_them = |p: &Passing| p.piece.owner() == mover && open.iter().all(|c| p.cells.contains(c)) && could_start(p);
+    // Fairy-Stockfish names the destination too where the passing piece is
+    // no pawn of its (Berolina's `c5d6`): read, not required.
+    let named = |p: &Passing| open.iter().all(|c| p.cells.contains(c) || *c == p.to) && open.iter().any(|c| p.cells.contains(c));
+    let over_them = |p: &Passing| p.piece.owner() == mover && named(p) && could_start(p);
     let stands = |p: &Passing| pos.at(p.to) == p.piece && pos.at(p.from).is_empty() && p.cells.iter().all(|&c| pos.at(c).is_empty());
     let found = pos.passings().iter().find(|(_, p)| over_them(p) && stands(p)).map(|(index, _)| index);
     let Some(index) = found else {
