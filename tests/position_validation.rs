@@ -165,10 +165,7 @@ fn a_castling_right_no_castling_move_can_use_is_refused() {
     let game = vdl_compiler::compile("next.vdl", &source)
         .unwrap_or_else(|d| panic!("{}", vdl_compiler::render_diagnostics("next.vdl", &source, &d)));
     let message = fen::parse(&game, "4k3/8/8/8/8/8/8/4KR2 w F - 0 1").unwrap_err().to_string();
-    assert!(
-        message.contains("castling right `F`: no castling move of White's King on e1 can use the Rook on f1"),
-        "{message}"
-    );
+    assert!(message.contains("castling right `F`: no castling move of White's King on e1 can use the Rook on f1"), "{message}");
     // The same position in Chess960, where the King goes to g1 and the Rook
     // stays on f1, is fine.
     fen::parse(engine("chess960").game(), "4k3/8/8/8/8/8/8/4KR2 w F - 0 1").expect("Chess960 castles with f1");
@@ -274,7 +271,8 @@ fn berolina() -> vdl_runtime::Game {
          leap (-2,2) via (-1,1) move only when unmoved en passant by Pawn\n    step (0,1) capture only\n",
     );
     assert!(source.contains("leap (2,2)"), "chess.vdl's Pawn changed");
-    vdl_compiler::compile("berolina.vdl", &source).unwrap_or_else(|d| panic!("{}", vdl_compiler::render_diagnostics("berolina.vdl", &source, &d)))
+    vdl_compiler::compile("berolina.vdl", &source)
+        .unwrap_or_else(|d| panic!("{}", vdl_compiler::render_diagnostics("berolina.vdl", &source, &d)))
 }
 
 #[test]

@@ -161,7 +161,11 @@ impl PieceLowering<'_> {
         let mut first: Vec<Option<Span>> = vec![None; list.len()];
         let mut known = true;
         for name in names {
-            match list.iter().position(|p| p.name == name.text) {
+            // Written as declared, or in another case (`for white` where the
+            // file declares `White`), as players write their names in prose.
+            let exact = list.iter().position(|p| p.name == name.text);
+            let folded = || list.iter().position(|p| p.name.to_lowercase() == name.text.to_lowercase());
+            match exact.or_else(folded) {
                 Some(player) => match first[player] {
                     Some(earlier) => diags.push(
                         Diagnostic::error(Code::ConflictingStatements, name.span, format!("player `{}` is named twice", name.text))

@@ -187,11 +187,8 @@ pub fn format_castling(game: &Game, pos: &Position) -> String {
     let all = castling::rights(game, |cell| pos.at(cell));
     let start = crate::text::fen::parse_setup(game, &game.setup).ok();
     let letters = SideLetters::of(game, &all, start.as_ref().map(|s| s.board.as_slice()));
-    let mut rights: Vec<(&castling::Right, bool)> = all
-        .iter()
-        .filter(|r| pos.is_unmoved(r.piece) && pos.is_unmoved(r.partner))
-        .map(|r| (r, letters.names(r)))
-        .collect();
+    let mut rights: Vec<(&castling::Right, bool)> =
+        all.iter().filter(|r| pos.is_unmoved(r.piece) && pos.is_unmoved(r.partner)).map(|r| (r, letters.names(r))).collect();
     // FEN's order: the first player's rights, then the second's; `K` before `Q`.
     rights.sort_by_key(|&(r, named)| (r.player, !named, !r.king_side, game.board.cells[r.partner].coords.first().copied()));
     let text: String = rights

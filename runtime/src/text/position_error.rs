@@ -26,7 +26,15 @@ pub enum PositionError {
     CastlingPieceMoved { index: usize, letter: char, player_name: String, piece: String, cell_name: String, setup_cells: Vec<String> },
     /// A castling right whose partner stands where no castling move could
     /// use it (with `by 2`, a Rook next to the King): it would never castle.
-    CastlingUnusable { index: usize, letter: char, player_name: String, piece: String, piece_cell: String, partner: String, partner_cell: String },
+    CastlingUnusable {
+        index: usize,
+        letter: char,
+        player_name: String,
+        piece: String,
+        piece_cell: String,
+        partner: String,
+        partner_cell: String,
+    },
     /// An en-passant field naming cells that no piece has just passed over.
     EnPassantNotPassed { field: String, mover_name: String, reason: String },
     /// A countdown longer than its obligation's delay.

@@ -4,7 +4,9 @@
 use proc_macro2::Ident;
 use quote::format_ident;
 use std::collections::HashSet;
-use vdl_runtime::ir::{CastleEnds, Choice, Crossing, DirId, Game, Gate, Mode, MoveKind, MoveRule, PieceId, PlayerId, Promotion, Trigger, ZoneId};
+use vdl_runtime::ir::{
+    CastleEnds, Choice, Crossing, DirId, Game, Gate, Mode, MoveKind, MoveRule, PieceId, PlayerId, Promotion, Trigger, ZoneId,
+};
 
 /// Upper-case snake-case identifier fragments, unique within each list.
 pub struct Names {
