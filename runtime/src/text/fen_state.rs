@@ -109,16 +109,8 @@ pub fn apply_castling(game: &Game, rights: &[CastlingRight], start: Option<&[Pie
         let usable: Vec<&&castling::Right> = unmoved.iter().copied().filter(|r| r.usable).collect();
         if usable.is_empty() {
             let (piece, partner) = (unmoved[0].piece, unmoved[0].partner);
-            let name = |cell: CellId| game.pieces[pos.at(cell).kind()].name.clone();
-            return Err(PositionError::CastlingUnusable {
-                index,
-                letter,
-                player_name,
-                piece: name(piece),
-                piece_cell: game.board.cells[piece].name.clone(),
-                partner: name(partner),
-                partner_cell: game.board.cells[partner].name.clone(),
-            });
+            let named = |cell: CellId| format!("{} on {}", game.pieces[pos.at(cell).kind()].name, game.board.cells[cell].name);
+            return Err(PositionError::CastlingUnusable { index, letter, player_name, piece: named(piece), partner: named(partner) });
         }
         for right in usable {
             pos.set_unmoved(right.piece, true);

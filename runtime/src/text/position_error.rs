@@ -26,15 +26,8 @@ pub enum PositionError {
     CastlingPieceMoved { index: usize, letter: char, player_name: String, piece: String, cell_name: String, setup_cells: Vec<String> },
     /// A castling right whose partner stands where no castling move could
     /// use it (with `by 2`, a Rook next to the King): it would never castle.
-    CastlingUnusable {
-        index: usize,
-        letter: char,
-        player_name: String,
-        piece: String,
-        piece_cell: String,
-        partner: String,
-        partner_cell: String,
-    },
+    /// (`piece` and `partner` name each with its cell: `King on e1`.)
+    CastlingUnusable { index: usize, letter: char, player_name: String, piece: String, partner: String },
     /// An en-passant field naming cells that no piece has just passed over.
     EnPassantNotPassed { field: String, mover_name: String, reason: String },
     /// A countdown longer than its obligation's delay.
@@ -148,11 +141,10 @@ impl fmt::Display for PositionError {
                 setup_cells.join(", "),
                 either(setup_cells)
             ),
-            PositionError::CastlingUnusable { letter, player_name, piece, piece_cell, partner, partner_cell, .. } => write!(
+            PositionError::CastlingUnusable { letter, player_name, piece, partner, .. } => write!(
                 f,
-                "castling right `{letter}`: no castling move of {player_name}'s {piece} on {piece_cell} can use the {partner} \
-                 on {partner_cell} (the game's castling rule puts the {partner} elsewhere), so the right would never be used; \
-                 remove the right"
+                "castling right `{letter}`: no castling move of {player_name}'s {piece} can use the {partner} (the game's \
+                 castling rule wants its partner elsewhere), so the right would never be used; remove the right"
             ),
             PositionError::EnPassantNotPassed { field, mover_name, reason } => {
                 write!(f, "en passant `{field}`: no piece of {mover_name} (the side that has just moved) has just passed over it: {reason}")
