@@ -190,9 +190,8 @@ impl<'e> Legality<'e> {
     /// legal? It is made and tested; `pos` is restored before returning.
     #[inline]
     pub fn is_legal_when_made<E: Engine + ?Sized>(&self, engine: &E, pos: &mut Position, mv: Move) -> bool {
-        if self.capture_required(pos, mv) {
-            return false;
-        }
+        // `must capture` is judged before (`judged_unmade_if`): a game with
+        // it has its moves listed and judged whole (`count_legal_with`).
         let quiet = self.keeps_royals_safe(pos, mv);
         let mover = pos.side;
         let undo = engine.make(pos, mv);
