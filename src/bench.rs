@@ -94,6 +94,8 @@ pub fn fsf_variant(bundled_name: &str) -> Option<&'static str> {
         "shogi" => Some("shogi"),
         "minishogi" => Some("minishogi"),
         "chess" => Some("chess"),
+        // Chess with Chess960's castling; from the classic start the same.
+        "chess960" => Some("fischerandom"),
         "shatranj" => Some("shatranj"),
         "king-of-the-hill" => Some("kingofthehill"),
         "three-check" => Some("3check"),

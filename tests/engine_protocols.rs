@@ -589,3 +589,30 @@ fn uci_end_of_input_or_quit_during_a_search_gives_its_bestmove() {
         assert!(uci.ends_within(Duration::from_secs(2)), "{ending}: the engine goes on");
     }
 }
+
+#[test]
+fn uci_chess960_plays_chess960_and_writes_castling_as_the_king_taking_its_rook() {
+    let mut uci = Client::start(&["uci"]);
+    uci.send("uci");
+    let lines = uci.until(PATIENCE, |l| l == "uciok");
+    assert!(lines.iter().any(|l| l == "option name UCI_Chess960 type check default false"), "{lines:?}");
+    uci.send("setoption name UCI_Variant value chess");
+    uci.line_starting("info string variant chess ");
+    uci.send("setoption name UCI_Chess960 value true");
+    uci.line_starting("info string variant chess960 ");
+    // The King on g1 castles with h1 without moving (`g1h1`); Black's King
+    // on g8 castles with b8 to c8 (`g8b8` would cross f8, which the Rook
+    // now on f1 attacks, so only `g8h8` is legal).
+    uci.send("position fen 1r4kr/8/8/8/8/8/8/1R4KR w HBhb - 0 1 moves g1h1 g8h8");
+    uci.send("d");
+    let shown = uci.until(PATIENCE, |l| l.starts_with("info string fen "));
+    assert_eq!(shown.last().unwrap(), "info string fen 1r3rk1/8/8/8/8/8/8/1R3RK1 w - - 2 2", "{shown:?}");
+    uci.send("position fen 1r4kr/8/8/8/8/8/8/1R4KR w HBhb - 0 1 moves g1h1 g8b8");
+    let refused = uci.line_starting("info string error: illegal move `g8b8`");
+    assert!(refused.contains("the position is unchanged"), "{refused}");
+    // Moves are read as the engine writes them: the King's destination
+    // (`g1g1`) is no castling move here.
+    uci.send("position fen 1r4kr/8/8/8/8/8/8/1R4KR w HBhb - 0 1 moves g1g1");
+    uci.line_starting("info string error: illegal move `g1g1`");
+    uci.quits_within(Duration::from_secs(2));
+}

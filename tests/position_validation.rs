@@ -139,18 +139,94 @@ fn shredder_and_x_fen_letters_name_the_rooks_by_file() {
     let shredder = accepted("chess", "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1");
     let engine = engine("chess");
     assert_eq!(fen::format(engine.game(), &shredder), "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
-    // X-FEN names an inner rook by its file: a game whose setup has two
-    // rooks on the King's side (f1 and h1) reads `F` as the inner one.
+    // X-FEN names an inner rook by its file: in Chess960, with rooks on f1
+    // and h1, `F` is the inner one (the King goes to g1, the Rook stays).
+    let chess960 = (vdl_variants::by_name("chess960").unwrap().engine)();
+    let inner = fen::parse(chess960.game(), "4k3/8/8/8/8/8/8/4KR1R w F - 0 1").expect("the inner rook on f1 may castle");
+    assert_eq!(fen::format(chess960.game(), &inner), "4k3/8/8/8/8/8/8/4KR1R w F - 0 1");
+    // `k`: Black's outermost rook toward the h-file, here the g8 one.
+    let outer = fen::parse(chess960.game(), "4k1r1/8/8/8/8/8/8/4K3 w k - 0 1").expect("k names the g8 rook");
+    assert!(outer.is_unmoved(chess960.game().cell_by_name("g8").unwrap()));
+}
+
+#[test]
+fn a_castling_right_no_castling_move_can_use_is_refused() {
+    // The issue's Chess960 position read as chess: chess's King castles by
+    // two cells, so from g1 neither the h1 nor the f1 Rook can castle (one
+    // has no room beyond, the other stands where the Rook must go past).
+    let text = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+    let message = refused("chess", text).to_string();
+    assert!(message.contains("castling right `H`: no piece of White can castle that way"), "{message}");
+    // Chess with a custom setup that puts a Rook next to the King: the
+    // right is no silent `-`.
     let source = std::fs::read_to_string("variants/chess.vdl")
         .unwrap()
-        .replace("setup \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"", "setup \"4krr1/8/8/8/8/8/8/4KR1R w KFkf - 0 1\"");
-    let game = vdl_compiler::compile("inner.vdl", &source)
-        .unwrap_or_else(|d| panic!("{}", vdl_compiler::render_diagnostics("inner.vdl", &source, &d)));
-    let inner = fen::parse(&game, "4k3/8/8/8/8/8/8/4KR1R w F - 0 1").expect("the inner rook on f1 is unmoved");
-    assert_eq!(fen::format(&game, &inner), "4k3/8/8/8/8/8/8/4KR1R w F - 0 1");
-    // `k`: Black's outermost rook toward the h-file is the g8 one, on its
-    // setup cell.
-    fen::parse(&game, "4k1r1/8/8/8/8/8/8/4K3 w k - 0 1").expect("g8 is a setup cell");
+        .replace("setup \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"", "setup \"4krr1/8/8/8/8/8/8/4KRR1 w - - 0 1\"");
+    let game = vdl_compiler::compile("next.vdl", &source)
+        .unwrap_or_else(|d| panic!("{}", vdl_compiler::render_diagnostics("next.vdl", &source, &d)));
+    let message = fen::parse(&game, "4k3/8/8/8/8/8/8/4KR2 w F - 0 1").unwrap_err().to_string();
+    assert!(message.contains("castling right `F`: no castling move of White's King on e1 can use the Rook on f1"), "{message}");
+    // The same position in Chess960, where the King goes to g1 and the Rook
+    // stays on f1, is fine.
+    fen::parse(engine("chess960").game(), "4k3/8/8/8/8/8/8/4KR2 w F - 0 1").expect("Chess960 castles with f1");
+}
+
+/// Shako's Kings, Rooks and Pawns as Fairy-Stockfish plays them (its
+/// `shako`: 10x10, castling on rank 2 with the Rooks of files b and i, the
+/// King going two cells to d or h, pawns double-stepping from rank 3).
+const SHAKO_KINGS_ROOKS_PAWNS: &str = r#"game "Shako's Kings, Rooks and Pawns"
+
+board {
+    axis file = a..j
+    axis rank = 1..10
+    name file rank
+}
+
+forward +rank
+player White
+player Black = mirror rank
+
+zone last = rank 10
+zone third = rank 3
+direction orth = (0,1)*
+direction diag = (1,1)*
+
+piece King K {
+    royal
+    step orth | diag
+    castle (1,0) | (-1,0) by 2 with Rook
+}
+
+piece Rook R {
+    slide orth
+}
+
+piece Pawn P {
+    step (0,1) move only
+    leap (0,2) via (0,1) move only when in third en passant by Pawn
+    step (1,1) | (-1,1) capture only
+    must promote to Rook on entering last
+}
+
+stalemate draw
+setup "10/1r3k2r1/pppppppppp/10/10/10/10/PPPPPPPPPP/1R3K2R1/10 w KQkq - 0 1"
+"#;
+
+#[test]
+fn k_and_q_name_the_rook_nearest_the_castling_rook_file() {
+    // Fairy-Stockfish reads `K` as the Rook met first going from the file
+    // where the setup puts it (i) toward the King: i2, not the outermost j2;
+    // and `q` as b9, not a9. The issue quotes FSF's perft 2 = 460 for this
+    // position (vdl gave 418, with the outermost Rooks, both blocked).
+    let game = vdl_compiler::compile("shako.vdl", SHAKO_KINGS_ROOKS_PAWNS)
+        .unwrap_or_else(|d| panic!("{}", vdl_compiler::render_diagnostics("shako.vdl", SHAKO_KINGS_ROOKS_PAWNS, &d)));
+    let interp = vdl_runtime::Interpreter::new(game.clone());
+    let mut pos = fen::parse(&game, "10/rr3k4/ppppp5/10/10/10/10/6PPPP/5K2RR/10 w Kq - 0 1").unwrap();
+    assert_eq!(vdl_runtime::perft::perft(&interp, &mut pos, 2), 460);
+    let cell = |name: &str| game.cell_by_name(name).unwrap();
+    assert!(pos.is_unmoved(cell("i2")) && !pos.is_unmoved(cell("j2")));
+    assert!(pos.is_unmoved(cell("b9")) && !pos.is_unmoved(cell("a9")));
+    assert_eq!(fen::format(&game, &pos), "10/rr3k4/ppppp5/10/10/10/10/6PPPP/5K2RR/10 w Kq - 0 1");
 }
 
 #[test]
@@ -183,6 +259,41 @@ fn an_en_passant_cell_needs_a_piece_that_has_just_passed_it() {
     // from its start rank.
     let rule = broken_rule("chess", "4k3/8/8/8/8/8/4p3/4K3 w - e3 0 1");
     assert!(rule.to_string().contains("no move of Black passes over e3"), "{rule}");
+}
+
+/// Chess with Berolina pawns (Fairy-Stockfish's `berolina`): a Pawn moves
+/// one step diagonally forward, two from its start, and captures straight
+/// forward, en passant too.
+fn berolina() -> vdl_runtime::Game {
+    let source = std::fs::read_to_string("variants/chess.vdl").unwrap().replace(
+        "    step (0,1) move only\n    leap (0,2) via (0,1) move only when unmoved en passant by Pawn\n    step (1,1) | (-1,1) capture only\n",
+        "    step (1,1) | (-1,1) move only\n    leap (2,2) via (1,1) move only when unmoved en passant by Pawn\n    \
+         leap (-2,2) via (-1,1) move only when unmoved en passant by Pawn\n    step (0,1) capture only\n",
+    );
+    assert!(source.contains("leap (2,2)"), "chess.vdl's Pawn changed");
+    vdl_compiler::compile("berolina.vdl", &source)
+        .unwrap_or_else(|d| panic!("{}", vdl_compiler::render_diagnostics("berolina.vdl", &source, &d)))
+}
+
+#[test]
+fn fairy_stockfishs_en_passant_field_may_name_the_destination_too() {
+    // Fairy-Stockfish writes, after Berolina's 1. Pd2-f4 Pe7-c5, the cells
+    // open to capture in passing with the Pawn's destination:
+    // `c5d6` (the issue quotes it). It reads as the passed cell d6.
+    let game = berolina();
+    let interp = vdl_runtime::Interpreter::new(game.clone());
+    let read = fen::parse(&game, "rnbqkbnr/pppp1ppp/8/2p5/5P2/8/PPP1PPPP/RNBQKBNR w KQkq c5d6 2 2").expect("FSF's field");
+    let mut played = fen::parse(&game, &game.setup).unwrap();
+    for text in ["d2-f4", "e7-c5"] {
+        let mv = vdl_runtime::notation::parse_move(&interp, &played, text).unwrap();
+        played.make(mv);
+    }
+    let passed = |pos: &Position| pos.en_passant().map(|p| p.cells.iter().map(|&c| game.board.cells[c].name.clone()).collect::<Vec<_>>());
+    assert_eq!(passed(&read), Some(vec!["d6".to_string()]));
+    assert_eq!(passed(&read), passed(&played));
+    // The destination alone names no passed cell.
+    let error = fen::parse(&game, "rnbqkbnr/pppp1ppp/8/2p5/5P2/8/PPP1PPPP/RNBQKBNR w KQkq c5 2 2").unwrap_err();
+    assert!(error.to_string().contains("en passant `c5`"), "{error}");
 }
 
 // ---- Forced promotion --------------------------------------------------------

@@ -75,6 +75,24 @@ fn a_compulsory_promotion_for_one_player_binds_only_it() {
     assert!(moves_from(&engine, &pos, "b3").contains(&"b3-b4".to_string()));
 }
 
+/// The manual's example writes `for white` and `for black`; a file that
+/// declares `player White` and `player Black` means the same players (names
+/// are matched in any case), and gives the same game.
+#[test]
+fn player_names_are_matched_in_any_case() {
+    let capitalised = GAME.replace("player white\n", "player White\n").replace("player black = mirror rank", "player Black = mirror rank");
+    assert!(capitalised.contains("player White") && capitalised.contains("for white"), "the test game changed");
+    let game = vdl_compiler::compile("capitalised.vdl", &capitalised)
+        .unwrap_or_else(|d| panic!("{}", vdl_compiler::render_diagnostics("capitalised.vdl", &capitalised, &d)));
+    let lower = vdl_compiler::compile("per-player.vdl", GAME).expect("the test game checks");
+    assert_eq!(game.pieces, lower.pieces, "the same promotions for the same players");
+    // A name no player has in any case is still unknown.
+    let unknown = capitalised.replacen("for white", "for whyte", 1);
+    let diagnostics = vdl_compiler::compile("unknown.vdl", &unknown).unwrap_err();
+    let text = vdl_compiler::render_diagnostics("unknown.vdl", &unknown, &diagnostics);
+    assert!(text.contains("unknown player `whyte`") && text.contains("White"), "{text}");
+}
+
 /// A player-only promotion zone: the page shades the zone for the players
 /// whose pieces promote there (`promotes_for`); here, whose choices there are
 /// not empty. A zone every player promotes in (Shogi's camp) lists both.

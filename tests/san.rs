@@ -83,6 +83,28 @@ fn pieces_that_could_reach_the_same_square_are_told_apart_by_file_then_rank_then
 }
 
 #[test]
+fn chess960_castling_is_named_by_its_rooks_side() {
+    // FIDE's Chess960 rules (Guidelines II.3.2): castling "with the h-side
+    // rook is notated 0-0", with the a-side rook "0-0-0", wherever the King
+    // goes. Here the King on g1 castles with h1 without moving (the Rook to
+    // f1), and with b1 to c1 (the Rook to d1).
+    for (name, engine) in engines("chess960") {
+        let pos = chess_position(&*engine, "1r4kr/8/8/8/8/8/8/1R4KR w HBhb - 0 1");
+        let mut castles: Vec<(String, String)> = san::legal_sans(&*engine, &pos)
+            .into_iter()
+            .filter(|(mv, _)| mv.is_castle())
+            .map(|(mv, text)| (move_text(engine.game(), mv), text))
+            .collect();
+        castles.sort();
+        assert_eq!(castles, [("g1-c1".to_string(), "O-O-O".to_string()), ("g1-g1".to_string(), "O-O".to_string())], "{name}");
+        // The King on f1 lands on its Rook's cell g1: still O-O (with check:
+        // the Rook, now on f1, faces the King on f8).
+        let onto = chess_position(&*engine, "r4k2/8/8/8/8/8/8/R4KR1 w GA - 0 1");
+        assert!(sans(&*engine, &onto).contains(&"O-O+".to_string()), "{name}: {:?}", sans(&*engine, &onto));
+    }
+}
+
+#[test]
 fn promotion_castling_check_and_mate_are_written_as_san_writes_them() {
     // C.11-C.13: "castling on the h1 ... side: 0-0; ... a1 side: 0-0-0"
     // (written with the letter O, as PGN does); "a pawn promotion: the pawn

@@ -74,9 +74,7 @@ fn tiny() -> Game {
                     MoveKind::Swap { dir, with, unattacked } => {
                         MoveKind::Swap { dir: flip(*dir), with: with.clone(), unattacked: *unattacked }
                     }
-                    MoveKind::Castle { dir, distance, with } => {
-                        MoveKind::Castle { dir: flip(*dir), distance: *distance, with: with.clone() }
-                    }
+                    MoveKind::Castle { dir, ends, with } => MoveKind::Castle { dir: flip(*dir), ends: *ends, with: with.clone() },
                 };
                 MoveRule { kind, ..r.clone() }
             })

@@ -528,14 +528,23 @@ pub struct SwapStmt {
     pub span: Span,
 }
 
-/// `castle (1,0) | (-1,0) by 2 with Rook`.
+/// `castle (1,0) | (-1,0) by 2 with Rook`,
+/// `castle (1,0) to file g with Rook to file f`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CastleStmt {
     pub directions: DirExpr,
-    /// How many cells the piece goes.
-    pub distance: Int,
+    pub ends: CastleEnds,
     pub with: PieceSet,
     pub span: Span,
+}
+
+/// Where a `castle` statement puts its two pieces.
+#[derive(Clone, Debug, PartialEq)]
+pub enum CastleEnds {
+    /// `by N`: how many cells the piece goes.
+    By(Int),
+    /// `to ZONE with ... to ZONE`: where the piece and its partner end.
+    To { piece: ZoneExpr, partner: ZoneExpr },
 }
 
 /// `must promote to Wazir from enemy half into half`,

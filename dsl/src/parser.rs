@@ -275,22 +275,40 @@ fn zone_expr(pair: Pair<Rule>) -> Result<ZoneExpr, SyntaxError> {
     zone_tree(pair).map(|(expr, _)| expr)
 }
 
-/// A zone expression and the depth of its tree; operators chain to the left.
+/// A zone expression and the depth of its tree. `&` binds tighter than `|`
+/// and `-` (`a & b | c & d` is `(a & b) | (c & d)`, as in logic); otherwise
+/// operators chain to the left (`a | b - c` is `(a | b) - c`).
 fn zone_tree(pair: Pair<Rule>) -> Result<(ZoneExpr, usize), SyntaxError> {
     let mut inner = pair.into_inner();
-    let (mut lhs, mut depth) = zone_term(inner.next().expect("grammar: zone term"))?;
+    let (mut lhs, mut depth) = zone_intersection(zone_term(inner.next().expect("grammar: zone term"))?, &mut inner)?;
     while let Some(op) = inner.next() {
-        let op = match op.as_str() {
-            "|" => ZoneOp::Union,
-            "&" => ZoneOp::Intersection,
-            _ => ZoneOp::Difference,
-        };
-        let (rhs, rhs_depth) = zone_term(inner.next().expect("grammar: zone term"))?;
-        let span = Span::new(lhs.span().start, rhs.span().end);
-        depth = chain_within_depth(depth.max(rhs_depth) + 1, span)?;
-        lhs = ZoneExpr::Binary { op, lhs: Box::new(lhs), rhs: Box::new(rhs), span };
+        let op = if op.as_str() == "|" { ZoneOp::Union } else { ZoneOp::Difference };
+        let (rhs, rhs_depth) = zone_intersection(zone_term(inner.next().expect("grammar: zone term"))?, &mut inner)?;
+        (lhs, depth) = zone_binary(op, (lhs, depth), (rhs, rhs_depth))?;
     }
     Ok((lhs, depth))
+}
+
+/// `first` and every `& TERM` that follows it, chained to the left; stops
+/// before the next `|` or `-`.
+fn zone_intersection(first: (ZoneExpr, usize), inner: &mut pest::iterators::Pairs<Rule>) -> Result<(ZoneExpr, usize), SyntaxError> {
+    let mut tree = first;
+    while inner.peek().is_some_and(|op| op.as_str() == "&") {
+        inner.next();
+        let rhs = zone_term(inner.next().expect("grammar: zone term"))?;
+        tree = zone_binary(ZoneOp::Intersection, tree, rhs)?;
+    }
+    Ok(tree)
+}
+
+fn zone_binary(
+    op: ZoneOp,
+    (lhs, lhs_depth): (ZoneExpr, usize),
+    (rhs, rhs_depth): (ZoneExpr, usize),
+) -> Result<(ZoneExpr, usize), SyntaxError> {
+    let span = Span::new(lhs.span().start, rhs.span().end);
+    let depth = chain_within_depth(lhs_depth.max(rhs_depth) + 1, span)?;
+    Ok((ZoneExpr::Binary { op, lhs: Box::new(lhs), rhs: Box::new(rhs), span }, depth))
 }
 
 fn zone_term(pair: Pair<Rule>) -> Result<(ZoneExpr, usize), SyntaxError> {
@@ -451,9 +469,22 @@ fn piece(pair: Pair<Rule>) -> Result<PieceDecl, SyntaxError> {
             Rule::castle_stmt => {
                 let mut inner = stmt.into_inner();
                 let directions = dir_expr(inner.next().expect("grammar: directions"))?;
-                let distance = int(inner.next().expect("grammar: number"))?;
-                let with = piece_set(inner.next().expect("grammar: pieces"));
-                PieceStmt::Castle(CastleStmt { directions, distance, with, span: stmt_span })
+                let form = inner.next().expect("grammar: castling's ends");
+                let rule = form.as_rule();
+                let mut parts = form.into_inner();
+                let (ends, with) = match rule {
+                    Rule::castle_by => {
+                        let distance = int(parts.next().expect("grammar: number"))?;
+                        (CastleEnds::By(distance), piece_set(parts.next().expect("grammar: pieces")))
+                    }
+                    _ => {
+                        let piece = zone_expr(parts.next().expect("grammar: zone"))?;
+                        let with = piece_set(parts.next().expect("grammar: pieces"));
+                        let partner = zone_expr(parts.next().expect("grammar: zone"))?;
+                        (CastleEnds::To { piece, partner }, with)
+                    }
+                };
+                PieceStmt::Castle(CastleStmt { directions, ends, with, span: stmt_span })
             }
             Rule::glyphs => PieceStmt::Glyphs { glyphs: stmt.into_inner().map(string_text).collect(), span: stmt_span },
             Rule::move_stmt => PieceStmt::Move(move_stmt(stmt)?),

@@ -303,13 +303,26 @@ pub enum MoveKind {
     /// of the `with` types; with `unattacked`, only when neither cell is
     /// attacked before the swap. Never captures, so never attacks.
     Swap { dir: DirId, with: Vec<PieceId>, unattacked: bool },
-    /// Castling, a move of two pieces: the (royal, unmoved) piece goes
-    /// `distance` cells along `dir` toward the first piece on that line, which
-    /// must be an unmoved friendly piece of one of the `with` types standing
-    /// beyond the destination; that partner lands on the cell the piece
-    /// crossed last. Every cell between the two is empty, the piece is not
+    /// Castling, a move of two pieces: the (unmoved) piece and its partner,
+    /// the first piece along `dir`, which must be an unmoved friendly piece
+    /// of one of the `with` types, go where `ends` says. Every cell either
+    /// crosses or lands on is empty apart from the two; the piece is not
     /// attacked and crosses no attacked cell. Never captures.
-    Castle { dir: DirId, distance: u32, with: Vec<PieceId> },
+    Castle { dir: DirId, ends: CastleEnds, with: Vec<PieceId> },
+}
+
+/// Where castling puts its two pieces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum CastleEnds {
+    /// `by N`: the piece goes `N` cells along the line, toward a partner
+    /// standing beyond that cell, which lands on the cell the piece crossed
+    /// last. Where the pieces start is where the setup puts them.
+    By(u32),
+    /// `to ZONE with ... to ZONE`: the piece ends on the cell of its line
+    /// (either way from its start, or the start itself) in `piece`, the
+    /// partner on the cell of the line in `partner`, wherever they start
+    /// (Chess960): the partner may stand anywhere along `dir`.
+    To { piece: ZoneId, partner: ZoneId },
 }
 
 /// One way to a leap's destination.

@@ -109,8 +109,9 @@ codes! {
         "An `en passant by` rule must pass over cells: a `step` or `slide` (the cells before its destination) or a `leap` with \
          exactly one `via` route (the route's cells). A hop, a capturing leap or a leap without a route leaves no cell open.";
     BadCastling = "E0308", "unusable castling",
-        "A `castle` statement must move its piece at least 2 cells (the partner lands on the cell the piece crossed last) and \
-         name at least one partner piece.";
+        "A `castle` statement must move its piece at least 2 cells (`by N`: the partner lands on the cell the piece crossed \
+         last), or name, with `to`, two zones where the piece and its partner land: each with a cell for every player, and no \
+         cell in common; and it must name at least one partner piece.";
     BadPlayers = "E0400", "unusable players",
         "The players or their views are not usable: a game has exactly two players, and a view can only mirror an axis or shift \
          a wrapped one.";

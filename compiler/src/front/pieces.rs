@@ -161,7 +161,11 @@ impl PieceLowering<'_> {
         let mut first: Vec<Option<Span>> = vec![None; list.len()];
         let mut known = true;
         for name in names {
-            match list.iter().position(|p| p.name == name.text) {
+            // Written as declared, or in another case (`for white` where the
+            // file declares `White`), as players write their names in prose.
+            let exact = list.iter().position(|p| p.name == name.text);
+            let folded = || list.iter().position(|p| p.name.to_lowercase() == name.text.to_lowercase());
+            match exact.or_else(folded) {
                 Some(player) => match first[player] {
                     Some(earlier) => diags.push(
                         Diagnostic::error(Code::ConflictingStatements, name.span, format!("player `{}` is named twice", name.text))
@@ -234,36 +238,71 @@ impl PieceLowering<'_> {
             .collect()
     }
 
-    /// `castle DIRS by N with PIECES`, per player: a move-only rule of an
-    /// unmoved piece.
+    /// `castle DIRS by N with PIECES` or `castle DIRS to ZONE with PIECES
+    /// to ZONE`, per player: a move-only rule of an unmoved piece.
     fn castle_rules(&mut self, stmt: &ast::CastleStmt, diags: &mut Vec<Diagnostic>) -> Vec<Vec<MoveRule>> {
         let players = self.players.list.len();
         let set = self.directions.eval(&stmt.directions, diags);
         let with = self.sets.resolve(&stmt.with, diags);
-        if stmt.distance.value < 2 {
-            diags.push(
-                Diagnostic::error(Code::BadCastling, stmt.distance.span, "castling must move the piece at least 2 cells")
-                    .with_label("the partner lands on the cell the piece crossed last, so it must cross one")
-                    .with_help("write `by 2` or more"),
-            );
-            return vec![Vec::new(); players];
-        }
-        let (Some(set), Some(with)) = (set, with) else { return vec![Vec::new(); players] };
+        let ends = self.castle_ends(&stmt.ends, diags);
+        let (Some(set), Some(with), Some(ends)) = (set, with, ends) else { return vec![Vec::new(); players] };
         if !self.tables_fit(set.len() * players, stmt.directions.span(), diags) {
             return vec![Vec::new(); players];
         }
-        let distance = stmt.distance.value.min(u16::MAX as i64) as u32;
         (0..players)
             .map(|player| {
                 set.iter()
                     .map(|v| {
                         let dir = self.table.intern(self.board, &self.players.map_vector(player, v));
-                        let kind = MoveKind::Castle { dir, distance, with: with.clone() };
+                        let kind = MoveKind::Castle { dir, ends, with: with.clone() };
                         MoveRule { kind, mode: Mode::MoveOnly, only_in: None, gate: Gate::Unmoved, en_passant: Vec::new() }
                     })
                     .collect()
             })
             .collect()
+    }
+
+    /// Where castling puts its pieces: `by N` (at least 2, so that the
+    /// partner has a crossed cell to land on), or two zones, each with a
+    /// cell for every player, that share none (the two pieces cannot end on
+    /// one cell).
+    fn castle_ends(&mut self, ends: &ast::CastleEnds, diags: &mut Vec<Diagnostic>) -> Option<ir::CastleEnds> {
+        match ends {
+            ast::CastleEnds::By(distance) if distance.value < 2 => {
+                diags.push(
+                    Diagnostic::error(Code::BadCastling, distance.span, "castling must move the piece at least 2 cells")
+                        .with_label("the partner lands on the cell the piece crossed last, so it must cross one")
+                        .with_help("write `by 2` or more, or give both ends with `to ZONE with PIECES to ZONE`"),
+                );
+                None
+            }
+            ast::CastleEnds::By(distance) => Some(ir::CastleEnds::By(distance.value.min(u16::MAX as i64) as u32)),
+            ast::CastleEnds::To { piece, partner } => {
+                let (piece_zone, partner_zone) = (self.zone(piece, diags), self.zone(partner, diags));
+                let (piece_zone, partner_zone) = (piece_zone?, partner_zone?);
+                let cells = |zone: ZoneId| &self.zones.ir[zone].cells;
+                for (zone, expr) in [(piece_zone, piece), (partner_zone, partner)] {
+                    if cells(zone).iter().any(|player| !player.contains(&true)) {
+                        diags.push(
+                            Diagnostic::error(Code::BadCastling, expr.span(), "castling's end zone has no cell")
+                                .with_label("no piece could end its castling here")
+                                .with_help("name the cells where the piece and its partner land, such as `file g` and `file f`"),
+                        );
+                        return None;
+                    }
+                }
+                let shared = cells(piece_zone).iter().zip(cells(partner_zone)).any(|(a, b)| a.iter().zip(b).any(|(&a, &b)| a && b));
+                if shared {
+                    diags.push(
+                        Diagnostic::error(Code::BadCastling, partner.span(), "the partner's end zone shares cells with the piece's")
+                            .with_label(format!("`{}` meets this zone", self.source[piece.span().start..piece.span().end].trim()))
+                            .with_help("the two pieces land on different cells: give them zones with no cell in common"),
+                    );
+                    return None;
+                }
+                Some(ir::CastleEnds::To { piece: piece_zone, partner: partner_zone })
+            }
+        }
     }
 
     /// `proxy { ... }`.

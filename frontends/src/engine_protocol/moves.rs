@@ -17,11 +17,29 @@ pub struct MoveFormat {
     /// The letters the protocol uses for the variant's symbols, where they
     /// differ (XBoard's Xiang Qi calls the Horse `H`, the Elephant `E`).
     letters: HashMap<String, String>,
+    castling: CastlingNotation,
+}
+
+/// How a castling move is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum CastlingNotation {
+    /// The piece's own move (`e1g1`), as chess GUIs send castling.
+    #[default]
+    PieceDestination,
+    /// The piece taking its partner (`e1h1`), as GUIs send castling in
+    /// Chess960 (UCI's `UCI_Chess960`): a King that castles without moving,
+    /// or onto a cell it could also step to, has no other way to say it.
+    PieceTakesPartner,
 }
 
 impl MoveFormat {
     pub fn new(squares: Squares, drop_mark: char) -> MoveFormat {
-        MoveFormat { squares, drop_mark, letters: HashMap::new() }
+        MoveFormat { squares, drop_mark, letters: HashMap::new(), castling: CastlingNotation::default() }
+    }
+
+    pub fn with_castling(mut self, castling: CastlingNotation) -> MoveFormat {
+        self.castling = castling;
+        self
     }
 
     pub fn with_letters(mut self, letters: HashMap<String, String>) -> MoveFormat {
@@ -56,7 +74,11 @@ impl MoveFormat {
             let kind = mv.drop_kind().map_or(String::new(), |kind| self.letter(game, kind));
             return format!("{kind}{}{}", self.drop_mark, self.squares.name(mv.to()));
         };
-        let mut text = format!("{}{}", self.squares.name(from), self.squares.name(mv.to()));
+        let to = match (self.castling, mv.castling_partner()) {
+            (CastlingNotation::PieceTakesPartner, Some((partner, _))) => partner,
+            _ => mv.to(),
+        };
+        let mut text = format!("{}{}", self.squares.name(from), self.squares.name(to));
         if let Some(kind) = mv.promotion() {
             text.push_str(&self.promotion_suffix(game, pos.at(from).kind(), kind));
         }

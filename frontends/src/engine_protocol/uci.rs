@@ -12,7 +12,7 @@
 use super::game::GameState;
 use super::input::next_line;
 use super::limits::{ClockNames, GoLimits};
-use super::moves::MoveFormat;
+use super::moves::{CastlingNotation, MoveFormat};
 use super::output::Output;
 use super::search_thread::{shared_table, Ending, RunningSearch, SearchTask, SharedTable};
 use super::squares::Squares;
@@ -140,6 +140,11 @@ struct UciSession {
     /// Kept from search to search within a game; a new one for a new game,
     /// variant or size.
     table: SharedTable,
+    /// The variant `UCI_Variant` last named.
+    requested: String,
+    /// `UCI_Chess960`: castling written as the King taking its Rook, and a
+    /// variant `NAME` played as `NAME960` where one is offered.
+    chess960: bool,
 }
 
 /// The most lines `MultiPV` asks for.
@@ -169,6 +174,7 @@ impl UciSession {
         let default = variants.default_variant();
         let current = offered.iter().position(|o| Arc::ptr_eq(&o.variant, &default)).unwrap_or(0);
         let game = GameState::new(offered[current].variant.engine.clone());
+        let requested = offered[current].variant.name.clone();
         Ok(UciSession {
             dialect,
             offered,
@@ -179,6 +185,8 @@ impl UciSession {
             lines: NonZeroUsize::MIN,
             hash_megabytes: Table::DEFAULT_MEGABYTES,
             table: shared_table(Table::DEFAULT_MEGABYTES),
+            requested,
+            chess960: false,
         })
     }
 
@@ -235,6 +243,9 @@ impl UciSession {
         self.out.line(format!("option name {} type combo default {}{vars}", dialect.variant_option(), self.variant().variant.name));
         self.out.line(format!("option name MultiPV type spin default 1 min 1 max {MAX_LINES}"));
         self.out.line(format!("option name Hash type spin default {} min 1 max {MAX_HASH_MEGABYTES}", Table::DEFAULT_MEGABYTES));
+        if dialect == Dialect::Uci {
+            self.out.line("option name UCI_Chess960 type check default false");
+        }
         self.out.line(format!("{}ok", dialect.name()));
     }
 
@@ -260,19 +271,49 @@ impl UciSession {
                 Err(why) => self.error(format!("Hash `{value}`: {why}; it stays {}", self.hash_megabytes)),
             };
         }
+        if self.dialect == Dialect::Uci && name.eq_ignore_ascii_case("UCI_Chess960") {
+            return match value.to_ascii_lowercase().as_str() {
+                "true" => self.set_chess960(true),
+                "false" => self.set_chess960(false),
+                _ => self.error(format!("UCI_Chess960 `{value}`: expected `true` or `false`; it stays {}", self.chess960)),
+            };
+        }
         if !name.eq_ignore_ascii_case(self.dialect.variant_option()) && !name.eq_ignore_ascii_case("UCI_Variant") {
             return self.error(format!("no such option: {name}"));
         }
-        let Some(index) = self.offered.iter().position(|o| o.variant.name == value) else {
+        if !self.offered.iter().any(|o| o.variant.name == value) {
             let names: Vec<&str> = self.offered.iter().map(|o| o.variant.name.as_str()).collect();
             return self.error(format!("unknown variant `{value}`; the variants are {}", names.join(", ")));
+        }
+        self.requested = value.to_string();
+        self.select_variant();
+    }
+
+    /// `UCI_Chess960`: rewrites every variant's castling notation and plays
+    /// the requested variant's Chess960 form, if offered.
+    fn set_chess960(&mut self, on: bool) {
+        self.chess960 = on;
+        let castling = if on { CastlingNotation::PieceTakesPartner } else { CastlingNotation::PieceDestination };
+        for offered in &mut self.offered {
+            offered.format = Arc::new((*offered.format).clone().with_castling(castling));
+        }
+        self.select_variant();
+    }
+
+    /// Plays the variant `UCI_Variant` named (its `960` form while
+    /// `UCI_Chess960` is on, where one is offered) from its start.
+    fn select_variant(&mut self) {
+        let chess960 = format!("{}960", self.requested);
+        let by_name = |name: &str| self.offered.iter().position(|o| o.variant.name == name);
+        let Some(index) = self.chess960.then(|| by_name(&chess960)).flatten().or_else(|| by_name(&self.requested)) else {
+            return;
         };
         self.stop_search();
         self.table = shared_table(self.hash_megabytes);
         self.current = index;
         self.game = GameState::new(self.variant().variant.engine.clone());
         let game = self.game.engine().game();
-        self.out.line(format!("info string variant {} ({}) startpos {}", value, game.name, game.setup));
+        self.out.line(format!("info string variant {} ({}) startpos {}", self.variant().variant.name, game.name, game.setup));
     }
 
     /// `position startpos|fen FEN|sfen SFEN [moves M...]`: all or nothing.

@@ -1,12 +1,16 @@
-//! Castling (`castle`): a move of two pieces, both unmoved. The piece goes
-//! `distance` cells along a line, and the first piece on that line, which
-//! must stand further out and be one of its partners, lands on the cell the
-//! piece crossed last. Neither its start nor a cell it crosses may be
-//! attacked (its destination is judged as any move's).
+//! Castling (`castle`): a move of two pieces, both unmoved. The partner is
+//! the first piece along the castling line; the piece and its partner end
+//! where the rule says: `by N` cells along the line for the piece, with the
+//! partner (standing further out) on the cell the piece crossed last, or,
+//! with `to`, on given cells of the line whatever they started on (Chess960:
+//! the piece may move 0, 1 or more cells, either way, and may land where
+//! its partner stood). Every cell either piece crosses or lands on is empty
+//! apart from the two; neither the piece's start nor a cell it crosses may
+//! be attacked (its destination is judged as any move's).
 
-use super::build::Start;
+use super::build::{Ray, Start};
 use super::{LineCell, Plan, SidePlan, Span, StepKind};
-use crate::ir::{CellId, DirId, Game, MoveKind, MoveRule, PieceId, PlayerId};
+use crate::ir::{CastleEnds, CellId, DirId, Game, MoveKind, MoveRule, PieceId, PlayerId};
 use crate::plan::generator::Generator;
 use crate::plan::walk::Emitter;
 use crate::state::piece::Piece;
@@ -14,57 +18,134 @@ use crate::state::piece_set::PieceSet;
 use crate::state::position::{Move, Position};
 
 /// Castling from one start (always gated on the piece being unmoved).
+/// Cells are named by their index on `line`, which runs through the start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Castle {
-    /// Every cell outward from the start.
+    /// The castling line: with `to`, the cells behind the start (farthest
+    /// first), then the start and every cell outward from it along the
+    /// rule's direction; with `by`, the start and the cells outward.
     pub line: Span,
-    /// The piece goes to `line[distance - 1]`, its partner to
-    /// `line[distance - 2]`.
-    pub distance: u16,
+    /// The start's index on the line.
+    pub origin: u16,
+    /// Where the piece ends.
+    pub to: u16,
+    /// Where the partner ends.
+    pub partner_to: u16,
+    /// The nearest index the partner may stand on (`by N`: beyond the
+    /// piece's destination).
+    pub partner_from: u16,
     pub partners: PieceSet,
 }
 
 impl Castle {
-    /// Castling along `dir`, if the line leaves room for the partner beyond
-    /// the destination, the piece may end there and some partner may stand
-    /// where it lands.
-    pub(super) fn plan(side: &mut SidePlan, start: &Start, dir: DirId, distance: u32, with: &[PieceId]) -> Option<Castle> {
-        let (line, _) = side.add_line(start, dir, None);
-        let distance = distance as usize;
+    /// Castling along `dir`, if the line leaves room for a partner, the
+    /// piece may end where `ends` puts it and some partner may stand where
+    /// it lands.
+    pub(super) fn plan(side: &mut SidePlan, start: &Start, dir: DirId, ends: CastleEnds, with: &[PieceId]) -> Option<Castle> {
+        let behind = matches!(ends, CastleEnds::To { .. });
+        let (line, origin) = side.add_castling_line(start, dir, behind);
         let cells = side.line(line);
-        if distance < 2 || cells.len() <= distance || !cells[distance - 1].may_land {
+        let (to, partner_to, partner_from) = match ends {
+            CastleEnds::By(distance) => {
+                let distance = usize::try_from(distance).ok().filter(|&d| d >= 2)?;
+                (origin + distance, origin + distance - 1, origin + distance + 1)
+            }
+            CastleEnds::To { piece, partner } => {
+                let only_cell_in = |zone| {
+                    let mut found = cells.iter().enumerate().filter(|(_, c)| start.game.in_zone(zone, start.player, c.cell));
+                    let first = found.next().map(|(at, _)| at);
+                    // A zone meeting the line twice names no one cell.
+                    found.next().is_none().then_some(first).flatten()
+                };
+                (only_cell_in(piece)?, only_cell_in(partner)?, origin + 1)
+            }
+        };
+        if partner_from >= cells.len() || to >= cells.len() || to == partner_to || !cells[to].may_land {
             return None;
         }
-        let landing = cells[distance - 2].cell;
+        let landing = cells[partner_to].cell;
         let partners = PieceSet::of(start.player, with.iter().copied().filter(|&kind| start.confines(kind, landing)));
-        (!partners.is_empty()).then_some(Castle { line, distance: distance as u16, partners })
+        let index = |at: usize| at as u16;
+        (!partners.is_empty()).then_some(Castle {
+            line,
+            origin: index(origin),
+            to: index(to),
+            partner_to: index(partner_to),
+            partner_from: index(partner_from),
+            partners,
+        })
     }
 
-    /// The piece's destination and the partner's landing cell, from its line.
+    /// The cells outward from the start along the rule's direction, where
+    /// the partner stands.
     #[inline]
-    pub fn cells(line: &[LineCell], distance: u16) -> (CellId, CellId) {
-        (line[distance as usize - 1].cell, line[distance as usize - 2].cell)
+    pub fn outward(self, side: &SidePlan) -> &[LineCell] {
+        &side.line(self.line)[self.origin as usize + 1..]
+    }
+
+    /// A cell that every castling of this step needs empty, if there is one
+    /// (with `by`, the first cell outward: the piece crosses it, and the
+    /// partner stands further out); code generators test it before walking.
+    pub fn needs_empty(self, side: &SidePlan) -> Option<CellId> {
+        let first = self.outward(side).first()?;
+        (self.partner_from > self.origin + 1).then_some(first.cell)
     }
 
     pub(crate) fn walk<E: Generator + ?Sized>(self, emitter: &Emitter, engine: &E, side: &SidePlan, out: &mut Vec<Move>) {
         let (pos, line) = (emitter.pos, side.line(self.line));
-        let Some(at) = line.iter().position(|c| !pos.at(c.cell).is_empty()) else { return };
+        let origin = self.origin as usize;
+        let Some(offset) = line[origin + 1..].iter().position(|c| !pos.at(c.cell).is_empty()) else { return };
+        let at = origin + 1 + offset;
         let partner = line[at].cell;
-        if at < self.distance as usize || !self.partners.contains(pos.at(partner)) || !pos.is_unmoved(partner) {
+        if at < self.partner_from as usize || !self.partners.contains(pos.at(partner)) || !pos.is_unmoved(partner) {
             return;
         }
-        let (to, partner_to) = Castle::cells(line, self.distance);
+        let (to, partner_to) = (self.to as usize, self.partner_to as usize);
+        // Every cell either piece crosses or lands on is empty, apart from
+        // the two: between them it is (the partner is the first piece), so
+        // only the cells before the start and beyond the partner are looked at.
+        let (low, high) = (to.min(partner_to), to.max(partner_to));
+        if (low..origin).chain(at + 1..=high).any(|i| !pos.at(line[i].cell).is_empty()) {
+            return;
+        }
         let owner = emitter.piece.owner();
-        if emitter.bound.is_some_and(|zone| !emitter.game.in_zone(zone, owner, to)) {
+        if emitter.bound.is_some_and(|zone| !emitter.game.in_zone(zone, owner, line[to].cell)) {
             return;
         }
         // Not attacked, and crossing no attacked cell (the destination is
         // judged by the legality test, like any move's).
-        let crossed = line[..self.distance as usize - 1].iter().map(|c| c.cell);
-        if std::iter::once(emitter.from).chain(crossed).any(|cell| engine.attacked(pos, cell, owner.opponent())) {
+        let crossed = if to >= origin { origin..to.max(origin + 1) } else { to + 1..origin + 1 };
+        if line[crossed].iter().any(|c| engine.attacked(pos, c.cell, owner.opponent())) {
             return;
         }
-        out.push(Move::castling(emitter.from, to, partner, partner_to));
+        out.push(Move::castling(emitter.from, line[to].cell, partner, line[partner_to].cell));
+    }
+}
+
+impl SidePlan {
+    /// The castling line through the start along `dir` (with the cells
+    /// `behind` it first, if asked), and the start's index on it.
+    fn add_castling_line(&mut self, start: &Start, dir: DirId, behind: bool) -> (Span, usize) {
+        let first = self.line_cells.len();
+        let targets = &start.game.directions[dir].target;
+        let mut back = Vec::new();
+        if behind {
+            // The cell `dir` leads from to the last one found, until none
+            // does or the line comes round to the start.
+            let mut cell = start.from;
+            while let Some(prev) = start.game.cell_ids().find(|&c| targets[c.index()] == Some(cell)) {
+                if prev == start.from || back.contains(&prev) {
+                    break;
+                }
+                back.push(prev);
+                cell = prev;
+            }
+        }
+        let origin = back.len();
+        let outward: Vec<CellId> = Ray::new(start.game, dir, start.from, None).filter(|cell| !back.contains(cell)).collect();
+        let cells: Vec<CellId> = back.into_iter().rev().chain(std::iter::once(start.from)).chain(outward).collect();
+        self.line_cells.extend(cells.into_iter().map(|cell| LineCell { cell, may_land: start.lands(cell) }));
+        (Span::of(first..self.line_cells.len()), origin)
     }
 }
 
@@ -87,6 +168,7 @@ struct CastleRule<'g> {
     piece: Piece,
     rule: &'g MoveRule,
     dir: DirId,
+    ends: CastleEnds,
     partners: &'g [PieceId],
 }
 
@@ -95,9 +177,9 @@ fn castle_rules(game: &Game) -> Vec<CastleRule<'_>> {
     for (kind, piece) in game.piece_ids().zip(&game.pieces) {
         for (player, rules) in piece.moves.iter().enumerate() {
             for rule in rules {
-                if let MoveKind::Castle { dir, with, .. } = &rule.kind {
+                if let MoveKind::Castle { dir, ends, with } = &rule.kind {
                     let piece = Piece::new(kind, PlayerId::from_index(player));
-                    found.push(CastleRule { piece, rule, dir: *dir, partners: with });
+                    found.push(CastleRule { piece, rule, dir: *dir, ends: *ends, partners: with });
                 }
             }
         }
@@ -105,39 +187,42 @@ fn castle_rules(game: &Game) -> Vec<CastleRule<'_>> {
     found
 }
 
-/// One castling right: a piece, and a partner on one of its lines.
+/// One castling right: a piece, and a partner on one of its lines where a
+/// castling move could use it.
 pub(crate) struct Right {
     pub player: PlayerId,
     pub piece: CellId,
     pub partner: CellId,
     /// The side of the board the line goes to: `K` (toward higher files) or `Q`.
     pub king_side: bool,
-    /// The partner is the outermost of its kind on the line (FEN's `K`/`Q`
-    /// mean that one).
-    pub outermost: bool,
+    /// The rule puts its pieces on given cells (`to`), wherever they start,
+    /// so a position may have them anywhere, as Chess960's starts do.
+    pub starts_anywhere: bool,
+    /// The partner stands where the rule lets it castle (with `by N`,
+    /// beyond the piece's destination); a right to an unusable partner is
+    /// refused, not kept unused.
+    pub usable: bool,
 }
 
-/// Every castling right the board allows, moved pieces or not: each piece
-/// with a castling rule, from a cell where the rule gives castling (as
-/// [`Castle::plan`] plans it), and each partner on its line (for position
-/// strings, which name rights by side or by the partner's file).
-pub(crate) fn rights(game: &Game, pos: &Position) -> Vec<Right> {
+/// Every castling right the board (`at`, the piece on each cell) allows,
+/// moved pieces or not: each piece with a castling rule, from a cell where
+/// the rule gives castling (as [`Castle::plan`] plans it), and each partner
+/// on its line, usable where the rule lets it stand (for position strings,
+/// which name rights by side or by the partner's file).
+pub(crate) fn rights(game: &Game, at: impl Fn(CellId) -> Piece) -> Vec<Right> {
     let mut rights = Vec::new();
     for castling in castle_rules(game) {
         let (piece, player) = (castling.piece, castling.piece.owner());
         let king_side = game.directions[castling.dir].vector.first().is_some_and(|&x| x > 0);
-        for (cell, there) in pos.cells() {
-            if there != piece {
-                continue;
-            }
+        let starts_anywhere = matches!(castling.ends, CastleEnds::To { .. });
+        for cell in game.cell_ids().filter(|&cell| at(cell) == piece) {
             let Some((side, StepKind::Castle(castle))) = super::step_alone(game, player, piece.kind(), castling.rule, cell) else {
                 continue;
             };
-            let partners: Vec<CellId> =
-                side.line(castle.line).iter().map(|c| c.cell).filter(|&c| castle.partners.contains(pos.at(c))).collect();
-            let last = partners.last().copied();
-            for partner in partners {
-                rights.push(Right { player, piece: cell, partner, king_side, outermost: Some(partner) == last });
+            let outward = castle.outward(&side).iter().map(|c| c.cell);
+            for (place, partner) in (castle.origin as usize + 1..).zip(outward).filter(|&(_, c)| castle.partners.contains(at(c))) {
+                let usable = place >= castle.partner_from as usize;
+                rights.push(Right { player, piece: cell, partner, king_side, starts_anywhere, usable });
             }
         }
     }

@@ -51,7 +51,7 @@ impl StepKind {
                 StepKind::CapturingLeap(CapturingLeap::plan(start, *target, *via, crossing.as_ref())?)
             }
             MoveKind::Swap { dir, with, unattacked } => StepKind::Swap(Swap::plan(start, *dir, with, *unattacked)?),
-            MoveKind::Castle { dir, distance, with } => StepKind::Castle(Castle::plan(side, start, *dir, *distance, with)?),
+            MoveKind::Castle { dir, ends, with } => StepKind::Castle(Castle::plan(side, start, *dir, *ends, with)?),
         })
     }
 

@@ -66,19 +66,22 @@ pub fn mark_first_movers(game: &Game, start: &[Piece], pos: &mut Position) {
 }
 
 /// Marks the pieces the castling rights name as unmoved: each right needs a
-/// piece that castles and a partner on the side it names, both standing
-/// where the setup (`start`, if it reads) puts pieces like them, since an
-/// unmoved piece is still on its setup cell.
+/// piece that castles and a partner on the side it names where a castling
+/// move could use it, both standing where the setup (`start`, if it reads)
+/// puts pieces like them, since an unmoved piece is still on its setup cell
+/// (unless the rule puts its pieces on given cells wherever they start).
+/// `K` and `Q` name the partner Fairy-Stockfish's do (see [`SideLetters`]).
 pub fn apply_castling(game: &Game, rights: &[CastlingRight], start: Option<&[Piece]>, pos: &mut Position) -> Result<(), PositionError> {
-    let possible = castling::rights(game, pos);
+    let possible = castling::rights(game, |cell| pos.at(cell));
+    let letters = SideLetters::of(game, &possible, start);
     for (index, right) in rights.iter().enumerate() {
         let chosen: Vec<&castling::Right> = possible
             .iter()
             .filter(|r| {
                 r.player == right.player
                     && match right.partner {
-                        Partner::KingSide => r.outermost && r.king_side,
-                        Partner::QueenSide => r.outermost && !r.king_side,
+                        Partner::KingSide => r.king_side && letters.names(r),
+                        Partner::QueenSide => !r.king_side && letters.names(r),
                         Partner::File(file) => game.board.cells[r.partner].coords.first() == Some(&(file as i32)),
                     }
             })
@@ -88,10 +91,12 @@ pub fn apply_castling(game: &Game, rights: &[CastlingRight], start: Option<&[Pie
         if chosen.is_empty() {
             return Err(PositionError::CastlingWithoutPieces { index, letter, player_name });
         }
-        let moved = |cell: CellId| start.is_some_and(|start| start.get(cell.index()) != Some(&pos.at(cell)));
-        let unmoved: Vec<&&castling::Right> = chosen.iter().filter(|r| !moved(r.piece) && !moved(r.partner)).collect();
+        let moved = |r: &castling::Right, cell: CellId| {
+            !r.starts_anywhere && start.is_some_and(|start| start.get(cell.index()) != Some(&pos.at(cell)))
+        };
+        let unmoved: Vec<&&castling::Right> = chosen.iter().filter(|r| !moved(r, r.piece) && !moved(r, r.partner)).collect();
         if unmoved.is_empty() {
-            let cell = if moved(chosen[0].piece) { chosen[0].piece } else { chosen[0].partner };
+            let cell = if moved(chosen[0], chosen[0].piece) { chosen[0].piece } else { chosen[0].partner };
             return Err(PositionError::CastlingPieceMoved {
                 index,
                 letter,
@@ -101,7 +106,13 @@ pub fn apply_castling(game: &Game, rights: &[CastlingRight], start: Option<&[Pie
                 setup_cells: cells_holding(game, start.unwrap_or_default(), pos.at(cell)),
             });
         }
-        for right in unmoved {
+        let usable: Vec<&&castling::Right> = unmoved.iter().copied().filter(|r| r.usable).collect();
+        if usable.is_empty() {
+            let (piece, partner) = (unmoved[0].piece, unmoved[0].partner);
+            let named = |cell: CellId| format!("{} on {}", game.pieces[pos.at(cell).kind()].name, game.board.cells[cell].name);
+            return Err(PositionError::CastlingUnusable { index, letter, player_name, piece: named(piece), partner: named(partner) });
+        }
+        for right in usable {
             pos.set_unmoved(right.piece, true);
             pos.set_unmoved(right.partner, true);
         }
@@ -109,27 +120,73 @@ pub fn apply_castling(game: &Game, rights: &[CastlingRight], start: Option<&[Pie
     Ok(())
 }
 
+/// Which partners the letters `K` and `Q` name, as Fairy-Stockfish reads
+/// them: on each side of each castling piece, the partner met first going
+/// from the file where the game's setup puts that side's partner (its
+/// castling-rook file) in toward the piece; with no such file, the
+/// outermost partner (X-FEN's rule, the same on a chess board).
+struct SideLetters {
+    /// The rights the letters name, by player, piece, side and partner.
+    named: Vec<(PlayerId, CellId, bool, CellId)>,
+}
+
+impl SideLetters {
+    fn of(game: &Game, possible: &[castling::Right], start: Option<&[Piece]>) -> SideLetters {
+        // A partner's file counted outward, toward its side's edge.
+        let outward = |r: &castling::Right| {
+            let file = game.board.cells[r.partner].coords.first().copied().unwrap_or(0);
+            if r.king_side {
+                file
+            } else {
+                -file
+            }
+        };
+        let mut home: [[Option<i32>; 2]; 2] = [[None; 2]; 2];
+        for r in start.map(|start| castling::rights(game, |cell| start[cell.index()])).unwrap_or_default() {
+            let slot = &mut home[r.player.index()][usize::from(r.king_side)];
+            *slot = Some(slot.map_or(outward(&r), |file| file.max(outward(&r))));
+        }
+        let mut best: Vec<(PlayerId, CellId, bool, CellId, i32)> = Vec::new();
+        for r in possible {
+            let file = outward(r);
+            if home[r.player.index()][usize::from(r.king_side)].is_some_and(|limit| file > limit) {
+                continue;
+            }
+            match best.iter_mut().find(|b| (b.0, b.1, b.2) == (r.player, r.piece, r.king_side)) {
+                Some(b) if b.4 < file => (b.3, b.4) = (r.partner, file),
+                Some(_) => {}
+                None => best.push((r.player, r.piece, r.king_side, r.partner, file)),
+            }
+        }
+        SideLetters { named: best.into_iter().map(|(player, piece, side, partner, _)| (player, piece, side, partner)).collect() }
+    }
+
+    /// Does `K` (or `Q`) name this right's partner?
+    fn names(&self, r: &castling::Right) -> bool {
+        self.named.contains(&(r.player, r.piece, r.king_side, r.partner))
+    }
+}
+
 /// The names of the cells of `board` that hold `piece`.
 fn cells_holding(game: &Game, board: &[Piece], piece: Piece) -> Vec<String> {
     board.iter().zip(game.cell_ids()).filter(|&(&p, _)| p == piece).map(|(_, cell)| game.board.cells[cell].name.clone()).collect()
 }
 
-/// The castling field: `KQkq` where the partner is the outermost on its
-/// line, the partner's file letter otherwise (as X-FEN does), `-` for none.
+/// The castling field: `KQkq` where the letter names the partner (see
+/// [`SideLetters`]), the partner's file letter otherwise (as X-FEN does),
+/// `-` for none.
 pub fn format_castling(game: &Game, pos: &Position) -> String {
-    let mut rights: Vec<&castling::Right> = Vec::new();
-    let all = castling::rights(game, pos);
-    for right in &all {
-        if pos.is_unmoved(right.piece) && pos.is_unmoved(right.partner) {
-            rights.push(right);
-        }
-    }
+    let all = castling::rights(game, |cell| pos.at(cell));
+    let start = crate::text::fen::parse_setup(game, &game.setup).ok();
+    let letters = SideLetters::of(game, &all, start.as_ref().map(|s| s.board.as_slice()));
+    let mut rights: Vec<(&castling::Right, bool)> =
+        all.iter().filter(|r| pos.is_unmoved(r.piece) && pos.is_unmoved(r.partner)).map(|r| (r, letters.names(r))).collect();
     // FEN's order: the first player's rights, then the second's; `K` before `Q`.
-    rights.sort_by_key(|r| (r.player, !r.outermost, !r.king_side, game.board.cells[r.partner].coords.first().copied()));
+    rights.sort_by_key(|&(r, named)| (r.player, !named, !r.king_side, game.board.cells[r.partner].coords.first().copied()));
     let text: String = rights
         .iter()
-        .map(|r| {
-            let letter = match (r.outermost, r.king_side) {
+        .map(|&(r, named)| {
+            let letter = match (named, r.king_side) {
                 (true, true) => 'k',
                 (true, false) => 'q',
                 (false, _) => {
@@ -153,7 +210,8 @@ pub fn format_castling(game: &Game, pos: &Position) -> String {
 
 /// Opens the cells the en-passant field names (`open`, none for `-`) to
 /// capture in passing: a piece of the side that has just moved must have
-/// passed over them with its last move, which left its start and the cells
+/// passed over them with its last move (the field may name where it landed
+/// too, as Fairy-Stockfish writes it for pieces that are not its pawns), which left its start and the cells
 /// passed over empty. A move that a piece makes only while unmoved (a
 /// pawn's double step) starts where the setup (`start`, if given) puts a
 /// piece like it.
@@ -164,7 +222,10 @@ pub fn apply_en_passant(game: &Game, open: &[CellId], start: Option<&[Piece]>, p
     let mover = pos.side.opponent();
     let could_start =
         |p: &Passing| start.is_none_or(|start| start.get(p.from.index()) == Some(&p.piece) || !only_when_unmoved(game, p.piece));
-    let over_them = |p: &Passing| p.piece.owner() == mover && open.iter().all(|c| p.cells.contains(c)) && could_start(p);
+    // Fairy-Stockfish names the destination too where the passing piece is
+    // no pawn of its (Berolina's `c5d6`): read, not required.
+    let named = |p: &Passing| open.iter().all(|c| p.cells.contains(c) || *c == p.to) && open.iter().any(|c| p.cells.contains(c));
+    let over_them = |p: &Passing| p.piece.owner() == mover && named(p) && could_start(p);
     let stands = |p: &Passing| pos.at(p.to) == p.piece && pos.at(p.from).is_empty() && p.cells.iter().all(|&c| pos.at(c).is_empty());
     let found = pos.passings().iter().find(|(_, p)| over_them(p) && stands(p)).map(|(index, _)| index);
     let Some(index) = found else {

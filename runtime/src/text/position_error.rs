@@ -24,6 +24,10 @@ pub enum PositionError {
     /// A castling right whose piece or partner is not where the setup puts
     /// it: it has moved, and the right is lost.
     CastlingPieceMoved { index: usize, letter: char, player_name: String, piece: String, cell_name: String, setup_cells: Vec<String> },
+    /// A castling right whose partner stands where no castling move could
+    /// use it (with `by 2`, a Rook next to the King): it would never castle.
+    /// (`piece` and `partner` name each with its cell: `King on e1`.)
+    CastlingUnusable { index: usize, letter: char, player_name: String, piece: String, partner: String },
     /// An en-passant field naming cells that no piece has just passed over.
     EnPassantNotPassed { field: String, mover_name: String, reason: String },
     /// A countdown longer than its obligation's delay.
@@ -80,7 +84,9 @@ impl PositionError {
             PositionError::HandOverCap { player, kind, .. } => Place::Hand(player, kind),
             PositionError::MissingRoyal { .. } | PositionError::Malformed => Place::Board,
             PositionError::MustPromote { cell, .. } | PositionError::SideNotToMoveInCheck { cell, .. } => Place::Cell(cell),
-            PositionError::CastlingWithoutPieces { index, .. } | PositionError::CastlingPieceMoved { index, .. } => Place::Castling(index),
+            PositionError::CastlingWithoutPieces { index, .. }
+            | PositionError::CastlingPieceMoved { index, .. }
+            | PositionError::CastlingUnusable { index, .. } => Place::Castling(index),
             PositionError::EnPassantNotPassed { .. } => Place::EnPassant,
             PositionError::CountdownOutOfRange { .. } => Place::Countdowns,
             PositionError::ChecksOutOfRange { .. } => Place::Checks,
@@ -134,6 +140,11 @@ impl fmt::Display for PositionError {
                  so it has moved and the right is lost; remove the right or put the {piece} on {}",
                 setup_cells.join(", "),
                 either(setup_cells)
+            ),
+            PositionError::CastlingUnusable { letter, player_name, piece, partner, .. } => write!(
+                f,
+                "castling right `{letter}`: no castling move of {player_name}'s {piece} can use the {partner} (the game's \
+                 castling rule wants its partner elsewhere), so the right would never be used; remove the right"
             ),
             PositionError::EnPassantNotPassed { field, mover_name, reason } => {
                 write!(f, "en passant `{field}`: no piece of {mover_name} (the side that has just moved) has just passed over it: {reason}")

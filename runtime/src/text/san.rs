@@ -8,7 +8,7 @@
 //! * the destination's name;
 //! * `=SYMBOL` when the piece changes type, `,CELL=SYMBOL` when the move also
 //!   promotes another piece by proxy;
-//! * `O-O` and `O-O-O` for castling toward the higher and the lower end of
+//! * `O-O` and `O-O-O` for castling with a partner toward the higher and the lower end of
 //!   the board's first axis (files on a chess board);
 //! * `SYMBOL@CELL` for a drop from the hand;
 //! * `+` when the move leaves the enemy in check, `#` when it mates.
@@ -57,8 +57,10 @@ fn body(game: &Game, pos: &Position, mv: Move, legal: Option<&[Move]>) -> String
         let kind = mv.drop_kind().map_or(String::new(), |kind| symbol(game, kind));
         return format!("{kind}@{}", name(mv.to()));
     };
-    if mv.is_castle() {
-        let toward_higher = game.board.cells[mv.to()].coords.first() > game.board.cells[from].coords.first();
+    if let Some((partner, _)) = mv.castling_partner() {
+        // The partner's side, not the piece's way: a Chess960 King may stay
+        // put or move away from its Rook.
+        let toward_higher = game.board.cells[partner].coords.first() > game.board.cells[from].coords.first();
         return if toward_higher { "O-O" } else { "O-O-O" }.to_string();
     }
     let kind = pos.at(from).kind();

@@ -4,7 +4,9 @@
 use proc_macro2::Ident;
 use quote::format_ident;
 use std::collections::HashSet;
-use vdl_runtime::ir::{Choice, Crossing, DirId, Game, Gate, Mode, MoveKind, MoveRule, PieceId, PlayerId, Promotion, Trigger, ZoneId};
+use vdl_runtime::ir::{
+    CastleEnds, Choice, Crossing, DirId, Game, Gate, Mode, MoveKind, MoveRule, PieceId, PlayerId, Promotion, Trigger, ZoneId,
+};
 
 /// Upper-case snake-case identifier fragments, unique within each list.
 pub struct Names {
@@ -130,9 +132,20 @@ pub fn describe_rule(game: &Game, rule: &MoveRule) -> String {
             format!("leap {} {}", vector(game, *target), routes.join(", or "))
         }
         MoveKind::Hop { dir } => format!("hop {}", vector(game, *dir)),
-        MoveKind::Castle { dir, distance, with } => {
+        MoveKind::Castle { dir, ends, with } => {
             let names: Vec<&str> = with.iter().map(|&k| game.pieces[k].name.as_str()).collect();
-            format!("castle {} cells along {} with {}", distance, vector(game, *dir), names.join(" or "))
+            match ends {
+                CastleEnds::By(distance) => {
+                    format!("castle {} cells along {} with {}", distance, vector(game, *dir), names.join(" or "))
+                }
+                CastleEnds::To { piece, partner } => format!(
+                    "castle toward {} with {}, ending in {} and {}",
+                    vector(game, *dir),
+                    names.join(" or "),
+                    game.zones[*piece].name,
+                    game.zones[*partner].name
+                ),
+            }
         }
         MoveKind::Swap { dir, with, unattacked } => {
             let names: Vec<&str> = with.iter().map(|&k| game.pieces[k].name.as_str()).collect();

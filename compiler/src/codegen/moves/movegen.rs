@@ -502,9 +502,12 @@ fn setup_count(ctx: &Ctx, kind: PieceId, player: PlayerId) -> usize {
 
 /// The castling of the piece while it is unmoved, if its type may castle:
 /// the runtime walks it from the plan (`vdl_runtime::plan::gated::castle`), as it
-/// does for the interpreter. The generated code first looks at the first cell
-/// of each castling line from `from`: every castling crosses it, so with all
-/// of them held there is nothing to walk (as in most positions).
+/// does for the interpreter. Where every castling step needs a cell empty
+/// (`Castle::needs_empty`: with `by`, the first cell of its line), the
+/// generated code first looks at those cells: with all of them held there
+/// is nothing to walk (as in most positions). Castling to given cells
+/// (`to`) needs no one cell empty, so it is walked whenever the piece is
+/// unmoved.
 fn castling(ctx: &mut Ctx, pg: &mut PieceGen, docs: &mut Vec<String>) -> Option<TokenStream> {
     let side = ctx.plan.side(pg.player);
     if !side.may_castle(Piece::new(pg.kind, pg.player)) {
@@ -513,17 +516,24 @@ fn castling(ctx: &mut Ctx, pg: &mut PieceGen, docs: &mut Vec<String>) -> Option<
     pg.needs_pos = true;
     docs.push(String::new());
     docs.push("While it is unmoved it may castle: see `vdl_runtime::plan::gated::castle`.".into());
-    let first_cells: Vec<Vec<u16>> = CellId::first(ctx.cells())
+    let first_cells: Option<Vec<Vec<u16>>> = CellId::first(ctx.cells())
         .map(|from| {
             let steps = side.unmoved_steps(pg.kind, from).iter();
             steps
                 .filter_map(|step| match step.kind {
-                    StepKind::Castle(castle) => side.line(castle.line).first().map(|cell| cell.cell.index() as u16),
+                    StepKind::Castle(castle) => Some(castle.needs_empty(side).map(|cell| cell.index() as u16)),
                     _ => None,
                 })
                 .collect()
         })
         .collect();
+    let Some(first_cells) = first_cells else {
+        return Some(quote! {
+            if pos.is_unmoved(CellId::from_index(from)) {
+                vdl_runtime::plan::gated::castle(&Rules, plan(), pos, CellId::from_index(from), out.moves());
+            }
+        });
+    };
     let doc = format!("{}: the first cell of each of its castling lines from each cell.", ctx.piece_label(pg.kind, pg.player));
     let name = format!("{}_{}_CASTLE_FIRST", ctx.names.pieces[pg.kind.index()], ctx.names.players[pg.player.index()]);
     let first = ctx.tables.lists(&name, doc, first_cells);
