@@ -12,6 +12,12 @@ const MOVES_LEFT_GUESS: u32 = 30;
 /// Kept in hand for the protocol's own delays.
 const OVERHEAD: Duration = Duration::from_millis(30);
 const SHORTEST: Duration = Duration::from_millis(10);
+/// With a clock, a new iteration starts only within this part of the move's
+/// share (percent): the next iteration takes longer than all before it.
+const ITERATE_WITHIN: u32 = 60;
+/// An iteration under way may run on to this many times the move's share,
+/// but not past a quarter of the time left (the share itself stays allowed).
+const OVERRUN: u32 = 3;
 /// Longer times are read as this (a search deadline must fit in an `Instant`).
 pub const LONGEST: Duration = Duration::from_secs(365 * 24 * 3600);
 
@@ -104,6 +110,15 @@ impl GoLimits {
         Some(share.min(left.saturating_sub(OVERHEAD)).max(SHORTEST))
     }
 
+    /// The longest `side`'s move may take from its clock, if it has one: an
+    /// iteration started within the share may finish past it.
+    pub fn longest(&self, side: PlayerId) -> Option<Duration> {
+        let left = self.time.get(side.index()).copied().flatten()?;
+        let share = self.budget(side)?;
+        let overrun = (share * knob("VDL_OVERRUN", OVERRUN)).min(left / 4);
+        Some(share.max(overrun).min(left.saturating_sub(OVERHEAD)).max(SHORTEST))
+    }
+
     /// The runtime's limits for a search of `side`'s move (the search thread
     /// adds its stop flag).
     pub fn limits(&self, side: PlayerId) -> Limits {
@@ -114,12 +129,17 @@ impl GoLimits {
         }
         limits.depth = self.depth.or(Some(MAX_DEPTH));
         limits.nodes = self.nodes;
-        limits.movetime = match (self.movetime, self.budget(side)) {
+        limits.movetime = match (self.movetime, self.longest(side)) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         };
+        limits.soft_movetime = self.budget(side).map(|share| share * knob("VDL_ITERATE", ITERATE_WITHIN) / 100);
         limits
     }
+}
+
+fn knob(name: &str, default: u32) -> u32 {
+    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
 }
 
 #[cfg(test)]
