@@ -19,6 +19,7 @@ use super::activity::{Activity, Scratch};
 use super::distance::{self, Way};
 use super::measure::cell_mobility;
 use super::structure::Structure;
+pub use super::structure::PawnTraits;
 use crate::engine::Engine;
 use crate::ir::{CellId, Game, Goal, PieceId, PlayerId};
 use crate::piece::Piece;
@@ -159,6 +160,13 @@ impl Evaluator {
             }
         }
         score
+    }
+
+    /// The pieces that only move forward (pawns), with what the evaluation
+    /// finds of each: passed, doubled, isolated. None on boards of more than
+    /// 128 cells, where the evaluation does not look at them.
+    pub fn pawn_structure(&self, pos: &Position) -> Vec<(CellId, PawnTraits)> {
+        self.structure.traits(pos)
     }
 
     /// Mobility and threats to the royals ([`super::activity`]): what the

@@ -1,5 +1,5 @@
-//! The structure of the pieces that only move forward (pawns), derived from
-//! their moves: a piece no enemy forward-only piece can stop is passed, and
+//! The structure of the game's Pawn-like pieces (of the types that only move
+//! forward and are worth the unit), derived from their moves: a piece no enemy forward-only piece can stop is passed, and
 //! is worth more the closer it is to promotion; a piece with a friendly one
 //! ahead on its own path is doubled; a piece no friendly one could ever
 //! cover from beside its path is isolated. On boards of up to
@@ -8,7 +8,8 @@
 
 use super::distance;
 use crate::engine::Engine;
-use crate::ir::{CellId, PlayerId};
+use super::eval::UNIT;
+use crate::ir::{CellId, PieceId, PlayerId};
 use crate::occupancy::MAX_CELLS;
 use crate::piece::Piece;
 use crate::position::{forward_only, Position};
@@ -20,8 +21,9 @@ const DOUBLED: i32 = 15;
 const ISOLATED: i32 = 10;
 
 /// What one forward-only piece on one cell needs to know, as sets of cells.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 struct Span {
+    cell: CellId,
     /// Enemy forward-only pieces here stop it: its path, and the cells from
     /// which they cover its path or its cell.
     stoppers: u128,
@@ -33,6 +35,20 @@ struct Span {
     support: u128,
     /// Its bonus when passed.
     passed: i32,
+}
+
+/// What the evaluation finds of one piece that only moves forward.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PawnTraits {
+    /// No enemy forward-only piece stands on its path or can cover its cell
+    /// or a cell of its path.
+    pub passed: bool,
+    /// A friendly forward-only piece stands ahead on its path.
+    pub doubled: bool,
+    /// No friendly forward-only piece stands where it could cover a cell of
+    /// its column (its path and the cells behind it); never for pieces that
+    /// capture straight ahead, which no neighbour covers.
+    pub isolated: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -57,7 +73,8 @@ impl Structure {
         let mut spans: Vec<Vec<Span>> = vec![Vec::new(); 256];
         if cells <= MAX_CELLS {
             for &owner in &players {
-                for kind in game.piece_ids().filter(|&k| forward.contains(Piece::new(k, owner))) {
+                let pawn_like = |k: PieceId| forward.contains(Piece::new(k, owner)) && values[k.index()] == UNIT;
+                for kind in game.piece_ids().filter(|&k| pawn_like(k)) {
                     pawns[owner.index()].push(Piece::new(kind, owner));
                 }
             }
@@ -83,38 +100,50 @@ impl Structure {
 
     /// Passed, doubled and isolated pieces, from `side`'s point of view.
     pub fn score(&self, pos: &Position, side: PlayerId) -> i32 {
+        let mut score = 0;
+        self.each_piece(pos, |owner, span, traits| {
+            let value = if traits.passed { span.passed } else { 0 }
+                - if traits.doubled { self.doubled } else { 0 }
+                - if traits.isolated { self.isolated } else { 0 };
+            score += if owner == side { value } else { -value };
+        });
+        score
+    }
+
+    /// Every forward-only piece's cell and traits, in the order of the
+    /// players, the piece types and the cells.
+    pub fn traits(&self, pos: &Position) -> Vec<(CellId, PawnTraits)> {
+        let mut found = Vec::new();
+        self.each_piece(pos, |_, span, traits| found.push((span.cell, traits)));
+        found
+    }
+
+    fn each_piece(&self, pos: &Position, mut each: impl FnMut(PlayerId, &Span, PawnTraits)) {
         if self.cells > MAX_CELLS || self.pawns.iter().all(Vec::is_empty) {
-            return 0;
+            return;
         }
         let mut all = [0u128; 2];
         for (set, pieces) in all.iter_mut().zip(&self.pawns) {
             *set = pieces.iter().fold(0, |acc, &p| acc | pos.piece_cells().of(p, self.cells));
         }
-        let mut score = 0;
         for owner in PlayerId::BOTH {
             let own = all[owner.index()];
             let enemy = all[owner.opponent().index()];
-            let mut sum = 0;
             for &piece in &self.pawns[owner.index()] {
                 let spans = &self.spans[piece.0 as usize];
                 let mut bits = pos.piece_cells().of(piece, self.cells);
                 while bits != 0 {
                     let span = &spans[bits.trailing_zeros() as usize];
                     bits &= bits - 1;
-                    if span.stoppers & enemy == 0 {
-                        sum += span.passed;
-                    }
-                    if span.ahead & own != 0 {
-                        sum -= self.doubled;
-                    }
-                    if span.support != 0 && span.support & own == 0 {
-                        sum -= self.isolated;
-                    }
+                    let traits = PawnTraits {
+                        passed: span.stoppers & enemy == 0,
+                        doubled: span.ahead & own != 0,
+                        isolated: span.support != 0 && span.support & own == 0,
+                    };
+                    each(owner, span, traits);
                 }
             }
-            score += if owner == side { sum } else { -sum };
         }
-        score
     }
 }
 
@@ -172,7 +201,7 @@ fn spans_of<E: Engine + ?Sized>(engine: &E, piece: Piece, values: &[i32], enemy_
                 Some(steps) if !way.promotions.is_empty() => gain * passed_weight * 4 / (100 * ((steps + 1) * (steps + 1)) as i32),
                 _ => 0,
             };
-            Span { stoppers, ahead: ahead[i], support, passed }
+            Span { cell, stoppers, ahead: ahead[i], support, passed }
         })
         .collect()
 }
