@@ -68,4 +68,3 @@ fn xiang_qi_soldiers_are_not_pawns() {
     let start = xiangqi.game().setup.clone();
     assert!(cells_with(&*xiangqi, &start, |_| true).is_empty());
 }
-

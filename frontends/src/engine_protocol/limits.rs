@@ -115,7 +115,7 @@ impl GoLimits {
     pub fn longest(&self, side: PlayerId) -> Option<Duration> {
         let left = self.time.get(side.index()).copied().flatten()?;
         let share = self.budget(side)?;
-        let overrun = (share * knob("VDL_OVERRUN", OVERRUN)).min(left / 4);
+        let overrun = (share * OVERRUN).min(left / 4);
         Some(share.max(overrun).min(left.saturating_sub(OVERHEAD)).max(SHORTEST))
     }
 
@@ -133,13 +133,9 @@ impl GoLimits {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         };
-        limits.soft_movetime = self.budget(side).map(|share| share * knob("VDL_ITERATE", ITERATE_WITHIN) / 100);
+        limits.soft_movetime = self.budget(side).map(|share| share * ITERATE_WITHIN / 100);
         limits
     }
-}
-
-fn knob(name: &str, default: u32) -> u32 {
-    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
 }
 
 #[cfg(test)]

@@ -12,7 +12,7 @@ use crate::position::{Move, Position};
 
 /// A move is worth this part of what one destination of its piece type adds
 /// to the type's value (the values come from mobility), in percent.
-const MOBILITY_WEIGHT: i32 = 10;
+const MOBILITY_WEIGHT: i32 = 6;
 /// The threat to a royal: with `n` enemy moves into the cells around it (or
 /// onto it), the side loses `n² × THREAT / 8`, `n` counted up to
 /// [`THREAT_CAP`]. Growing with the square, several attackers together weigh
@@ -32,8 +32,6 @@ pub struct Activity {
     /// `around[owner][cell]`: the cells a royal of `owner` on `cell` could
     /// step to, and the cell itself (empty for cells no royal reaches).
     around: Vec<Vec<Vec<CellId>>>,
-    mobility_weight: i32,
-    threat: i32,
 }
 
 /// Working memory, kept by a search so that an evaluation allocates nothing.
@@ -53,20 +51,11 @@ impl Activity {
             .zip(destinations)
             .map(|(&value, &d)| if d > 0.0 { (value as f64 * FRACTION as f64 / d).round() as i32 } else { 0 })
             .collect();
-        Activity {
-            per_move,
-            royal,
-            around,
-            mobility_weight: super::knob("VDL_MOB", MOBILITY_WEIGHT as u32) as i32,
-            threat: super::knob("VDL_THREAT", THREAT as u32) as i32,
-        }
+        Activity { per_move, royal, around }
     }
 
     /// Mobility and royal threats, from the side to move's point of view.
     pub fn score<E: Engine + ?Sized>(&self, engine: &E, pos: &mut Position, scratch: &mut Scratch) -> i32 {
-        if self.mobility_weight == 0 && self.threat == 0 {
-            return 0;
-        }
         let cells = pos.board().len();
         if scratch.zone.len() != cells {
             scratch.zone = vec![0; cells];
@@ -112,6 +101,6 @@ impl Activity {
             }
         }
         let threats = threats.min(THREAT_CAP);
-        mobility * self.mobility_weight / 100 / FRACTION + threats * threats * self.threat / 8
+        mobility * MOBILITY_WEIGHT / 100 / FRACTION + threats * threats * THREAT / 8
     }
 }

@@ -18,8 +18,8 @@
 use super::activity::{Activity, Scratch};
 use super::distance::{self, Way};
 use super::measure::cell_mobility;
-use super::structure::Structure;
 pub use super::structure::PawnTraits;
+use super::structure::Structure;
 use crate::engine::Engine;
 use crate::ir::{CellId, Game, Goal, PieceId, PlayerId};
 use crate::piece::Piece;

@@ -61,9 +61,6 @@ pub const CHECK_INTERVAL: u64 = 256;
 const ASPIRATION_DEPTH: u32 = 4;
 const ASPIRATION_WINDOW: i32 = eval::UNIT / 2;
 const ASPIRATION_GIVE_UP: i32 = 8 * eval::UNIT;
-/// The quiescence search skips the pieces' activity where the rest of the
-/// evaluation is this far outside its window.
-const LAZY_MARGIN: i32 = 3 * eval::UNIT / 2;
 
 /// When to stop searching. Every limit that is set applies; with none set, the
 /// search stops at depth [`Limits::DEFAULT_DEPTH`].
@@ -211,11 +208,6 @@ impl SearchResult {
     }
 }
 
-/// A tuning knob read from the environment (temporary, for matches).
-pub(crate) fn knob(name: &str, default: u32) -> u32 {
-    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
-}
-
 /// Plies to a forced mate from a score: positive when the side to move mates,
 /// negative when it is mated; `None` for an ordinary score.
 pub fn mate_in(score: i32) -> Option<i32> {
@@ -323,9 +315,6 @@ impl<'e, E: Engine + ?Sized> Searcher<'e, E> {
                 .map(|kind| !game.pieces[kind].royal && !forward.contains(crate::Piece::new(kind, crate::PlayerId::FIRST)))
                 .collect(),
             scratch: Default::default(),
-            lazy_margin: knob("VDL_LAZY", LAZY_MARGIN as u32) as i32,
-            sort_losing: knob("VDL_SEE", 1) == 1,
-            inherit: knob("VDL_INHERIT", 1) == 1,
         };
         let max_depth = limits.depth.unwrap_or(if limits.movetime.is_some() || limits.soft_movetime.is_some() || limits.nodes.is_some() {
             MAX_DEPTH
@@ -433,7 +422,7 @@ fn aspirated_root<E: Engine + ?Sized>(
     scores: &mut Vec<(Move, i32)>,
 ) -> Option<Line> {
     let full = (-INFINITY, INFINITY);
-    let Some(guess) = guess.filter(|&g| knob("VDL_ASP", 1) == 1 && depth >= ASPIRATION_DEPTH && g.abs() < MATE_BOUND / 2) else {
+    let Some(guess) = guess.filter(|&g| depth >= ASPIRATION_DEPTH && g.abs() < MATE_BOUND / 2) else {
         return run.root(pos, depth, moves, full, scores);
     };
     let mut delta = ASPIRATION_WINDOW;

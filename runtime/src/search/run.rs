@@ -34,6 +34,9 @@ const FUTILITY_MARGIN: i32 = 3 * super::eval::UNIT / 2;
 /// Late-move reductions from this depth on, after this many moves.
 const REDUCTION_DEPTH: u32 = 3;
 const REDUCTION_AFTER: u32 = 3;
+/// The evaluation skips the pieces' activity (mobility, threats) where the
+/// rest of it is this far outside the window.
+const LAZY_MARGIN: i32 = 3 * super::eval::UNIT / 2;
 
 /// The state of one search.
 pub(super) struct Run<'a, E: Engine + ?Sized> {
@@ -64,10 +67,6 @@ pub(super) struct Run<'a, E: Engine + ?Sized> {
     /// royal nor moving only forward (without them, zugzwang is likely).
     pub may_pass_with: Vec<bool>,
     pub scratch: Scratch,
-    /// Outside the window by this much, the evaluation skips the activity.
-    pub lazy_margin: i32,
-    pub sort_losing: bool,
-    pub inherit: bool,
 }
 
 impl<E: Engine + ?Sized> Run<'_, E> {
@@ -227,7 +226,7 @@ impl<E: Engine + ?Sized> Run<'_, E> {
         let mut moves = Vec::with_capacity(64);
         self.engine.generate(pos, &mut moves);
         let killers = self.killers[p];
-        let hints = Hints { best: entry.and_then(|e| e.best), killers, history: Some(&self.history), sort_losing: self.sort_losing };
+        let hints = Hints { best: entry.and_then(|e| e.best), killers, history: Some(&self.history), sort_losing: true };
         order::sort(self.engine, self.eval, pos, &mut moves, &hints);
         let legality = legal::Legality::new(self.engine, pos);
         let original_alpha = alpha;
@@ -299,10 +298,14 @@ impl<E: Engine + ?Sized> Run<'_, E> {
     /// activity will not bring it inside.
     fn evaluate(&mut self, pos: &mut Position, alpha: i32, beta: i32) -> i32 {
         let base = self.eval.evaluate(pos);
-        if base - self.lazy_margin >= beta || base + self.lazy_margin <= alpha {
-            return base;
-        }
-        base + self.eval.activity(self.engine, pos, &mut self.scratch)
+        base + self.activity_within(pos, base, alpha, beta).unwrap_or(0)
+    }
+
+    /// The pieces' activity, `None` where `base` (the rest of the
+    /// evaluation) is too far outside `(alpha, beta)` for it to matter.
+    fn activity_within(&mut self, pos: &mut Position, base: i32, alpha: i32, beta: i32) -> Option<i32> {
+        let outside = base - LAZY_MARGIN >= beta || base + LAZY_MARGIN <= alpha;
+        (!outside).then(|| self.eval.activity(self.engine, pos, &mut self.scratch))
     }
 
     /// A quiet move that cut the search off: a killer at this ply, and in the
@@ -352,11 +355,7 @@ impl<E: Engine + ?Sized> Run<'_, E> {
             return score;
         }
         let base = self.eval.evaluate(pos);
-        let activity = match inherited {
-            Some(a) if self.inherit => Some(a),
-            _ if base - self.lazy_margin >= beta || base + self.lazy_margin <= alpha => None,
-            _ => Some(self.eval.activity(self.engine, pos, &mut self.scratch)),
-        };
+        let activity = inherited.or_else(|| self.activity_within(pos, base, alpha, beta));
         let stand = base + activity.unwrap_or(0);
         if stand >= beta {
             return stand;

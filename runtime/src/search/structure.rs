@@ -7,8 +7,8 @@
 //! there); larger boards go without.
 
 use super::distance;
-use crate::engine::Engine;
 use super::eval::UNIT;
+use crate::engine::Engine;
 use crate::ir::{CellId, PieceId, PlayerId};
 use crate::occupancy::MAX_CELLS;
 use crate::piece::Piece;
@@ -58,8 +58,6 @@ pub struct Structure {
     pawns: [Vec<Piece>; 2],
     /// Per piece byte and cell (empty for other pieces).
     spans: Vec<Vec<Span>>,
-    doubled: i32,
-    isolated: i32,
 }
 
 impl Structure {
@@ -89,13 +87,7 @@ impl Structure {
                 }
             }
         }
-        Structure {
-            cells,
-            pawns,
-            spans,
-            doubled: super::knob("VDL_DOUBLED", DOUBLED as u32) as i32,
-            isolated: super::knob("VDL_ISOLATED", ISOLATED as u32) as i32,
-        }
+        Structure { cells, pawns, spans }
     }
 
     /// Passed, doubled and isolated pieces, from `side`'s point of view.
@@ -103,8 +95,8 @@ impl Structure {
         let mut score = 0;
         self.each_piece(pos, |owner, span, traits| {
             let value = if traits.passed { span.passed } else { 0 }
-                - if traits.doubled { self.doubled } else { 0 }
-                - if traits.isolated { self.isolated } else { 0 };
+                - if traits.doubled { DOUBLED } else { 0 }
+                - if traits.isolated { ISOLATED } else { 0 };
             score += if owner == side { value } else { -value };
         });
         score
@@ -188,7 +180,6 @@ fn spans_of<E: Engine + ?Sized>(engine: &E, piece: Piece, values: &[i32], enemy_
     let ahead = paths(&moves);
     let way = distance::to_promotion(engine, kind, owner);
     let gain = way.promotions.iter().map(|t| values[t.index()]).max().map_or(0, |best| (best - values[kind.index()]).max(0));
-    let passed_weight = super::knob("VDL_PASSED", PASSED_WEIGHT as u32) as i32;
     game.cell_ids()
         .map(|cell| {
             let i = cell.index();
@@ -198,7 +189,7 @@ fn spans_of<E: Engine + ?Sized>(engine: &E, piece: Piece, values: &[i32], enemy_
             let stoppers = ahead[i] | cells_where(enemy_cover, |c| c & path != 0);
             let support = cells_where(own_cover, |c| c & column != 0) & !column;
             let passed = match way.steps[i] {
-                Some(steps) if !way.promotions.is_empty() => gain * passed_weight * 4 / (100 * ((steps + 1) * (steps + 1)) as i32),
+                Some(steps) if !way.promotions.is_empty() => gain * PASSED_WEIGHT * 4 / (100 * ((steps + 1) * (steps + 1)) as i32),
                 _ => 0,
             };
             Span { cell, stoppers, ahead: ahead[i], support, passed }
