@@ -186,6 +186,22 @@ mod tests {
     }
 
     #[test]
+    fn an_iteration_may_run_past_the_share_but_not_far() {
+        // 5 s + 0.05 s: a share of 5000 / 30 + 3/4 of 50 ms = 204.17 ms; new
+        // iterations start within 60 % of it, one under way may run to three
+        // times it.
+        let go = parse("wtime 5000 btime 5000 winc 50 binc 50", ClockNames::WhiteFirst).unwrap();
+        let share = go.budget(PlayerId::FIRST).unwrap();
+        assert_eq!(share, Duration::from_nanos(204_166_666));
+        let limits = go.limits(PlayerId::FIRST);
+        assert_eq!(limits.soft_movetime, Some(share * 60 / 100));
+        assert_eq!(limits.movetime, Some(share * 3));
+        // With 400 ms left, a quarter of it, not three shares (3 × 50 ms).
+        let low = parse("wtime 400 btime 400 winc 50 binc 50", ClockNames::WhiteFirst).unwrap();
+        assert_eq!(low.limits(PlayerId::FIRST).movetime, Some(Duration::from_millis(100)));
+    }
+
+    #[test]
     fn the_clock_never_runs_out() {
         let go = parse("wtime 20 btime 20", ClockNames::WhiteFirst).unwrap();
         assert_eq!(go.budget(PlayerId::FIRST), Some(SHORTEST));

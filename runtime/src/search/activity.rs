@@ -44,7 +44,8 @@ pub struct Scratch {
 
 impl Activity {
     /// `values[kind]` and `destinations[kind]`: each type's value and mean
-    /// number of destinations; `around` as kept by [`Activity::around`].
+    /// number of destinations; `around[owner][cell]`, the cells around a royal
+    /// there.
     pub fn new(values: &[i32], destinations: &[f64], royal: Vec<bool>, around: Vec<Vec<Vec<CellId>>>) -> Activity {
         let per_move = values
             .iter()
@@ -84,8 +85,8 @@ impl Activity {
         }
     }
 
-    /// The side to move's mobility, less the threat its moves make to the
-    /// enemy's royals... counted for the enemy: what the side to move gains.
+    /// What the side to move's moves are worth: its mobility, and the threat
+    /// they make to the enemy's royals.
     fn side_score<E: Engine + ?Sized>(&self, engine: &E, pos: &Position, scratch: &mut Scratch) -> i32 {
         scratch.moves.clear();
         engine.generate(pos, &mut scratch.moves);

@@ -1,6 +1,8 @@
-//! The static evaluation: material (on the board and in hand), square tables
-//! and a bonus for the side to move, all derived from the game's move rules, so
-//! that every variant gets a sensible evaluation without hand-written values.
+//! The static evaluation: material (on the board and in hand), square tables,
+//! royal shelter, pawn structure ([`super::structure`]) and a bonus for the
+//! side to move, with the pieces' activity ([`super::activity`]) on top, all
+//! derived from the game's move rules, so that every variant gets a sensible
+//! evaluation without hand-written values.
 //!
 //! A piece type is worth what it can do: the average of its destinations and
 //! the cells it covers, measured by running the engine itself on sample boards

@@ -1,5 +1,5 @@
-//! A computer opponent for every variant: iterative deepening over a
-//! principal-variation alpha-beta search ([`run`]) with a transposition table
+//! A computer opponent for every variant: iterative deepening with
+//! aspiration windows over a principal-variation alpha-beta search ([`run`]) with a transposition table
 //! ([`table`]), null-move pruning, late-move reductions, check extensions,
 //! killer and history ordering ([`order`]) and a quiescence search of
 //! captures and promotions that stays bounded with drops. `Limits::lines`
