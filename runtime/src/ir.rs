@@ -388,12 +388,16 @@ pub struct Rules {
     #[serde(default)]
     pub obligations: Vec<Obligation>,
     /// Positions that end the game, tested before every move (see
-    /// [`crate::goals`]).
+    /// [`crate::legality::goals`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub goals: Vec<Goal>,
     /// No move may attack an enemy royal piece (`no check`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub checks_forbidden: bool,
+    /// While the side to move has a legal capture, only its captures are
+    /// legal (`must capture`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub must_capture: bool,
 }
 
 /// A position that ends the game. Goals are tested at the start of every turn,
@@ -401,8 +405,15 @@ pub struct Rules {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Goal {
     /// A player left without any piece (on the board or in hand) of one of
-    /// these types loses; each type counts on its own.
-    Extinction { pieces: Vec<PieceId> },
+    /// these types, each type counted on its own, or with `all`, without any
+    /// of them at all, gets the `outcome` (a loss unless the file says).
+    Extinction {
+        pieces: Vec<PieceId>,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        all: bool,
+        #[serde(default = "Outcome::loss", skip_serializing_if = "Outcome::is_loss")]
+        outcome: Outcome,
+    },
     /// A player left with nothing but royal pieces loses. The bared player
     /// that has the move loses at once only when the opponent has two pieces
     /// or more besides its royals; against one, it gets the move, and loses
@@ -463,6 +474,16 @@ pub enum Outcome {
     Win,
 }
 
+impl Outcome {
+    fn loss() -> Outcome {
+        Outcome::Loss
+    }
+
+    fn is_loss(&self) -> bool {
+        *self == Outcome::Loss
+    }
+}
+
 impl Game {
     pub fn cell_count(&self) -> usize {
         self.board.cells.len()
@@ -508,6 +529,13 @@ impl Game {
     /// Does some move leave cells open to capture in passing?
     pub fn has_en_passant(&self) -> bool {
         self.move_rules().any(|rule| !rule.en_passant.is_empty())
+    }
+
+    /// Does a position depend on its past moves (who has moved, what passed
+    /// last)? Then its position string carries the castling and en-passant
+    /// fields, and the half-move clock is kept, as in chess.
+    pub fn has_move_history_fields(&self) -> bool {
+        self.has_unmoved_rules() || self.has_en_passant()
     }
 
     /// Does some piece castle?

@@ -8,7 +8,7 @@ use crate::codegen::spec::AttackTest;
 use crate::codegen::{raw_string, Ctx};
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
-use vdl_runtime::move_features::FeaturesOf;
+use vdl_runtime::state::move_features::FeaturesOf;
 
 /// Imports, the embedded IR, the engine type and the shared helpers.
 pub(crate) fn prelude(ctx: &Ctx, needs: &Needs) -> TokenStream {
@@ -36,7 +36,7 @@ pub(crate) fn prelude(ctx: &Ctx, needs: &Needs) -> TokenStream {
     });
     let occupancy = uses.occupancy.then(|| {
         quote!(
-            use vdl_runtime::occupancy::Occupancy;
+            use vdl_runtime::state::occupancy::Occupancy;
         )
     });
     let already = uses.already.then(|| {
@@ -54,12 +54,12 @@ pub(crate) fn prelude(ctx: &Ctx, needs: &Needs) -> TokenStream {
     // code serves every engine.
     let drops = spec.drops.map(|drops| {
         let kinds = drops.kinds;
-        quote!(vdl_runtime::drops::generate_sized::<#kinds, _>(pos, out);)
+        quote!(vdl_runtime::plan::drops::generate_sized::<#kinds, _>(pos, out);)
     });
     // So do captures in passing: the runtime walks them from the plan (and
     // castling, called from the castling pieces' functions; the other moves
     // of unmoved pieces are the pieces' functions' own).
-    let gated = spec.captures_in_passing.then(|| quote!(vdl_runtime::gated::captures_in_passing(&Rules, plan(), pos, out.moves());));
+    let gated = spec.captures_in_passing.then(|| quote!(vdl_runtime::plan::gated::captures_in_passing(&Rules, plan(), pos, out.moves());));
     let pos_arg = needs.generate.position.then(|| quote!(pos,));
     let held_arg = needs.generate.held_cells.then(|| quote!(pos.held_cells(),));
     let pieces_arg = needs.generate.piece_cells.then(|| quote!(pos.piece_cells(),));
@@ -70,7 +70,7 @@ pub(crate) fn prelude(ctx: &Ctx, needs: &Needs) -> TokenStream {
             quote!(attacked_now(pos, board_of(pos), cell.index(), by)),
             quote!(is_safe(pos, board_of(pos), mover)),
             quote!(
-                use vdl_runtime::position::NOT_COUNTING;
+                use vdl_runtime::state::position::NOT_COUNTING;
             ),
         )
     } else {
@@ -89,7 +89,7 @@ pub(crate) fn prelude(ctx: &Ctx, needs: &Needs) -> TokenStream {
             fn unattacked_among(&self, pos: &Position, cells: u128, by: PlayerId) -> u32 {
                 let board = board_of(pos);
                 let mut unattacked = 0;
-                vdl_runtime::occupancy::for_each_bit128(cells, |cell| unattacked += u32::from(!attacked(board, cell, by #args)));
+                vdl_runtime::state::occupancy::for_each_bit128(cells, |cell| unattacked += u32::from(!attacked(board, cell, by #args)));
                 unattacked
             }
         }
@@ -110,7 +110,7 @@ pub(crate) fn prelude(ctx: &Ctx, needs: &Needs) -> TokenStream {
     let check_cells = needs.attack_cells.then(|| {
         let args = attack::line_args_of_pos(ctx, quote!(enemy));
         quote! {
-            fn check_cells(&self, influence: &Influence, pos: &Position, royals: &[CellId]) -> Option<vdl_runtime::check_cells::CheckCells> {
+            fn check_cells(&self, influence: &Influence, pos: &Position, royals: &[CellId]) -> Option<vdl_runtime::legality::check_cells::CheckCells> {
                 let (board, enemy) = (board_of(pos), pos.side.opponent());
                 influence.check_cells_from_bits(royals, |royal| attack_cells(board, royal.index(), enemy #args))
             }
@@ -138,10 +138,10 @@ pub(crate) fn prelude(ctx: &Ctx, needs: &Needs) -> TokenStream {
     });
     quote! {
         use std::sync::OnceLock;
-        use vdl_runtime::influence::{Influence, Watch};
+        use vdl_runtime::legality::influence::{Influence, Watch};
         use vdl_runtime::ir::{CellId, Game, #piece_id PlayerId};
-        use vdl_runtime::sink::MoveSink;
-        use vdl_runtime::{Engine, Move, Piece, Position};
+        use vdl_runtime::state::sink::MoveSink;
+        use vdl_runtime::{Engine, Generator, Move, Piece, Position};
         #not_counting
         #occupancy
 
@@ -191,7 +191,7 @@ pub(crate) fn prelude(ctx: &Ctx, needs: &Needs) -> TokenStream {
             #drops
         }
 
-        impl Engine for Rules {
+        impl Generator for Rules {
             fn game(&self) -> &Game {
                 game()
             }
@@ -200,19 +200,11 @@ pub(crate) fn prelude(ctx: &Ctx, needs: &Needs) -> TokenStream {
                 generate_all(pos, out);
             }
 
-            fn count_legal(&self, pos: &mut Position, scratch: &mut vdl_runtime::legal_count::CountScratch) -> u64 {
-                vdl_runtime::legal_count::count_legal_with(self, pos, scratch, |pos, sink| generate_all(pos, sink))
-            }
-
-            fn has_legal_move(&self, pos: &mut Position) -> bool {
-                self.count_legal(pos, &mut Default::default()) > 0
-            }
-
-            fn make(&self, pos: &mut Position, mv: Move) -> vdl_runtime::position::Undo {
+            fn make(&self, pos: &mut Position, mv: Move) -> vdl_runtime::state::position::Undo {
                 pos.make_with::<Features>(mv)
             }
 
-            fn unmake(&self, pos: &mut Position, mv: Move, undo: vdl_runtime::position::Undo) {
+            fn unmake(&self, pos: &mut Position, mv: Move, undo: vdl_runtime::state::position::Undo) {
                 pos.unmake_with::<Features>(mv, undo)
             }
 
@@ -223,6 +215,16 @@ pub(crate) fn prelude(ctx: &Ctx, needs: &Needs) -> TokenStream {
             #unattacked_among
 
             #attacked_vacating
+        }
+
+        impl Engine for Rules {
+            fn count_legal(&self, pos: &mut Position, scratch: &mut vdl_runtime::legality::legal_count::CountScratch) -> u64 {
+                vdl_runtime::legality::legal_count::count_legal_with(self, pos, scratch, |pos, sink| generate_all(pos, sink))
+            }
+
+            fn has_legal_move(&self, pos: &mut Position) -> bool {
+                self.count_legal(pos, &mut Default::default()) > 0
+            }
 
             #check_cells
 
@@ -261,14 +263,14 @@ pub(crate) fn prelude(ctx: &Ctx, needs: &Needs) -> TokenStream {
 
 /// What this game's moves can do besides moving, capturing and promoting
 /// pieces, for its engine's make and unmake
-/// ([`vdl_runtime::move_features`]).
+/// ([`vdl_runtime::state::move_features`]).
 fn move_features(features: FeaturesOf) -> TokenStream {
     let FeaturesOf { checks, unmoved, hands, extra_cell, swaps, passings, countdowns, clocks } = features;
     quote! {
         /// What this game's moves can do, for make and unmake.
         struct Features;
 
-        impl vdl_runtime::move_features::MoveFeatures for Features {
+        impl vdl_runtime::state::move_features::MoveFeatures for Features {
             const CHECKS: bool = #checks;
             const UNMOVED: bool = #unmoved;
             const HANDS: bool = #hands;

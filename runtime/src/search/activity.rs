@@ -6,9 +6,9 @@
 //! is close to its window.
 
 use super::eval::UNIT;
-use crate::engine::Engine;
 use crate::ir::{CellId, PlayerId};
-use crate::position::{Move, Position};
+use crate::legality::engine::Engine;
+use crate::state::position::{Move, Position};
 
 /// A move is worth this part of what one destination of its piece type adds
 /// to the type's value (the values come from mobility), in percent.

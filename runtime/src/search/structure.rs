@@ -8,11 +8,11 @@
 
 use super::distance;
 use super::eval::UNIT;
-use crate::engine::Engine;
 use crate::ir::{CellId, PieceId, PlayerId};
-use crate::occupancy::MAX_CELLS;
-use crate::piece::Piece;
-use crate::position::{forward_only, Position};
+use crate::legality::engine::Engine;
+use crate::state::occupancy::MAX_CELLS;
+use crate::state::piece::Piece;
+use crate::state::position::{forward_only, Move, Position};
 
 /// A passed piece one move from promotion is worth this part of what the
 /// promotion gains, in percent; `n` moves away, this divided by `(n + 1)² / 4`.
@@ -204,7 +204,7 @@ fn cells_where(by_cell: &[u128], test: impl Fn(u128) -> bool) -> u128 {
 
 /// Per cell, the cells reachable from it by the piece's own moves on an empty
 /// board (not the cell itself): the path it walks.
-fn paths(moves: &[Vec<crate::position::Move>]) -> Vec<u128> {
+fn paths(moves: &[Vec<Move>]) -> Vec<u128> {
     let mut reach: Vec<u128> = moves.iter().map(|ms| ms.iter().fold(0, |acc, mv| acc | bit(mv.to()))).collect();
     loop {
         let mut changed = false;

@@ -24,9 +24,9 @@ use crate::codegen::Ctx;
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
 use vdl_runtime::ir::PlayerId;
-use vdl_runtime::piece_set::PieceSet;
 use vdl_runtime::plan::attacks::{Attacks, Needs, Node};
 use vdl_runtime::plan::Span;
+use vdl_runtime::state::piece_set::PieceSet;
 
 /// The printed attack test, with whether it finds the cells an attack
 /// depends on.
@@ -124,7 +124,7 @@ pub fn generate(ctx: &mut Ctx) -> Attack {
     let leaps_held = if held_bits {
         let cells = held_cells_of(quote!(by));
         let pieces = attackers_as_bits(ctx).then(|| quote!(let pieces = pos.piece_cells();));
-        quote!(let held = vdl_runtime::occupancy::AttackerCells { held: #cells, riders: 0 }; #pieces)
+        quote!(let held = vdl_runtime::state::occupancy::AttackerCells { held: #cells, riders: 0 }; #pieces)
     } else {
         quote!(let _ = pos;)
     };
@@ -168,7 +168,7 @@ pub fn generate(ctx: &mut Ctx) -> Attack {
 
         /// Marks in `watch` the cells of `by`'s lines (rides and hops) out
         /// from `target` whose change could let a piece of `by` attack it
-        /// (`vdl_runtime::influence::Influence::watch`). `true`, and the
+        /// (`vdl_runtime::legality::influence::Influence::watch`). `true`, and the
         /// marks unfinished, if a line of `by` attacks `target`.
         fn watch_lines(pos: &Position, board: &Board, target: usize, by: PlayerId, watch: &mut Watch) -> bool {
             #held
@@ -181,7 +181,7 @@ pub fn generate(ctx: &mut Ctx) -> Attack {
 
         /// Marks in `watch` the cells that `by`'s leaps toward `target` need,
         /// of the leaps whose start holds a piece of `by` that makes them
-        /// (`vdl_runtime::influence::Influence::watch`). `true`, and the
+        /// (`vdl_runtime::legality::influence::Influence::watch`). `true`, and the
         /// marks unfinished, if such a leap is open: `by` attacks `target`.
         fn watch_leaps(pos: &Position, board: &Board, target: usize, by: PlayerId, watch: &mut Watch) -> bool {
             #leaps_held
@@ -249,7 +249,7 @@ fn watch_function(ctx: &Ctx, player: PlayerId, walks: TokenStream, read: GatesRe
     let name = ctx.names.player_fn("watch_lines_of", player);
     let docs = doc_lines(&[
         format!("Marks in `watch` the cells of {}'s lines out from `target` whose change could", ctx.game.players[player.index()].name),
-        "let a piece attack along them (`vdl_runtime::influence::Influence::watch`).".into(),
+        "let a piece attack along them (`vdl_runtime::legality::influence::Influence::watch`).".into(),
         "`true`, and the marks unfinished, if a piece attacks `target` along a line.".into(),
     ]);
     let (held, held_arg) = line_param_and_arg(ctx);
@@ -316,11 +316,11 @@ pub(crate) fn gates_in_one_word(ctx: &Ctx) -> bool {
 /// holds as bits (see `attack_lines::LineCode::add`)? Where the board's
 /// cells fit in bits.
 pub(crate) fn held_bits(ctx: &Ctx) -> bool {
-    ctx.cells() <= vdl_runtime::occupancy::MAX_CELLS
+    ctx.cells() <= vdl_runtime::state::occupancy::MAX_CELLS
 }
 
 /// Do the attack tests and the leaps' watch read the cells of each piece
-/// (`pieces`, a `vdl_runtime::piece_cells::PieceCells`), to test the open
+/// (`pieces`, a `vdl_runtime::state::piece_cells::PieceCells`), to test the open
 /// leaps and the rides as bits (see `attacker_bits`)? Where the board's
 /// cells fit in one word, without obligations (whose attack test reads
 /// copies of the board masked with stand-ins, which the pieces' cells do
@@ -336,7 +336,7 @@ pub(crate) fn attackers_as_bits(ctx: &Ctx) -> bool {
 /// passing it on, where the open leaps are tested as bits.
 fn pieces_param_and_arg(ctx: &Ctx) -> (TokenStream, TokenStream) {
     if attackers_as_bits(ctx) {
-        (quote!(, pieces: &vdl_runtime::piece_cells::PieceCells), quote!(, pieces))
+        (quote!(, pieces: &vdl_runtime::state::piece_cells::PieceCells), quote!(, pieces))
     } else {
         (quote!(), quote!())
     }
@@ -356,7 +356,7 @@ fn attack_param_and_arg(ctx: &Ctx) -> (TokenStream, TokenStream) {
 /// bits.
 fn held_param_and_arg(ctx: &Ctx) -> (TokenStream, TokenStream) {
     if held_bits(ctx) {
-        (quote!(, held: vdl_runtime::occupancy::AttackerCells), quote!(, held))
+        (quote!(, held: vdl_runtime::state::occupancy::AttackerCells), quote!(, held))
     } else {
         (quote!(), quote!())
     }
@@ -365,11 +365,11 @@ fn held_param_and_arg(ctx: &Ctx) -> (TokenStream, TokenStream) {
 /// Do the attack tests and the watch walk the lines that run one way
 /// through the cells' numbers as bits, finding the first piece on each
 /// from the occupied cells (see `attack_lines`)? On boards whose cells fit
-/// in one word (`vdl_runtime::occupancy::MAX_RIDE_CELLS`), without
+/// in one word (`vdl_runtime::state::occupancy::MAX_RIDE_CELLS`), without
 /// obligations (whose attack test reads copies of the board masked with
 /// stand-ins).
 pub(crate) fn occupied_bits(ctx: &Ctx) -> bool {
-    ctx.cells() <= vdl_runtime::occupancy::MAX_RIDE_CELLS && !ctx.has_obligations()
+    ctx.cells() <= vdl_runtime::state::occupancy::MAX_RIDE_CELLS && !ctx.has_obligations()
 }
 
 /// The parameters the attack tests and the lines' watch take after
@@ -378,7 +378,7 @@ pub(crate) fn occupied_bits(ctx: &Ctx) -> bool {
 /// the arguments passing them on.
 fn line_param_and_arg(ctx: &Ctx) -> (TokenStream, TokenStream) {
     match (held_bits(ctx), occupied_bits(ctx)) {
-        (true, true) => (quote!(, held: vdl_runtime::occupancy::AttackerCells, occupied: u128), quote!(, held, occupied)),
+        (true, true) => (quote!(, held: vdl_runtime::state::occupancy::AttackerCells, occupied: u128), quote!(, held, occupied)),
         _ => held_param_and_arg(ctx),
     }
 }
@@ -421,7 +421,7 @@ pub(crate) fn occupied_of_pos() -> TokenStream {
 /// stand-ins on `player`'s own cells, they are still a superset.
 pub(crate) fn held_by(player: TokenStream) -> TokenStream {
     let cells = held_cells_of(player.clone());
-    quote!(vdl_runtime::occupancy::AttackerCells { held: #cells, riders: riders(pos, #player) })
+    quote!(vdl_runtime::state::occupancy::AttackerCells { held: #cells, riders: riders(pos, #player) })
 }
 
 /// The cells `player` (an expression) holds, as bits, as the position

@@ -2,7 +2,7 @@
 //! of an obligation's type may not leave the obligation's zone once inside it,
 //! and must end inside it when the countdown is at 1 or 0; the countdowns are
 //! part of the position (`pos.countdowns[player][obligation]`), exactly as
-//! `vdl_runtime::obligation::zone_binding` reads them.
+//! `vdl_runtime::plan::obligation::zone_binding` reads them.
 //!
 //! * Moves: the piece's function asks `bound_*` for the zone it may not leave
 //!   and keeps only the destinations inside it.
@@ -70,7 +70,7 @@ pub fn bound_fn(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<Ident>
             ctx.piece_label(kind, player),
             zones.join(", or ")
         ),
-        "As `vdl_runtime::obligation::zone_binding`.".to_string(),
+        "As `vdl_runtime::plan::obligation::zone_binding`.".to_string(),
     ]);
     ctx.extra_items.extend(quote! {
         #docs

@@ -42,7 +42,7 @@ pub fn generate(ctx: &mut Ctx) -> Moves {
     // On boards whose pieces' cells the position keeps, each type's moves
     // are found in a loop over its cells; else by a dispatch on the piece
     // of each cell of the player's.
-    let by_type = ctx.cells() <= vdl_runtime::occupancy::MAX_CELLS;
+    let by_type = ctx.cells() <= vdl_runtime::state::occupancy::MAX_CELLS;
     for player in ctx.players() {
         let mut calls = Vec::new();
         let mut uses_occupancy = false;
@@ -76,7 +76,7 @@ pub fn generate(ctx: &mut Ctx) -> Moves {
         } else {
             let arms = calls.iter().map(|(piece, call, _)| quote!(#piece => #call,));
             quote! {
-                vdl_runtime::piece::for_each_cell_of(board, #p, |from| match board[from] {
+                vdl_runtime::state::piece::for_each_cell_of(board, #p, |from| match board[from] {
                     #(#arms)*
                     _ => {}
                 });
@@ -95,8 +95,8 @@ pub fn generate(ctx: &mut Ctx) -> Moves {
     }
     let unused = functions.is_empty().then(|| quote!(let _ = (board, out);));
     let pos = inputs.position.then(|| quote!(pos: &Position,));
-    let held = inputs.held_cells.then(|| quote!(held: vdl_runtime::occupancy::HeldCells,));
-    let pieces = inputs.piece_cells.then(|| quote!(pieces: &vdl_runtime::piece_cells::PieceCells,));
+    let held = inputs.held_cells.then(|| quote!(held: vdl_runtime::state::occupancy::HeldCells,));
+    let pieces = inputs.piece_cells.then(|| quote!(pieces: &vdl_runtime::state::piece_cells::PieceCells,));
     let code = quote! {
         /// Appends the pseudo-legal moves of `side`, drops apart.
         fn generate<S: MoveSink>(#pos board: &Board, #held #pieces side: PlayerId, out: &mut S) {
@@ -447,7 +447,7 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<Piec
     }
     if proxy_after.is_some() || pg.proxy_at_once.is_some() {
         docs.push(String::new());
-        docs.push("Its moves may also promote another piece by proxy (`vdl_runtime::proxy::add`).".into());
+        docs.push("Its moves may also promote another piece by proxy (`vdl_runtime::plan::proxy::add`).".into());
     }
     let bound = if pg.bound {
         let helper = obligation::bound_fn(ctx, kind, player).expect("a bound kind");
@@ -501,7 +501,7 @@ fn setup_count(ctx: &Ctx, kind: PieceId, player: PlayerId) -> usize {
 }
 
 /// The castling of the piece while it is unmoved, if its type may castle:
-/// the runtime walks it from the plan (`vdl_runtime::gated::castle`), as it
+/// the runtime walks it from the plan (`vdl_runtime::plan::gated::castle`), as it
 /// does for the interpreter. The generated code first looks at the first cell
 /// of each castling line from `from`: every castling crosses it, so with all
 /// of them held there is nothing to walk (as in most positions).
@@ -512,7 +512,7 @@ fn castling(ctx: &mut Ctx, pg: &mut PieceGen, docs: &mut Vec<String>) -> Option<
     }
     pg.needs_pos = true;
     docs.push(String::new());
-    docs.push("While it is unmoved it may castle: see `vdl_runtime::gated::castle`.".into());
+    docs.push("While it is unmoved it may castle: see `vdl_runtime::plan::gated::castle`.".into());
     let first_cells: Vec<Vec<u16>> = CellId::first(ctx.cells())
         .map(|from| {
             let steps = side.unmoved_steps(pg.kind, from).iter();
@@ -529,13 +529,13 @@ fn castling(ctx: &mut Ctx, pg: &mut PieceGen, docs: &mut Vec<String>) -> Option<
     let first = ctx.tables.lists(&name, doc, first_cells);
     Some(quote! {
         if pos.is_unmoved(CellId::from_index(from)) && #first[from].iter().any(|&cell| board[cell as usize].is_empty()) {
-            vdl_runtime::gated::castle(&Rules, plan(), pos, CellId::from_index(from), out.moves());
+            vdl_runtime::plan::gated::castle(&Rules, plan(), pos, CellId::from_index(from), out.moves());
         }
     })
 }
 
 /// How the moves of a piece get their versions that also promote another
-/// piece by proxy (`vdl_runtime::proxy::add`).
+/// piece by proxy (`vdl_runtime::plan::proxy::add`).
 #[derive(Clone)]
 struct ProxyCode {
     /// The test of a move's destination `mv.to` (or `to`) where one may
@@ -616,7 +616,7 @@ fn proxy(ctx: &mut Ctx, pg: &mut PieceGen) -> Option<ProxyCode> {
         ctx.tables.flags(&name, doc, flags)
     });
     let piece = ctx.piece(kind, player);
-    Some(ProxyCode { table, call: quote!(vdl_runtime::proxy::add(game(), pos, #piece, mv, out);) })
+    Some(ProxyCode { table, call: quote!(vdl_runtime::plan::proxy::add(game(), pos, #piece, mv, out);) })
 }
 
 /// The rules of a piece left with only their captures on the way (see
@@ -676,7 +676,7 @@ fn rule_block(ctx: &mut Ctx, pg: &mut PieceGen, about: &RuleAbout, steps: &RuleS
     if !steps.unmoved {
         return Some(code);
     }
-    // Castling is walked by the runtime (`vdl_runtime::gated`); the other
+    // Castling is walked by the runtime (`vdl_runtime::plan::gated`); the other
     // rules of unmoved pieces are guarded here.
     pg.needs_pos = true;
     let guard = |code: TokenStream| quote!(if pos.is_unmoved(CellId::from_index(from)) { #code });
