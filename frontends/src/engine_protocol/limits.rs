@@ -12,6 +12,12 @@ const MOVES_LEFT_GUESS: u32 = 30;
 /// Kept in hand for the protocol's own delays.
 const OVERHEAD: Duration = Duration::from_millis(30);
 const SHORTEST: Duration = Duration::from_millis(10);
+/// With a clock, a new iteration starts only within this part of the move's
+/// share (percent): the next iteration takes longer than all before it.
+const ITERATE_WITHIN: u32 = 60;
+/// An iteration under way may run on to this many times the move's share,
+/// but not past a quarter of the time left (the share itself stays allowed).
+const OVERRUN: u32 = 3;
 /// Longer times are read as this (a search deadline must fit in an `Instant`).
 pub const LONGEST: Duration = Duration::from_secs(365 * 24 * 3600);
 
@@ -104,6 +110,15 @@ impl GoLimits {
         Some(share.min(left.saturating_sub(OVERHEAD)).max(SHORTEST))
     }
 
+    /// The longest `side`'s move may take from its clock, if it has one: an
+    /// iteration started within the share may finish past it.
+    pub fn longest(&self, side: PlayerId) -> Option<Duration> {
+        let left = self.time.get(side.index()).copied().flatten()?;
+        let share = self.budget(side)?;
+        let overrun = (share * OVERRUN).min(left / 4);
+        Some(share.max(overrun).min(left.saturating_sub(OVERHEAD)).max(SHORTEST))
+    }
+
     /// The runtime's limits for a search of `side`'s move (the search thread
     /// adds its stop flag).
     pub fn limits(&self, side: PlayerId) -> Limits {
@@ -114,10 +129,11 @@ impl GoLimits {
         }
         limits.depth = self.depth.or(Some(MAX_DEPTH));
         limits.nodes = self.nodes;
-        limits.movetime = match (self.movetime, self.budget(side)) {
+        limits.movetime = match (self.movetime, self.longest(side)) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         };
+        limits.soft_movetime = self.budget(side).map(|share| share * ITERATE_WITHIN / 100);
         limits
     }
 }
@@ -167,6 +183,22 @@ mod tests {
         assert_eq!(seconds(-1.0), None);
         assert_eq!(seconds(1e300), Some(LONGEST));
         assert_eq!(seconds(1.5), Some(Duration::from_millis(1500)));
+    }
+
+    #[test]
+    fn an_iteration_may_run_past_the_share_but_not_far() {
+        // 5 s + 0.05 s: a share of 5000 / 30 + 3/4 of 50 ms = 204.17 ms; new
+        // iterations start within 60 % of it, one under way may run to three
+        // times it.
+        let go = parse("wtime 5000 btime 5000 winc 50 binc 50", ClockNames::WhiteFirst).unwrap();
+        let share = go.budget(PlayerId::FIRST).unwrap();
+        assert_eq!(share, Duration::from_nanos(204_166_666));
+        let limits = go.limits(PlayerId::FIRST);
+        assert_eq!(limits.soft_movetime, Some(share * 60 / 100));
+        assert_eq!(limits.movetime, Some(share * 3));
+        // With 400 ms left, a quarter of it, not three shares (3 × 50 ms).
+        let low = parse("wtime 400 btime 400 winc 50 binc 50", ClockNames::WhiteFirst).unwrap();
+        assert_eq!(low.limits(PlayerId::FIRST).movetime, Some(Duration::from_millis(100)));
     }
 
     #[test]

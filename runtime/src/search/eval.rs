@@ -1,6 +1,8 @@
-//! The static evaluation: material (on the board and in hand), square tables
-//! and a bonus for the side to move, all derived from the game's move rules, so
-//! that every variant gets a sensible evaluation without hand-written values.
+//! The static evaluation: material (on the board and in hand), square tables,
+//! royal shelter, pawn structure ([`super::structure`]) and a bonus for the
+//! side to move, with the pieces' activity ([`super::activity`]) on top, all
+//! derived from the game's move rules, so that every variant gets a sensible
+//! evaluation without hand-written values.
 //!
 //! A piece type is worth what it can do: the average of its destinations and
 //! the cells it covers, measured by running the engine itself on sample boards
@@ -15,8 +17,11 @@
 //! promotion (a part of what the promotion gains) or to a zone whose reaching
 //! wins ([`super::distance`]).
 
+use super::activity::{Activity, Scratch};
 use super::distance::{self, Way};
 use super::measure::cell_mobility;
+pub use super::structure::PawnTraits;
+use super::structure::Structure;
 use crate::ir::{CellId, Game, Goal, PieceId, PlayerId};
 use crate::legality::engine::Engine;
 use crate::state::piece::Piece;
@@ -56,6 +61,8 @@ pub struct Evaluator {
     /// `shelter[kind][owner][cell]`: for a royal type, the cells around it
     /// on that cell (empty for other types).
     shelter: Vec<Vec<Vec<Vec<CellId>>>>,
+    activity: Activity,
+    structure: Structure,
 }
 
 /// What one piece type can do, for each owner: average destinations and
@@ -96,14 +103,19 @@ impl Evaluator {
                     .collect()
             })
             .collect();
-        let shelter = game
+        let shelter: Vec<Vec<Vec<Vec<CellId>>>> = game
             .piece_ids()
             .map(|kind| {
                 let royal = game.pieces[kind].royal;
                 players.iter().map(|&owner| if royal { neighbourhoods(engine, kind, owner) } else { Vec::new() }).collect()
             })
             .collect();
-        Evaluator { values, hand, square, shelter }
+        let destinations: Vec<f64> = mobility.iter().map(|m| mean(m, |&(d, _)| d)).collect();
+        let royal: Vec<bool> = game.pieces.iter().map(|p| p.royal).collect();
+        let around = royal_zones(game, &shelter);
+        let activity = Activity::new(&values, &destinations, royal, around);
+        let structure = Structure::new(engine, &values);
+        Evaluator { values, hand, square, shelter, activity, structure }
     }
 
     /// The material value of each piece type (royals: 0), in hundredths of the
@@ -127,7 +139,7 @@ impl Evaluator {
     /// The position from the side to move's point of view, the move's bonus
     /// included.
     pub fn evaluate(&self, pos: &Position) -> i32 {
-        let mut score = TEMPO;
+        let mut score = TEMPO + self.structure.score(pos, pos.side);
         for (cell, piece) in pos.cells() {
             if piece.is_empty() {
                 continue;
@@ -151,6 +163,31 @@ impl Evaluator {
         }
         score
     }
+
+    /// The pieces that only move forward (pawns), with what the evaluation
+    /// finds of each: passed, doubled, isolated. None on boards of more than
+    /// 128 cells, where the evaluation does not look at them.
+    pub fn pawn_structure(&self, pos: &Position) -> Vec<(CellId, PawnTraits)> {
+        self.structure.traits(pos)
+    }
+
+    /// Mobility and threats to the royals ([`super::activity`]): what the
+    /// pieces can do now, at the cost of generating both sides' moves.
+    pub(crate) fn activity<E: Engine + ?Sized>(&self, engine: &E, pos: &mut Position, scratch: &mut Scratch) -> i32 {
+        self.activity.score(engine, pos, scratch)
+    }
+}
+
+/// Per player and cell, the cells around a royal standing there (the first
+/// royal type's steps, and the cell itself).
+fn royal_zones(game: &Game, shelter: &[Vec<Vec<Vec<CellId>>>]) -> Vec<Vec<Vec<CellId>>> {
+    let Some(royal) = game.piece_ids().find(|&k| game.pieces[k].royal) else { return Vec::new() };
+    shelter[royal.index()]
+        .iter()
+        .map(|by_cell| {
+            by_cell.iter().enumerate().map(|(cell, around)| around.iter().copied().chain([CellId::from_index(cell)]).collect()).collect()
+        })
+        .collect()
 }
 
 /// The cells a royal type could step to from each cell of an empty board.

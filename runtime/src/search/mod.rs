@@ -1,5 +1,5 @@
-//! A computer opponent for every variant: iterative deepening over a
-//! principal-variation alpha-beta search ([`run`]) with a transposition table
+//! A computer opponent for every variant: iterative deepening with
+//! aspiration windows over a principal-variation alpha-beta search ([`run`]) with a transposition table
 //! ([`table`]), null-move pruning, late-move reductions, check extensions,
 //! killer and history ordering ([`order`]) and a quiescence search of
 //! captures and promotions that stays bounded with drops. `Limits::lines`
@@ -20,12 +20,14 @@
 //! # }
 //! ```
 
+mod activity;
 mod distance;
 pub mod eval;
 mod key;
 mod measure;
 mod order;
 mod run;
+mod structure;
 pub mod table;
 
 pub use key::PositionKey;
@@ -53,6 +55,12 @@ pub const MAX_DEPTH: u32 = 64;
 /// (a power of two): often enough to stop within a fraction of a millisecond,
 /// rarely enough that reading the clock costs nothing measurable.
 pub const CHECK_INTERVAL: u64 = 256;
+/// Aspiration windows from this depth on: half a Pawn either side of the last
+/// iteration's score, doubled on each failure, the full window once wider
+/// than eight Pawns.
+const ASPIRATION_DEPTH: u32 = 4;
+const ASPIRATION_WINDOW: i32 = eval::UNIT / 2;
+const ASPIRATION_GIVE_UP: i32 = 8 * eval::UNIT;
 
 /// When to stop searching. Every limit that is set applies; with none set, the
 /// search stops at depth [`Limits::DEFAULT_DEPTH`].
@@ -65,6 +73,10 @@ pub struct Limits {
     /// before the first iteration finishes, the best of the moves it has
     /// searched, or the first legal move in search order.
     pub movetime: Option<Duration>,
+    /// Start no new iteration after this long (a clock's fair share of the
+    /// time): the next iteration would take longer than the last ones
+    /// together and be cut off by `movetime` unfinished, its time wasted.
+    pub soft_movetime: Option<Duration>,
     /// Stop after visiting this many nodes (same rule as `movetime`).
     pub nodes: Option<u64>,
     /// Stop when another thread raises this flag (same rule as `movetime`):
@@ -77,7 +89,7 @@ pub struct Limits {
 
 impl Default for Limits {
     fn default() -> Limits {
-        Limits { depth: None, movetime: None, nodes: None, stop: None, lines: NonZeroUsize::MIN }
+        Limits { depth: None, movetime: None, soft_movetime: None, nodes: None, stop: None, lines: NonZeroUsize::MIN }
     }
 }
 
@@ -302,9 +314,13 @@ impl<'e, E: Engine + ?Sized> Searcher<'e, E> {
                 .piece_ids()
                 .map(|kind| !game.pieces[kind].royal && !forward.contains(crate::Piece::new(kind, crate::PlayerId::FIRST)))
                 .collect(),
+            scratch: Default::default(),
         };
-        let max_depth =
-            limits.depth.unwrap_or(if limits.movetime.is_some() || limits.nodes.is_some() { MAX_DEPTH } else { Limits::DEFAULT_DEPTH });
+        let max_depth = limits.depth.unwrap_or(if limits.movetime.is_some() || limits.soft_movetime.is_some() || limits.nodes.is_some() {
+            MAX_DEPTH
+        } else {
+            Limits::DEFAULT_DEPTH
+        });
         let max_depth = max_depth.clamp(1, MAX_DEPTH);
         let mut pos = pos.clone();
         let mut result = SearchResult::empty();
@@ -314,11 +330,12 @@ impl<'e, E: Engine + ?Sized> Searcher<'e, E> {
             result.elapsed = start.elapsed();
             return result;
         }
-        order::sort(run.eval, &pos, &mut moves, &order::Hints::NONE);
+        order::sort(self.engine, run.eval, &pos, &mut moves, &order::Hints::NONE);
         let wanted = limits.lines.get().min(moves.len());
         for depth in 1..=max_depth {
             run.first_root_move = moves.first().copied();
-            let (lines, unfinished) = iteration(&mut run, &mut pos, depth, &mut moves, wanted);
+            let guess = (depth > 1).then_some(result.score);
+            let (lines, unfinished) = iteration(&mut run, &mut pos, depth, &mut moves, wanted, guess);
             if run.stopped {
                 if let Some(line) = unfinished.filter(|_| lines.is_empty()) {
                     result.keep_unfinished(line);
@@ -336,7 +353,7 @@ impl<'e, E: Engine + ?Sized> Searcher<'e, E> {
             if mate_in(result.score).is_some_and(|plies| plies.unsigned_abs() <= depth) && wanted == 1 {
                 break;
             }
-            if run.out_of_budget() {
+            if run.out_of_budget() || limits.soft_movetime.is_some_and(|t| start.elapsed() >= t) {
                 break;
             }
         }
@@ -365,11 +382,13 @@ fn iteration<E: Engine + ?Sized>(
     depth: u32,
     moves: &mut [Move],
     wanted: usize,
+    guess: Option<i32>,
 ) -> (Vec<Line>, Option<Line>) {
     let mut lines: Vec<Line> = Vec::with_capacity(wanted);
     let mut scores: Vec<(Move, i32)> = Vec::with_capacity(moves.len());
     for taken in 0..wanted {
-        let line = run.root(pos, depth, &moves[taken..], &mut scores);
+        let guess = (taken == 0).then_some(guess).flatten();
+        let line = aspirated_root(run, pos, depth, &moves[taken..], guess, &mut scores);
         if run.stopped {
             return (lines, line);
         }
@@ -388,6 +407,40 @@ fn iteration<E: Engine + ?Sized>(
     let score_of = |mv: &Move| scores.iter().rev().find(|(m, _)| m == mv).map_or(-INFINITY, |&(_, s)| s);
     moves[lines.len()..].sort_by_cached_key(|mv| -score_of(mv));
     (lines, None)
+}
+
+/// The root searched first in a narrow window around `guess` (the last
+/// iteration's score), which cuts off more, widened on the side it fails
+/// until the score falls inside; without a guess, or near a mate, in the full
+/// window.
+fn aspirated_root<E: Engine + ?Sized>(
+    run: &mut Run<'_, E>,
+    pos: &mut Position,
+    depth: u32,
+    moves: &[Move],
+    guess: Option<i32>,
+    scores: &mut Vec<(Move, i32)>,
+) -> Option<Line> {
+    let full = (-INFINITY, INFINITY);
+    let Some(guess) = guess.filter(|&g| depth >= ASPIRATION_DEPTH && g.abs() < MATE_BOUND / 2) else {
+        return run.root(pos, depth, moves, full, scores);
+    };
+    let mut delta = ASPIRATION_WINDOW;
+    let mut window = (guess - delta, guess + delta);
+    loop {
+        let line = run.root(pos, depth, moves, window, scores)?;
+        if run.stopped {
+            return Some(line);
+        }
+        delta *= 2;
+        if line.score <= window.0 && window.0 > -INFINITY {
+            window.0 = if delta > ASPIRATION_GIVE_UP { -INFINITY } else { line.score - delta };
+        } else if line.score >= window.1 && window.1 < INFINITY {
+            window.1 = if delta > ASPIRATION_GIVE_UP { INFINITY } else { line.score + delta };
+        } else {
+            return Some(line);
+        }
+    }
 }
 
 #[cfg(test)]

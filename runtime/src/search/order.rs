@@ -1,8 +1,10 @@
 //! Move ordering: the transposition table's move, then captures and
 //! promotions (most valuable gain first, then least valuable mover), then
-//! killer moves, then the quiet moves by their history.
+//! killer moves, then captures that likely lose the mover (of a lesser piece
+//! on a defended cell), then the quiet moves by their history.
 
 use super::eval::Evaluator;
+use crate::legality::engine::Engine;
 use crate::state::piece::Piece;
 use crate::state::position::{Move, Position};
 
@@ -81,24 +83,38 @@ pub struct Hints<'h> {
     pub best: Option<Move>,
     pub killers: [Option<Move>; 2],
     pub history: Option<&'h History>,
+    /// Put the captures that likely lose the mover after the killers.
+    pub sort_losing: bool,
 }
 
 impl Hints<'_> {
-    pub const NONE: Hints<'static> = Hints { best: None, killers: [None, None], history: None };
+    pub const NONE: Hints<'static> = Hints { best: None, killers: [None, None], history: None, sort_losing: false };
 }
 
-pub fn sort(eval: &Evaluator, pos: &Position, moves: &mut [Move], hints: &Hints) {
+pub fn sort<E: Engine + ?Sized>(engine: &E, eval: &Evaluator, pos: &Position, moves: &mut [Move], hints: &Hints) {
     // Sorting by key is stable, so equal keys keep generation order.
-    moves.sort_by_cached_key(|&mv| -priority(eval, pos, mv, hints));
+    moves.sort_by_cached_key(|&mv| -priority(engine, eval, pos, mv, hints));
 }
 
-fn priority(eval: &Evaluator, pos: &Position, mv: Move, hints: &Hints) -> i64 {
+/// A capture of a lesser piece on a cell the enemy covers: it likely loses
+/// the mover for less (a cheap stand-in for a static exchange evaluation).
+pub fn loses_the_mover<E: Engine + ?Sized>(engine: &E, eval: &Evaluator, pos: &Position, mv: Move) -> bool {
+    if mv.promotion().is_some() {
+        return false;
+    }
+    let mover = eval.value(mover(pos, mv).kind());
+    mover > gain(eval, pos, mv) && engine.attacked(pos, mv.to(), pos.side.opponent())
+}
+
+fn priority<E: Engine + ?Sized>(engine: &E, eval: &Evaluator, pos: &Position, mv: Move, hints: &Hints) -> i64 {
     if hints.best == Some(mv) {
         return i64::MAX;
     }
     if is_tactical(pos, mv) {
         let attacker = eval.value(mover(pos, mv).kind()) as i64;
-        return 1 << 40 | (gain(eval, pos, mv) as i64) << 16 | (0xFFFF - attacker.min(0xFFFF));
+        let key = (gain(eval, pos, mv) as i64) << 16 | (0xFFFF - attacker.min(0xFFFF));
+        let losing = hints.sort_losing && loses_the_mover(engine, eval, pos, mv);
+        return if losing { 1 << 31 | key >> 16 } else { 1 << 40 | key };
     }
     if hints.killers[0] == Some(mv) {
         return 1 << 33;

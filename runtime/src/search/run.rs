@@ -2,6 +2,7 @@
 //! table, null-move pruning, late-move reductions, check extensions, killer
 //! and history ordering, and a quiescence search of captures and promotions.
 
+use super::activity::Scratch;
 use super::eval::Evaluator;
 use super::order::{self, Hints, History};
 use super::table::{Bound, Table};
@@ -33,6 +34,9 @@ const FUTILITY_MARGIN: i32 = 3 * super::eval::UNIT / 2;
 /// Late-move reductions from this depth on, after this many moves.
 const REDUCTION_DEPTH: u32 = 3;
 const REDUCTION_AFTER: u32 = 3;
+/// The evaluation skips the pieces' activity (mobility, threats) where the
+/// rest of it is this far outside the window.
+const LAZY_MARGIN: i32 = 3 * super::eval::UNIT / 2;
 
 /// The state of one search.
 pub(super) struct Run<'a, E: Engine + ?Sized> {
@@ -62,6 +66,7 @@ pub(super) struct Run<'a, E: Engine + ?Sized> {
     /// Piece types (by index) whose presence makes a pass safe to try: neither
     /// royal nor moving only forward (without them, zugzwang is likely).
     pub may_pass_with: Vec<bool>,
+    pub scratch: Scratch,
 }
 
 impl<E: Engine + ?Sized> Run<'_, E> {
@@ -108,10 +113,18 @@ impl<E: Engine + ?Sized> Run<'_, E> {
     /// One pass over the root's `moves` (legal, in search order) at `depth`.
     /// Returns the best line among the moves searched in full (`None` when
     /// stopped before the first one was), and each searched move's score.
-    pub fn root(&mut self, pos: &mut Position, depth: u32, moves: &[Move], scores: &mut Vec<(Move, i32)>) -> Option<Line> {
+    /// Within the window `(alpha, beta)`: a line scoring at most `alpha` or at
+    /// least `beta` has only a bound for its score.
+    pub fn root(
+        &mut self,
+        pos: &mut Position,
+        depth: u32,
+        moves: &[Move],
+        window: (i32, i32),
+        scores: &mut Vec<(Move, i32)>,
+    ) -> Option<Line> {
         self.root_depth = depth;
-        let mut alpha = -INFINITY;
-        let beta = INFINITY;
+        let (mut alpha, beta) = window;
         let mut best = None;
         self.pv[0].clear();
         for (i, &mv) in moves.iter().enumerate() {
@@ -135,6 +148,9 @@ impl<E: Engine + ?Sized> Run<'_, E> {
                 alpha = score;
                 best = Some(mv);
                 self.set_pv(0, mv);
+            }
+            if score >= beta {
+                break;
             }
         }
         best.map(|_| Line { score: alpha, pv: self.pv[0].clone() })
@@ -175,7 +191,7 @@ impl<E: Engine + ?Sized> Run<'_, E> {
         // Check extension: a forced reply costs no depth, so short mates are seen.
         let depth = if in_check && ply < 2 * self.root_depth { depth + 1 } else { depth };
         if depth == 0 || p + 2 >= self.pv.len() {
-            return self.quiesce(pos, ply, QUIESCENCE_PLIES, alpha, beta);
+            return self.quiesce(pos, ply, QUIESCENCE_PLIES, alpha, beta, None);
         }
         let pv_node = beta - alpha > 1;
         let table_key = key.with_state(pos);
@@ -191,7 +207,7 @@ impl<E: Engine + ?Sized> Run<'_, E> {
         }
         // The position as it stands, where pruning may trust it.
         let prunable = !pv_node && !in_check && beta.abs() < MATE_BOUND;
-        let stand = if prunable { self.eval.evaluate(pos) } else { -INFINITY };
+        let stand = if prunable { self.evaluate(pos, alpha, beta) } else { -INFINITY };
         // Far above beta near the horizon: no move will bring it below.
         if prunable && depth <= FUTILITY_DEPTH && stand - FUTILITY_MARGIN * depth as i32 >= beta {
             return stand;
@@ -210,8 +226,8 @@ impl<E: Engine + ?Sized> Run<'_, E> {
         let mut moves = Vec::with_capacity(64);
         self.engine.generate(pos, &mut moves);
         let killers = self.killers[p];
-        let hints = Hints { best: entry.and_then(|e| e.best), killers, history: Some(&self.history) };
-        order::sort(self.eval, pos, &mut moves, &hints);
+        let hints = Hints { best: entry.and_then(|e| e.best), killers, history: Some(&self.history), sort_losing: true };
+        order::sort(self.engine, self.eval, pos, &mut moves, &hints);
         let legality = legal::Legality::new(self.engine, pos);
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
@@ -277,6 +293,21 @@ impl<E: Engine + ?Sized> Run<'_, E> {
         best_score
     }
 
+    /// The position as it stands, for the side to move: with the pieces'
+    /// activity, unless the rest is so far outside `(alpha, beta)` that the
+    /// activity will not bring it inside.
+    fn evaluate(&mut self, pos: &mut Position, alpha: i32, beta: i32) -> i32 {
+        let base = self.eval.evaluate(pos);
+        base + self.activity_within(pos, base, alpha, beta).unwrap_or(0)
+    }
+
+    /// The pieces' activity, `None` where `base` (the rest of the
+    /// evaluation) is too far outside `(alpha, beta)` for it to matter.
+    fn activity_within(&mut self, pos: &mut Position, base: i32, alpha: i32, beta: i32) -> Option<i32> {
+        let outside = base - LAZY_MARGIN >= beta || base + LAZY_MARGIN <= alpha;
+        (!outside).then(|| self.eval.activity(self.engine, pos, &mut self.scratch))
+    }
+
     /// A quiet move that cut the search off: a killer at this ply, and in the
     /// history.
     fn remember_refutation(&mut self, pos: &Position, mv: Move, p: usize, depth: u32) {
@@ -310,27 +341,22 @@ impl<E: Engine + ?Sized> Run<'_, E> {
         on_board || (pos.has_hands() && pos.kinds_in_hand(side) != 0)
     }
 
-    /// A capture of a lesser piece on a defended cell, which likely loses
-    /// the mover for it: the quiescence search leaves it out (a cheap stand-in
-    /// for a static exchange evaluation).
-    fn loses_the_mover(&self, pos: &Position, mv: Move) -> bool {
-        if mv.promotion().is_some() {
-            return false;
-        }
-        let mover = self.eval.value(order::mover(pos, mv).kind());
-        mover > order::gain(self.eval, pos, mv) && self.engine.attacked(pos, mv.to(), pos.side.opponent())
-    }
-
     /// Captures and promotions (no drops) until the position is quiet or
     /// `plies_left` is 0; the side to move may also stand pat.
-    fn quiesce(&mut self, pos: &mut Position, ply: u32, plies_left: u32, mut alpha: i32, beta: i32) -> i32 {
+    /// `inherited`: the activity of the position before the capture that led
+    /// here, from this side's point of view (a capture changes it little, and
+    /// measuring it costs two move generations).
+    #[allow(clippy::too_many_arguments)]
+    fn quiesce(&mut self, pos: &mut Position, ply: u32, plies_left: u32, mut alpha: i32, beta: i32, inherited: Option<i32>) -> i32 {
         if self.visit(ply) {
             return 0;
         }
         if let Some(score) = self.goal_score(pos, ply) {
             return score;
         }
-        let stand = self.eval.evaluate(pos);
+        let base = self.eval.evaluate(pos);
+        let activity = inherited.or_else(|| self.activity_within(pos, base, alpha, beta));
+        let stand = base + activity.unwrap_or(0);
         if stand >= beta {
             return stand;
         }
@@ -345,14 +371,14 @@ impl<E: Engine + ?Sized> Run<'_, E> {
             let capture = pos.captures(mv);
             (capture || (quiet_promotions && mv.promotion().is_some()))
                 && stand + order::gain(self.eval, pos, mv) + DELTA_MARGIN > alpha
-                && !self.loses_the_mover(pos, mv)
+                && !order::loses_the_mover(self.engine, self.eval, pos, mv)
         });
-        order::sort(self.eval, pos, &mut moves, &Hints::NONE);
+        order::sort(self.engine, self.eval, pos, &mut moves, &Hints::NONE);
         let mut best = stand;
         let legality = legal::Legality::new(self.engine, pos);
         for mv in moves {
             let Some(undo) = legality.make_if_legal(self.engine, pos, mv) else { continue };
-            let score = -self.quiesce(pos, ply + 1, plies_left - 1, -beta, -alpha);
+            let score = -self.quiesce(pos, ply + 1, plies_left - 1, -beta, -alpha, activity.map(|a| -a));
             self.engine.unmake(pos, mv, undo);
             if self.stopped {
                 return 0;
