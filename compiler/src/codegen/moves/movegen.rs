@@ -10,14 +10,16 @@ use crate::codegen::any_route;
 use crate::codegen::attacks::obligation;
 use crate::codegen::emit::names::describe_rule;
 use crate::codegen::emit::tables::doc_lines;
+use crate::codegen::emit::tables::SetTable;
 use crate::codegen::moves::lines;
 use crate::codegen::moves::promotion::Promotions;
 use crate::codegen::moves::rule_steps::{Resolved, RuleSteps};
 use crate::codegen::moves::set_moves;
 use crate::codegen::moves::step_shifts::{self, StepShifts};
-use crate::codegen::moves::walks::{self, RuleCode};
+use crate::codegen::moves::walks::{self, Walk};
 use crate::codegen::spec::generate_inputs::GenerateInputs;
 use crate::codegen::spec::helpers::Helpers;
+use crate::codegen::spec::rules::{Construct, Landing, LeapGroup, LineWalk, Outcome, Role, RuleEntry, SwapGroup};
 use crate::codegen::Ctx;
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote, ToTokens};
@@ -114,7 +116,7 @@ pub fn generate(ctx: &mut Ctx) -> Moves {
 
 /// Where the promotion outcome of a move comes from.
 #[derive(Clone)]
-enum Outcome {
+enum OutcomeCode {
     /// The same for every move of the rule.
     Fixed(u8),
     /// A table of the rule, by start cell (the destination being fixed by it).
@@ -162,7 +164,7 @@ struct PieceGen {
 impl PieceGen {
     /// Statements appending the move from `from` to `to_cell`, also capturing
     /// on `via` if given, with its promotions.
-    fn emit(&mut self, to_cell: TokenStream, via: Option<TokenStream>, outcome: Outcome) -> TokenStream {
+    fn emit(&mut self, to_cell: TokenStream, via: Option<TokenStream>, outcome: OutcomeCode) -> TokenStream {
         let emit = self.emit_once(to_cell.clone(), via.clone(), outcome);
         if let Some(proxy) = &self.proxy_at_once {
             let emit = proxy.at_once(&to_cell, emit);
@@ -215,9 +217,9 @@ impl PieceGen {
         }
     }
 
-    fn emit_once(&mut self, to_cell: TokenStream, via: Option<TokenStream>, outcome: Outcome) -> TokenStream {
+    fn emit_once(&mut self, to_cell: TokenStream, via: Option<TokenStream>, outcome: OutcomeCode) -> TokenStream {
         let outcome = match (&self.promotions, outcome) {
-            (None, _) | (_, Outcome::Fixed(0)) => None,
+            (None, _) | (_, OutcomeCode::Fixed(0)) => None,
             (Some(_), outcome) => Some(outcome),
         };
         let Some(outcome) = outcome else {
@@ -233,12 +235,12 @@ impl PieceGen {
         let pos = promotions.needs_pos().then(|| quote!(pos,));
         self.needs_pos |= pos.is_some();
         let outcome = match outcome {
-            Outcome::Fixed(n) => {
+            OutcomeCode::Fixed(n) => {
                 let n = Literal::u8_unsuffixed(n);
                 quote!(#n)
             }
-            Outcome::ByStart(table) => quote!(#table[from]),
-            Outcome::ByDestination => {
+            OutcomeCode::ByStart(table) => quote!(#table[from]),
+            OutcomeCode::ByDestination => {
                 self.uses_row = true;
                 quote!(promotion[#to_cell])
             }
@@ -267,8 +269,15 @@ impl PieceGen {
     }
 
     /// The outcome of the moves of a rule whose destination from each start
-    /// cell of `domain` is `dest[from]`: fixed, or a table by start cell.
-    fn fixed_outcome(&self, ctx: &mut Ctx, index: usize, suffix: &str, rule: &MoveRule, dest: &[Option<usize>]) -> Outcome {
+    /// cell of `domain` is `dest[from]`: fixed, or a table by start cell,
+    /// added to the rule's `tables` (`Role::Outcome`).
+    fn fixed_outcome(
+        &self,
+        ctx: &mut Ctx,
+        (index, suffix, rule): (usize, &str, &MoveRule),
+        dest: &[Option<usize>],
+        tables: &mut Vec<(Role, Ident)>,
+    ) -> Outcome {
         let Some(promotions) = &self.promotions else { return Outcome::Fixed(0) };
         let outcomes: Vec<u8> = dest.iter().enumerate().map(|(from, to)| to.map_or(0, |to| promotions.outcome(from, to))).collect();
         let mut seen = dest.iter().zip(&outcomes).filter(|(to, _)| to.is_some()).map(|(_, &o)| o);
@@ -284,7 +293,8 @@ impl PieceGen {
             index,
             describe_rule(ctx.game, rule)
         );
-        Outcome::ByStart(ctx.tables.bytes(&name, doc, outcomes))
+        tables.push((Role::Outcome, ctx.tables.bytes(&name, doc, outcomes)));
+        Outcome::ByStart
     }
 }
 
@@ -338,9 +348,8 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<Piec
             None
         }
     };
-    let mut blocks = Vec::new();
+    let mut sets_block = None;
     let mut docs = vec![format!("Moves of the {} from `from`:", ctx.piece_label(kind, player))];
-    let mut checks = false;
     let mut left_out = Vec::new();
     let plan = ctx.plan;
     let mut steps = RuleSteps::of_piece(plan.side(player), kind, rules.len(), ctx.cells());
@@ -373,22 +382,23 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<Piec
             pg.helpers.new_move = true;
             pg.needs_pos |= pg.promotions.as_ref().is_some_and(Promotions::needs_pos);
         }
-        blocks.push(RuleCode::Plain(code.code));
+        sets_block = Some(code.code);
     }
     // The captures on the way left of leaps whose other moves are in the
     // sets: under one test of the cells they pass, which seldom hold an
     // enemy piece.
     let mut on_the_way = CapturesOnTheWay::new(ctx.cells());
+    let mut entries = Vec::new();
     for (index, rule) in rules.iter().enumerate() {
         if pg.repeats[index] == Repeats::Always {
             left_out.push(describe_rule(game, rule));
             continue;
         }
-        pg.checking = pg.repeats[index] == Repeats::Maybe;
+        let reads_back = pg.repeats[index] == Repeats::Maybe;
         let Some(steps) = steps[index].take() else { continue };
         let passing_taken = on_the_way.add_vias(&steps);
-        if let Some(block) = rule_block(ctx, &mut pg, &RuleAbout { index, rule, mode: steps.mode }, &steps) {
-            let again = if pg.checking { " (it may reach a destination an earlier rule gave: each is given once)" } else { "" };
+        if let Some(entry) = plan_rule(ctx, &mut pg, &RuleAbout { index, rule, mode: steps.mode }, &steps, reads_back) {
+            let again = if reads_back { " (it may reach a destination an earlier rule gave: each is given once)" } else { "" };
             let rest = if rides.as_ref().is_some_and(|rides| rides.rules.contains(&index)) {
                 " (from the cells where its line turns more than once through the cells' numbers)"
             } else if sets.as_ref().is_some_and(|sets| sets.gated_rules.contains(&index)) {
@@ -396,21 +406,19 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<Piec
             } else {
                 ""
             };
-            checks |= pg.checking;
-            docs.push(format!("{}. {}{again}{rest}", blocks.len() + on_the_way.blocks.len() + 1, describe_rule(game, rule)));
+            let number = usize::from(sets_block.is_some()) + entries.len() + on_the_way.entries.len() + 1;
+            docs.push(format!("{number}. {}{again}{rest}", describe_rule(game, rule)));
             if passing_taken {
-                on_the_way.blocks.push(block);
+                on_the_way.entries.push(entry);
             } else {
-                blocks.push(block);
+                entries.push(entry);
             }
         }
     }
-    if let Some(block) = on_the_way.code(ctx, kind, player) {
-        blocks.push(block);
-    }
-    pg.checking = false;
+    let on_the_way = on_the_way.plan(ctx, kind, player);
     // Code that reads back the piece's moves so far works on the sink's list.
-    let first = (checks || proxy_after.is_some()).then(|| {
+    let reads_back = entries.iter().chain(on_the_way.iter().flat_map(|o| &o.entries)).any(|entry| entry.reads_back);
+    let first = (reads_back || proxy_after.is_some()).then(|| {
         quote! {
             let out = out.moves();
             let first = out.len();
@@ -421,10 +429,14 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<Piec
         docs.push(format!("Left out, as they only repeat an earlier rule: {}.", left_out.join("; ")));
     }
     let castling = castling(ctx, &mut pg, &mut docs);
-    if blocks.is_empty() && castling.is_none() {
+    if sets_block.is_none() && entries.is_empty() && on_the_way.is_none() && castling.is_none() {
         return None;
     }
-    let blocks = walks::merge(blocks);
+    // The piece's spec decided, its code printed.
+    let mut blocks: Vec<TokenStream> = sets_block.map(|code| quote!({ #code })).into_iter().collect();
+    blocks.extend(print_walks(ctx, &mut pg, walks::merge(entries)));
+    blocks.extend(on_the_way.map(|on_the_way| on_the_way.print(ctx, &mut pg)));
+    pg.checking = false;
     let confined = game.pieces[kind.index()].confined;
     if let Some(zone) = confined {
         docs.push(String::new());
@@ -434,7 +446,7 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<Piec
         docs.push(String::new());
         docs.push("A ride that comes back round a ring to `from` makes a null move, only one however many do.".into());
         let inside = ctx.zone_flags(confined, player).map(|z| quote!(&& #z[from]));
-        let emit = pg.emit(quote!(from), None, Outcome::ByDestination);
+        let emit = pg.emit(quote!(from), None, OutcomeCode::ByDestination);
         quote! {
             if null_move #inside {
                 #emit
@@ -623,12 +635,18 @@ fn proxy(ctx: &mut Ctx, pg: &mut PieceGen) -> Option<ProxyCode> {
 /// `leap_sets`), and the cells they pass from each start.
 struct CapturesOnTheWay {
     passed: Vec<u128>,
-    blocks: Vec<RuleCode>,
+    entries: Vec<RuleEntry>,
+}
+
+/// The rules of [`CapturesOnTheWay`] with the table of the cells they pass.
+struct OnTheWay {
+    passed: SetTable,
+    entries: Vec<RuleEntry>,
 }
 
 impl CapturesOnTheWay {
     fn new(cells: usize) -> CapturesOnTheWay {
-        CapturesOnTheWay { passed: vec![0; cells], blocks: Vec::new() }
+        CapturesOnTheWay { passed: vec![0; cells], entries: Vec::new() }
     }
 
     /// Adds the cells passed by `steps` if they are such a rule's; `true`
@@ -644,46 +662,110 @@ impl CapturesOnTheWay {
         any
     }
 
-    /// The rules' code under one test that an enemy piece stands on a cell
-    /// they pass.
-    fn code(self, ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<RuleCode> {
-        if self.blocks.is_empty() {
+    /// The rules with the table of the cells they pass; `None` without any.
+    fn plan(self, ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<OnTheWay> {
+        if self.entries.is_empty() {
             return None;
         }
         let label = ctx.piece_label(kind, player);
         let doc = format!("{label}: the cells its leaps that capture on the way pass from each cell, as bits.");
         let name = format!("{}_{}_PASSED", ctx.names.pieces[kind.index()], ctx.names.players[player.index()]);
-        let passed = ctx.tables.sets(&name, doc, self.passed).at(quote!(from));
-        let blocks = walks::merge(self.blocks);
-        Some(RuleCode::Plain(quote! {
-            if #passed & occupancy.enemy != 0 {
-                #(#blocks)*
-            }
-        }))
+        Some(OnTheWay { passed: ctx.tables.sets(&name, doc, self.passed), entries: self.entries })
     }
 }
 
-/// The code of a rule, from the plan's steps of it.
-fn rule_block(ctx: &mut Ctx, pg: &mut PieceGen, about: &RuleAbout, steps: &RuleSteps) -> Option<RuleCode> {
-    let code = match steps.starts.iter().flatten().next()? {
-        Resolved::Ride { .. } if is_single_step(steps) => jump(ctx, pg, about, &single_steps(steps)),
-        Resolved::Ride { .. } => ride(ctx, pg, about, steps),
-        Resolved::Hop { .. } => hop(ctx, pg, about, steps),
-        Resolved::Leap { .. } => jump(ctx, pg, about, steps),
-        Resolved::CapturingLeap { .. } => capturing_leap(ctx, pg, about, steps).map(RuleCode::Plain),
-        Resolved::Swap { .. } => Some(RuleCode::Plain(swap(ctx, pg, about, steps))),
+impl OnTheWay {
+    /// The rules' code under one test that an enemy piece stands on a cell
+    /// they pass.
+    fn print(self, ctx: &mut Ctx, pg: &mut PieceGen) -> TokenStream {
+        let passed = self.passed.at(quote!(from));
+        let blocks = print_walks(ctx, pg, walks::merge(self.entries));
+        quote!({
+            if #passed & occupancy.enemy != 0 {
+                #(#blocks)*
+            }
+        })
+    }
+}
+
+/// The spec entry of a rule, from the plan's steps of it: its tables made
+/// and named, nothing printed.
+fn plan_rule(ctx: &mut Ctx, pg: &mut PieceGen, about: &RuleAbout, steps: &RuleSteps, reads_back: bool) -> Option<RuleEntry> {
+    let (construct, tables) = match steps.starts.iter().flatten().next()? {
+        Resolved::Ride { .. } if is_single_step(steps) => plan_jump(ctx, pg, about, &single_steps(steps)),
+        Resolved::Ride { .. } => Some(plan_ride(ctx, pg, about, steps)),
+        Resolved::Hop { .. } => Some(plan_hop(ctx, pg, about, steps)),
+        Resolved::Leap { .. } => plan_jump(ctx, pg, about, steps),
+        Resolved::CapturingLeap { .. } => Some(plan_capturing_leap(ctx, pg, about, steps)),
+        Resolved::Swap { .. } => Some((plan_swap(ctx, pg, about, steps), Vec::new())),
     }?;
-    if !steps.unmoved {
-        return Some(code);
+    Some(RuleEntry { construct, tables, unmoved: steps.unmoved, reads_back })
+}
+
+/// The statements of the rules' walks, each in a block or a loop.
+fn print_walks(ctx: &mut Ctx, pg: &mut PieceGen, walks: Vec<Walk>) -> Vec<TokenStream> {
+    walks
+        .into_iter()
+        .map(|walk| match walk {
+            Walk::One(entry) => {
+                let code = print_rule(ctx, pg, &entry, &entry.tables);
+                quote!({ #code })
+            }
+            Walk::Loop { entry, tables } => {
+                let names: Vec<(Role, Ident)> = entry.tables.iter().map(|&(role, _)| (role, format_ident!("{}", role.name()))).collect();
+                let code = print_rule(ctx, pg, &entry, &names);
+                match names.as_slice() {
+                    [(_, name)] => {
+                        let tables = tables.iter().map(|t| &t[0]);
+                        quote!(for #name in [#(&#tables),*] { #code })
+                    }
+                    _ => {
+                        let names = names.iter().map(|(_, name)| name);
+                        let tuples = tables.iter().map(|t| quote!((#(&#t),*)));
+                        quote!(for (#(#names),*) in [#(#tuples),*] { #code })
+                    }
+                }
+            }
+        })
+        .collect()
+}
+
+/// The table read by `role` in `tables`.
+fn table(tables: &[(Role, Ident)], role: Role) -> &Ident {
+    tables.iter().find(|(r, _)| *r == role).map(|(_, table)| table).expect("a rule's code reads only its own tables")
+}
+
+/// The code of a rule from its spec entry, reading its tables by role as
+/// `tables` names them (its own, or a loop's names for them).
+fn print_rule(ctx: &mut Ctx, pg: &mut PieceGen, entry: &RuleEntry, tables: &[(Role, Ident)]) -> TokenStream {
+    pg.checking = entry.reads_back;
+    let code = match &entry.construct {
+        Construct::Ride { walk, landing, round } => print_ride(pg, *walk, landing, round.as_ref(), tables),
+        Construct::Hop { walk, landing } => print_hop(pg, *walk, landing, tables),
+        Construct::Leap { mode, outcome, routes } => print_jump(pg, *mode, *outcome, routes, tables),
+        Construct::Leaps { mode, groups } => {
+            let blocks = groups.iter().map(|group| print_jump(pg, *mode, group.outcome, &group.routes, &group.tables));
+            quote!(#({ #blocks })*)
+        }
+        Construct::CapturingLeap { mode, outcome, passing_taken } => print_capturing_leap(pg, *mode, *outcome, *passing_taken, tables),
+        Construct::Swap(groups) => print_swap(ctx, pg, groups),
+    };
+    if !entry.unmoved {
+        return code;
     }
     // Castling is walked by the runtime (`vdl_runtime::gated`); the other
     // rules of unmoved pieces are guarded here.
     pg.needs_pos = true;
-    let guard = |code: TokenStream| quote!(if pos.is_unmoved(CellId::from_index(from)) { #code });
-    Some(match code {
-        RuleCode::Plain(code) => RuleCode::Plain(guard(code)),
-        RuleCode::Shared { tables, code } => RuleCode::Shared { tables, code: guard(code) },
-    })
+    quote!(if pos.is_unmoved(CellId::from_index(from)) { #code })
+}
+
+/// How the code reads the outcome `outcome` of a rule whose tables are
+/// `tables`.
+fn outcome_code(outcome: Outcome, tables: &[(Role, Ident)]) -> OutcomeCode {
+    match outcome {
+        Outcome::Fixed(n) => OutcomeCode::Fixed(n),
+        Outcome::ByStart => OutcomeCode::ByStart(table(tables, Role::Outcome).clone()),
+    }
 }
 
 /// The rule whose code is being generated: for names, docs and its mode.
@@ -731,8 +813,8 @@ type Leap<'s> = (usize, usize, &'s Vec<Vec<usize>>);
 /// A leap, or a single step: one table lookup, and the routes where it has
 /// them. Starts whose leaps have routes of different shapes (how many, how
 /// long) get a table each; with one table and no routes the code is shared
-/// with rules alike (see `walks`).
-fn jump(ctx: &mut Ctx, pg: &mut PieceGen, about: &RuleAbout, steps: &RuleSteps) -> Option<RuleCode> {
+/// with rules alike (see `walks`). `None` when no start has a leap.
+fn plan_jump(ctx: &mut Ctx, pg: &mut PieceGen, about: &RuleAbout, steps: &RuleSteps) -> Option<(Construct, Vec<(Role, Ident)>)> {
     // Grouped by the shape of their routes: how many, how long each.
     let mut groups: Vec<(Vec<usize>, Vec<Leap>)> = Vec::new();
     for (from, step) in steps.starts.iter().enumerate() {
@@ -744,7 +826,7 @@ fn jump(ctx: &mut Ctx, pg: &mut PieceGen, about: &RuleAbout, steps: &RuleSteps) 
         }
     }
     let several = groups.len() > 1;
-    let mut blocks = Vec::new();
+    let mut planned = Vec::new();
     for (group, (shape, leaps)) in groups.iter().enumerate() {
         let suffix = if several { format!("_{}", group + 1) } else { String::new() };
         let mut data: Vec<Option<usize>> = vec![None; ctx.cells()];
@@ -752,13 +834,7 @@ fn jump(ctx: &mut Ctx, pg: &mut PieceGen, about: &RuleAbout, steps: &RuleSteps) 
             data[*from] = Some(*to);
         }
         let mut tables = vec![];
-        let outcome = match pg.fixed_outcome(ctx, about.index, &suffix, about.rule, &data) {
-            Outcome::ByStart(table) => {
-                tables.push(("outcome", table));
-                Outcome::ByStart(walks::name("outcome"))
-            }
-            outcome => outcome,
-        };
+        let outcome = pg.fixed_outcome(ctx, (about.index, &suffix, about.rule), &data, &mut tables);
         let which = if several {
             format!(" (starts whose leap has {} route{})", shape.len(), if shape.len() == 1 { "" } else { "s" })
         } else {
@@ -766,46 +842,52 @@ fn jump(ctx: &mut Ctx, pg: &mut PieceGen, about: &RuleAbout, steps: &RuleSteps) 
         };
         let doc = about.doc(ctx, pg, &format!("the destination from each cell{which}"));
         let name = about.table_name(ctx, pg, "TO") + &suffix;
-        tables.insert(0, ("table", ctx.cell_table(&name, doc, data)));
-        let routes_test = route_tests(ctx, pg, about, &suffix, shape, leaps.iter());
-        let landing = may_land(about.mode, pg.player);
-        let emit = pg.emit(quote!(to), None, outcome);
-        let table = walks::name("table");
-        let block = quote! {
-            let to = #table[from];
-            if to != NONE #routes_test {
-                let to = to as usize;
-                if #landing {
-                    #emit
-                }
-            }
-        };
-        blocks.push((tables, block));
+        tables.insert(0, (Role::Table, ctx.cell_table(&name, doc, data)));
+        let routes = route_tables(ctx, pg, about, &suffix, shape, leaps.iter());
+        planned.push(LeapGroup { outcome, routes, tables });
     }
-    match blocks.as_slice() {
-        [] => None,
-        [(tables, code)] => Some(RuleCode::Shared { tables: tables.clone(), code: code.clone() }),
-        _ => {
-            let blocks = blocks.iter().map(|(tables, code)| walks::bind(code, tables));
-            Some(RuleCode::Plain(quote!(#({ #blocks })*)))
+    match planned.len() {
+        0 => None,
+        1 => {
+            let LeapGroup { outcome, routes, tables } = planned.remove(0);
+            Some((Construct::Leap { mode: about.mode, outcome, routes }, tables))
+        }
+        _ => Some((Construct::Leaps { mode: about.mode, groups: planned }, Vec::new())),
+    }
+}
+
+/// One table lookup, the leap's destination open when one of its `routes`
+/// (their tables, cell by cell) is empty.
+fn print_jump(pg: &mut PieceGen, mode: Mode, outcome: Outcome, routes: &[Vec<Ident>], tables: &[(Role, Ident)]) -> TokenStream {
+    let routes_test = (!routes.is_empty()).then(|| {
+        let routes = routes.iter().map(|route| route.iter().map(|table| quote!(board[#table[from] as usize].is_empty())).collect());
+        any_route(routes.collect())
+    });
+    let landing = may_land(mode, pg.player);
+    let emit = pg.emit(quote!(to), None, outcome_code(outcome, tables));
+    let table = table(tables, Role::Table);
+    quote! {
+        let to = #table[from];
+        if to != NONE #routes_test {
+            let to = to as usize;
+            if #landing {
+                #emit
+            }
         }
     }
 }
 
-/// `&& ...`: at least one route of the leap from `from` is open, for leaps
-/// whose routes have `shape` (the lengths of their routes): one table per
-/// route and cell of it. No routes: nothing to test.
-fn route_tests<'a>(
+/// The tables of the routes of the leaps whose routes have `shape` (the
+/// lengths of their routes): per route, one table per cell of it, the cell
+/// from each start. No routes: none.
+fn route_tables<'a>(
     ctx: &mut Ctx,
     pg: &PieceGen,
     about: &RuleAbout,
     suffix: &str,
     shape: &[usize],
     leaps: impl Iterator<Item = &'a Leap<'a>> + Clone,
-) -> TokenStream {
-    if shape.is_empty() {
-        return quote!();
-    }
+) -> Vec<Vec<Ident>> {
     let mut routes = Vec::new();
     for (r, &len) in shape.iter().enumerate() {
         let mut cells = Vec::new();
@@ -818,18 +900,16 @@ fn route_tests<'a>(
             }
             let name = format!("{}_ROUTE_{}_{}{suffix}", about.table_name(ctx, pg, "TO"), r + 1, i + 1);
             let doc = about.doc(ctx, pg, &format!("cell {} of route {} from each cell", i + 1, r + 1));
-            let table = ctx.cell_table_read_on(&name, doc, data, &read);
-            cells.push(quote!(board[#table[from] as usize].is_empty()));
+            cells.push(ctx.cell_table_read_on(&name, doc, data, &read));
         }
         routes.push(cells);
     }
-    any_route(routes)
+    routes
 }
 
-/// A capturing leap: like a leap over one cell that must be empty, except that
-/// an enemy piece there is captured too (the move then captures even onto an
-/// empty destination).
-fn capturing_leap(ctx: &mut Ctx, pg: &mut PieceGen, about: &RuleAbout, steps: &RuleSteps) -> Option<TokenStream> {
+/// A capturing leap's tables: its destination, the cell it passes and its
+/// outcome by start, if not fixed.
+fn plan_capturing_leap(ctx: &mut Ctx, pg: &mut PieceGen, about: &RuleAbout, steps: &RuleSteps) -> (Construct, Vec<(Role, Ident)>) {
     let data = steps.destinations();
     let vias: Vec<Option<usize>> = steps
         .starts
@@ -839,20 +919,30 @@ fn capturing_leap(ctx: &mut Ctx, pg: &mut PieceGen, about: &RuleAbout, steps: &R
             _ => None,
         })
         .collect();
-    let outcome = pg.fixed_outcome(ctx, about.index, "", about.rule, &data);
+    let mut tables = Vec::new();
+    let outcome = pg.fixed_outcome(ctx, (about.index, "", about.rule), &data, &mut tables);
     let doc = about.doc(ctx, pg, "the destination from each cell");
-    let table = ctx.cell_table(&about.table_name(ctx, pg, "TO"), doc, data);
+    tables.push((Role::Table, ctx.cell_table(&about.table_name(ctx, pg, "TO"), doc, data)));
     let doc = about.doc(ctx, pg, "the cell it passes from each cell");
     let read: Vec<bool> = vias.iter().map(Option::is_some).collect();
-    let via_table = ctx.cell_table_read_on(&about.table_name(ctx, pg, "VIA"), doc, vias, &read);
-    let p = crate::codegen::player_token(pg.player);
-    let landing = may_land(about.mode, pg.player);
-    let plain = pg.emit(quote!(to), None, outcome.clone());
-    let capture = (about.mode != Mode::MoveOnly).then(|| pg.emit(quote!(to), Some(quote!(via)), outcome));
+    tables.push((Role::Via, ctx.cell_table_read_on(&about.table_name(ctx, pg, "VIA"), doc, vias, &read)));
     // Its moves over an empty cell are in the piece's sets (`leap_sets`).
     let passing_taken = steps.starts.iter().flatten().any(|s| matches!(s, Resolved::CapturingLeap { passing_taken: true, .. }));
+    (Construct::CapturingLeap { mode: about.mode, outcome, passing_taken }, tables)
+}
+
+/// A capturing leap: like a leap over one cell that must be empty, except that
+/// an enemy piece there is captured too (the move then captures even onto an
+/// empty destination).
+fn print_capturing_leap(pg: &mut PieceGen, mode: Mode, outcome: Outcome, passing_taken: bool, tables: &[(Role, Ident)]) -> TokenStream {
+    let (table, via_table) = (table(tables, Role::Table), table(tables, Role::Via));
+    let outcome = outcome_code(outcome, tables);
+    let p = crate::codegen::player_token(pg.player);
+    let landing = may_land(mode, pg.player);
+    let plain = pg.emit(quote!(to), None, outcome.clone());
+    let capture = (mode != Mode::MoveOnly).then(|| pg.emit(quote!(to), Some(quote!(via)), outcome));
     if passing_taken {
-        return Some(quote! {
+        return quote! {
             let to = #table[from];
             if to != NONE {
                 let (to, via) = (to as usize, #via_table[from] as usize);
@@ -861,7 +951,7 @@ fn capturing_leap(ctx: &mut Ctx, pg: &mut PieceGen, about: &RuleAbout, steps: &R
                     #capture
                 }
             }
-        });
+        };
     }
     let capture = capture.map(|emit| {
         quote! {
@@ -870,7 +960,7 @@ fn capturing_leap(ctx: &mut Ctx, pg: &mut PieceGen, about: &RuleAbout, steps: &R
             }
         }
     });
-    Some(quote! {
+    quote! {
         let to = #table[from];
         if to != NONE {
             let to = to as usize;
@@ -882,20 +972,19 @@ fn capturing_leap(ctx: &mut Ctx, pg: &mut PieceGen, about: &RuleAbout, steps: &R
                 }
             } #capture
         }
-    })
+    }
 }
 
-/// A swap with the friend on the plan's cell, if it is one of the partners
-/// the plan allows there and, with `unattacked`, neither cell is attacked.
-/// Starts with different partners get a table each.
-fn swap(ctx: &mut Ctx, pg: &mut PieceGen, about: &RuleAbout, steps: &RuleSteps) -> TokenStream {
+/// A swap's tables: the cell of the friend from each start, one table per
+/// set of partners (and whether neither cell may be attacked).
+fn plan_swap(ctx: &mut Ctx, pg: &PieceGen, about: &RuleAbout, steps: &RuleSteps) -> Construct {
     let swaps = steps.starts.iter().enumerate().filter_map(|(from, s)| match s {
         Some(Resolved::Swap { to, partners, unattacked }) => Some(((*partners, *unattacked), (from, *to))),
         _ => None,
     });
     let groups = group_by(swaps, |(key, _)| key);
     let several = groups.len() > 1;
-    let mut blocks = Vec::new();
+    let mut planned = Vec::new();
     for (group, ((partners, unattacked), starts)) in groups.into_iter().enumerate() {
         let mut data: Vec<Option<usize>> = vec![None; ctx.cells()];
         for (_, (from, to)) in starts {
@@ -904,15 +993,26 @@ fn swap(ctx: &mut Ctx, pg: &mut PieceGen, about: &RuleAbout, steps: &RuleSteps) 
         let suffix = if several { format!("_{}", group + 1) } else { String::new() };
         let doc = about.doc(ctx, pg, "the cell of the friend from each cell");
         let table = ctx.cell_table(&(about.table_name(ctx, pg, "SWAP") + &suffix), doc, data);
+        planned.push(SwapGroup { table, partners: partners.pieces().collect(), unattacked });
+    }
+    Construct::Swap(planned)
+}
+
+/// A swap with the friend on the plan's cell, if it is one of the partners
+/// the plan allows there and, with `unattacked`, neither cell is attacked.
+/// Starts with different partners have a table each.
+fn print_swap(ctx: &mut Ctx, pg: &mut PieceGen, groups: &[SwapGroup]) -> TokenStream {
+    let mut blocks = Vec::new();
+    for SwapGroup { table, partners, unattacked } in groups {
         let friends: Vec<TokenStream> = partners
-            .pieces()
+            .iter()
             .map(|piece| {
                 let piece = ctx.piece(piece.kind(), piece.owner());
                 quote!(friend == #piece)
             })
             .collect();
         let safe = unattacked.then(|| attack_free(ctx, pg));
-        let emit = pg.emit_swap(unattacked);
+        let emit = pg.emit_swap(*unattacked);
         // Cheap tests first: the attacks last.
         let bound = pg.bound.then(|| quote!(&&bound.is_none_or(|zone| zone[to])));
         blocks.push(quote! {
@@ -958,19 +1058,19 @@ fn attack_free(ctx: &mut Ctx, pg: &mut PieceGen) -> TokenStream {
 }
 
 /// The statements landing on `to` inside a line walk: empty cells continue the
-/// line, anything else ends it with `stop`. `lands`: the table of cells the
-/// piece may land on, if it may not land everywhere.
-fn landing_in_line(pg: &mut PieceGen, mode: Mode, lands: Option<&Ident>, stop: TokenStream) -> TokenStream {
+/// line, anything else ends it with `stop`.
+fn landing_in_line(pg: &mut PieceGen, landing: &Landing, stop: TokenStream) -> TokenStream {
+    let (mode, lands) = (landing.mode, landing.lands.as_ref());
     let p = crate::codegen::player_token(pg.player);
     let inside = lands.map(|z| quote!(&& #z[to]));
-    let emit_quiet = (mode != Mode::CaptureOnly).then(|| pg.emit(quote!(to), None, Outcome::ByDestination));
+    let emit_quiet = (mode != Mode::CaptureOnly).then(|| pg.emit(quote!(to), None, OutcomeCode::ByDestination));
     let quiet = match (lands, emit_quiet) {
         (_, None) => None,
         (Some(z), Some(emit)) => Some(quote!(if #z[to] { #emit })),
         (None, Some(emit)) => Some(emit),
     };
     let capture = (mode != Mode::MoveOnly).then(|| {
-        let emit = pg.emit(quote!(to), None, Outcome::ByDestination);
+        let emit = pg.emit(quote!(to), None, OutcomeCode::ByDestination);
         quote!(if piece.owner() != #p #inside { #emit })
     });
     match quiet {
@@ -1005,57 +1105,55 @@ fn lines_of<'p>(steps: &RuleSteps<'p>) -> Vec<Option<&'p [LineCell]>> {
         .collect()
 }
 
-/// How a rule's lines are stored and walked from `from`: a loop binding each
-/// cell to `to`, which one code or two consecutive loops (a hop's) can run.
-enum LineLoop {
-    /// One table: the first cell is `table[from]`, each next `table[to]`.
-    Table { table: Ident, range: Option<usize>, stop_at_start: bool },
-    /// The first cell from `first`, each next from `next`.
-    FirstNext { first: Ident, next: Ident, range: Option<usize>, stop_at_start: bool },
-    /// A list of cells per start.
-    Lists { table: Ident },
+/// How a rule's lines are stored, from the plan's lines: the walk and its
+/// tables (`Role::Table`, and `Role::Next` or `Role::Line`). `ranged`: the
+/// walk may end after a number of cells (a hop's two loops cannot count
+/// across them: lists instead).
+fn plan_walk(
+    ctx: &mut Ctx,
+    pg: &PieceGen,
+    about: &RuleAbout,
+    lines: &[Option<&[LineCell]>],
+    ranged: bool,
+) -> (LineWalk, Vec<(Role, Ident)>) {
+    let walk = lines::as_walk(lines).filter(|walk| ranged || walk.range.is_none());
+    let Some(walk) = walk else {
+        // Lines that are no one walk: stored as they are.
+        let data = lines.iter().map(|l| l.unwrap_or(&[]).iter().map(|c| c.cell.index() as u16).collect()).collect();
+        let doc = about.doc(ctx, pg, "the cells of its line from each cell");
+        return (LineWalk::Lists, vec![(Role::Line, ctx.tables.lists(&about.table_name(ctx, pg, "LINE"), doc, data))]);
+    };
+    let doc = about.doc(ctx, pg, "the first cell of its line from each cell");
+    let first = ctx.cell_table(&about.table_name(ctx, pg, "FIRST"), doc, walk.first);
+    let doc = about.doc(ctx, pg, "the cell after each cell on its lines");
+    let next = ctx.cell_table(&about.table_name(ctx, pg, "NEXT"), doc, walk.next);
+    let (range, stop_at_start) = (walk.range, walk.stop_at_start);
+    if first == next {
+        (LineWalk::Table { range, stop_at_start }, vec![(Role::Table, first)])
+    } else {
+        (LineWalk::FirstNext { range, stop_at_start }, vec![(Role::Table, first), (Role::Next, next)])
+    }
 }
 
-impl LineLoop {
-    /// The loop of `lines`; `ranged`: the walk may end after a number of
-    /// cells (a hop's two loops cannot count across them: lists instead).
-    fn of(ctx: &mut Ctx, pg: &PieceGen, about: &RuleAbout, lines: &[Option<&[LineCell]>], ranged: bool) -> LineLoop {
-        let walk = lines::as_walk(lines).filter(|walk| ranged || walk.range.is_none());
-        let Some(walk) = walk else {
-            // Lines that are no one walk: stored as they are.
-            let data = lines.iter().map(|l| l.unwrap_or(&[]).iter().map(|c| c.cell.index() as u16).collect()).collect();
-            let doc = about.doc(ctx, pg, "the cells of its line from each cell");
-            return LineLoop::Lists { table: ctx.tables.lists(&about.table_name(ctx, pg, "LINE"), doc, data) };
-        };
-        let doc = about.doc(ctx, pg, "the first cell of its line from each cell");
-        let first = ctx.cell_table(&about.table_name(ctx, pg, "FIRST"), doc, walk.first);
-        let doc = about.doc(ctx, pg, "the cell after each cell on its lines");
-        let next = ctx.cell_table(&about.table_name(ctx, pg, "NEXT"), doc, walk.next);
-        let (range, stop_at_start) = (walk.range, walk.stop_at_start);
-        if first == next {
-            LineLoop::Table { table: first, range, stop_at_start }
-        } else {
-            LineLoop::FirstNext { first, next, range, stop_at_start }
-        }
-    }
+/// A rule's walk of its lines from `from`, its tables as `tables` names
+/// them: a loop binding each cell to `to`, which one code or two
+/// consecutive loops (a hop's) can run.
+struct LineLoop<'t> {
+    walk: LineWalk,
+    tables: &'t [(Role, Ident)],
+}
 
-    /// The tables, by the names the code reads them (see `walks`).
-    fn tables(&self) -> Vec<(&'static str, Ident)> {
-        match self {
-            LineLoop::Table { table, .. } => vec![("table", table.clone())],
-            LineLoop::FirstNext { first, next, .. } => vec![("table", first.clone()), ("next", next.clone())],
-            LineLoop::Lists { table } => vec![("line", table.clone())],
-        }
-    }
-
+impl LineLoop<'_> {
     /// The statements before the first loop.
     fn init(&self) -> TokenStream {
-        let table = walks::name("table");
-        match self {
-            LineLoop::Table { .. } => quote!(let mut cell = from;),
-            LineLoop::FirstNext { .. } => quote!(let mut cell = #table[from];),
-            LineLoop::Lists { .. } => {
-                let line = walks::name("line");
+        match self.walk {
+            LineWalk::Table { .. } => quote!(let mut cell = from;),
+            LineWalk::FirstNext { .. } => {
+                let table = table(self.tables, Role::Table);
+                quote!(let mut cell = #table[from];)
+            }
+            LineWalk::Lists => {
+                let line = table(self.tables, Role::Line);
                 quote!(let mut cells = #line[from].iter();)
             }
         }
@@ -1064,19 +1162,21 @@ impl LineLoop {
     /// The statement moving the walk on from `to` (run before `body` leaves
     /// a loop that another loop goes on from).
     fn advance(&self) -> TokenStream {
-        let next = walks::name("next");
-        match self {
-            LineLoop::Table { .. } => quote!(cell = to;),
-            LineLoop::FirstNext { .. } => quote!(cell = #next[to];),
-            LineLoop::Lists { .. } => quote!(),
+        match self.walk {
+            LineWalk::Table { .. } => quote!(cell = to;),
+            LineWalk::FirstNext { .. } => {
+                let next = table(self.tables, Role::Next);
+                quote!(cell = #next[to];)
+            }
+            LineWalk::Lists => quote!(),
         }
     }
 
     /// A loop running `body` on each cell `to`, then moving on, until `body`
     /// breaks; at the line's end it runs `end` (`break` to leave the loop).
     fn looping(&self, end: TokenStream, body: TokenStream) -> TokenStream {
-        let (range, stop_at_start) = match self {
-            LineLoop::Lists { .. } => {
+        let (range, stop_at_start) = match self.walk {
+            LineWalk::Lists => {
                 return quote! {
                     loop {
                         let Some(&to) = cells.next() else { #end };
@@ -1085,7 +1185,7 @@ impl LineLoop {
                     }
                 }
             }
-            LineLoop::Table { range, stop_at_start, .. } | LineLoop::FirstNext { range, stop_at_start, .. } => (*range, *stop_at_start),
+            LineWalk::Table { range, stop_at_start } | LineWalk::FirstNext { range, stop_at_start } => (range, stop_at_start),
         };
         let head = match range {
             None => quote!(loop),
@@ -1095,21 +1195,23 @@ impl LineLoop {
             }
         };
         let home = stop_at_start.then(|| quote!(if to == from { #end }));
-        let table = walks::name("table");
         let advance = self.advance();
-        match self {
-            LineLoop::Table { .. } => quote! {
-                #head {
-                    let next = #table[cell];
-                    if next == NONE {
-                        #end
+        match self.walk {
+            LineWalk::Table { .. } => {
+                let table = table(self.tables, Role::Table);
+                quote! {
+                    #head {
+                        let next = #table[cell];
+                        if next == NONE {
+                            #end
+                        }
+                        let to = next as usize;
+                        #home
+                        #body
+                        #advance
                     }
-                    let to = next as usize;
-                    #home
-                    #body
-                    #advance
                 }
-            },
+            }
             _ => quote! {
                 #head {
                     if cell == NONE {
@@ -1125,34 +1227,47 @@ impl LineLoop {
     }
 }
 
-/// The flags of the cells a rule's piece may land on, if not every cell.
-fn lands_table(ctx: &mut Ctx, pg: &PieceGen, about: &RuleAbout, lines: &[Option<&[LineCell]>]) -> Option<Ident> {
-    let flags = lines::landing_flags(lines)?;
-    let doc = about.doc(ctx, pg, "the cells it may land on");
-    Some(ctx.tables.flags(&about.table_name(ctx, pg, "LANDS"), doc, flags))
+/// Where a rule's piece may land on its lines: its mode, and the flags of
+/// the cells it may land on, if not every cell.
+fn plan_landing(ctx: &mut Ctx, pg: &PieceGen, about: &RuleAbout, lines: &[Option<&[LineCell]>]) -> Landing {
+    let lands = lines::landing_flags(lines).map(|flags| {
+        let doc = about.doc(ctx, pg, "the cells it may land on");
+        ctx.tables.flags(&about.table_name(ctx, pg, "LANDS"), doc, flags)
+    });
+    Landing { mode: about.mode, lands }
+}
+
+/// A ride's tables: where it may land, its lines, and the starts whose line
+/// comes round a ring to them (making a null move), if any.
+fn plan_ride(ctx: &mut Ctx, pg: &PieceGen, about: &RuleAbout, steps: &RuleSteps) -> (Construct, Vec<(Role, Ident)>) {
+    let lines = lines_of(steps);
+    let landing = plan_landing(ctx, pg, about, &lines);
+    let nulls: Vec<bool> = steps.starts.iter().map(|s| matches!(s, Some(Resolved::Ride { null_move: true, .. }))).collect();
+    let (walk, tables) = plan_walk(ctx, pg, about, &lines, true);
+    let round = nulls.contains(&true).then(|| {
+        let doc = about.doc(ctx, pg, "whether its line from each cell comes round a ring to it");
+        ctx.tables.flags(&about.table_name(ctx, pg, "ROUND"), doc, nulls)
+    });
+    (Construct::Ride { walk, landing, round }, tables)
 }
 
 /// A ride: along its line through empty cells, landing on each as the mode
 /// allows and capturing at the first piece. A line that came round a ring to
-/// its start with every cell empty makes a null move, once however many do.
-fn ride(ctx: &mut Ctx, pg: &mut PieceGen, about: &RuleAbout, steps: &RuleSteps) -> Option<RuleCode> {
-    let lines = lines_of(steps);
-    let lands = lands_table(ctx, pg, about, &lines);
-    let nulls: Vec<bool> = steps.starts.iter().map(|s| matches!(s, Some(Resolved::Ride { null_move: true, .. }))).collect();
-    let walk = LineLoop::of(ctx, pg, about, &lines, true);
+/// its start with every cell empty (`round`) makes a null move, once however
+/// many do.
+fn print_ride(pg: &mut PieceGen, walk: LineWalk, landing: &Landing, round: Option<&Ident>, tables: &[(Role, Ident)]) -> TokenStream {
+    let walk = LineLoop { walk, tables };
     let init = walk.init();
-    if !nulls.contains(&true) {
-        let landing = landing_in_line(pg, about.mode, lands.as_ref(), quote!(break;));
+    let Some(round) = round else {
+        let landing = landing_in_line(pg, landing, quote!(break;));
         let walk_line = walk.looping(quote!(break;), landing);
-        return Some(RuleCode::Shared { tables: walk.tables(), code: quote!(#init #walk_line) });
-    }
+        return quote!(#init #walk_line);
+    };
     pg.uses_null_move = true;
-    let doc = about.doc(ctx, pg, "whether its line from each cell comes round a ring to it");
-    let round = ctx.tables.flags(&about.table_name(ctx, pg, "ROUND"), doc, nulls);
     // A piece met ends the line before it could come round.
-    let landing = landing_in_line(pg, about.mode, lands.as_ref(), quote!(break 'line;));
+    let landing = landing_in_line(pg, landing, quote!(break 'line;));
     let walk_line = walk.looping(quote!(break;), landing);
-    let code = quote! {
+    quote! {
         'line: {
             #init
             #walk_line
@@ -1160,16 +1275,21 @@ fn ride(ctx: &mut Ctx, pg: &mut PieceGen, about: &RuleAbout, steps: &RuleSteps) 
                 null_move = true;
             }
         }
-    };
-    Some(RuleCode::Shared { tables: walk.tables(), code })
+    }
+}
+
+/// A hop's tables: where it may land and its lines.
+fn plan_hop(ctx: &mut Ctx, pg: &PieceGen, about: &RuleAbout, steps: &RuleSteps) -> (Construct, Vec<(Role, Ident)>) {
+    let lines = lines_of(steps);
+    let landing = plan_landing(ctx, pg, about, &lines);
+    let (walk, tables) = plan_walk(ctx, pg, about, &lines, false);
+    (Construct::Hop { walk, landing }, tables)
 }
 
 /// A hop: along its line to the first piece (the screen), over it, then on
 /// as a ride.
-fn hop(ctx: &mut Ctx, pg: &mut PieceGen, about: &RuleAbout, steps: &RuleSteps) -> Option<RuleCode> {
-    let lines = lines_of(steps);
-    let lands = lands_table(ctx, pg, about, &lines);
-    let walk = LineLoop::of(ctx, pg, about, &lines, false);
+fn print_hop(pg: &mut PieceGen, walk: LineWalk, landing: &Landing, tables: &[(Role, Ident)]) -> TokenStream {
+    let walk = LineLoop { walk, tables };
     let init = walk.init();
     let advance = walk.advance();
     let to_screen = walk.looping(
@@ -1179,16 +1299,15 @@ fn hop(ctx: &mut Ctx, pg: &mut PieceGen, about: &RuleAbout, steps: &RuleSteps) -
             break;
         }),
     );
-    let landing = landing_in_line(pg, about.mode, lands.as_ref(), quote!(break;));
+    let landing = landing_in_line(pg, landing, quote!(break;));
     let beyond = walk.looping(quote!(break;), landing);
-    let code = quote! {
+    quote! {
         'hop: {
             #init
             #to_screen
             #beyond
         }
-    };
-    Some(RuleCode::Shared { tables: walk.tables(), code })
+    }
 }
 
 /// Generated test: may a piece of `player` whose rule has `mode` land on `to`?
