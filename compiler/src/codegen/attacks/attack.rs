@@ -57,8 +57,11 @@ pub fn generate(ctx: &mut Ctx) -> Attack {
         let name = ctx.names.player_fn("attacked_by", player);
         let lists = lists_of(ctx, player);
         riders_arms.push(riders_arm(ctx, player, lists.rider_kinds()));
+        // What the player attacks with, from the lists, decides which
+        // functions have bodies.
+        let (has_leaps, has_lines) = (lists.has_leaps(), lists.has_lines());
         let LineCode { attack: mut body, watch, leaps, leaps_blockable, reads_riders, reads_gate, cells } = lists.generate(ctx, player);
-        let read = GatesRead { pieces: !leaps.is_empty() || reads_gate, riders: reads_riders };
+        let read = GatesRead { pieces: has_leaps || reads_gate, riders: reads_riders };
         match (cells, &mut cells_arms) {
             (Some(cells), Some(arms)) => {
                 let (function, arm) = attack_cells_function(ctx, player, gated(ctx, cells, read));
@@ -67,15 +70,16 @@ pub fn generate(ctx: &mut Ctx) -> Attack {
             }
             _ => cells_arms = None,
         }
-        if body.is_empty() {
+        if !has_leaps && !has_lines {
             body = quote!(let _ = (board, target #held_arg););
         } else {
             body = gated(ctx, body, read);
         }
-        let (function, arm) = watch_leaps_function(ctx, player, leaps, leaps_blockable);
+        let (function, arm) = watch_leaps_function(ctx, player, has_leaps.then_some(leaps), leaps_blockable);
         functions.extend(function);
         leaps_arms.push(arm);
-        let (watch_function, watch_arm) = watch_function(ctx, player, watch, GatesRead { pieces: false, riders: reads_riders });
+        let (watch_function, watch_arm) =
+            watch_function(ctx, player, has_lines.then_some(watch), GatesRead { pieces: false, riders: reads_riders });
         functions.extend(watch_function);
         watch_arms.push(watch_arm);
         let who = &ctx.game.players[player.index()].name;
@@ -244,8 +248,9 @@ fn riders_arm(ctx: &mut Ctx, player: PlayerId, kinds: u128) -> TokenStream {
 }
 
 /// The function marking the cells that matter on `player`'s lines (its
-/// body `walks`, whose gates read `read`), and its arm in `watch_lines`.
-fn watch_function(ctx: &Ctx, player: PlayerId, walks: TokenStream, read: GatesRead) -> (TokenStream, TokenStream) {
+/// body `walks`, whose gates read `read`; `None` without lines), and its
+/// arm in `watch_lines`.
+fn watch_function(ctx: &Ctx, player: PlayerId, walks: Option<TokenStream>, read: GatesRead) -> (TokenStream, TokenStream) {
     let name = ctx.names.player_fn("watch_lines_of", player);
     let docs = doc_lines(&[
         format!("Marks in `watch` the cells of {}'s lines out from `target` whose change could", ctx.game.players[player.index()].name),
@@ -253,7 +258,10 @@ fn watch_function(ctx: &Ctx, player: PlayerId, walks: TokenStream, read: GatesRe
         "`true`, and the marks unfinished, if a piece attacks `target` along a line.".into(),
     ]);
     let (held, held_arg) = line_param_and_arg(ctx);
-    let body = if walks.is_empty() { quote!(let _ = (board, target, watch #held_arg);) } else { gated(ctx, walks, read) };
+    let body = match walks {
+        None => quote!(let _ = (board, target, watch #held_arg);),
+        Some(walks) => gated(ctx, walks, read),
+    };
     watch_function_and_arm(player, &name, docs, (held, held_arg), body)
 }
 
@@ -430,9 +438,10 @@ fn held_cells_of(player: TokenStream) -> TokenStream {
     quote!(pos.held_cells().seen_by(#player, CELLS).own)
 }
 
-/// The watch of `player`'s leaps (`body`), and its arm in `watch_leaps`.
-/// Where no leap can be blocked (`blockable` false), nothing is marked.
-fn watch_leaps_function(ctx: &Ctx, player: PlayerId, body: TokenStream, blockable: bool) -> (TokenStream, TokenStream) {
+/// The watch of `player`'s leaps (`body`; `None` without leaps), and its
+/// arm in `watch_leaps`. Where no leap can be blocked (`blockable` false),
+/// nothing is marked.
+fn watch_leaps_function(ctx: &Ctx, player: PlayerId, body: Option<TokenStream>, blockable: bool) -> (TokenStream, TokenStream) {
     let name = ctx.names.player_fn("watch_leaps_of", player);
     let who = &ctx.game.players[player.index()].name;
     let docs = doc_lines(&[
@@ -443,11 +452,11 @@ fn watch_leaps_function(ctx: &Ctx, player: PlayerId, body: TokenStream, blockabl
     let (held, held_arg) = held_param_and_arg(ctx);
     let (pieces, pieces_arg) = pieces_param_and_arg(ctx);
     let (held, held_arg) = (quote!(#held #pieces), quote!(#held_arg #pieces_arg));
-    let body = match (body.is_empty(), blockable) {
-        (true, _) => quote!(let _ = (board, target, watch #held_arg);),
+    let body = match (body, blockable) {
+        (None, _) => quote!(let _ = (board, target, watch #held_arg);),
         // The leaps tested as bits read neither the board nor the watch.
-        (false, false) => gated(ctx, quote!(let _ = (board, watch #pieces_arg); #body), LEAPS_READ),
-        (false, true) => {
+        (Some(body), false) => gated(ctx, quote!(let _ = (board, watch #pieces_arg); #body), LEAPS_READ),
+        (Some(body), true) => {
             let pieces = attackers_as_bits(ctx).then(|| quote!(let _ = pieces;));
             gated(ctx, quote!(#pieces #body), LEAPS_READ)
         }

@@ -40,6 +40,8 @@ pub fn generate(ctx: &mut Ctx) -> Moves {
     let mut inputs = GenerateInputs::default();
     let mut helpers = Helpers::default();
     let mut functions = TokenStream::new();
+    // Some piece type of some player can move.
+    let mut any_moves = false;
     let mut arms_by_player = Vec::new();
     // On boards whose pieces' cells the position keeps, each type's moves
     // are found in a loop over its cells; else by a dispatch on the piece
@@ -51,6 +53,7 @@ pub fn generate(ctx: &mut Ctx) -> Moves {
         for kind in PieceId::first(ctx.game.pieces.len()) {
             if let Some(PieceFn { name, function, shifts, needs_pos, needs_occupancy, helpers: used }) = piece_function(ctx, kind, player) {
                 functions.extend(function);
+                any_moves = true;
                 inputs.position |= needs_pos;
                 helpers = helpers.union(used);
                 uses_occupancy |= needs_occupancy;
@@ -95,7 +98,7 @@ pub fn generate(ctx: &mut Ctx) -> Moves {
             }
         });
     }
-    let unused = functions.is_empty().then(|| quote!(let _ = (board, out);));
+    let unused = (!any_moves).then(|| quote!(let _ = (board, out);));
     let pos = inputs.position.then(|| quote!(pos: &Position,));
     let held = inputs.held_cells.then(|| quote!(held: vdl_runtime::occupancy::HeldCells,));
     let pieces = inputs.piece_cells.then(|| quote!(pieces: &vdl_runtime::piece_cells::PieceCells,));
