@@ -6,6 +6,7 @@
 //! * [`Engine`]: a move generator; [`Interpreter`] runs any IR, generated code
 //!   implements the same trait for one variant.
 //! * [`legal`], [`perft`]: legality built on any engine.
+//! * [`gen`]: what generated engines use, all of it re-exported in one place.
 //! * [`fen`], [`notation`], [`san`]: position strings and move text; a
 //!   position string reads as a [`Setup`], which [`Position::from_setup`]
 //!   judges.
@@ -20,6 +21,7 @@ pub mod fen;
 pub mod fen_state;
 pub mod forced_promotion;
 pub mod gated;
+pub mod gen;
 pub mod goals;
 pub mod influence;
 pub mod interp;

@@ -204,9 +204,9 @@ impl<'g> Ctx<'g> {
     /// (`vdl_runtime::occupancy::for_each_bit128_inline`).
     pub fn for_each_cell(&self, cells: TokenStream, var: TokenStream, each: TokenStream) -> TokenStream {
         if self.cells_fit_one_word() {
-            quote!(vdl_runtime::occupancy::for_each_bit64_inline((#cells) as u64, |#var| #each);)
+            quote!(vdl_runtime::gen::occupancy::for_each_bit64_inline((#cells) as u64, |#var| #each);)
         } else {
-            quote!(vdl_runtime::occupancy::for_each_bit128_inline(#cells, |#var| #each);)
+            quote!(vdl_runtime::gen::occupancy::for_each_bit128_inline(#cells, |#var| #each);)
         }
     }
 

@@ -34,11 +34,7 @@ pub(crate) fn prelude(ctx: &Ctx, needs: &Needs) -> TokenStream {
             }
         }
     });
-    let occupancy = uses.occupancy.then(|| {
-        quote!(
-            use vdl_runtime::occupancy::Occupancy;
-        )
-    });
+    let occupancy = uses.occupancy.then(|| quote!(Occupancy,));
     let already = uses.already.then(|| {
         quote! {
             /// Is a move to `to`, also changing the cell `second` (see
@@ -54,25 +50,19 @@ pub(crate) fn prelude(ctx: &Ctx, needs: &Needs) -> TokenStream {
     // code serves every engine.
     let drops = spec.drops.map(|drops| {
         let kinds = drops.kinds;
-        quote!(vdl_runtime::drops::generate_sized::<#kinds, _>(pos, out);)
+        quote!(vdl_runtime::gen::drops::generate_sized::<#kinds, _>(pos, out);)
     });
     // So do captures in passing: the runtime walks them from the plan (and
     // castling, called from the castling pieces' functions; the other moves
     // of unmoved pieces are the pieces' functions' own).
-    let gated = spec.captures_in_passing.then(|| quote!(vdl_runtime::gated::captures_in_passing(&Rules, plan(), pos, out.moves());));
+    let gated = spec.captures_in_passing.then(|| quote!(vdl_runtime::gen::gated::captures_in_passing(&Rules, plan(), pos, out.moves());));
     let pos_arg = needs.generate.position.then(|| quote!(pos,));
     let held_arg = needs.generate.held_cells.then(|| quote!(pos.held_cells(),));
     let pieces_arg = needs.generate.piece_cells.then(|| quote!(pos.piece_cells(),));
     let generate = quote!(generate(#pos_arg board_of(pos), #held_arg #pieces_arg pos.side, out););
     // With obligations, attacks depend on the countdowns.
     let (attacked, is_safe, not_counting) = if !on_the_board {
-        (
-            quote!(attacked_now(pos, board_of(pos), cell.index(), by)),
-            quote!(is_safe(pos, board_of(pos), mover)),
-            quote!(
-                use vdl_runtime::position::NOT_COUNTING;
-            ),
-        )
+        (quote!(attacked_now(pos, board_of(pos), cell.index(), by)), quote!(is_safe(pos, board_of(pos), mover)), quote!(NOT_COUNTING,))
     } else {
         let args = attack::line_args_of_pos(ctx, quote!(by));
         (quote!(attacked(board_of(pos), cell.index(), by #args)), quote!(is_safe(pos, board_of(pos), mover)), quote!())
@@ -89,7 +79,7 @@ pub(crate) fn prelude(ctx: &Ctx, needs: &Needs) -> TokenStream {
             fn unattacked_among(&self, pos: &Position, cells: u128, by: PlayerId) -> u32 {
                 let board = board_of(pos);
                 let mut unattacked = 0;
-                vdl_runtime::occupancy::for_each_bit128(cells, |cell| unattacked += u32::from(!attacked(board, cell, by #args)));
+                vdl_runtime::gen::occupancy::for_each_bit128(cells, |cell| unattacked += u32::from(!attacked(board, cell, by #args)));
                 unattacked
             }
         }
@@ -110,7 +100,7 @@ pub(crate) fn prelude(ctx: &Ctx, needs: &Needs) -> TokenStream {
     let check_cells = needs.attack_cells.then(|| {
         let args = attack::line_args_of_pos(ctx, quote!(enemy));
         quote! {
-            fn check_cells(&self, influence: &Influence, pos: &Position, royals: &[CellId]) -> Option<vdl_runtime::check_cells::CheckCells> {
+            fn check_cells(&self, influence: &Influence, pos: &Position, royals: &[CellId]) -> Option<vdl_runtime::gen::CheckCells> {
                 let (board, enemy) = (board_of(pos), pos.side.opponent());
                 influence.check_cells_from_bits(royals, |royal| attack_cells(board, royal.index(), enemy #args))
             }
@@ -136,14 +126,10 @@ pub(crate) fn prelude(ctx: &Ctx, needs: &Needs) -> TokenStream {
             }
         }
     });
+    // Everything from the runtime comes through its `gen` module.
     quote! {
         use std::sync::OnceLock;
-        use vdl_runtime::influence::{Influence, Watch};
-        use vdl_runtime::ir::{CellId, Game, #piece_id PlayerId};
-        use vdl_runtime::sink::MoveSink;
-        use vdl_runtime::{Engine, Move, Piece, Position};
-        #not_counting
-        #occupancy
+        use vdl_runtime::gen::{CellId, Engine, Game, Influence, Move, MoveSink, #not_counting #occupancy Piece, #piece_id PlayerId, Position, Watch};
 
         /// The number of cells of the board.
         pub const CELLS: usize = #cells;
@@ -168,9 +154,9 @@ pub(crate) fn prelude(ctx: &Ctx, needs: &Needs) -> TokenStream {
         }
 
         /// The game's move plan, made on first use.
-        fn plan() -> &'static vdl_runtime::plan::Plan {
-            static PLAN: OnceLock<vdl_runtime::plan::Plan> = OnceLock::new();
-            PLAN.get_or_init(|| vdl_runtime::plan::Plan::of(game()))
+        fn plan() -> &'static vdl_runtime::gen::Plan {
+            static PLAN: OnceLock<vdl_runtime::gen::Plan> = OnceLock::new();
+            PLAN.get_or_init(|| vdl_runtime::gen::Plan::of(game()))
         }
 
         #[inline(always)]
@@ -200,19 +186,19 @@ pub(crate) fn prelude(ctx: &Ctx, needs: &Needs) -> TokenStream {
                 generate_all(pos, out);
             }
 
-            fn count_legal(&self, pos: &mut Position, scratch: &mut vdl_runtime::legal_count::CountScratch) -> u64 {
-                vdl_runtime::legal_count::count_legal_with(self, pos, scratch, |pos, sink| generate_all(pos, sink))
+            fn count_legal(&self, pos: &mut Position, scratch: &mut vdl_runtime::gen::CountScratch) -> u64 {
+                vdl_runtime::gen::legal_count::count_legal_with(self, pos, scratch, |pos, sink| generate_all(pos, sink))
             }
 
             fn has_legal_move(&self, pos: &mut Position) -> bool {
                 self.count_legal(pos, &mut Default::default()) > 0
             }
 
-            fn make(&self, pos: &mut Position, mv: Move) -> vdl_runtime::position::Undo {
+            fn make(&self, pos: &mut Position, mv: Move) -> vdl_runtime::gen::Undo {
                 pos.make_with::<Features>(mv)
             }
 
-            fn unmake(&self, pos: &mut Position, mv: Move, undo: vdl_runtime::position::Undo) {
+            fn unmake(&self, pos: &mut Position, mv: Move, undo: vdl_runtime::gen::Undo) {
                 pos.unmake_with::<Features>(mv, undo)
             }
 
@@ -268,7 +254,7 @@ fn move_features(features: FeaturesOf) -> TokenStream {
         /// What this game's moves can do, for make and unmake.
         struct Features;
 
-        impl vdl_runtime::move_features::MoveFeatures for Features {
+        impl vdl_runtime::gen::MoveFeatures for Features {
             const CHECKS: bool = #checks;
             const UNMOVED: bool = #unmoved;
             const HANDS: bool = #hands;

@@ -128,7 +128,7 @@ pub fn generate(ctx: &mut Ctx) -> Attack {
     let leaps_held = if held_bits {
         let cells = held_cells_of(quote!(by));
         let pieces = attackers_as_bits(ctx).then(|| quote!(let pieces = pos.piece_cells();));
-        quote!(let held = vdl_runtime::occupancy::AttackerCells { held: #cells, riders: 0 }; #pieces)
+        quote!(let held = vdl_runtime::gen::AttackerCells { held: #cells, riders: 0 }; #pieces)
     } else {
         quote!(let _ = pos;)
     };
@@ -172,7 +172,7 @@ pub fn generate(ctx: &mut Ctx) -> Attack {
 
         /// Marks in `watch` the cells of `by`'s lines (rides and hops) out
         /// from `target` whose change could let a piece of `by` attack it
-        /// (`vdl_runtime::influence::Influence::watch`). `true`, and the
+        /// (`vdl_runtime::gen::Influence::watch`). `true`, and the
         /// marks unfinished, if a line of `by` attacks `target`.
         fn watch_lines(pos: &Position, board: &Board, target: usize, by: PlayerId, watch: &mut Watch) -> bool {
             #held
@@ -185,7 +185,7 @@ pub fn generate(ctx: &mut Ctx) -> Attack {
 
         /// Marks in `watch` the cells that `by`'s leaps toward `target` need,
         /// of the leaps whose start holds a piece of `by` that makes them
-        /// (`vdl_runtime::influence::Influence::watch`). `true`, and the
+        /// (`vdl_runtime::gen::Influence::watch`). `true`, and the
         /// marks unfinished, if such a leap is open: `by` attacks `target`.
         fn watch_leaps(pos: &Position, board: &Board, target: usize, by: PlayerId, watch: &mut Watch) -> bool {
             #leaps_held
@@ -254,7 +254,7 @@ fn watch_function(ctx: &Ctx, player: PlayerId, walks: Option<TokenStream>, read:
     let name = ctx.names.player_fn("watch_lines_of", player);
     let docs = doc_lines(&[
         format!("Marks in `watch` the cells of {}'s lines out from `target` whose change could", ctx.game.players[player.index()].name),
-        "let a piece attack along them (`vdl_runtime::influence::Influence::watch`).".into(),
+        "let a piece attack along them (`vdl_runtime::gen::Influence::watch`).".into(),
         "`true`, and the marks unfinished, if a piece attacks `target` along a line.".into(),
     ]);
     let (held, held_arg) = line_param_and_arg(ctx);
@@ -344,7 +344,7 @@ pub(crate) fn attackers_as_bits(ctx: &Ctx) -> bool {
 /// passing it on, where the open leaps are tested as bits.
 fn pieces_param_and_arg(ctx: &Ctx) -> (TokenStream, TokenStream) {
     if attackers_as_bits(ctx) {
-        (quote!(, pieces: &vdl_runtime::piece_cells::PieceCells), quote!(, pieces))
+        (quote!(, pieces: &vdl_runtime::gen::PieceCells), quote!(, pieces))
     } else {
         (quote!(), quote!())
     }
@@ -364,7 +364,7 @@ fn attack_param_and_arg(ctx: &Ctx) -> (TokenStream, TokenStream) {
 /// bits.
 fn held_param_and_arg(ctx: &Ctx) -> (TokenStream, TokenStream) {
     if held_bits(ctx) {
-        (quote!(, held: vdl_runtime::occupancy::AttackerCells), quote!(, held))
+        (quote!(, held: vdl_runtime::gen::AttackerCells), quote!(, held))
     } else {
         (quote!(), quote!())
     }
@@ -386,7 +386,7 @@ pub(crate) fn occupied_bits(ctx: &Ctx) -> bool {
 /// the arguments passing them on.
 fn line_param_and_arg(ctx: &Ctx) -> (TokenStream, TokenStream) {
     match (held_bits(ctx), occupied_bits(ctx)) {
-        (true, true) => (quote!(, held: vdl_runtime::occupancy::AttackerCells, occupied: u128), quote!(, held, occupied)),
+        (true, true) => (quote!(, held: vdl_runtime::gen::AttackerCells, occupied: u128), quote!(, held, occupied)),
         _ => held_param_and_arg(ctx),
     }
 }
@@ -429,7 +429,7 @@ pub(crate) fn occupied_of_pos() -> TokenStream {
 /// stand-ins on `player`'s own cells, they are still a superset.
 pub(crate) fn held_by(player: TokenStream) -> TokenStream {
     let cells = held_cells_of(player.clone());
-    quote!(vdl_runtime::occupancy::AttackerCells { held: #cells, riders: riders(pos, #player) })
+    quote!(vdl_runtime::gen::AttackerCells { held: #cells, riders: riders(pos, #player) })
 }
 
 /// The cells `player` (an expression) holds, as bits, as the position

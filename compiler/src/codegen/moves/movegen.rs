@@ -81,7 +81,7 @@ pub fn generate(ctx: &mut Ctx) -> Moves {
         } else {
             let arms = calls.iter().map(|(piece, call, _)| quote!(#piece => #call,));
             quote! {
-                vdl_runtime::piece::for_each_cell_of(board, #p, |from| match board[from] {
+                vdl_runtime::gen::piece::for_each_cell_of(board, #p, |from| match board[from] {
                     #(#arms)*
                     _ => {}
                 });
@@ -100,8 +100,8 @@ pub fn generate(ctx: &mut Ctx) -> Moves {
     }
     let unused = (!any_moves).then(|| quote!(let _ = (board, out);));
     let pos = inputs.position.then(|| quote!(pos: &Position,));
-    let held = inputs.held_cells.then(|| quote!(held: vdl_runtime::occupancy::HeldCells,));
-    let pieces = inputs.piece_cells.then(|| quote!(pieces: &vdl_runtime::piece_cells::PieceCells,));
+    let held = inputs.held_cells.then(|| quote!(held: vdl_runtime::gen::HeldCells,));
+    let pieces = inputs.piece_cells.then(|| quote!(pieces: &vdl_runtime::gen::PieceCells,));
     let code = quote! {
         /// Appends the pseudo-legal moves of `side`, drops apart.
         fn generate<S: MoveSink>(#pos board: &Board, #held #pieces side: PlayerId, out: &mut S) {
@@ -462,7 +462,7 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<Piec
     }
     if proxy_after.is_some() || pg.proxy_at_once.is_some() {
         docs.push(String::new());
-        docs.push("Its moves may also promote another piece by proxy (`vdl_runtime::proxy::add`).".into());
+        docs.push("Its moves may also promote another piece by proxy (`vdl_runtime::gen::proxy::add`).".into());
     }
     let bound = if pg.bound {
         let helper = obligation::bound_fn(ctx, kind, player).expect("a bound kind");
@@ -527,7 +527,7 @@ fn castling(ctx: &mut Ctx, pg: &mut PieceGen, docs: &mut Vec<String>) -> Option<
     }
     pg.needs_pos = true;
     docs.push(String::new());
-    docs.push("While it is unmoved it may castle: see `vdl_runtime::gated::castle`.".into());
+    docs.push("While it is unmoved it may castle: see `vdl_runtime::gen::gated::castle`.".into());
     let first_cells: Vec<Vec<u16>> = CellId::first(ctx.cells())
         .map(|from| {
             let steps = side.unmoved_steps(pg.kind, from).iter();
@@ -544,7 +544,7 @@ fn castling(ctx: &mut Ctx, pg: &mut PieceGen, docs: &mut Vec<String>) -> Option<
     let first = ctx.tables.lists(&name, doc, first_cells);
     Some(quote! {
         if pos.is_unmoved(CellId::from_index(from)) && #first[from].iter().any(|&cell| board[cell as usize].is_empty()) {
-            vdl_runtime::gated::castle(&Rules, plan(), pos, CellId::from_index(from), out.moves());
+            vdl_runtime::gen::gated::castle(&Rules, plan(), pos, CellId::from_index(from), out.moves());
         }
     })
 }
@@ -631,7 +631,7 @@ fn proxy(ctx: &mut Ctx, pg: &mut PieceGen) -> Option<ProxyCode> {
         ctx.tables.flags(&name, doc, flags)
     });
     let piece = ctx.piece(kind, player);
-    Some(ProxyCode { table, call: quote!(vdl_runtime::proxy::add(game(), pos, #piece, mv, out);) })
+    Some(ProxyCode { table, call: quote!(vdl_runtime::gen::proxy::add(game(), pos, #piece, mv, out);) })
 }
 
 /// The rules of a piece left with only their captures on the way (see
