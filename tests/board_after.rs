@@ -8,7 +8,7 @@
 //! what `is_safe` says after the move is made.
 
 use rand::prelude::*;
-use vdl_runtime::board_after;
+use vdl_runtime::legality::board_after;
 use vdl_runtime::{fen, CellId};
 
 #[test]

@@ -12,8 +12,9 @@ mod common;
 
 use common::moves_from;
 use vdl_runtime::perft::perft;
+use vdl_runtime::Generator;
 use vdl_runtime::PlayerId;
-use vdl_runtime::{diagram, fen, Engine, Game, Interpreter};
+use vdl_runtime::{diagram, fen, Game, Interpreter};
 
 fn game(file: &str) -> Game {
     let path = format!("{}/tests/shapes/{file}", env!("CARGO_MANIFEST_DIR"));

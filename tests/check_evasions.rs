@@ -1,7 +1,7 @@
 //! Moves in check. With its side in check, the compiled engines judge a move
 //! that changes none of the cells the check depends on (the attackers' cells
 //! and the cells between) illegal without making it
-//! (`vdl_runtime::check_cells`). These positions, worked out by hand, check
+//! (`vdl_runtime::legality::check_cells`). These positions, worked out by hand, check
 //! that both engines find exactly the moves that end the check, and that the
 //! compiled engine rejects the others unmade.
 

@@ -16,7 +16,8 @@ use rand::seq::{index, SliceRandom};
 use rand::{Rng, SeedableRng};
 use vdl_runtime::legal::legal_moves;
 use vdl_runtime::perft::perft;
-use vdl_runtime::position::NOT_COUNTING;
+use vdl_runtime::state::position::NOT_COUNTING;
+use vdl_runtime::Generator;
 use vdl_runtime::{fen, CellId, Engine, Game, Interpreter, Move, Piece, PieceId, PlayerId, Position};
 use vdl_variants::Bundled;
 
@@ -101,7 +102,7 @@ impl Pair {
         assert_eq!(actual, expected, "legal moves differ: {}", self.describe(pos));
 
         // The compiled engine's make, which leaves out the work of what its
-        // game's moves cannot do (`vdl_runtime::move_features`), plays each
+        // game's moves cannot do (`vdl_runtime::state::move_features`), plays each
         // move as the position's own does, and its unmake takes it back.
         for &mv in &expected {
             let (mut by_engine, mut by_position) = (pos.clone(), pos.clone());

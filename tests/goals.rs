@@ -13,9 +13,10 @@
 
 mod common;
 use common::{play, position};
-use vdl_runtime::goals::GoalKind;
 use vdl_runtime::ir::ByPlayer;
 use vdl_runtime::legal::{self, GameResult, Reason};
+use vdl_runtime::legality::goals::GoalKind;
+use vdl_runtime::Generator;
 use vdl_runtime::PlayerId;
 use vdl_runtime::{fen, notation, perft::perft, Engine, Interpreter, Position};
 

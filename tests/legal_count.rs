@@ -1,4 +1,4 @@
-//! Counting legal moves as they are generated (`vdl_runtime::legal_count`),
+//! Counting legal moves as they are generated (`vdl_runtime::legality::legal_count`),
 //! the last ply of perft on a compiled engine: a plain move or a drop that
 //! changes no cell the side's royals depend on is counted on the spot.
 //!
@@ -11,9 +11,10 @@
 
 use rand::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
-use vdl_runtime::influence::Influence;
-use vdl_runtime::legal_count::{count_legal_with, CountScratch};
-use vdl_runtime::sink::MoveSink;
+use vdl_runtime::legality::influence::Influence;
+use vdl_runtime::legality::legal_count::{count_legal_with, CountScratch};
+use vdl_runtime::state::sink::MoveSink;
+use vdl_runtime::Generator;
 use vdl_runtime::{fen, CellId, Engine, Game, Interpreter, Move, PlayerId, Position};
 
 /// A 5x5 board with Xiang Qi's Cannon ("moves like the Chariot, but captures
@@ -70,7 +71,7 @@ impl Counted {
     }
 }
 
-impl Engine for Counted {
+impl Generator for Counted {
     fn game(&self) -> &Game {
         self.interpreter.game()
     }
@@ -82,7 +83,9 @@ impl Engine for Counted {
     fn attacked(&self, pos: &Position, cell: CellId, by: PlayerId) -> bool {
         self.interpreter.attacked(pos, cell, by)
     }
+}
 
+impl Engine for Counted {
     fn influence(&self) -> Option<&Influence> {
         Some(&self.influence)
     }

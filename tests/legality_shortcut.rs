@@ -1,5 +1,5 @@
 //! The legality shortcut of the compiled engines (`vdl_runtime::legal::Legality`
-//! with `vdl_runtime::influence::Influence`): a move that changes no cell an
+//! with `vdl_runtime::legality::influence::Influence`): a move that changes no cell an
 //! attack on its side's royals depends on skips the attack test. These tests
 //! check the shortcut's classification on Xiang Qi positions built to exercise
 //! each kind of dependence (a slider's line, a cannon's screen, a horse's leg,
@@ -9,8 +9,8 @@
 mod common;
 use common::{all_moves, engines, place, unreachable_position};
 use rand::prelude::*;
-use vdl_runtime::influence::Watch;
 use vdl_runtime::legal::Legality;
+use vdl_runtime::legality::influence::Watch;
 use vdl_runtime::PlayerId;
 use vdl_runtime::{notation, Engine, Move, Position};
 

@@ -10,7 +10,7 @@
 //! back the position exactly.
 
 use rand::prelude::*;
-use vdl_runtime::occupancy::Occupancy;
+use vdl_runtime::state::occupancy::Occupancy;
 use vdl_runtime::PlayerId;
 use vdl_runtime::{fen, legal, CellId, Game, Piece, Position};
 
@@ -28,7 +28,7 @@ fn assert_counts(game: &Game, pos: &Position, context: &str) {
         let on_board = pos.board().iter().filter(|&&p| p == piece).count();
         assert_eq!(pos.count(piece) as usize, on_board, "count of {piece:?} after {context}");
     }
-    if pos.board().len() <= vdl_runtime::occupancy::MAX_CELLS {
+    if pos.board().len() <= vdl_runtime::state::occupancy::MAX_CELLS {
         for player in PlayerId::BOTH {
             let kept = pos.held_cells().seen_by(player, pos.board().len());
             assert_eq!(kept, Occupancy::of(pos.board(), player), "cells held, seen by player {player}, after {context}");

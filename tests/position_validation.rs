@@ -10,7 +10,7 @@ mod common;
 use std::process::Command;
 use vdl_runtime::fen::{self, FenError, FenErrorKind};
 use vdl_runtime::ir::ByPlayer;
-use vdl_runtime::position_error::{Clock, PositionError};
+use vdl_runtime::text::position_error::{Clock, PositionError};
 use vdl_runtime::{Engine, Piece, PieceId, PlayerId, Position, Setup};
 
 fn engine(name: &str) -> Box<dyn Engine> {

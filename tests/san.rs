@@ -1,4 +1,4 @@
-//! Standard algebraic notation (runtime/src/san.rs), on positions worked out
+//! Standard algebraic notation (runtime/src/text/san.rs), on positions worked out
 //! by hand from the FIDE Laws of Chess, Appendix C ("Algebraic notation"),
 //! on both engines; and every form `notation::parse_move` reads. The
 //! comparison with python-chess's SAN on thousands of random positions is in

@@ -3,7 +3,7 @@
 //! it can (a limit counted before the move; a drop that gives no check cannot
 //! mate), and makes it otherwise: these positions exercise both ways. The
 //! compiled engine's count of legal moves, which judges the Pawn's moves and
-//! drops in bulk (`vdl_runtime::rules_in_bulk`), must agree with the moves
+//! drops in bulk (`vdl_runtime::legality::rules_in_bulk`), must agree with the moves
 //! listed.
 
 mod common;

@@ -388,7 +388,7 @@ pub struct Rules {
     #[serde(default)]
     pub obligations: Vec<Obligation>,
     /// Positions that end the game, tested before every move (see
-    /// [`crate::goals`]).
+    /// [`crate::legality::goals`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub goals: Vec<Goal>,
     /// No move may attack an enemy royal piece (`no check`).
@@ -508,6 +508,13 @@ impl Game {
     /// Does some move leave cells open to capture in passing?
     pub fn has_en_passant(&self) -> bool {
         self.move_rules().any(|rule| !rule.en_passant.is_empty())
+    }
+
+    /// Does a position depend on its past moves (who has moved, what passed
+    /// last)? Then its position string carries the castling and en-passant
+    /// fields, and the half-move clock is kept, as in chess.
+    pub fn has_move_history_fields(&self) -> bool {
+        self.has_unmoved_rules() || self.has_en_passant()
     }
 
     /// Does some piece castle?

@@ -11,50 +11,24 @@
 //!   position string reads as a [`Setup`], which [`Position::from_setup`]
 //!   judges.
 
-pub mod board_after;
-mod cell_bits;
-pub mod check_cells;
-pub mod diagram;
-pub mod drops;
-pub mod engine;
-pub mod fen;
-pub mod fen_state;
-pub mod forced_promotion;
-pub mod gated;
 pub mod gen;
-pub mod goals;
-pub mod influence;
-pub mod interp;
 pub mod ir;
-pub mod legal;
-pub mod legal_count;
-pub mod move_features;
-pub mod notation;
-pub mod obligation;
-pub mod occupancy;
+pub mod legality;
 pub mod perft;
-pub mod piece;
-pub mod piece_cells;
-pub mod piece_set;
-pub mod pins;
 pub mod plan;
-pub mod position;
-pub mod position_error;
-pub mod proxy;
-pub mod royals;
-pub mod rules_in_bulk;
-pub mod san;
 pub mod search;
-pub mod setup;
 pub mod shard;
-pub mod sink;
-mod tally;
-mod walk;
+pub mod state;
+pub mod text;
 
-pub use engine::Engine;
-pub use interp::Interpreter;
+pub use legality::legal;
+pub use text::{diagram, fen, notation, san};
+
 pub use ir::{CellId, Game, PieceId, PlayerId};
-pub use piece::Piece;
-pub use position::{Move, Position, Undo};
-pub use position_error::PositionError;
-pub use setup::Setup;
+pub use legality::engine::Engine;
+pub use plan::generator::Generator;
+pub use plan::interp::Interpreter;
+pub use state::piece::Piece;
+pub use state::position::{Move, Position, Undo};
+pub use text::position_error::PositionError;
+pub use text::setup::Setup;

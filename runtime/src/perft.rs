@@ -1,11 +1,11 @@
 //! Perft: the number of leaf nodes of the legal move tree, the standard test of a
 //! move generator.
 
-use crate::engine::Engine;
-use crate::legal::{legal_moves, Legality};
-use crate::legal_count::CountScratch;
-use crate::position::{Move, Position};
+use crate::legality::engine::Engine;
+use crate::legality::legal::{legal_moves, Legality};
+use crate::legality::legal_count::CountScratch;
 use crate::shard::Shard;
+use crate::state::position::{Move, Position};
 use rayon::prelude::*;
 
 /// Counts the leaves of the legal move tree `depth` plies deep.
@@ -30,7 +30,7 @@ fn count<E: Engine + ?Sized>(engine: &E, pos: &mut Position, depth: u32, goals: 
         return 1;
     }
     // A reached goal ends the game: no move below it.
-    if goals && crate::goals::reached(engine, pos).is_some() {
+    if goals && crate::legality::goals::reached(engine, pos).is_some() {
         return 0;
     }
     if depth == 1 {
@@ -58,7 +58,7 @@ pub fn divide<E: Engine + ?Sized>(engine: &E, pos: &Position, depth: u32) -> Vec
     legal_moves(engine, pos)
         .into_iter()
         .map(|mv| {
-            let undo = crate::legal::play(engine, &mut scratch, mv);
+            let undo = crate::legality::legal::play(engine, &mut scratch, mv);
             let n = perft(engine, &mut scratch, depth.saturating_sub(1));
             engine.unmake(&mut scratch, mv, undo);
             (mv, n)
@@ -76,7 +76,7 @@ pub fn divide_texts<E: Engine + ?Sized>(engine: &E, pos: &Position, depth: u32) 
 /// prints and [`divide_share`] deals out.
 pub fn root_moves_by_text<E: Engine + ?Sized>(engine: &E, pos: &Position) -> Vec<(String, Move)> {
     let mut moves: Vec<(String, Move)> =
-        legal_moves(engine, pos).into_iter().map(|mv| (crate::notation::move_text(engine.game(), mv), mv)).collect();
+        legal_moves(engine, pos).into_iter().map(|mv| (crate::text::notation::move_text(engine.game(), mv), mv)).collect();
     moves.sort_by(|a, b| a.0.cmp(&b.0));
     moves
 }
@@ -91,7 +91,7 @@ pub fn divide_share<E: Engine + ?Sized>(engine: &E, pos: &Position, depth: u32, 
         .enumerate()
         .filter(|&(i, _)| shard.owns(i as u64))
         .map(|(_, (text, mv))| {
-            let undo = crate::legal::play(engine, &mut scratch, mv);
+            let undo = crate::legality::legal::play(engine, &mut scratch, mv);
             let n = perft(engine, &mut scratch, depth.saturating_sub(1));
             engine.unmake(&mut scratch, mv, undo);
             (text, n)
@@ -108,7 +108,7 @@ pub fn perft_parallel<E: Engine + ?Sized>(engine: &E, pos: &Position, depth: u32
         .par_iter()
         .map(|&mv| {
             let mut child = pos.clone();
-            crate::legal::play(engine, &mut child, mv);
+            crate::legality::legal::play(engine, &mut child, mv);
             perft(engine, &mut child, depth - 1)
         })
         .sum()

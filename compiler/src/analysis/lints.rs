@@ -111,7 +111,7 @@ fn cells_never_reached(
 /// [`Position::from_setup`].)
 fn setup_not_already_decided(game: &Game, plan: &Arc<Plan>, start: &Position, declared: &Declared, diags: &mut Vec<Diagnostic>) {
     let engine = Interpreter::with_plan(game.clone(), Arc::clone(plan));
-    if let Some((_, goal)) = vdl_runtime::goals::reached(&engine, start) {
+    if let Some((_, goal)) = vdl_runtime::legality::goals::reached(&engine, start) {
         diags.push(
             Diagnostic::error(
                 Code::SetupDecided,

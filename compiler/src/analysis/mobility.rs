@@ -9,7 +9,8 @@ use std::cell::{Cell, RefCell};
 use std::sync::Arc;
 use vdl_runtime::ir::{CellId, Game, PieceId, PlayerId};
 use vdl_runtime::plan::Plan;
-use vdl_runtime::{Engine, Interpreter, Move, Piece, Position};
+use vdl_runtime::Generator;
+use vdl_runtime::{Interpreter, Move, Piece, Position};
 
 /// The game with promotions, drops and royalty taken out: only movement.
 pub struct Mobility {

@@ -26,11 +26,11 @@
 //!   attacks.
 //!
 //! Promotions by proxy, which depend on the whole position and are rare, are
-//! the runtime's too (`vdl_runtime::proxy::add`), called only for the moves of
+//! the runtime's too (`vdl_runtime::plan::proxy::add`), called only for the moves of
 //! the pieces that can promote another and only where it may apply.
 //!
 //! Drops, which depend only on the hands, are the runtime's
-//! (`vdl_runtime::drops`), and so are the rules checked after a move (limits,
+//! (`vdl_runtime::plan::drops`), and so are the rules checked after a move (limits,
 //! requirements, obligations' deadlines, drop mates: `vdl_runtime::legal`).
 //!
 //! The code is built as tokens and formatted by `prettyplease`; the tables,
@@ -201,7 +201,7 @@ impl<'g> Ctx<'g> {
     /// The loop running `each` for every cell of `cells` (an expression,
     /// a `u128`), bound to `var`, lowest first: one loop, over one word on
     /// boards of up to 64 cells
-    /// (`vdl_runtime::occupancy::for_each_bit128_inline`).
+    /// (`vdl_runtime::state::occupancy::for_each_bit128_inline`).
     pub fn for_each_cell(&self, cells: TokenStream, var: TokenStream, each: TokenStream) -> TokenStream {
         if self.cells_fit_one_word() {
             quote!(vdl_runtime::gen::occupancy::for_each_bit64_inline((#cells) as u64, |#var| #each);)

@@ -8,7 +8,7 @@ use crate::codegen::spec::AttackTest;
 use crate::codegen::{raw_string, Ctx};
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
-use vdl_runtime::move_features::FeaturesOf;
+use vdl_runtime::state::move_features::FeaturesOf;
 
 /// Imports, the embedded IR, the engine type and the shared helpers.
 pub(crate) fn prelude(ctx: &Ctx, needs: &Needs) -> TokenStream {
@@ -129,7 +129,7 @@ pub(crate) fn prelude(ctx: &Ctx, needs: &Needs) -> TokenStream {
     // Everything from the runtime comes through its `gen` module.
     quote! {
         use std::sync::OnceLock;
-        use vdl_runtime::gen::{CellId, Engine, Game, Influence, Move, MoveSink, #not_counting #occupancy Piece, #piece_id PlayerId, Position, Watch};
+        use vdl_runtime::gen::{CellId, Engine, Game, Generator, Influence, Move, MoveSink, #not_counting #occupancy Piece, #piece_id PlayerId, Position, Watch};
 
         /// The number of cells of the board.
         pub const CELLS: usize = #cells;
@@ -177,21 +177,13 @@ pub(crate) fn prelude(ctx: &Ctx, needs: &Needs) -> TokenStream {
             #drops
         }
 
-        impl Engine for Rules {
+        impl Generator for Rules {
             fn game(&self) -> &Game {
                 game()
             }
 
             fn generate(&self, pos: &Position, out: &mut Vec<Move>) {
                 generate_all(pos, out);
-            }
-
-            fn count_legal(&self, pos: &mut Position, scratch: &mut vdl_runtime::gen::CountScratch) -> u64 {
-                vdl_runtime::gen::legal_count::count_legal_with(self, pos, scratch, |pos, sink| generate_all(pos, sink))
-            }
-
-            fn has_legal_move(&self, pos: &mut Position) -> bool {
-                self.count_legal(pos, &mut Default::default()) > 0
             }
 
             fn make(&self, pos: &mut Position, mv: Move) -> vdl_runtime::gen::Undo {
@@ -209,6 +201,17 @@ pub(crate) fn prelude(ctx: &Ctx, needs: &Needs) -> TokenStream {
             #unattacked_among
 
             #attacked_vacating
+        }
+
+        impl Engine for Rules {
+            fn count_legal(&self, pos: &mut Position, scratch: &mut vdl_runtime::gen::CountScratch) -> u64 {
+                vdl_runtime::gen::legal_count::count_legal_with(self, pos, scratch, |pos, sink| generate_all(pos, sink))
+            }
+
+            fn has_legal_move(&self, pos: &mut Position) -> bool {
+                self.count_legal(pos, &mut Default::default()) > 0
+            }
+
 
             #check_cells
 
@@ -247,7 +250,7 @@ pub(crate) fn prelude(ctx: &Ctx, needs: &Needs) -> TokenStream {
 
 /// What this game's moves can do besides moving, capturing and promoting
 /// pieces, for its engine's make and unmake
-/// ([`vdl_runtime::move_features`]).
+/// ([`vdl_runtime::state::move_features`]).
 fn move_features(features: FeaturesOf) -> TokenStream {
     let FeaturesOf { checks, unmoved, hands, extra_cell, swaps, passings, countdowns, clocks } = features;
     quote! {

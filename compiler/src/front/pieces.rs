@@ -199,11 +199,11 @@ impl PieceLowering<'_> {
             ));
             return;
         };
-        if self.obligations.len() == vdl_runtime::position::MAX_OBLIGATIONS {
+        if self.obligations.len() == vdl_runtime::state::position::MAX_OBLIGATIONS {
             diags.push(Diagnostic::error(
                 Code::ConflictingStatements,
                 countdown.span,
-                format!("a game may have at most {} countdown confinements", vdl_runtime::position::MAX_OBLIGATIONS),
+                format!("a game may have at most {} countdown confinements", vdl_runtime::state::position::MAX_OBLIGATIONS),
             ));
             return;
         }

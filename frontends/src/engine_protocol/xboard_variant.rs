@@ -77,7 +77,7 @@ impl XboardVariant {
         let board = fields.next().unwrap_or_default();
         let side = if pos.side.is_first() { 'w' } else { 'b' };
         let rest: Vec<&str> = fields.skip(1).collect();
-        let rest = if vdl_runtime::fen_state::has_fields(game) { rest.join(" ") } else { "- - 0 1".to_string() };
+        let rest = if game.has_move_history_fields() { rest.join(" ") } else { "- - 0 1".to_string() };
         format!("{} {side} {rest}", translate(board, &self.letters))
     }
 
@@ -143,7 +143,7 @@ impl XboardVariant {
             other => return Err(format!("unknown side to move `{other}`")),
         };
         // Castling rights, en passant and clocks, in games that keep them.
-        let rest: Vec<&str> = if vdl_runtime::fen_state::has_fields(game) { fields.collect() } else { Vec::new() };
+        let rest: Vec<&str> = if game.has_move_history_fields() { fields.collect() } else { Vec::new() };
         let text = format!("{} {side} {}", translate(board, &reverse), rest.join(" "));
         fen::parse_with(&*self.variant.engine, &text).map_err(|e| e.to_string())
     }

@@ -5,8 +5,8 @@
 //! ```
 
 use serde::{Deserialize, Serialize};
-use vdl_runtime::goals::GoalKind;
 use vdl_runtime::legal::Reason;
+use vdl_runtime::legality::goals::GoalKind;
 
 /// A played game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -15,9 +15,9 @@
 
 use super::{LineCell, SidePlan, Span};
 use crate::ir::{CellId, PieceId, PlayerId};
-use crate::piece::Piece;
-use crate::piece_set::PieceSet;
-use crate::position::Position;
+use crate::state::piece::Piece;
+use crate::state::piece_set::PieceSet;
+use crate::state::position::Position;
 
 /// Per target cell, where this player's pieces attack it from.
 #[derive(Clone, Debug, Default)]

@@ -2,7 +2,7 @@
 
 use super::{overlap, LineCell, Repeats, SidePlan, Span, Step, StepKind};
 use crate::ir::{CellId, DirId, Game, Gate, Mode, MoveRule, PieceId, PlayerId, ZoneId};
-use crate::piece_set::PieceSet;
+use crate::state::piece_set::PieceSet;
 
 /// A plan of `player` with no step yet.
 fn empty(game: &Game, player: PlayerId) -> SidePlan {

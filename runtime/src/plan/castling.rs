@@ -6,12 +6,12 @@
 
 use super::build::Start;
 use super::{LineCell, Plan, SidePlan, Span, StepKind};
-use crate::engine::Engine;
 use crate::ir::{CellId, DirId, Game, MoveKind, MoveRule, PieceId, PlayerId};
-use crate::piece::Piece;
-use crate::piece_set::PieceSet;
-use crate::position::{Move, Position};
-use crate::walk::Emitter;
+use crate::plan::generator::Generator;
+use crate::plan::walk::Emitter;
+use crate::state::piece::Piece;
+use crate::state::piece_set::PieceSet;
+use crate::state::position::{Move, Position};
 
 /// Castling from one start (always gated on the piece being unmoved).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,7 +46,7 @@ impl Castle {
         (line[distance as usize - 1].cell, line[distance as usize - 2].cell)
     }
 
-    pub(crate) fn walk<E: Engine + ?Sized>(self, emitter: &Emitter, engine: &E, side: &SidePlan, out: &mut Vec<Move>) {
+    pub(crate) fn walk<E: Generator + ?Sized>(self, emitter: &Emitter, engine: &E, side: &SidePlan, out: &mut Vec<Move>) {
         let (pos, line) = (emitter.pos, side.line(self.line));
         let Some(at) = line.iter().position(|c| !pos.at(c.cell).is_empty()) else { return };
         let partner = line[at].cell;
@@ -71,7 +71,7 @@ impl Castle {
 /// Appends the castling moves of the piece on `from`, which must be one of
 /// the side to move's and unmoved.
 #[inline]
-pub fn castle<E: Engine + ?Sized>(engine: &E, plan: &Plan, pos: &Position, from: CellId, out: &mut Vec<Move>) {
+pub fn castle<E: Generator + ?Sized>(engine: &E, plan: &Plan, pos: &Position, from: CellId, out: &mut Vec<Move>) {
     let side = plan.side(pos.side);
     // Castling lands the piece itself: no other move of it to repeat.
     let emitter = Emitter::new(engine.game(), pos, from, false, 0);

@@ -2,98 +2,40 @@
 //! them open, for one ply, to the enemy's capture-only steps, which may land
 //! there and capture the piece that passed.
 //!
-//! * [`Passings`]: the moves that open cells, found by the moving piece and
-//!   its move when it is made, so a [`crate::Move`] needs no room for them.
-//!   For a step or slide the cells before its destination, for a leap the
-//!   cells of its route.
+//! * [`passings`]: the moves that open cells ([`Passings`], kept by the
+//!   positions). For a step or slide the cells before its destination, for
+//!   a leap the cells of its route.
 //! * [`captures_in_passing`]: the captures onto the open cells, walked for
 //!   every engine, from the pieces whose capture-only steps could land there
 //!   ([`SidePlan::capture_only_origins`]).
 
 use super::{SidePlan, Span, Step, StepKind};
-use crate::engine::Engine;
 use crate::ir::{CellId, Game, Mode, MoveRule, PieceId, PlayerId};
-use crate::piece::Piece;
-use crate::piece_set::PieceSet;
+use crate::plan::generator::Generator;
+use crate::plan::walk::Emitter;
 use crate::plan::Plan;
-use crate::position::{Move, Position};
-use crate::walk::Emitter;
+use crate::state::passings::{Passing, Passings};
+use crate::state::piece::Piece;
+use crate::state::piece_set::PieceSet;
+use crate::state::position::{Move, Position};
 
-/// One move that opens cells to capture in passing.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Passing {
-    /// The piece that moves (type and owner), and where from and to: the
-    /// piece a capture in passing removes stands on `to`.
-    pub piece: Piece,
-    pub from: CellId,
-    pub to: CellId,
-    /// The cells left open.
-    pub cells: Vec<CellId>,
-    /// The enemy pieces that may capture in passing.
-    pub by: PieceSet,
-}
-
-/// Every passing of a game, found by the moving piece and its move.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Passings {
-    /// Sorted by start cell, destination and piece.
-    list: Vec<Passing>,
-    /// `list[from_starts[cell]..from_starts[cell + 1]]` start on `cell`.
-    from_starts: Vec<u32>,
-    /// The pieces that have passings at all, for a fast "no" on every other
-    /// move.
-    movers: PieceSet,
-}
-
-/// Marks "no capture in passing is possible" in a position.
-pub const NO_PASSING: u16 = u16::MAX;
-
-impl Passings {
-    /// The passings of `game`'s rules, for every player and start cell.
-    pub fn of(game: &Game) -> Passings {
-        let mut list = Vec::new();
-        for (kind, piece) in game.piece_ids().zip(&game.pieces) {
-            for (player, rules) in piece.moves.iter().enumerate() {
-                let mover = Piece::new(kind, PlayerId::from_index(player));
-                for rule in rules.iter().filter(|rule| !rule.en_passant.is_empty()) {
-                    let by = PieceSet::of(PlayerId::from_index(player).opponent(), rule.en_passant.iter().copied());
-                    for from in game.cell_ids() {
-                        for (to, cells) in passed(game, mover, rule, from) {
-                            list.push(Passing { piece: mover, from, to, cells, by });
-                        }
+/// The passings of `game`'s rules, for every player and start cell.
+pub fn passings(game: &Game) -> Passings {
+    let mut list = Vec::new();
+    for (kind, piece) in game.piece_ids().zip(&game.pieces) {
+        for (player, rules) in piece.moves.iter().enumerate() {
+            let mover = Piece::new(kind, PlayerId::from_index(player));
+            for rule in rules.iter().filter(|rule| !rule.en_passant.is_empty()) {
+                let by = PieceSet::of(PlayerId::from_index(player).opponent(), rule.en_passant.iter().copied());
+                for from in game.cell_ids() {
+                    for (to, cells) in passed(game, mover, rule, from) {
+                        list.push(Passing { piece: mover, from, to, cells, by });
                     }
                 }
             }
         }
-        list.sort_by_key(|p| (p.from, p.to, p.piece));
-        list.dedup_by_key(|p| (p.from, p.to, p.piece));
-        let movers = list.iter().fold(PieceSet::EMPTY, |mut set, p| {
-            set.insert(p.piece);
-            set
-        });
-        let from_starts = (0..=game.cell_count()).map(|cell| list.partition_point(|p| p.from.index() < cell) as u32).collect();
-        Passings { list, from_starts, movers }
     }
-
-    /// The passing that `piece`'s move from `from` to `to` makes, if any.
-    #[inline]
-    pub fn find(&self, piece: Piece, from: CellId, to: CellId) -> Option<u16> {
-        if !self.movers.contains(piece) {
-            return None;
-        }
-        let (start, end) = (self.from_starts[from.index()] as usize, self.from_starts[from.index() + 1] as usize);
-        self.list[start..end].iter().position(|p| p.to == to && p.piece == piece).map(|i| (start + i) as u16)
-    }
-
-    #[inline]
-    pub fn get(&self, index: u16) -> &Passing {
-        &self.list[index as usize]
-    }
-
-    /// Every passing, for readers of position strings.
-    pub fn iter(&self) -> impl Iterator<Item = (u16, &Passing)> {
-        self.list.iter().enumerate().map(|(i, p)| (i as u16, p))
-    }
+    Passings::new(list, game.cell_count())
 }
 
 /// The destinations of `mover`'s rule from `from`, with the cells passed on
@@ -119,7 +61,7 @@ fn passed(game: &Game, mover: Piece, rule: &MoveRule, from: CellId) -> Vec<(Cell
 /// left cells open. Only the pieces whose capture-only steps could land on
 /// an open cell are walked (in board order, as a scan would find them).
 #[inline]
-pub fn captures_in_passing<E: Engine + ?Sized>(engine: &E, plan: &Plan, pos: &Position, out: &mut Vec<Move>) {
+pub fn captures_in_passing<E: Generator + ?Sized>(engine: &E, plan: &Plan, pos: &Position, out: &mut Vec<Move>) {
     let Some(passing) = pos.en_passant() else { return };
     let side = plan.side(pos.side);
     match passing.cells[..] {
@@ -135,7 +77,7 @@ pub fn captures_in_passing<E: Engine + ?Sized>(engine: &E, plan: &Plan, pos: &Po
 
 /// Walks, for captures in passing, the steps of the pieces on `captors`
 /// that `passing` lets capture.
-fn walk_captures_in_passing<E: Engine + ?Sized>(
+fn walk_captures_in_passing<E: Generator + ?Sized>(
     engine: &E,
     side: &SidePlan,
     pos: &Position,

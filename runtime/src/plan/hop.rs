@@ -5,11 +5,11 @@
 use super::attacks::AttackDrafts;
 use super::build::Start;
 use super::{SidePlan, Span};
-use crate::engine::Engine;
 use crate::ir::{CellId, DirId, Mode};
-use crate::piece::Piece;
-use crate::position::Move;
-use crate::walk::Emitter;
+use crate::plan::generator::Generator;
+use crate::plan::walk::Emitter;
+use crate::state::piece::Piece;
+use crate::state::position::Move;
 
 /// A hop from one start: its line, in order outward.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,7 +25,7 @@ impl Hop {
         (cells.end - cells.start >= 2).then_some(Hop { cells })
     }
 
-    pub(crate) fn walk<E: Engine + ?Sized>(self, emitter: &Emitter, _engine: &E, side: &SidePlan, mode: Mode, out: &mut Vec<Move>) {
+    pub(crate) fn walk<E: Generator + ?Sized>(self, emitter: &Emitter, _engine: &E, side: &SidePlan, mode: Mode, out: &mut Vec<Move>) {
         let line = side.line(self.cells);
         if let Some(screen) = line.iter().position(|c| !emitter.pos.at(c.cell).is_empty()) {
             line[screen + 1..].iter().all(|c| emitter.land(c.cell, c.may_land, mode, out));

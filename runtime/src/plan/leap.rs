@@ -5,11 +5,11 @@
 use super::attacks::AttackDrafts;
 use super::build::Start;
 use super::{SidePlan, Span};
-use crate::engine::Engine;
 use crate::ir::{CellId, DirId, Mode, Route};
-use crate::piece::Piece;
-use crate::position::Move;
-use crate::walk::Emitter;
+use crate::plan::generator::Generator;
+use crate::plan::walk::Emitter;
+use crate::state::piece::Piece;
+use crate::state::position::Move;
 
 /// A leap from one start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,7 +35,7 @@ impl Leap {
         self.routes.is_empty() || side.routes(self.routes).any(|route| route.iter().all(|&c| emitter.pos.at(c).is_empty()))
     }
 
-    pub(crate) fn walk<E: Engine + ?Sized>(self, emitter: &Emitter, _engine: &E, side: &SidePlan, mode: Mode, out: &mut Vec<Move>) {
+    pub(crate) fn walk<E: Generator + ?Sized>(self, emitter: &Emitter, _engine: &E, side: &SidePlan, mode: Mode, out: &mut Vec<Move>) {
         if self.open(emitter, side) {
             emitter.land(self.to, true, mode, out);
         }

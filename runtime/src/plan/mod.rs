@@ -5,7 +5,7 @@
 //! * the interpreter ([`crate::Interpreter`]) walks the plan and nothing else;
 //! * attacks are the plan inverted ([`attacks`]): for each target cell, the
 //!   cells an attacker may stand on and what must hold between;
-//! * the legality shortcut ([`crate::influence`]), the overlap analysis
+//! * the legality shortcut ([`crate::legality::influence`]), the overlap analysis
 //!   ([`overlap`]) and the generated code (`vdl-compiler`'s codegen) read it.
 //!
 //! Everything that depends only on the start cell is decided here: the cells a
@@ -29,16 +29,25 @@ mod build;
 pub(crate) use build::step_alone;
 pub mod capturing_leap;
 pub mod castling;
+pub mod drops;
 pub mod en_passant;
+pub mod forced_promotion;
+pub mod gated;
+pub mod generator;
 pub mod hop;
+pub mod interp;
 pub mod leap;
+pub mod obligation;
 pub mod overlap;
+mod position_tables;
+pub mod proxy;
 pub mod ride;
 mod step;
 pub mod swap;
+pub(crate) mod walk;
 
 use crate::ir::{ByPlayer, CellId, Game, PieceId, PlayerId};
-use crate::piece_set::PieceSet;
+use crate::state::piece_set::PieceSet;
 pub use attacks::Attacks;
 pub use capturing_leap::CapturingLeap;
 pub use castling::Castle;
@@ -144,7 +153,7 @@ pub struct SidePlan {
     starts: Vec<Span>,
     /// Likewise, the steps of rules that hold only while the piece is
     /// unmoved ([`crate::ir::Gate::Unmoved`]): walked apart, by
-    /// [`crate::gated`], so that the other steps never test a gate.
+    /// [`crate::plan::gated`], so that the other steps never test a gate.
     unmoved_starts: Vec<Span>,
     /// The piece types with such steps.
     gated_kinds: PieceSet,

@@ -7,11 +7,11 @@
 use super::attacks::AttackDrafts;
 use super::build::Start;
 use super::{SidePlan, Span};
-use crate::engine::Engine;
 use crate::ir::{CellId, DirId, Mode};
-use crate::piece::Piece;
-use crate::position::Move;
-use crate::walk::Emitter;
+use crate::plan::generator::Generator;
+use crate::plan::walk::Emitter;
+use crate::state::piece::Piece;
+use crate::state::position::Move;
 
 /// A ride from one start: its line, in order outward.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,7 +31,7 @@ impl Ride {
         (!cells.is_empty() || null_move).then_some(Ride { cells, null_move })
     }
 
-    pub(crate) fn walk<E: Engine + ?Sized>(self, emitter: &Emitter, _engine: &E, side: &SidePlan, mode: Mode, out: &mut Vec<Move>) {
+    pub(crate) fn walk<E: Generator + ?Sized>(self, emitter: &Emitter, _engine: &E, side: &SidePlan, mode: Mode, out: &mut Vec<Move>) {
         let line = side.line(self.cells);
         if line.iter().all(|c| emitter.land(c.cell, c.may_land, mode, out)) && self.null_move {
             emitter.null_move.set(true);

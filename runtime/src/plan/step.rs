@@ -14,11 +14,11 @@ use super::leap::Leap;
 use super::ride::Ride;
 use super::swap::Swap;
 use super::SidePlan;
-use crate::engine::Engine;
 use crate::ir::{CellId, Mode, MoveKind};
-use crate::piece::Piece;
-use crate::position::Move;
-use crate::walk::Emitter;
+use crate::plan::generator::Generator;
+use crate::plan::walk::Emitter;
+use crate::state::piece::Piece;
+use crate::state::position::Move;
 
 /// What one rule does from one start cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,7 +57,7 @@ impl StepKind {
 
     /// Appends the moves the step gives in the emitter's position.
     #[inline]
-    pub(crate) fn walk<E: Engine + ?Sized>(self, emitter: &Emitter, engine: &E, side: &SidePlan, mode: Mode, out: &mut Vec<Move>) {
+    pub(crate) fn walk<E: Generator + ?Sized>(self, emitter: &Emitter, engine: &E, side: &SidePlan, mode: Mode, out: &mut Vec<Move>) {
         match self {
             StepKind::Ride(ride) => ride.walk(emitter, engine, side, mode, out),
             StepKind::Hop(hop) => hop.walk(emitter, engine, side, mode, out),

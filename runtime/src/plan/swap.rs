@@ -3,11 +3,11 @@
 //! when neither cell is attacked.
 
 use super::build::Start;
-use crate::engine::Engine;
 use crate::ir::{CellId, DirId, PieceId};
-use crate::piece_set::PieceSet;
-use crate::position::Move;
-use crate::walk::Emitter;
+use crate::plan::generator::Generator;
+use crate::plan::walk::Emitter;
+use crate::state::piece_set::PieceSet;
+use crate::state::position::Move;
 
 /// A swap from one start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,7 +27,7 @@ impl Swap {
         (!partners.is_empty()).then_some(Swap { to, partners, unattacked })
     }
 
-    pub(crate) fn walk<E: Engine + ?Sized>(self, emitter: &Emitter, engine: &E, out: &mut Vec<Move>) {
+    pub(crate) fn walk<E: Generator + ?Sized>(self, emitter: &Emitter, engine: &E, out: &mut Vec<Move>) {
         let (pos, from, owner) = (emitter.pos, emitter.from, emitter.piece.owner());
         if !self.partners.contains(pos.at(self.to)) {
             return;

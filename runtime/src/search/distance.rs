@@ -4,10 +4,10 @@
 //! last rank and a piece that wins by reaching a zone heads for it.
 
 use super::measure::may_stand;
-use crate::engine::Engine;
 use crate::ir::{CellId, PieceId, PlayerId};
-use crate::piece::Piece;
-use crate::position::{Move, Position};
+use crate::legality::engine::Engine;
+use crate::state::piece::Piece;
+use crate::state::position::{Move, Position};
 
 /// A piece type's way to something it wants, for one owner.
 pub struct Way {

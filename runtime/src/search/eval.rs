@@ -17,10 +17,10 @@
 
 use super::distance::{self, Way};
 use super::measure::cell_mobility;
-use crate::engine::Engine;
 use crate::ir::{CellId, Game, Goal, PieceId, PlayerId};
-use crate::piece::Piece;
-use crate::position::Position;
+use crate::legality::engine::Engine;
+use crate::state::piece::Piece;
+use crate::state::position::Position;
 
 /// The value of the game's Pawn-like unit: scores are in its hundredths.
 pub const UNIT: i32 = 100;
@@ -179,7 +179,7 @@ fn mean(mobility: &Mobility, f: fn(&(f64, f64)) -> f64) -> f64 {
 /// The measured value of the Pawn-like unit: the weakest non-royal piece that
 /// only moves forward, or else the weakest non-royal piece that moves at all.
 fn unit_raw_value(game: &Game, raw: &[f64]) -> f64 {
-    let forward = crate::position::forward_only(game);
+    let forward = crate::state::position::forward_only(game);
     let weakest = |forward_only: bool| {
         game.piece_ids()
             .filter(|&kind| !game.pieces[kind].royal && raw[kind.index()] > 0.0)

@@ -4,10 +4,10 @@
 //! at two densities, so that sliders are not overrated and hoppers, which need
 //! a screen, are not underrated).
 
-use crate::engine::Engine;
 use crate::ir::{CellId, Game, PieceId, PlayerId};
-use crate::piece::Piece;
-use crate::position::{Move, Position};
+use crate::legality::engine::Engine;
+use crate::state::piece::Piece;
+use crate::state::position::{Move, Position};
 
 /// Blocker densities of the sample boards, in percent, and boards per density.
 const DENSITIES: [(u32, u32); 3] = [(0, 1), (15, 4), (30, 4)];

@@ -30,9 +30,9 @@ pub mod table;
 
 pub use key::PositionKey;
 
-use crate::engine::Engine;
-use crate::legal;
-use crate::position::{Move, Position};
+use crate::legality::engine::Engine;
+use crate::legality::legal;
+use crate::state::position::{Move, Position};
 use eval::Evaluator;
 use order::History;
 use run::{Run, INFINITY};
@@ -280,7 +280,7 @@ impl<'e, E: Engine + ?Sized> Searcher<'e, E> {
         let start = Instant::now();
         self.table.new_search();
         let game = self.engine.game();
-        let forward = crate::position::forward_only(game);
+        let forward = crate::state::position::forward_only(game);
         let mut run = Run {
             seen: history.iter().copied().collect(),
             path: vec![PositionKey::of(pos)],

@@ -3,8 +3,8 @@
 //! killer moves, then the quiet moves by their history.
 
 use super::eval::Evaluator;
-use crate::piece::Piece;
-use crate::position::{Move, Position};
+use crate::state::piece::Piece;
+use crate::state::position::{Move, Position};
 
 /// Does `mv` take an enemy piece (on its destination or on its way)?
 #[inline]

@@ -6,9 +6,9 @@ use super::eval::Evaluator;
 use super::order::{self, Hints, History};
 use super::table::{Bound, Table};
 use super::{Line, PositionKey, StopFlag, CHECK_INTERVAL, MATE, MATE_BOUND, MAX_DEPTH};
-use crate::engine::Engine;
-use crate::legal::{self, GameResult};
-use crate::position::{Move, Position};
+use crate::legality::engine::Engine;
+use crate::legality::legal::{self, GameResult};
+use crate::state::position::{Move, Position};
 use std::collections::HashSet;
 use std::time::Instant;
 
@@ -93,7 +93,7 @@ impl<E: Engine + ?Sized> Run<'_, E> {
         if self.engine.game().rules.goals.is_empty() {
             return None;
         }
-        crate::goals::reached(self.engine, pos).map(|_| self.terminal_score(pos, ply))
+        crate::legality::goals::reached(self.engine, pos).map(|_| self.terminal_score(pos, ply))
     }
 
     /// The score of a position without legal moves, for the side to move.

@@ -2,7 +2,7 @@
 //! kept by key, so that a position reached again (by another order of moves,
 //! or in the next iteration) costs a look-up, and its best move is tried first.
 
-use crate::position::Move;
+use crate::state::position::Move;
 
 /// What a stored score says about the position's true score.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

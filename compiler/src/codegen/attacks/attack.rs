@@ -24,9 +24,9 @@ use crate::codegen::Ctx;
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
 use vdl_runtime::ir::PlayerId;
-use vdl_runtime::piece_set::PieceSet;
 use vdl_runtime::plan::attacks::{Attacks, Needs, Node};
 use vdl_runtime::plan::Span;
+use vdl_runtime::state::piece_set::PieceSet;
 
 /// The printed attack test, with whether it finds the cells an attack
 /// depends on.
@@ -324,11 +324,11 @@ pub(crate) fn gates_in_one_word(ctx: &Ctx) -> bool {
 /// holds as bits (see `attack_lines::LineCode::add`)? Where the board's
 /// cells fit in bits.
 pub(crate) fn held_bits(ctx: &Ctx) -> bool {
-    ctx.cells() <= vdl_runtime::occupancy::MAX_CELLS
+    ctx.cells() <= vdl_runtime::state::occupancy::MAX_CELLS
 }
 
 /// Do the attack tests and the leaps' watch read the cells of each piece
-/// (`pieces`, a `vdl_runtime::piece_cells::PieceCells`), to test the open
+/// (`pieces`, a `vdl_runtime::state::piece_cells::PieceCells`), to test the open
 /// leaps and the rides as bits (see `attacker_bits`)? Where the board's
 /// cells fit in one word, without obligations (whose attack test reads
 /// copies of the board masked with stand-ins, which the pieces' cells do
@@ -373,11 +373,11 @@ fn held_param_and_arg(ctx: &Ctx) -> (TokenStream, TokenStream) {
 /// Do the attack tests and the watch walk the lines that run one way
 /// through the cells' numbers as bits, finding the first piece on each
 /// from the occupied cells (see `attack_lines`)? On boards whose cells fit
-/// in one word (`vdl_runtime::occupancy::MAX_RIDE_CELLS`), without
+/// in one word (`vdl_runtime::state::occupancy::MAX_RIDE_CELLS`), without
 /// obligations (whose attack test reads copies of the board masked with
 /// stand-ins).
 pub(crate) fn occupied_bits(ctx: &Ctx) -> bool {
-    ctx.cells() <= vdl_runtime::occupancy::MAX_RIDE_CELLS && !ctx.has_obligations()
+    ctx.cells() <= vdl_runtime::state::occupancy::MAX_RIDE_CELLS && !ctx.has_obligations()
 }
 
 /// The parameters the attack tests and the lines' watch take after

@@ -161,7 +161,7 @@ fn ride_origins(families: &[Family], kinds: &[u128]) -> Option<Vec<BTreeMap<usiz
 
 /// The code of `player`'s lines: the attack test, and the walks marking,
 /// for the legality shortcut, the cells of each line whose change could
-/// expose the target (`vdl_runtime::influence::Watch`), which also find an
+/// expose the target (`vdl_runtime::legality::influence::Watch`), which also find an
 /// attacker on the way.
 #[derive(Default)]
 pub struct LineCode {
@@ -515,7 +515,7 @@ enum Walk {
     /// The cells an attack along a ride depends on, added to `cells`: those
     /// up to and including the first piece, where it attacks. Only as bits.
     Cells,
-    /// A hop's line as `vdl_runtime::influence::Influence::watch` marks it:
+    /// A hop's line as `vdl_runtime::legality::influence::Influence::watch` marks it:
     /// the empty cells before a first piece that would attack over a screen
     /// (filling one makes the screen), and the first two pieces when the
     /// third attacks (either leaving leaves one screen); the walk answers

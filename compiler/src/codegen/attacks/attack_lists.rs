@@ -21,8 +21,8 @@ use quote::{format_ident, quote};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use vdl_runtime::ir::{PieceId, PlayerId};
-use vdl_runtime::piece_set::PieceSet;
 use vdl_runtime::plan::attacks::Node;
+use vdl_runtime::state::piece_set::PieceSet;
 
 /// Sets of piece types, a bit per type.
 type Kinds = u128;
@@ -377,7 +377,7 @@ impl FlatTable {
     /// pieces of `player` and, for entries with a cell, `cell_test` holds.
     /// With `watch`, the loop also marks in `watch` the cell of each entry
     /// holding such a piece where the test fails: the leap a change there
-    /// could open (`vdl_runtime::influence::Influence::watch`).
+    /// could open (`vdl_runtime::legality::influence::Influence::watch`).
     fn code(&self, sets: &Ident, player: &TokenStream, cell_test: Option<TokenStream>, watch: bool) -> TokenStream {
         let pattern = if cell_test.is_some() { quote!(&(from, cell, set)) } else { quote!(&(from, set)) };
         let blocked = watch.then(|| quote!(watch.mark_vacating(CellId::from_index(cell as usize));));

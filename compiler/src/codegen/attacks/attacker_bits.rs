@@ -1,7 +1,7 @@
 //! Attacks tested as bits, on boards whose cells fit in one word: for each
 //! group of piece types that attack every target from the same cells, a
 //! table of those cells per target, met with the cells of the group's
-//! pieces (`vdl_runtime::piece_cells::PieceCells`). Two uses:
+//! pieces (`vdl_runtime::state::piece_cells::PieceCells`). Two uses:
 //!
 //! * the leaps and steps that nothing blocks (`attack_lists`' open list),
 //!   met with the attacker's cells;

@@ -2,7 +2,7 @@
 //! of an obligation's type may not leave the obligation's zone once inside it,
 //! and must end inside it when the countdown is at 1 or 0; the countdowns are
 //! part of the position (`pos.countdowns[player][obligation]`), exactly as
-//! `vdl_runtime::obligation::zone_binding` reads them.
+//! `vdl_runtime::plan::obligation::zone_binding` reads them.
 //!
 //! * Moves: the piece's function asks `bound_*` for the zone it may not leave
 //!   and keeps only the destinations inside it.

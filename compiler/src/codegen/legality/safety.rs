@@ -29,7 +29,7 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
     let held = !with_pos && crate::codegen::attacks::attack::held_bits(ctx);
     // Where the lines are walked as bits, the tests also read the occupied
     // cells: the position's, or for a copy after a move, worked out from
-    // them (`vdl_runtime::board_after::occupied_after`).
+    // them (`vdl_runtime::legality::board_after::occupied_after`).
     let occupied = crate::codegen::attacks::attack::occupied_bits(ctx);
     // Where the open leaps are tested as bits, the tests also read the
     // cells of each piece the position keeps; the enemy's cells given

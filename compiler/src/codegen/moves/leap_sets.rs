@@ -5,7 +5,7 @@
 //! routes are one cell long) into one such set per cell that blocks them,
 //! let through when that cell is empty. The piece's function then hands
 //! them to the sink as one set, less the cells its mode forbids
-//! (`vdl_runtime::occupancy::Occupancy`), instead of one test and one call
+//! (`vdl_runtime::state::occupancy::Occupancy`), instead of one test and one call
 //! per step (see `set_moves`, which also sorts out the moves that may
 //! promote). The other steps keep their code. A leap that captures the
 //! enemy piece on the cell it passes has its moves over an empty cell in
@@ -20,8 +20,8 @@ use crate::codegen::Ctx;
 use proc_macro2::TokenStream;
 use quote::quote;
 use vdl_runtime::ir::{Mode, PieceId, PlayerId};
-use vdl_runtime::occupancy::MAX_CELLS;
 use vdl_runtime::plan::Repeats;
+use vdl_runtime::state::occupancy::MAX_CELLS;
 
 /// Per start cell, the destinations of steps that may move or capture,
 /// that only move, that only capture.

@@ -46,7 +46,7 @@ pub fn generate(ctx: &mut Ctx) -> Moves {
     // On boards whose pieces' cells the position keeps, each type's moves
     // are found in a loop over its cells; else by a dispatch on the piece
     // of each cell of the player's.
-    let by_type = ctx.cells() <= vdl_runtime::occupancy::MAX_CELLS;
+    let by_type = ctx.cells() <= vdl_runtime::state::occupancy::MAX_CELLS;
     for player in ctx.players() {
         let mut calls = Vec::new();
         let mut uses_occupancy = false;
@@ -516,7 +516,7 @@ fn setup_count(ctx: &Ctx, kind: PieceId, player: PlayerId) -> usize {
 }
 
 /// The castling of the piece while it is unmoved, if its type may castle:
-/// the runtime walks it from the plan (`vdl_runtime::gated::castle`), as it
+/// the runtime walks it from the plan (`vdl_runtime::plan::gated::castle`), as it
 /// does for the interpreter. The generated code first looks at the first cell
 /// of each castling line from `from`: every castling crosses it, so with all
 /// of them held there is nothing to walk (as in most positions).
@@ -550,7 +550,7 @@ fn castling(ctx: &mut Ctx, pg: &mut PieceGen, docs: &mut Vec<String>) -> Option<
 }
 
 /// How the moves of a piece get their versions that also promote another
-/// piece by proxy (`vdl_runtime::proxy::add`).
+/// piece by proxy (`vdl_runtime::plan::proxy::add`).
 #[derive(Clone)]
 struct ProxyCode {
     /// The test of a move's destination `mv.to` (or `to`) where one may
@@ -756,7 +756,7 @@ fn print_rule(ctx: &mut Ctx, pg: &mut PieceGen, entry: &RuleEntry, tables: &[(Ro
     if !entry.unmoved {
         return code;
     }
-    // Castling is walked by the runtime (`vdl_runtime::gated`); the other
+    // Castling is walked by the runtime (`vdl_runtime::plan::gated`); the other
     // rules of unmoved pieces are guarded here.
     pg.needs_pos = true;
     quote!(if pos.is_unmoved(CellId::from_index(from)) { #code })

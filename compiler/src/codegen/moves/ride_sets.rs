@@ -4,7 +4,7 @@
 //! including the first piece on it. With the line as bits and the occupied
 //! cells as bits, that first piece is the lowest (or highest) bit of their
 //! intersection, and the ride's destinations are one set found without
-//! walking (`vdl_runtime::occupancy::reach_rising`, `reach_falling`). The
+//! walking (`vdl_runtime::state::occupancy::reach_rising`, `reach_falling`). The
 //! piece's function hands them to the sink as one set with its leaps' (see
 //! `set_moves`), so that a counter counts them at once.
 //!
@@ -14,8 +14,8 @@
 //! move when both are.
 //!
 //! Every ride of two runs at most is taken, on boards of up to 128 cells
-//! (`vdl_runtime::occupancy::MAX_CELLS`): in one word up to 64 cells
-//! (`vdl_runtime::occupancy::MAX_RIDE_CELLS`), in two beyond. On boards of
+//! (`vdl_runtime::state::occupancy::MAX_CELLS`): in one word up to 64 cells
+//! (`vdl_runtime::state::occupancy::MAX_RIDE_CELLS`), in two beyond. On boards of
 //! 65 to 128 cells the two-word arithmetic runs more instructions than the
 //! walk in some games (Capablanca, Omicron: +10 %), but it is faster in
 //! time: the walks' code, one unrolled loop per direction, took more of the
@@ -31,8 +31,8 @@ use crate::codegen::Ctx;
 use proc_macro2::TokenStream;
 use quote::quote;
 use vdl_runtime::ir::{Mode, PieceId, PlayerId};
-use vdl_runtime::occupancy::{MAX_CELLS, MAX_RIDE_CELLS};
 use vdl_runtime::plan::{LineCell, Repeats};
+use vdl_runtime::state::occupancy::{MAX_CELLS, MAX_RIDE_CELLS};
 
 /// The rides of one piece type and player taken as sets.
 pub struct RideSets {

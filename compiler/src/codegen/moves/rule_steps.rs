@@ -6,8 +6,8 @@
 //! walk per rule.
 
 use vdl_runtime::ir::{CellId, Mode, PieceId};
-use vdl_runtime::piece_set::PieceSet;
 use vdl_runtime::plan::{CapturingLeap, Hop, Leap, LineCell, Ride, SidePlan, StepKind, Swap};
+use vdl_runtime::state::piece_set::PieceSet;
 
 /// What one rule does from one start cell, its lines borrowed from the plan.
 #[derive(Clone, Debug)]
@@ -94,7 +94,7 @@ fn resolve<'p>(side: &'p SidePlan, kind: &StepKind) -> Option<Resolved<'p>> {
             Resolved::CapturingLeap { to: to.index(), via: via.index(), passing_taken: false }
         }
         StepKind::Swap(Swap { to, partners, unattacked }) => Resolved::Swap { to: to.index(), partners, unattacked },
-        // The runtime walks castling for every engine (`vdl_runtime::gated`).
+        // The runtime walks castling for every engine (`vdl_runtime::plan::gated`).
         StepKind::Castle(_) => return None,
     })
 }

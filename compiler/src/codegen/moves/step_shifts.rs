@@ -3,7 +3,7 @@
 //! start goes some number of cells up or down the cells' numbers; the
 //! pieces on the starts of the steps that go the same number ("a shift")
 //! reach the same set shifted by it. A counter counts the shifted sets at
-//! once (`vdl_runtime::sink::MoveSink::plain_shifts`), for the pieces it
+//! once (`vdl_runtime::state::sink::MoveSink::plain_shifts`), for the pieces it
 //! takes in bulk (`MoveSink::in_bulk`: those on cells whose vacating does
 //! not matter); the others keep the piece's own function, and so do the
 //! pieces on starts from which a step may promote, or that reach one

@@ -9,16 +9,16 @@ pub(crate) mod needs;
 pub(crate) mod rules;
 
 use vdl_runtime::ir::Game;
-use vdl_runtime::move_features::FeaturesOf;
+use vdl_runtime::state::move_features::FeaturesOf;
 
 /// The engine's parts that follow from the game's rules alone.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct EngineSpec {
-    /// Drops, with hands: the runtime's (`vdl_runtime::drops`), sized by the
+    /// Drops, with hands: the runtime's (`vdl_runtime::plan::drops`), sized by the
     /// number of piece types.
     pub drops: Option<Drops>,
     /// Captures in passing, walked by the runtime from the plan
-    /// (`vdl_runtime::gated::captures_in_passing`).
+    /// (`vdl_runtime::plan::gated::captures_in_passing`).
     pub captures_in_passing: bool,
     /// How the engine tests attacks.
     pub attacks: AttackTest,

@@ -1,0 +1,44 @@
+//! The moves that depend on the position's state beyond the board: rules
+//! that hold only while their piece has not moved since the setup (first
+//! moves, castling) and captures in passing. They are walked here from the
+//! plan, for every engine, so that the generated code needs no copy of their
+//! meaning: the interpreter calls [`generate`]; generated code guards the
+//! other first moves itself and calls [`castle`] and [`captures_in_passing`],
+//! which live with their constructs ([`crate::plan::castling`],
+//! [`crate::plan::en_passant`]).
+
+use crate::ir::CellId;
+pub use crate::plan::castling::castle;
+pub use crate::plan::en_passant::captures_in_passing;
+use crate::plan::generator::Generator;
+use crate::plan::walk::Emitter;
+use crate::plan::{Plan, Repeats, SidePlan};
+use crate::state::position::{Move, Position};
+
+/// Appends every move of the side to move that needs an unmoved piece or an
+/// open cell to capture in passing.
+pub fn generate<E: Generator + ?Sized>(engine: &E, plan: &Plan, pos: &Position, out: &mut Vec<Move>) {
+    if pos.tracks_unmoved() {
+        let side = plan.side(pos.side);
+        for from in pos.unmoved_cells() {
+            if side.has_unmoved_steps(pos.at(from)) {
+                unmoved_steps(engine, side, pos, from, out);
+            }
+        }
+    }
+    captures_in_passing(engine, plan, pos, out);
+}
+
+/// The steps of the unmoved piece on `from`.
+fn unmoved_steps<E: Generator + ?Sized>(engine: &E, side: &SidePlan, pos: &Position, from: CellId, out: &mut Vec<Move>) {
+    let kind = pos.at(from).kind();
+    let steps = side.unmoved_steps(kind, from);
+    let repeats = side.repeats(kind);
+    // The piece's other moves are somewhere in `out`: a step that may
+    // repeat one looks at every move from its cell.
+    let dedup = steps.iter().any(|step| repeats[step.rule as usize] == Repeats::Maybe);
+    let emitter = Emitter::new(engine.game(), pos, from, dedup, 0);
+    for step in steps {
+        emitter.step(engine, side, step, out);
+    }
+}

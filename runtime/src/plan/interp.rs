@@ -1,0 +1,72 @@
+//! The IR interpreter: runs any checked game with no code generation, by
+//! walking its [`Plan`]. The plan has already decided everything that depends
+//! only on where a piece stands, so what is left here is what depends on the
+//! position: empty cells, whose pieces stand where, and obligations.
+
+use crate::ir::{CellId, Game, PlayerId};
+use crate::plan::generator::Generator;
+use crate::plan::walk::Emitter;
+use crate::plan::Plan;
+use crate::state::position::{Move, Position};
+use std::sync::Arc;
+
+pub struct Interpreter {
+    game: Game,
+    plan: Arc<Plan>,
+}
+
+impl Interpreter {
+    pub fn new(game: Game) -> Interpreter {
+        let plan = Arc::new(Plan::of(&game));
+        Interpreter { game, plan }
+    }
+
+    /// With a plan made before, of `game` or of a game with the same moves
+    /// (the plan does not depend on promotions, royalty or hands): the
+    /// compiler plans once and runs its analyses on it.
+    pub fn with_plan(game: Game, plan: Arc<Plan>) -> Interpreter {
+        Interpreter { game, plan }
+    }
+
+    /// The plan the interpreter walks.
+    pub fn plan(&self) -> &Arc<Plan> {
+        &self.plan
+    }
+}
+
+impl Generator for Interpreter {
+    fn game(&self) -> &Game {
+        &self.game
+    }
+
+    fn generate(&self, pos: &Position, out: &mut Vec<Move>) {
+        let side = self.plan.side(pos.side);
+        for (from, piece) in pos.cells() {
+            if !piece.is_of(pos.side) {
+                continue;
+            }
+            let emitter = Emitter::new(&self.game, pos, from, side.may_repeat(piece.kind(), from), out.len());
+            for step in side.steps(piece.kind(), from) {
+                emitter.step(self, side, step, out);
+            }
+            if emitter.null_move.get() {
+                emitter.emit(from, None, out);
+            }
+        }
+        crate::plan::gated::generate(self, &self.plan, pos, out);
+        crate::plan::drops::generate(pos, out);
+    }
+
+    fn attacked(&self, pos: &Position, target: CellId, by: PlayerId) -> bool {
+        let attacks = self.plan.side(by).attacks();
+        if self.game.rules.obligations.is_empty() {
+            attacks.attacked(pos, target, by, &mut |_, _| true)
+        } else {
+            // A piece an obligation binds attacks only inside its zone.
+            let game = &self.game;
+            attacks.attacked(pos, target, by, &mut |piece, from| {
+                crate::plan::obligation::zone_binding(game, pos, piece, from).is_none_or(|zone| game.in_zone(zone, by, target))
+            })
+        }
+    }
+}

@@ -1,0 +1,126 @@
+//! Walking a plan's steps in a position: the moves one piece makes. The
+//! interpreter walks every step with this code; the moves that depend on the
+//! position's state beyond the board ([`crate::plan::gated`]) are walked with it by
+//! every engine.
+
+use crate::ir::{CellId, Choice, Game, Mode};
+use crate::plan::generator::Generator;
+use crate::plan::{SidePlan, Step};
+use crate::state::piece::Piece;
+use crate::state::position::{Move, Position};
+
+/// Appends the moves of one piece, keeping them inside the zone an obligation
+/// binds it to and, where two steps may reach one destination, each once.
+pub(crate) struct Emitter<'a> {
+    pub game: &'a Game,
+    pub pos: &'a Position,
+    pub piece: Piece,
+    pub from: CellId,
+    /// The zone an obligation keeps the piece in now, if any.
+    pub bound: Option<crate::ir::ZoneId>,
+    /// Check for repeats: moves from `first` on, of this piece, are its moves.
+    pub dedup: bool,
+    pub first: usize,
+    /// Some ride came round a ring back to the start: the null move, given
+    /// once however many do.
+    pub null_move: std::cell::Cell<bool>,
+}
+
+impl<'a> Emitter<'a> {
+    /// The emitter of the piece on `from` in `pos`, its moves starting at
+    /// `first` in the move list.
+    #[inline]
+    pub fn new(game: &'a Game, pos: &'a Position, from: CellId, dedup: bool, first: usize) -> Emitter<'a> {
+        let piece = pos.at(from);
+        let bound = if game.rules.obligations.is_empty() { None } else { crate::plan::obligation::zone_binding(game, pos, piece, from) };
+        Emitter { game, pos, piece, from, bound, dedup, first, null_move: std::cell::Cell::new(false) }
+    }
+
+    #[inline]
+    pub fn emit(&self, to: CellId, extra: Option<CellId>, out: &mut Vec<Move>) {
+        if self.bound.is_some_and(|zone| !self.game.in_zone(zone, self.piece.owner(), to)) {
+            return;
+        }
+        if self.dedup
+            && out[self.first..].iter().any(|m| !m.is_swap() && m.from() == Some(self.from) && m.to() == to && m.extra_capture() == extra)
+        {
+            return;
+        }
+        let mut plain = Move::new(self.from, to);
+        if let Some(extra) = extra {
+            plain = plain.capturing_on_the_way(extra);
+        }
+        push_with_promotions(self.game, self.pos, self.piece, plain, out);
+    }
+
+    /// Lands on `cell` if the mode allows; returns whether a line goes on.
+    #[inline]
+    pub(crate) fn land(&self, cell: CellId, may_land: bool, mode: Mode, out: &mut Vec<Move>) -> bool {
+        let occupant = self.pos.at(cell);
+        if occupant.is_empty() {
+            if may_land && mode != Mode::CaptureOnly {
+                self.emit(cell, None, out);
+            }
+            true
+        } else {
+            if may_land && mode != Mode::MoveOnly && !occupant.is_of(self.piece.owner()) {
+                self.emit(cell, None, out);
+            }
+            false
+        }
+    }
+
+    /// Appends the moves of `step` (see [`crate::plan::StepKind::walk`]).
+    #[inline]
+    pub fn step<E: Generator + ?Sized>(&self, engine: &E, side: &SidePlan, step: &Step, out: &mut Vec<Move>) {
+        step.kind.walk(self, engine, side, step.mode, out);
+    }
+}
+
+/// The moves of `piece` with `plain`'s destination: with every promotion that
+/// applies and every choice of it open in `pos`, and without one unless a
+/// promotion is compulsory there. A compulsory promotion whose choices are all
+/// closed leaves no move at all.
+pub(crate) fn push_with_promotions(game: &Game, pos: &Position, piece: Piece, plain: Move, out: &mut Vec<Move>) {
+    let kind = &game.pieces[piece.kind()];
+    if kind.promotions.is_empty() && game.rules.proxy_promotions.is_empty() {
+        out.push(plain);
+        return;
+    }
+    let owner = piece.owner();
+    let Some(from) = plain.from() else {
+        out.push(plain);
+        return;
+    };
+    let to = plain.to();
+    let mut compulsory = false;
+    let mut choices: Vec<Choice> = Vec::new();
+    for promotion in &kind.promotions {
+        let offered = promotion.choices(owner);
+        if offered.is_empty() || !promotion.trigger.applies(game, owner, from, to) {
+            continue;
+        }
+        compulsory |= !promotion.optional || promotion.forced_at.is_some_and(|z| game.in_zone(z, owner, to));
+        for &choice in offered {
+            choice.merge_into(&mut choices);
+        }
+    }
+    let start = out.len();
+    if !compulsory {
+        out.push(plain);
+    }
+    out.extend(choices.into_iter().filter(|c| is_open(c, pos, owner)).map(|c| plain.with_promotion(c.kind)));
+    if !game.rules.proxy_promotions.is_empty() {
+        for i in start..out.len() {
+            let mv = out[i];
+            crate::plan::proxy::add(game, pos, piece, mv, out);
+        }
+    }
+}
+
+/// Is the promotion choice open to `player` in `pos` (below its cap of
+/// pieces of that type, if it has one)?
+#[inline]
+fn is_open(choice: &Choice, pos: &Position, player: crate::PlayerId) -> bool {
+    choice.while_fewer_than.is_none_or(|cap| pos.count(Piece::new(choice.kind, player)) < cap)
+}

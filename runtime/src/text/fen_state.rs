@@ -1,0 +1,228 @@
+//! The position string's fields for the state beyond the board, written where
+//! and as FEN writes them: after the side to move, the castling rights
+//! (`KQkq`; Shredder-FEN and X-FEN file letters are read too) and the cells
+//! open to capture in passing (`e3`, or `-`). Games without castling, first
+//! moves or captures in passing have neither field.
+//!
+//! Which pieces are unmoved is the state behind both: a castling right says
+//! that a royal and its partner are unmoved; a piece with first moves that is
+//! not part of castling (a pawn) counts as unmoved when it stands where the
+//! setup puts a piece like it, as FEN implies for chess pawns on their rank.
+//!
+//! Reading ([`parse_castling`], [`parse_en_passant`]) only takes the fields
+//! apart into a [`crate::Setup`]; what they say is checked against the board
+//! when the position is built ([`apply_castling`], [`apply_en_passant`]).
+
+use crate::ir::{CellId, Game, Gate, PlayerId};
+use crate::plan::castling;
+use crate::state::passings::Passing;
+use crate::state::piece::Piece;
+use crate::state::position::Position;
+use crate::text::position_error::PositionError;
+use crate::text::setup::{CastlingRight, Partner};
+
+/// Reads the castling field's letters: `K`, `Q` (upper case for the first
+/// player) or a file letter, or `-` for none. On an unknown letter, its
+/// byte offset in the field and what is wrong.
+pub fn parse_castling(game: &Game, field: &str) -> Result<Vec<CastlingRight>, (usize, String)> {
+    if field == "-" {
+        return Ok(Vec::new());
+    }
+    let labels = game.board.axes.first().map_or(&[][..], |axis| axis.labels.as_slice());
+    field
+        .char_indices()
+        .map(|(at, letter)| {
+            let player = if letter.is_ascii_uppercase() { PlayerId::FIRST } else { PlayerId::SECOND };
+            let lower = letter.to_ascii_lowercase();
+            let partner = match lower {
+                'k' => Partner::KingSide,
+                'q' => Partner::QueenSide,
+                _ => Partner::File(labels.iter().position(|l| l.eq_ignore_ascii_case(&lower.to_string())).ok_or_else(|| {
+                    let files: Vec<&str> = labels.iter().map(String::as_str).filter(|l| l.len() == 1).collect();
+                    let files = if files.is_empty() { String::new() } else { format!(" or a file letter ({})", files.join(" ")) };
+                    (at, format!("unknown castling letter `{letter}`; expected `K`, `Q`, `k`, `q`{files}, or `-` for none"))
+                })?),
+            };
+            Ok(CastlingRight { player, partner })
+        })
+        .collect()
+}
+
+/// Marks the pieces with first moves that are not part of castling (pawns)
+/// as unmoved where they stand on a cell where the setup (`start`) has a
+/// piece like them, as FEN implies for chess pawns on their start rank.
+pub fn mark_first_movers(game: &Game, start: &[Piece], pos: &mut Position) {
+    let castling = castling::castling_kinds(game);
+    for cell in game.cell_ids() {
+        let piece = pos.at(cell);
+        if piece.is_empty() || start.get(cell.index()) != Some(&piece) {
+            continue;
+        }
+        let first_moves = game.pieces[piece.kind()].moves.iter().flatten().any(|r| r.gate == Gate::Unmoved);
+        if first_moves && !castling.contains(&piece.kind()) {
+            pos.set_unmoved(cell, true);
+        }
+    }
+}
+
+/// Marks the pieces the castling rights name as unmoved: each right needs a
+/// piece that castles and a partner on the side it names, both standing
+/// where the setup (`start`, if it reads) puts pieces like them, since an
+/// unmoved piece is still on its setup cell.
+pub fn apply_castling(game: &Game, rights: &[CastlingRight], start: Option<&[Piece]>, pos: &mut Position) -> Result<(), PositionError> {
+    let possible = castling::rights(game, pos);
+    for (index, right) in rights.iter().enumerate() {
+        let chosen: Vec<&castling::Right> = possible
+            .iter()
+            .filter(|r| {
+                r.player == right.player
+                    && match right.partner {
+                        Partner::KingSide => r.outermost && r.king_side,
+                        Partner::QueenSide => r.outermost && !r.king_side,
+                        Partner::File(file) => game.board.cells[r.partner].coords.first() == Some(&(file as i32)),
+                    }
+            })
+            .collect();
+        let letter = right.letter(game);
+        let player_name = game.players[right.player.index()].name.clone();
+        if chosen.is_empty() {
+            return Err(PositionError::CastlingWithoutPieces { index, letter, player_name });
+        }
+        let moved = |cell: CellId| start.is_some_and(|start| start.get(cell.index()) != Some(&pos.at(cell)));
+        let unmoved: Vec<&&castling::Right> = chosen.iter().filter(|r| !moved(r.piece) && !moved(r.partner)).collect();
+        if unmoved.is_empty() {
+            let cell = if moved(chosen[0].piece) { chosen[0].piece } else { chosen[0].partner };
+            return Err(PositionError::CastlingPieceMoved {
+                index,
+                letter,
+                player_name,
+                piece: game.pieces[pos.at(cell).kind()].name.clone(),
+                cell_name: game.board.cells[cell].name.clone(),
+                setup_cells: cells_holding(game, start.unwrap_or_default(), pos.at(cell)),
+            });
+        }
+        for right in unmoved {
+            pos.set_unmoved(right.piece, true);
+            pos.set_unmoved(right.partner, true);
+        }
+    }
+    Ok(())
+}
+
+/// The names of the cells of `board` that hold `piece`.
+fn cells_holding(game: &Game, board: &[Piece], piece: Piece) -> Vec<String> {
+    board.iter().zip(game.cell_ids()).filter(|&(&p, _)| p == piece).map(|(_, cell)| game.board.cells[cell].name.clone()).collect()
+}
+
+/// The castling field: `KQkq` where the partner is the outermost on its
+/// line, the partner's file letter otherwise (as X-FEN does), `-` for none.
+pub fn format_castling(game: &Game, pos: &Position) -> String {
+    let mut rights: Vec<&castling::Right> = Vec::new();
+    let all = castling::rights(game, pos);
+    for right in &all {
+        if pos.is_unmoved(right.piece) && pos.is_unmoved(right.partner) {
+            rights.push(right);
+        }
+    }
+    // FEN's order: the first player's rights, then the second's; `K` before `Q`.
+    rights.sort_by_key(|r| (r.player, !r.outermost, !r.king_side, game.board.cells[r.partner].coords.first().copied()));
+    let text: String = rights
+        .iter()
+        .map(|r| {
+            let letter = match (r.outermost, r.king_side) {
+                (true, true) => 'k',
+                (true, false) => 'q',
+                (false, _) => {
+                    let file = game.board.cells[r.partner].coords[0] as usize;
+                    game.board.axes[0].labels.get(file).and_then(|l| l.chars().next()).unwrap_or('?')
+                }
+            };
+            if r.player.is_first() {
+                letter.to_ascii_uppercase()
+            } else {
+                letter
+            }
+        })
+        .collect();
+    if text.is_empty() {
+        "-".to_string()
+    } else {
+        text
+    }
+}
+
+/// Opens the cells the en-passant field names (`open`, none for `-`) to
+/// capture in passing: a piece of the side that has just moved must have
+/// passed over them with its last move, which left its start and the cells
+/// passed over empty. A move that a piece makes only while unmoved (a
+/// pawn's double step) starts where the setup (`start`, if given) puts a
+/// piece like it.
+pub fn apply_en_passant(game: &Game, open: &[CellId], start: Option<&[Piece]>, pos: &mut Position) -> Result<(), PositionError> {
+    if open.is_empty() {
+        return Ok(());
+    }
+    let mover = pos.side.opponent();
+    let could_start =
+        |p: &Passing| start.is_none_or(|start| start.get(p.from.index()) == Some(&p.piece) || !only_when_unmoved(game, p.piece));
+    let over_them = |p: &Passing| p.piece.owner() == mover && open.iter().all(|c| p.cells.contains(c)) && could_start(p);
+    let stands = |p: &Passing| pos.at(p.to) == p.piece && pos.at(p.from).is_empty() && p.cells.iter().all(|&c| pos.at(c).is_empty());
+    let found = pos.passings().iter().find(|(_, p)| over_them(p) && stands(p)).map(|(index, _)| index);
+    let Some(index) = found else {
+        let name = |cell: CellId| game.board.cells[cell].name.as_str();
+        let field: String = open.iter().map(|&c| name(c)).collect();
+        let reason = match pos.passings().iter().map(|(_, p)| p).find(|p| over_them(p)) {
+            Some(p) => {
+                let empty: Vec<&str> = std::iter::once(p.from).chain(p.cells.iter().copied()).map(name).collect();
+                format!(
+                    "that needs its {} `{}` on {} with {} empty",
+                    game.pieces[p.piece.kind()].name,
+                    crate::text::fen::piece_symbol(game, p.piece),
+                    name(p.to),
+                    empty.join(" and ")
+                )
+            }
+            None => format!("no move of {} passes over {field}", game.players[mover.index()].name),
+        };
+        return Err(PositionError::EnPassantNotPassed { field, mover_name: game.players[mover.index()].name.clone(), reason });
+    };
+    pos.set_en_passant(index);
+    Ok(())
+}
+
+/// Does every rule of `piece` that opens cells to capture in passing hold
+/// only while the piece is unmoved?
+fn only_when_unmoved(game: &Game, piece: Piece) -> bool {
+    let rules = game.pieces[piece.kind()].moves.get(piece.owner().index()).map_or(&[][..], Vec::as_slice);
+    rules.iter().filter(|rule| !rule.en_passant.is_empty()).all(|rule| rule.gate == Gate::Unmoved)
+}
+
+/// Reads the en-passant field: the cells it names, none for `-`.
+pub fn parse_en_passant(game: &Game, field: &str) -> Result<Vec<CellId>, String> {
+    if field == "-" {
+        return Ok(Vec::new());
+    }
+    cells_named(game, field)
+        .ok_or_else(|| format!("unknown cell `{field}` in the en-passant field; name the cell passed over (`e3`) or write `-`"))
+}
+
+/// Cell names written one after the other (`e3`, `e3e4`), read greedily.
+fn cells_named(game: &Game, mut text: &str) -> Option<Vec<CellId>> {
+    let mut cells = Vec::new();
+    while !text.is_empty() {
+        let (cell, len) = (1..=text.len())
+            .rev()
+            .filter(|&len| text.is_char_boundary(len))
+            .find_map(|len| game.cell_by_name(&text[..len]).map(|cell| (cell, len)))?;
+        cells.push(cell);
+        text = &text[len..];
+    }
+    Some(cells)
+}
+
+/// The en-passant field.
+pub fn format_en_passant(game: &Game, pos: &Position) -> String {
+    match pos.en_passant() {
+        Some(passing) => passing.cells.iter().map(|&c| game.board.cells[c].name.as_str()).collect(),
+        None => "-".to_string(),
+    }
+}
