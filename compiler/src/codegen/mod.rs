@@ -341,8 +341,6 @@ impl<'g> Ctx<'g> {
     }
 }
 
-/// `&& ...`: at least one of the routes (each a list of conditions that must
-/// all hold) is open.
 /// `player` as generated code names it.
 pub(crate) fn player_token(player: PlayerId) -> TokenStream {
     if player.is_first() {
@@ -350,16 +348,6 @@ pub(crate) fn player_token(player: PlayerId) -> TokenStream {
     } else {
         quote!(PlayerId::SECOND)
     }
-}
-
-pub(crate) fn any_route(routes: Vec<Vec<TokenStream>>) -> TokenStream {
-    assert!(!routes.is_empty(), "a rule with routes but none open has an empty table");
-    if routes.len() == 1 {
-        let cells = &routes[0];
-        return quote!(#(&& #cells)*);
-    }
-    let routes = routes.iter().map(|cells| if cells.len() == 1 { quote!(#(#cells)*) } else { quote!((#(#cells)&&*)) });
-    quote!(&& (#(#routes)||*))
 }
 
 /// `text` as a raw string literal (`r#"..."#`, with enough `#`).

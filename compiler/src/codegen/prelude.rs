@@ -3,6 +3,7 @@
 
 use crate::codegen::attacks::attack;
 use crate::codegen::emit::tables;
+use crate::codegen::moves::constructs;
 use crate::codegen::spec::needs::Needs;
 use crate::codegen::spec::AttackTest;
 use crate::codegen::{raw_string, Ctx};
@@ -52,10 +53,9 @@ pub(crate) fn prelude(ctx: &Ctx, needs: &Needs) -> TokenStream {
         let kinds = drops.kinds;
         quote!(vdl_runtime::gen::drops::generate_sized::<#kinds, _>(pos, out);)
     });
-    // So do captures in passing: the runtime walks them from the plan (and
-    // castling, called from the castling pieces' functions; the other moves
-    // of unmoved pieces are the pieces' functions' own).
-    let gated = spec.captures_in_passing.then(|| quote!(vdl_runtime::gen::gated::captures_in_passing(&Rules, plan(), pos, out.moves());));
+    // So do the moves the runtime walks from the plan for the whole
+    // position (see `constructs`).
+    let gated = constructs::walked_for_the_position(spec);
     let pos_arg = needs.generate.position.then(|| quote!(pos,));
     let held_arg = needs.generate.held_cells.then(|| quote!(pos.held_cells(),));
     let pieces_arg = needs.generate.piece_cells.then(|| quote!(pos.piece_cells(),));

@@ -1,0 +1,57 @@
+//! Castling: walked by the runtime from the plan for every engine; the
+//! generated code only calls it, and only where it may apply.
+
+use crate::codegen::emit::names::vector;
+use crate::codegen::moves::piece_gen::PieceGen;
+use crate::codegen::Ctx;
+use proc_macro2::TokenStream;
+use quote::quote;
+use vdl_runtime::ir::PlayerId;
+use vdl_runtime::ir::{CellId, DirId, Game, PieceId};
+use vdl_runtime::plan::StepKind;
+use vdl_runtime::Piece;
+
+/// The castling of the piece while it is unmoved, if its type may castle:
+/// the runtime walks it from the plan (`vdl_runtime::plan::gated::castle`), as it
+/// does for the interpreter. The generated code first looks at the first cell
+/// of each castling line from `from`: every castling crosses it, so with all
+/// of them held there is nothing to walk (as in most positions).
+pub(crate) fn code(ctx: &mut Ctx, pg: &mut PieceGen, docs: &mut Vec<String>) -> Option<TokenStream> {
+    let side = ctx.plan.side(pg.player);
+    if !side.may_castle(Piece::new(pg.kind, pg.player)) {
+        return None;
+    }
+    pg.needs_pos = true;
+    docs.push(String::new());
+    docs.push("While it is unmoved it may castle: see `vdl_runtime::gen::gated::castle`.".into());
+    let first_cells: Vec<Vec<u16>> = CellId::first(ctx.cells())
+        .map(|from| {
+            let steps = side.unmoved_steps(pg.kind, from).iter();
+            steps
+                .filter_map(|step| match step.kind {
+                    StepKind::Castle(castle) => side.line(castle.line).first().map(|cell| cell.cell.index() as u16),
+                    _ => None,
+                })
+                .collect()
+        })
+        .collect();
+    let doc = format!("{}: the first cell of each of its castling lines from each cell.", ctx.piece_label(pg.kind, pg.player));
+    let name = format!("{}_{}_CASTLE_FIRST", ctx.names.pieces[pg.kind.index()], ctx.names.players[pg.player.index()]);
+    let first = ctx.tables.lists(&name, doc, first_cells);
+    Some(quote! {
+        if pos.is_unmoved(CellId::from_index(from)) && #first[from].iter().any(|&cell| board[cell as usize].is_empty()) {
+            vdl_runtime::gen::gated::castle(&Rules, plan(), pos, CellId::from_index(from), out.moves());
+        }
+    })
+}
+
+/// May `kind` of `player` castle?
+pub(crate) fn applies(ctx: &Ctx, kind: PieceId, player: PlayerId) -> bool {
+    ctx.plan.side(player).may_castle(Piece::new(kind, player))
+}
+
+/// A castling rule in words.
+pub(crate) fn describe(game: &Game, dir: DirId, distance: u32, with: &[PieceId]) -> String {
+    let names: Vec<&str> = with.iter().map(|&k| game.pieces[k].name.as_str()).collect();
+    format!("castle {} cells along {} with {}", distance, vector(game, dir), names.join(" or "))
+}
