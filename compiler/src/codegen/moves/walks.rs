@@ -67,13 +67,18 @@ fn alike(a: &RuleEntry, b: &RuleEntry) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::codegen::spec::rules::{Construct, Outcome};
+    use crate::codegen::spec::rules::{Construct, Landing, LineWalk};
     use quote::format_ident;
     use vdl_runtime::ir::Mode;
 
-    fn step(table: &str) -> RuleEntry {
+    fn ride(mode: Mode) -> Construct {
+        let walk = LineWalk::Table { range: None, stop_at_start: false };
+        Construct::Ride { walk, landing: Landing { mode, lands: None }, round: None }
+    }
+
+    fn rule(table: &str) -> RuleEntry {
         RuleEntry {
-            construct: Construct::Leap { mode: Mode::Both, outcome: Outcome::Fixed(0), routes: Vec::new() },
+            construct: ride(Mode::Both),
             tables: vec![(Role::Table, format_ident!("{}", table))],
             unmoved: false,
             reads_back: false,
@@ -86,23 +91,23 @@ mod tests {
 
     #[test]
     fn many_rules_alike_share_a_loop_and_few_stay_unrolled() {
-        let many: Vec<RuleEntry> = (0..FEWEST_IN_LOOP).map(|i| step(&format!("DIR_{i}"))).collect();
+        let many: Vec<RuleEntry> = (0..FEWEST_IN_LOOP).map(|i| rule(&format!("DIR_{i}"))).collect();
         let merged = merge(many);
         let [Walk::Loop { entry, tables }] = merged.as_slice() else { panic!("one loop: {merged:?}") };
-        assert_eq!(*entry, step("DIR_0"));
+        assert_eq!(*entry, rule("DIR_0"));
         let names: Vec<String> = tables.iter().map(|t| t[0].to_string()).collect();
         assert_eq!(names, (0..FEWEST_IN_LOOP).map(|i| format!("DIR_{i}")).collect::<Vec<_>>());
-        let few = merge(vec![step("DIR_A"), swap(), step("DIR_B"), step("DIR_C")]);
-        assert_eq!(few, [step("DIR_A"), swap(), step("DIR_B"), step("DIR_C")].map(Walk::One));
+        let few = merge(vec![rule("DIR_A"), swap(), rule("DIR_B"), rule("DIR_C")]);
+        assert_eq!(few, [rule("DIR_A"), swap(), rule("DIR_B"), rule("DIR_C")].map(Walk::One));
     }
 
     #[test]
     fn rules_that_differ_beyond_their_tables_stay_apart() {
-        // Eight steps, then nine: one more alike but moving only.
-        let mut rules: Vec<RuleEntry> = (0..FEWEST_IN_LOOP).map(|i| step(&format!("DIR_{i}"))).collect();
-        rules[4].construct = Construct::Leap { mode: Mode::MoveOnly, outcome: Outcome::Fixed(0), routes: Vec::new() };
+        // Nine rides alike but one moving only, or one reading back.
+        let mut rules: Vec<RuleEntry> = (0..FEWEST_IN_LOOP).map(|i| rule(&format!("DIR_{i}"))).collect();
+        rules[4].construct = ride(Mode::MoveOnly);
         assert!(merge(rules.clone()).iter().all(|walk| matches!(walk, Walk::One(_))));
-        rules[4] = step("DIR_4");
+        rules[4] = rule("DIR_4");
         rules[4].reads_back = true;
         assert!(merge(rules).iter().all(|walk| matches!(walk, Walk::One(_))));
         assert!(!swap().construct.shares_loops());

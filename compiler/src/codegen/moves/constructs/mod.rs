@@ -21,6 +21,7 @@ use crate::codegen::Ctx;
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 use vdl_runtime::ir::{Game, Gate, Mode, MoveKind, MoveRule, PieceId, PlayerId};
+use vdl_runtime::plan::{CapturingLeap, Hop, Leap, Ride, SidePlan, StepKind, Swap};
 
 /// The spec entry of a rule, from the plan's steps of it: its tables made
 /// and named, nothing printed.
@@ -165,4 +166,22 @@ pub(crate) fn walked_while_unmoved(ctx: &mut Ctx, pg: &mut PieceGen, docs: &mut 
 /// for the whole position (captures in passing), if the game has any.
 pub(crate) fn walked_for_the_position(spec: &EngineSpec) -> Option<TokenStream> {
     en_passant::code(spec)
+}
+
+/// What a step of the plan resolves to for the generated code, its lines
+/// borrowed from the plan; `None` for the steps the runtime walks.
+pub(crate) fn resolve<'p>(side: &'p SidePlan, kind: &StepKind) -> Option<Resolved<'p>> {
+    Some(match *kind {
+        StepKind::Ride(Ride { cells, null_move }) => Resolved::Ride { line: side.line(cells), null_move },
+        StepKind::Hop(Hop { cells }) => Resolved::Hop { line: side.line(cells) },
+        StepKind::Leap(Leap { to, routes }) => {
+            Resolved::Leap { to: to.index(), routes: side.routes(routes).map(|route| route.iter().map(|&c| c.index()).collect()).collect() }
+        }
+        StepKind::CapturingLeap(CapturingLeap { to, via }) => {
+            Resolved::CapturingLeap { to: to.index(), via: via.index(), passing_taken: false }
+        }
+        StepKind::Swap(Swap { to, partners, unattacked }) => Resolved::Swap { to: to.index(), partners, unattacked },
+        // The runtime walks castling for every engine (`vdl_runtime::plan::gated`).
+        StepKind::Castle(_) => return None,
+    })
 }
