@@ -9,17 +9,11 @@ use crate::codegen::spec::rules::{Construct, Outcome, Role};
 use crate::codegen::Ctx;
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
-use vdl_runtime::ir::Mode;
-use vdl_runtime::ir::{Crossing, DirId, Game};
+use vdl_runtime::ir::{Crossing, DirId, Game, Mode};
 
 /// A capturing leap's tables: its destination, the cell it passes and its
 /// outcome by start, if not fixed.
-pub(crate) fn plan_capturing_leap(
-    ctx: &mut Ctx,
-    pg: &mut PieceGen,
-    about: &RuleAbout,
-    steps: &RuleSteps,
-) -> (Construct, Vec<(Role, Ident)>) {
+pub(crate) fn plan(ctx: &mut Ctx, pg: &mut PieceGen, about: &RuleAbout, steps: &RuleSteps) -> (Construct, Vec<(Role, Ident)>) {
     let data = steps.destinations();
     let vias: Vec<Option<usize>> = steps
         .starts
@@ -44,13 +38,7 @@ pub(crate) fn plan_capturing_leap(
 /// A capturing leap: like a leap over one cell that must be empty, except that
 /// an enemy piece there is captured too (the move then captures even onto an
 /// empty destination).
-pub(crate) fn print_capturing_leap(
-    pg: &mut PieceGen,
-    mode: Mode,
-    outcome: Outcome,
-    passing_taken: bool,
-    tables: &[(Role, Ident)],
-) -> TokenStream {
+pub(crate) fn print(pg: &mut PieceGen, mode: Mode, outcome: Outcome, passing_taken: bool, tables: &[(Role, Ident)]) -> TokenStream {
     let (table, via_table) = (table(tables, Role::Table), table(tables, Role::Via));
     let outcome = outcome_code(outcome, tables);
     let p = crate::codegen::player_token(pg.player);

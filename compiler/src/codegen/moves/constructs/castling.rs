@@ -6,21 +6,20 @@ use crate::codegen::moves::piece_gen::PieceGen;
 use crate::codegen::Ctx;
 use proc_macro2::TokenStream;
 use quote::quote;
-use vdl_runtime::ir::PlayerId;
-use vdl_runtime::ir::{CellId, DirId, Game, PieceId};
+use vdl_runtime::ir::{CellId, DirId, Game, PieceId, PlayerId};
 use vdl_runtime::plan::StepKind;
 use vdl_runtime::Piece;
 
 /// The castling of the piece while it is unmoved, if its type may castle:
-/// the runtime walks it from the plan (`vdl_runtime::plan::gated::castle`), as it
-/// does for the interpreter. The generated code first looks at the first cell
+/// the runtime walks it from the plan (`gen::gated::castle`), as it does for
+/// the interpreter. The generated code first looks at the first cell
 /// of each castling line from `from`: every castling crosses it, so with all
 /// of them held there is nothing to walk (as in most positions).
 pub(crate) fn code(ctx: &mut Ctx, pg: &mut PieceGen, docs: &mut Vec<String>) -> Option<TokenStream> {
-    let side = ctx.plan.side(pg.player);
-    if !side.may_castle(Piece::new(pg.kind, pg.player)) {
+    if !applies(ctx, pg.kind, pg.player) {
         return None;
     }
+    let side = ctx.plan.side(pg.player);
     pg.needs_pos = true;
     docs.push(String::new());
     docs.push("While it is unmoved it may castle: see `vdl_runtime::gen::gated::castle`.".into());

@@ -10,8 +10,7 @@ use crate::codegen::spec::rules::{Construct, LeapGroup, Outcome, Role};
 use crate::codegen::Ctx;
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
-use vdl_runtime::ir::Mode;
-use vdl_runtime::ir::{DirId, Game, Route};
+use vdl_runtime::ir::{DirId, Game, Mode, Route};
 
 /// Does every start of a ride reach at most one cell, with no null move? It
 /// is then a single step: a table lookup, like a leap.
@@ -42,7 +41,7 @@ pub(crate) type Leap<'s> = (usize, usize, &'s Vec<Vec<usize>>);
 /// them. Starts whose leaps have routes of different shapes (how many, how
 /// long) get a table each; with one table and no routes the code is shared
 /// with rules alike (see `walks`). `None` when no start has a leap.
-pub(crate) fn plan_jump(ctx: &mut Ctx, pg: &mut PieceGen, about: &RuleAbout, steps: &RuleSteps) -> Option<(Construct, Vec<(Role, Ident)>)> {
+pub(crate) fn plan(ctx: &mut Ctx, pg: &mut PieceGen, about: &RuleAbout, steps: &RuleSteps) -> Option<(Construct, Vec<(Role, Ident)>)> {
     // Grouped by the shape of their routes: how many, how long each.
     let mut groups: Vec<(Vec<usize>, Vec<Leap>)> = Vec::new();
     for (from, step) in steps.starts.iter().enumerate() {
@@ -86,7 +85,7 @@ pub(crate) fn plan_jump(ctx: &mut Ctx, pg: &mut PieceGen, about: &RuleAbout, ste
 
 /// One table lookup, the leap's destination open when one of its `routes`
 /// (their tables, cell by cell) is empty.
-pub(crate) fn print_jump(pg: &mut PieceGen, mode: Mode, outcome: Outcome, routes: &[Vec<Ident>], tables: &[(Role, Ident)]) -> TokenStream {
+pub(crate) fn print(pg: &mut PieceGen, mode: Mode, outcome: Outcome, routes: &[Vec<Ident>], tables: &[(Role, Ident)]) -> TokenStream {
     let routes_test = (!routes.is_empty()).then(|| {
         let routes = routes.iter().map(|route| route.iter().map(|table| quote!(board[#table[from] as usize].is_empty())).collect());
         any_route(routes.collect())

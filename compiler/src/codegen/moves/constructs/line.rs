@@ -10,8 +10,7 @@ use crate::codegen::spec::rules::{Construct, Landing, LineWalk, Role};
 use crate::codegen::Ctx;
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::quote;
-use vdl_runtime::ir::Mode;
-use vdl_runtime::ir::{DirId, Game};
+use vdl_runtime::ir::{DirId, Game, Mode};
 use vdl_runtime::plan::LineCell;
 
 /// The statements landing on `to` inside a line walk: empty cells continue the

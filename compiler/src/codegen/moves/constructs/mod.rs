@@ -27,12 +27,12 @@ use vdl_runtime::plan::{CapturingLeap, Hop, Leap, Ride, SidePlan, StepKind, Swap
 /// and named, nothing printed.
 pub(crate) fn plan_rule(ctx: &mut Ctx, pg: &mut PieceGen, about: &RuleAbout, steps: &RuleSteps, reads_back: bool) -> Option<RuleEntry> {
     let (construct, tables) = match steps.starts.iter().flatten().next()? {
-        Resolved::Ride { .. } if leap::is_single_step(steps) => leap::plan_jump(ctx, pg, about, &leap::single_steps(steps)),
+        Resolved::Ride { .. } if leap::is_single_step(steps) => leap::plan(ctx, pg, about, &leap::single_steps(steps)),
         Resolved::Ride { .. } => Some(line::plan_ride(ctx, pg, about, steps)),
         Resolved::Hop { .. } => Some(line::plan_hop(ctx, pg, about, steps)),
-        Resolved::Leap { .. } => leap::plan_jump(ctx, pg, about, steps),
-        Resolved::CapturingLeap { .. } => Some(capturing_leap::plan_capturing_leap(ctx, pg, about, steps)),
-        Resolved::Swap { .. } => Some((swap::plan_swap(ctx, pg, about, steps), Vec::new())),
+        Resolved::Leap { .. } => leap::plan(ctx, pg, about, steps),
+        Resolved::CapturingLeap { .. } => Some(capturing_leap::plan(ctx, pg, about, steps)),
+        Resolved::Swap { .. } => Some((swap::plan(ctx, pg, about, steps), Vec::new())),
     }?;
     Some(RuleEntry { construct, tables, unmoved: steps.unmoved, reads_back })
 }
@@ -77,15 +77,13 @@ pub(crate) fn print_rule(ctx: &mut Ctx, pg: &mut PieceGen, entry: &RuleEntry, ta
     let code = match &entry.construct {
         Construct::Ride { walk, landing, round } => line::print_ride(pg, *walk, landing, round.as_ref(), tables),
         Construct::Hop { walk, landing } => line::print_hop(pg, *walk, landing, tables),
-        Construct::Leap { mode, outcome, routes } => leap::print_jump(pg, *mode, *outcome, routes, tables),
+        Construct::Leap { mode, outcome, routes } => leap::print(pg, *mode, *outcome, routes, tables),
         Construct::Leaps { mode, groups } => {
-            let blocks = groups.iter().map(|group| leap::print_jump(pg, *mode, group.outcome, &group.routes, &group.tables));
+            let blocks = groups.iter().map(|group| leap::print(pg, *mode, group.outcome, &group.routes, &group.tables));
             quote!(#({ #blocks })*)
         }
-        Construct::CapturingLeap { mode, outcome, passing_taken } => {
-            capturing_leap::print_capturing_leap(pg, *mode, *outcome, *passing_taken, tables)
-        }
-        Construct::Swap(groups) => swap::print_swap(ctx, pg, groups),
+        Construct::CapturingLeap { mode, outcome, passing_taken } => capturing_leap::print(pg, *mode, *outcome, *passing_taken, tables),
+        Construct::Swap(groups) => swap::print(ctx, pg, groups),
     };
     if !entry.unmoved {
         return code;

@@ -13,7 +13,7 @@ use vdl_runtime::ir::{DirId, Game, PieceId};
 
 /// A swap's tables: the cell of the friend from each start, one table per
 /// set of partners (and whether neither cell may be attacked).
-pub(crate) fn plan_swap(ctx: &mut Ctx, pg: &PieceGen, about: &RuleAbout, steps: &RuleSteps) -> Construct {
+pub(crate) fn plan(ctx: &mut Ctx, pg: &PieceGen, about: &RuleAbout, steps: &RuleSteps) -> Construct {
     let swaps = steps.starts.iter().enumerate().filter_map(|(from, s)| match s {
         Some(Resolved::Swap { to, partners, unattacked }) => Some(((*partners, *unattacked), (from, *to))),
         _ => None,
@@ -37,7 +37,7 @@ pub(crate) fn plan_swap(ctx: &mut Ctx, pg: &PieceGen, about: &RuleAbout, steps: 
 /// A swap with the friend on the plan's cell, if it is one of the partners
 /// the plan allows there and, with `unattacked`, neither cell is attacked.
 /// Starts with different partners have a table each.
-pub(crate) fn print_swap(ctx: &mut Ctx, pg: &mut PieceGen, groups: &[SwapGroup]) -> TokenStream {
+pub(crate) fn print(ctx: &mut Ctx, pg: &mut PieceGen, groups: &[SwapGroup]) -> TokenStream {
     let mut blocks = Vec::new();
     for SwapGroup { table, partners, unattacked } in groups {
         let friends: Vec<TokenStream> = partners
