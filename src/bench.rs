@@ -100,6 +100,7 @@ pub fn fsf_variant(bundled_name: &str) -> Option<&'static str> {
         "grand" => Some("grand"),
         "capablanca" => Some("capablanca"),
         "omicron" => Some("omicron"),
+        "antichess" => Some("antichess"),
         _ => None,
     }
 }

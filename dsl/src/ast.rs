@@ -57,6 +57,8 @@ pub enum Item {
     Proxy(ProxyDecl),
     /// `no check`: no move may attack an enemy royal piece.
     NoCheck(Span),
+    /// `must capture`.
+    MustCapture(Span),
     Goal(GoalDecl),
 }
 
@@ -70,8 +72,8 @@ pub struct GoalDecl {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Goal {
     /// `goal extinction of Pawn`: a side left without any piece of one of the
-    /// types loses.
-    Extinction(PieceSet),
+    /// types loses (or gets the outcome given after it).
+    Extinction { pieces: Extinct, outcome: Option<Outcome> },
     /// `goal bare royal`: a side left with nothing but royal pieces loses.
     BareRoyal,
     /// `goal King reaches hill [unless answered]`.
@@ -84,6 +86,15 @@ pub enum Goal {
     },
     /// `goal 3 checks`: the player who gives this many checks wins.
     Checks(Int),
+}
+
+/// What a side must run out of for an extinction goal.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Extinct {
+    /// `all`: every piece, on the board and in hand.
+    All,
+    /// Any one of these types, each counted on its own.
+    AnyOf(PieceSet),
 }
 
 /// `Rook, Bishop` or `longrange & orthogonal`: pieces and groups combined left

@@ -120,14 +120,7 @@ fn item(pair: Pair<Rule>) -> Result<Item, SyntaxError> {
             let axis = ident(pair.into_inner().next().expect("grammar: axis"));
             Item::Facing(Facing { axis, span })
         }
-        Rule::stalemate_decl => {
-            let outcome = match pair.into_inner().next().expect("grammar: outcome").as_str() {
-                "loss" => Outcome::Loss,
-                "draw" => Outcome::Draw,
-                _ => Outcome::Win,
-            };
-            Item::Stalemate(Stalemate { outcome, span })
-        }
+        Rule::stalemate_decl => Item::Stalemate(Stalemate { outcome: outcome(pair.into_inner().next().expect("grammar: outcome")), span }),
         Rule::hands_decl => Item::Hands(span),
         Rule::limit_decl => {
             let mut inner = pair.into_inner();
@@ -143,6 +136,7 @@ fn item(pair: Pair<Rule>) -> Result<Item, SyntaxError> {
             Item::Limit(LimitDecl { pieces, max, scope, span })
         }
         Rule::no_check_decl => Item::NoCheck(span),
+        Rule::must_capture_decl => Item::MustCapture(span),
         Rule::goal_decl => Item::Goal(GoalDecl { kind: goal(pair.into_inner().next().expect("grammar: goal"))?, span }),
         Rule::drop_mate_decl => Item::NoDropMate { pieces: piece_set(pair.into_inner().next().expect("grammar: pieces")), span },
         Rule::group_decl => {
@@ -492,7 +486,11 @@ fn goal(pair: Pair<Rule>) -> Result<Goal, SyntaxError> {
     let rule = pair.as_rule();
     let mut inner = pair.into_inner();
     Ok(match rule {
-        Rule::goal_extinction => Goal::Extinction(piece_set(inner.next().expect("grammar: pieces"))),
+        Rule::goal_extinction => {
+            let what = inner.next().expect("grammar: pieces");
+            let pieces = if what.as_rule() == Rule::all_pieces { Extinct::All } else { Extinct::AnyOf(piece_set(what)) };
+            Goal::Extinction { pieces, outcome: inner.next().map(outcome) }
+        }
         Rule::goal_bare => Goal::BareRoyal,
         Rule::goal_checks => Goal::Checks(int(inner.next().expect("grammar: number"))?),
         _ => {
@@ -573,4 +571,13 @@ fn move_stmt(pair: Pair<Rule>) -> Result<MoveStmt, SyntaxError> {
         }
     }
     Ok(MoveStmt { kind, kind_span, directions, routes, capturing, modifiers, span })
+}
+
+/// `loss`, `draw` or `win`.
+fn outcome(pair: Pair<Rule>) -> Outcome {
+    match pair.as_str() {
+        "loss" => Outcome::Loss,
+        "draw" => Outcome::Draw,
+        _ => Outcome::Win,
+    }
 }

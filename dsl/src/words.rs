@@ -48,6 +48,7 @@ pub(crate) const STATEMENTS: &[Statement] = &[
     statement(Rule::limit_decl, Block::Top, &["limit"], "`limit`"),
     statement(Rule::drop_mate_decl, Block::Top, &["no"], "`no checkmate by dropping`"),
     statement(Rule::no_check_decl, Block::Top, &["no"], "`no check`"),
+    statement(Rule::must_capture_decl, Block::Top, &["must"], "`must capture`"),
     statement(Rule::goal_decl, Block::Top, &["goal"], "`goal`"),
     statement(Rule::group_decl, Block::Top, &["group"], "`group`"),
     statement(Rule::proxy_decl, Block::Top, &["proxy"], "`proxy`"),
@@ -74,6 +75,7 @@ pub(crate) const STATEMENTS: &[Statement] = &[
 /// The reserved words that never open a statement (some of them open one in
 /// another block, like `in` and `to`, and are listed there).
 const INNER_WORDS: &[&str] = &[
+    "all",
     "along",
     "and",
     "answered",
@@ -180,6 +182,7 @@ const DESCRIPTIONS: &[(&[Rule], &str)] = &[
     (&[Rule::for_players], "`for` and player names"),
     (&[Rule::extends], "`extends`"),
     (&[Rule::piece_set], "piece names"),
+    (&[Rule::all_pieces], "`all`"),
     (&[Rule::set_op], "more pieces (after `,`, `or` or `&`)"),
     (&[Rule::countdown], "`within`"),
     (&[Rule::unless_attacked], "`unless attacked`"),

@@ -394,6 +394,10 @@ pub struct Rules {
     /// No move may attack an enemy royal piece (`no check`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub checks_forbidden: bool,
+    /// While the side to move has a legal capture, only its captures are
+    /// legal (`must capture`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub must_capture: bool,
 }
 
 /// A position that ends the game. Goals are tested at the start of every turn,
@@ -401,8 +405,15 @@ pub struct Rules {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Goal {
     /// A player left without any piece (on the board or in hand) of one of
-    /// these types loses; each type counts on its own.
-    Extinction { pieces: Vec<PieceId> },
+    /// these types, each type counted on its own, or with `all`, without any
+    /// of them at all, gets the `outcome` (a loss unless the file says).
+    Extinction {
+        pieces: Vec<PieceId>,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        all: bool,
+        #[serde(default = "Outcome::loss", skip_serializing_if = "Outcome::is_loss")]
+        outcome: Outcome,
+    },
     /// A player left with nothing but royal pieces loses. The bared player
     /// that has the move loses at once only when the opponent has two pieces
     /// or more besides its royals; against one, it gets the move, and loses
@@ -461,6 +472,16 @@ pub enum Outcome {
     Loss,
     Draw,
     Win,
+}
+
+impl Outcome {
+    fn loss() -> Outcome {
+        Outcome::Loss
+    }
+
+    fn is_loss(&self) -> bool {
+        *self == Outcome::Loss
+    }
 }
 
 impl Game {

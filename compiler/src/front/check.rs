@@ -64,11 +64,7 @@ pub fn check(names: &Names, diags: &mut Vec<Diagnostic>) -> Option<Draft> {
     }
     let facing = facing_directions(&items.facings, &board, &pieces, &mut table, diags);
     facing_without_delayed_royal_confinement(&items.facings, &pieces, &obligations, diags);
-    let stalemate = items.stalemates.first().map_or(ir::Outcome::Draw, |s| match s.outcome {
-        ast::Outcome::Loss => ir::Outcome::Loss,
-        ast::Outcome::Draw => ir::Outcome::Draw,
-        ast::Outcome::Win => ir::Outcome::Win,
-    });
+    let stalemate = items.stalemates.first().map_or(ir::Outcome::Draw, |s| crate::front::goals::outcome(s.outcome));
     let hands = !items.hands.is_empty();
     let limits = items.limits.iter().flat_map(|decl| limits(decl, &board, &sets, diags)).collect();
     let no_drop_mate = drop_mate_bans(&items.drop_mates, hands, &pieces, &sets, diags);
@@ -99,6 +95,7 @@ pub fn check(names: &Names, diags: &mut Vec<Diagnostic>) -> Option<Draft> {
         obligations,
         goals,
         checks_forbidden,
+        must_capture: !items.must_captures.is_empty(),
         setup,
     })
 }

@@ -28,6 +28,8 @@ pub struct Draft {
     pub goals: Vec<ir::Goal>,
     /// `no check`.
     pub checks_forbidden: bool,
+    /// `must capture`.
+    pub must_capture: bool,
     /// The start position as a position string.
     pub setup: String,
 }

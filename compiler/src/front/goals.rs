@@ -15,7 +15,13 @@ pub fn goals(decls: &[&ast::GoalDecl], has_royals: bool, lowering: &mut PieceLow
 
 fn goal(decl: &ast::GoalDecl, has_royals: bool, lowering: &mut PieceLowering, diags: &mut Vec<Diagnostic>) -> Option<ir::Goal> {
     match &decl.kind {
-        ast::Goal::Extinction(set) => Some(ir::Goal::Extinction { pieces: lowering.sets.resolve(set, diags)? }),
+        ast::Goal::Extinction { pieces, outcome } => {
+            let (pieces, all) = match pieces {
+                ast::Extinct::All => (lowering.sets.all(), true),
+                ast::Extinct::AnyOf(set) => (lowering.sets.resolve(set, diags)?, false),
+            };
+            Some(ir::Goal::Extinction { pieces, all, outcome: outcome.map_or(ir::Outcome::Loss, self::outcome) })
+        }
         ast::Goal::BareRoyal => {
             needs_royal(has_royals, decl.span, "a bare royal goal needs a royal piece to be left with", diags)?;
             Some(ir::Goal::BareRoyal)
@@ -36,6 +42,15 @@ fn goal(decl: &ast::GoalDecl, has_royals: bool, lowering: &mut PieceLowering, di
             needs_royal(has_royals, decl.span, "checks are given to royal pieces, but no piece is royal", diags)?;
             Some(ir::Goal::Checks(checks?))
         }
+    }
+}
+
+/// An outcome as the file writes it.
+pub fn outcome(outcome: ast::Outcome) -> ir::Outcome {
+    match outcome {
+        ast::Outcome::Loss => ir::Outcome::Loss,
+        ast::Outcome::Draw => ir::Outcome::Draw,
+        ast::Outcome::Win => ir::Outcome::Win,
     }
 }
 

@@ -39,6 +39,13 @@ impl PieceSets {
     }
 
     /// The piece types of a set, in a stable order, or `None` after reporting.
+    /// Every piece type, in order.
+    pub fn all(&self) -> Vec<PieceId> {
+        let mut all: Vec<PieceId> = self.pieces.values().copied().collect();
+        all.sort();
+        all
+    }
+
     pub fn resolve(&self, set: &ast::PieceSet, diags: &mut Vec<Diagnostic>) -> Option<Vec<PieceId>> {
         let mut result: Vec<PieceId> = Vec::new();
         let mut ok = true;

@@ -86,6 +86,7 @@ pub fn lower(draft: Draft) -> Lowered {
             obligations: draft.obligations,
             goals: draft.goals,
             checks_forbidden: draft.checks_forbidden,
+            must_capture: draft.must_capture,
         },
         setup: draft.setup,
     });

@@ -30,6 +30,7 @@ pub struct Items<'a> {
     pub goals: Vec<&'a ast::GoalDecl>,
     /// `no check` statements.
     pub no_checks: Vec<Span>,
+    pub must_captures: Vec<Span>,
 }
 
 /// What the resolve phase hands to the check phase.
@@ -59,6 +60,7 @@ pub fn resolve<'a>(file: &'a ast::File, source: &'a str, file_name: &str, diags:
     at_most_once("stalemate rule", &items.stalemates.iter().map(|s| s.span).collect::<Vec<_>>(), diags);
     at_most_once("`hands` statement", &items.hands, diags);
     at_most_once("`no check` rule", &items.no_checks, diags);
+    at_most_once("`must capture` rule", &items.must_captures, diags);
     let check_goals: Vec<Span> = items.goals.iter().filter(|g| matches!(g.kind, ast::Goal::Checks(_))).map(|g| g.span).collect();
     at_most_once("check-count goal", &check_goals, diags);
     unique_names("zone", items.zones.iter().map(|z| (&z.name, z.span)), diags);
@@ -111,6 +113,7 @@ impl<'a> Items<'a> {
                 Item::Proxy(proxy) => items.proxies.push(proxy),
                 Item::Goal(goal) => items.goals.push(goal),
                 Item::NoCheck(span) => items.no_checks.push(*span),
+                Item::MustCapture(span) => items.must_captures.push(*span),
             }
         }
         items

@@ -7,7 +7,7 @@
 //! then reaching a zone, then checks), each kind's goals in file order. Every
 //! test but the answer to a reach reads only piece counts and a few cells.
 
-use crate::ir::{Game, Goal, PieceId, PlayerId, ZoneId};
+use crate::ir::{Game, Goal, Outcome, PieceId, PlayerId, ZoneId};
 use crate::legality::engine::Engine;
 use crate::legality::legal::{self, GameResult};
 use crate::state::piece::Piece;
@@ -38,19 +38,19 @@ pub fn reached<E: Engine + ?Sized>(engine: &E, pos: &Position) -> Option<(GameRe
     // and whether any other goal is there to ask (in most games none is).
     let mut others = false;
     for goal in goals {
-        let loser = match goal {
-            Goal::Extinction { pieces } => [stm.opponent(), stm]
+        let ended = match goal {
+            Goal::Extinction { pieces, all, outcome } => [stm.opponent(), stm]
                 .into_iter()
-                .find(|&player| pieces.iter().any(|&kind| count_with_hand(pos, player, kind) == 0))
-                .map(|loser| (loser, GoalKind::Extinction)),
-            Goal::BareRoyal => bare_royal(game, pos).map(|loser| (loser, GoalKind::BareRoyal)),
+                .find(|&player| extinct(pos, player, pieces, *all))
+                .map(|player| (outcome_for(player, *outcome), GoalKind::Extinction)),
+            Goal::BareRoyal => bare_royal(game, pos).map(|loser| (win(loser.opponent()), GoalKind::BareRoyal)),
             Goal::Reach { .. } | Goal::Checks(_) => {
                 others = true;
                 None
             }
         };
-        if let Some((loser, kind)) = loser {
-            return Some((win(loser.opponent()), kind));
+        if ended.is_some() {
+            return ended;
         }
     }
     if !others {
@@ -69,6 +69,26 @@ pub fn reached<E: Engine + ?Sized>(engine: &E, pos: &Position) -> Option<(GameRe
 #[inline]
 pub fn ends_game<E: Engine + ?Sized>(engine: &E, pos: &Position) -> bool {
     !engine.game().rules.goals.is_empty() && reached(engine, pos).is_some()
+}
+
+/// Is `player` left without any piece of one of the `pieces` types (each
+/// counted on its own), or with `all`, without any of them at all?
+fn extinct(pos: &Position, player: PlayerId, pieces: &[PieceId], all: bool) -> bool {
+    let mut counts = pieces.iter().map(|&kind| count_with_hand(pos, player, kind));
+    if all {
+        counts.all(|count| count == 0)
+    } else {
+        counts.any(|count| count == 0)
+    }
+}
+
+/// The result of a game where `player` got `outcome`.
+fn outcome_for(player: PlayerId, outcome: Outcome) -> GameResult {
+    match outcome {
+        Outcome::Loss => GameResult::Win(player.opponent()),
+        Outcome::Draw => GameResult::Draw,
+        Outcome::Win => GameResult::Win(player),
+    }
 }
 
 fn count_with_hand(pos: &Position, player: PlayerId, kind: PieceId) -> u32 {

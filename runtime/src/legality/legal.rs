@@ -99,6 +99,9 @@ pub struct Legality<'e> {
     /// only of a drop that may not mate and gives no check: then it is made
     /// to see whether it mates.
     enemy_in_check: std::cell::OnceCell<bool>,
+    /// `must capture`, and the side to move has a legal capture: every
+    /// other move is illegal.
+    captures_only: bool,
     game: &'e crate::Game,
 }
 
@@ -124,6 +127,7 @@ impl<'e> Legality<'e> {
             checks_forbidden: game.rules.checks_forbidden,
             counts_checks: game.checks_to_win().is_some(),
             enemy_in_check: std::cell::OnceCell::new(),
+            captures_only: false,
             game,
         }
     }
@@ -133,6 +137,26 @@ impl<'e> Legality<'e> {
     /// depends on.
     #[inline(always)]
     pub fn prepare<E: Engine + ?Sized>(&mut self, engine: &E, pos: &Position) {
+        self.prepare_for_royals(engine, pos);
+        if self.game.rules.must_capture {
+            self.captures_only = false;
+            self.captures_only = self.has_legal_capture(engine, pos);
+        }
+    }
+
+    /// Has the side to move a legal capture (the moves judged as they
+    /// would be without `must capture`)?
+    #[cold]
+    fn has_legal_capture<E: Engine + ?Sized>(&self, engine: &E, pos: &Position) -> bool {
+        let mut moves = Vec::new();
+        engine.generate(pos, &mut moves);
+        let mut scratch = pos.clone();
+        moves.into_iter().any(|mv| pos.captures(mv) && self.is_legal(engine, &mut scratch, mv))
+    }
+
+    /// [`Legality::prepare`]'s watch or check cells.
+    #[inline(always)]
+    fn prepare_for_royals<E: Engine + ?Sized>(&mut self, engine: &E, pos: &Position) {
         let Some(influence) = self.influence else { return };
         let mut royals = Royals::NONE;
         if royals.push_of(pos, pos.side).is_none() {
@@ -166,6 +190,8 @@ impl<'e> Legality<'e> {
     /// legal? It is made and tested; `pos` is restored before returning.
     #[inline]
     pub fn is_legal_when_made<E: Engine + ?Sized>(&self, engine: &E, pos: &mut Position, mv: Move) -> bool {
+        // `must capture` is judged before (`judged_unmade_if`): a game with
+        // it has its moves listed and judged whole (`count_legal_with`).
         let quiet = self.keeps_royals_safe(pos, mv);
         let mover = pos.side;
         let undo = engine.make(pos, mv);
@@ -198,13 +224,20 @@ impl<'e> Legality<'e> {
     /// [`Legality::keeps_royals_safe`] said of `mv`.
     #[inline(always)]
     fn judged_unmade_if<E: Engine + ?Sized>(&self, engine: &E, pos: &Position, mv: Move, quiet: bool) -> Option<bool> {
-        if self.leaves_check(mv) {
+        if self.leaves_check(mv) || self.capture_required(pos, mv) {
             return Some(false);
         }
         if !quiet && !self.safety_unmade(engine, pos, mv)? {
             return Some(false);
         }
         self.judged_unmade(engine, mv, pos)
+    }
+
+    /// Is `mv` illegal for taking nothing while a capture is legal (`must
+    /// capture`)?
+    #[inline(always)]
+    fn capture_required(&self, pos: &Position, mv: Move) -> bool {
+        self.captures_only && !pos.captures(mv)
     }
 
     /// Does `mv` leave its side in check, as seen without making it (it
@@ -287,7 +320,7 @@ impl<'e> Legality<'e> {
     /// `pos` as it was.
     #[inline]
     pub fn make_if_legal<E: Engine + ?Sized>(&self, engine: &E, pos: &mut Position, mv: Move) -> Option<Undo> {
-        if self.leaves_check(mv) {
+        if self.leaves_check(mv) || self.capture_required(pos, mv) {
             return None;
         }
         let quiet = self.keeps_royals_safe(pos, mv);

@@ -336,6 +336,11 @@ pub fn count_legal_with<E: Engine + ?Sized>(
 ) -> u64 {
     let mut legality = Legality::unprepared(engine);
     legality.prepare(engine, pos);
+    if engine.game().rules.must_capture {
+        // Whether a move is legal depends on the others: each is listed
+        // and judged, none counted in bulk.
+        return count_listed(engine, &legality, pos, scratch);
+    }
     scratch.listed.clear();
     scratch.undecided.clear();
     let mut sink = LegalCount { engine, legality: &legality, pos, judgement: legality.plain_judgement(pos), counted: 0, scratch };
@@ -344,4 +349,12 @@ pub fn count_legal_with<E: Engine + ?Sized>(
     let made = scratch.undecided.iter().filter(|&&mv| legality.is_legal_when_made(engine, pos, mv)).count();
     let listed = scratch.listed.iter().filter(|&&mv| legality.is_legal(engine, pos, mv)).count();
     counted + (made + listed) as u64
+}
+
+/// The legal moves of the side to move, each listed and judged.
+#[cold]
+fn count_listed<E: Engine + ?Sized>(engine: &E, legality: &Legality, pos: &mut Position, scratch: &mut CountScratch) -> u64 {
+    scratch.listed.clear();
+    engine.generate(pos, &mut scratch.listed);
+    scratch.listed.iter().filter(|&&mv| legality.is_legal(engine, pos, mv)).count() as u64
 }

@@ -6,17 +6,10 @@ use super::eval::Evaluator;
 use crate::state::piece::Piece;
 use crate::state::position::{Move, Position};
 
-/// Does `mv` take an enemy piece (on its destination or on its way)?
-#[inline]
-pub fn is_capture(pos: &Position, mv: Move) -> bool {
-    let target = pos.at(mv.to());
-    (!target.is_empty() && target.owner() != pos.side) || mv.extra_capture().is_some()
-}
-
 /// Captures and promotions: the moves the quiescence search follows.
 #[inline]
 pub fn is_tactical(pos: &Position, mv: Move) -> bool {
-    mv.promotion().is_some() || is_capture(pos, mv)
+    mv.promotion().is_some() || pos.captures(mv)
 }
 
 /// The piece that makes `mv` (for a drop, the piece put down).

@@ -342,7 +342,7 @@ impl<E: Engine + ?Sized> Run<'_, E> {
         let mut moves = Vec::with_capacity(64);
         self.engine.generate(pos, &mut moves);
         moves.retain(|&mv| {
-            let capture = order::is_capture(pos, mv);
+            let capture = pos.captures(mv);
             (capture || (quiet_promotions && mv.promotion().is_some()))
                 && stand + order::gain(self.eval, pos, mv) + DELTA_MARGIN > alpha
                 && !self.loses_the_mover(pos, mv)

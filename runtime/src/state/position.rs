@@ -443,6 +443,14 @@ impl Position {
         self.shared.tracks_unmoved
     }
 
+    /// Does `mv`, a move of the side to move, take an enemy piece: on its
+    /// destination, on its way or in passing? (A swap's or castling's
+    /// partner is friendly.)
+    #[inline]
+    pub fn captures(&self, mv: Move) -> bool {
+        self.at(mv.to()).is_enemy_of(self.side) || mv.extra_capture().is_some()
+    }
+
     /// The last move's passing, if it left cells open to capture in passing.
     #[inline]
     pub fn en_passant(&self) -> Option<&Passing> {

@@ -63,7 +63,7 @@ fn body(game: &Game, pos: &Position, mv: Move, legal: Option<&[Move]>) -> String
     }
     let kind = pos.at(from).kind();
     let letterless = is_letterless(game, kind);
-    let capture = captures(pos, mv);
+    let capture = pos.captures(mv);
     let mut text = if letterless { String::new() } else { symbol(game, kind) };
     text.push_str(&match legal {
         Some(legal) => origin(game, pos, from, mv.to(), legal, letterless && capture),
@@ -90,12 +90,6 @@ fn is_letterless(game: &Game, kind: crate::PieceId) -> bool {
 
 fn symbol(game: &Game, kind: crate::PieceId) -> String {
     game.pieces[kind].symbol.to_ascii_uppercase()
-}
-
-/// Does the move take an enemy piece: on its destination, on its way or in
-/// passing? A swap's partner and a castling's partner are friendly.
-fn captures(pos: &Position, mv: Move) -> bool {
-    pos.at(mv.to()).is_enemy_of(pos.side) || mv.extra_capture().is_some()
 }
 
 /// As much of the origin's name as tells it apart from the other pieces of
