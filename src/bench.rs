@@ -101,6 +101,7 @@ pub fn fsf_variant(bundled_name: &str) -> Option<&'static str> {
         "capablanca" => Some("capablanca"),
         "omicron" => Some("omicron"),
         "antichess" => Some("antichess"),
+        "crazyhouse" => Some("crazyhouse"),
         _ => None,
     }
 }

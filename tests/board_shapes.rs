@@ -156,8 +156,10 @@ fn the_terminal_draws_hexagons_as_offset_rows() {
     let game = game("hexagon.vdl");
     let start = fen::parse(&game, HEX_START).unwrap();
     // Each file is a column; neighbouring files are half a cell apart, so a
-    // file's cells are every other line.
-    let expected = "    k\n  .   .\n.   .   .\n  .   .\n.   .   .\n  R   B\n.   .   .\n  .   .\n    K\na b c d e\n";
+    // file's cells are every other line. Each rank's label stands left of
+    // its leftmost cell: rank 5 is c5 alone, rank 4 starts at b4, ranks 3 to
+    // 1 at a3, a2 and a1.
+    let expected = "    5 k\n  4 .   .\n3 .   .   .\n    .   .\n2 .   .   .\n    R   B\n1 .   .   .\n    .   .\n      K\n  a b c d e\n";
     assert_eq!(diagram::draw(&game, &start), expected);
 }
 

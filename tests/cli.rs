@@ -253,3 +253,17 @@ fn moves_are_listed_in_the_chosen_notation() {
     let both = vdl(&["moves", "variants/chess.vdl", "--san", "--notation", "coord"]);
     assert_eq!(both.status.code(), Some(2), "contradictory options are refused: {}", stderr(&both));
 }
+
+/// `--moves` reads SAN, coordinates without the dash and vdl's move text;
+/// `vdl show` at a mate says who won and how. The Scholar's mate: White
+/// mates on f7 at its fourth move.
+#[test]
+fn show_reads_every_move_form_and_says_the_result() {
+    let mated = vdl(&["show", "variants/chess.vdl", "--moves", "e4 e7e5 f1-c4 Nc6 Qh5 g8f6 Qxf7#"]);
+    assert!(mated.status.success(), "{}", stderr(&mated));
+    let text = stdout(&mated);
+    assert!(text.contains("r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4\n"), "{text}");
+    assert!(text.ends_with("game over: White wins by checkmate\n"), "{text}");
+    let going_on = stdout(&vdl(&["show", "variants/chess.vdl", "--moves", "e4"]));
+    assert!(!going_on.contains("game over"), "{going_on}");
+}

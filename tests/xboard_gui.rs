@@ -6,7 +6,11 @@
 //! XBoard's legality test on. Its debug log must show every move sent by one
 //! engine and passed on to the other, and no illegal move or error; its saved
 //! game must end by XBoard's move-count adjudication and, for the
-//! engine-defined games, record the piece definitions XBoard accepted.
+//! engine-defined games, record the piece definitions XBoard accepted. For
+//! Minishogi, XBoard's saved game must draw the start position with each
+//! piece where vdl has it (so XBoard read the piece table right: a Rook as a
+//! Rook, not as a Pawn) and name the moving piece of every move as vdl's SAN
+//! does.
 //!
 //! It needs the Debian packages `xboard` and `xvfb`, so it runs only when
 //! VDL_XBOARD_TESTS=1 (`.ci/run` installs them and sets it).
@@ -16,6 +20,10 @@ mod skip;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
+use vdl_frontends::engine_protocol::grid::Grid;
+use vdl_frontends::engine_protocol::moves::MoveFormat;
+use vdl_frontends::engine_protocol::squares::Squares;
+use vdl_runtime::{fen, legal, san};
 
 const XBOARD: &str = "/usr/games/xboard";
 /// XBoard stops each game as a draw after this many moves of each side.
@@ -61,8 +69,57 @@ fn moves_of(log: &str, engine: &str) -> Vec<String> {
     log.lines().filter_map(|line| line.split_once(&prefix).map(|(_, mv)| mv.trim().to_string())).collect()
 }
 
+/// The moves of a saved game's movetext (SAN as XBoard writes it), without
+/// move numbers, comments and the result.
+fn pgn_moves(pgn: &str) -> Vec<String> {
+    let mut text = String::new();
+    let mut depth = 0;
+    for c in pgn.lines().filter(|l| !l.starts_with('[')).collect::<Vec<_>>().join(" ").chars() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            c if depth == 0 => text.push(c),
+            _ => {}
+        }
+    }
+    let is_number = |w: &str| w.trim_end_matches('.').chars().all(|c| c.is_ascii_digit());
+    text.split_whitespace().filter(|w| !is_number(w) && !["1/2-1/2", "1-0", "0-1", "*"].contains(w)).map(str::to_string).collect()
+}
+
+/// The piece a SAN move names: `+R`, `B`, or `P` for none (`c2`, `P@b3`).
+fn moving_piece(san: &str) -> String {
+    let promoted = san.starts_with('+');
+    let letter = san.trim_start_matches('+').chars().next().filter(char::is_ascii_uppercase).unwrap_or('P');
+    format!("{}{letter}", if promoted { "+" } else { "" })
+}
+
+/// XBoard drew Minishogi's start as vdl has it, and named each moving piece
+/// as vdl does: it read the piece table right.
+fn check_minishogi_pieces(log: &str, pgn: &str) {
+    // XBoard's diagram of the start, ranks 5 to 1 (White's pieces lower case).
+    assert!(pgn.contains("r b s g k\n. . . . p\n. . . . .\nP . . . .\nK G S B R\n"), "XBoard's start position:\n{pgn}");
+    let engine = (vdl_variants::by_name("minishogi").unwrap().engine)();
+    let game = engine.game();
+    let format = MoveFormat::new(Squares::xboard(game, &Grid::of(game).unwrap()), '@');
+    let (first, second) = (moves_of(log, "first"), moves_of(log, "second"));
+    let sent = first.iter().zip(&second).flat_map(|(a, b)| [a, b]);
+    let written = pgn_moves(pgn);
+    assert!(written.len() >= 2 * MOVES, "moves in the saved game: {written:?}");
+    let mut pos = fen::parse(game, &game.setup).unwrap();
+    for (text, xboard_san) in sent.zip(&written) {
+        let legal = legal::legal_moves(&*engine, &pos);
+        let mv = format.read(game, &pos, &legal, text).unwrap_or_else(|| panic!("{text} is not legal in {}", fen::format(game, &pos)));
+        let ours = san::san(&*engine, &pos, mv);
+        assert_eq!(moving_piece(xboard_san), moving_piece(&ours), "XBoard wrote {text} as {xboard_san}, vdl as {ours}");
+        legal::play(&*engine, &mut pos, mv);
+    }
+}
+
 fn check_game(variant: &str, files: &[&str], out: &Path, engine_defined: bool) {
     let (log, pgn) = play(variant, files, out);
+    if variant == "minishogi" {
+        check_minishogi_pieces(&log, &pgn);
+    }
     for bad in ["Illegal move", "Error ("] {
         assert!(!log.lines().any(|l| l.contains(": ") && l.contains(bad)), "{variant}: `{bad}` in the log {}", out.display());
     }

@@ -53,6 +53,12 @@ pub enum Item {
         pieces: PieceSet,
         span: Span,
     },
+    /// `no dropping Pawn in rank 1`.
+    NoDrop {
+        pieces: PieceSet,
+        zone: ZoneExpr,
+        span: Span,
+    },
     Group(GroupDecl),
     Proxy(ProxyDecl),
     /// `no check`: no move may attack an enemy royal piece.

@@ -139,6 +139,11 @@ fn item(pair: Pair<Rule>) -> Result<Item, SyntaxError> {
         Rule::must_capture_decl => Item::MustCapture(span),
         Rule::goal_decl => Item::Goal(GoalDecl { kind: goal(pair.into_inner().next().expect("grammar: goal"))?, span }),
         Rule::drop_mate_decl => Item::NoDropMate { pieces: piece_set(pair.into_inner().next().expect("grammar: pieces")), span },
+        Rule::drop_ban_decl => {
+            let mut inner = pair.into_inner();
+            let pieces = piece_set(inner.next().expect("grammar: pieces"));
+            Item::NoDrop { pieces, zone: zone_expr(inner.next().expect("grammar: zone"))?, span }
+        }
         Rule::group_decl => {
             let mut inner = pair.into_inner();
             let name = ident(inner.next().expect("grammar: group name"));

@@ -47,6 +47,7 @@ pub(crate) const STATEMENTS: &[Statement] = &[
     statement(Rule::hands_decl, Block::Top, &["hands"], "`hands`"),
     statement(Rule::limit_decl, Block::Top, &["limit"], "`limit`"),
     statement(Rule::drop_mate_decl, Block::Top, &["no"], "`no checkmate by dropping`"),
+    statement(Rule::drop_ban_decl, Block::Top, &["no"], "`no dropping`"),
     statement(Rule::no_check_decl, Block::Top, &["no"], "`no check`"),
     statement(Rule::must_capture_decl, Block::Top, &["must"], "`must capture`"),
     statement(Rule::goal_decl, Block::Top, &["goal"], "`goal`"),

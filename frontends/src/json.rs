@@ -93,8 +93,8 @@ pub fn ending(ending: &Option<Ending>, game: &Game) -> Value {
     }
 }
 
-/// The position, whose turn it is, the history and the result; in games with
-/// hands, the pieces in hand.
+/// The position, whose turn it is, the history (in vdl's move text and in
+/// SAN) and the result; in games with hands, the pieces in hand.
 pub fn state(session: &Session) -> serde_json::Map<String, Value> {
     let game = session.game();
     let mut map = serde_json::Map::new();
@@ -103,6 +103,7 @@ pub fn state(session: &Session) -> serde_json::Map<String, Value> {
     map.insert("side_index".into(), json!(session.side()));
     map.insert("ply".into(), json!(session.ply()));
     map.insert("history".into(), json!(session.history()));
+    map.insert("history_san".into(), json!(session.history_san().collect::<Vec<_>>()));
     map.insert("in_check".into(), json!(session.in_check()));
     map.insert("result".into(), ending(&session.ending(), game));
     if game.has_hands() {
@@ -139,7 +140,8 @@ pub fn hands(session: &Session) -> Value {
 }
 
 /// The state plus what a board needs: the piece on every cell, the legal moves
-/// with their cells and the last move's cells (cells are indices into the
+/// with their SAN, their cells and the symbol of the type a promotion makes
+/// (or `null`), and the last move's cells (cells are indices into the
 /// description's `cells`).
 pub fn board_state(session: &Session) -> serde_json::Map<String, Value> {
     let game = session.game();
@@ -162,13 +164,18 @@ pub fn board_state(session: &Session) -> serde_json::Map<String, Value> {
         })
         .collect();
     map.insert("board".into(), json!(board));
-    let legal: Vec<Value> =
-        session.legal_with_cells().into_iter().map(|(text, from, to)| json!({"move": text, "from": from, "to": to})).collect();
+    let legal: Vec<Value> = session
+        .legal_with_cells()
+        .into_iter()
+        .map(|legal| json!({"move": legal.text, "san": legal.san, "from": legal.from, "to": legal.to, "promotion": legal.promotion}))
+        .collect();
     map.insert("legal".into(), json!(legal));
     map.insert(
         "last".into(),
         match session.last_move_cells() {
-            Some((from, to)) => json!({"move": session.last_move_text(), "from": from, "to": to}),
+            Some((from, to)) => {
+                json!({"move": session.last_move_text(), "san": session.last_move_san(), "from": from, "to": to})
+            }
             None => Value::Null,
         },
     );
@@ -178,6 +185,7 @@ pub fn board_state(session: &Session) -> serde_json::Map<String, Value> {
 pub fn search_result(session: &Session, found: &SearchResult) -> serde_json::Map<String, Value> {
     let mut map = serde_json::Map::new();
     map.insert("move".into(), json!(found.best.map(|mv| session.move_text(mv))));
+    map.insert("san".into(), json!(found.best.map(|mv| session.san(mv))));
     map.insert("score".into(), json!(found.score));
     map.insert("mate".into(), json!(search::mate_in(found.score)));
     map.insert("depth".into(), json!(found.depth));

@@ -11,6 +11,7 @@
 //! * [`cli`]: the command line of a single-variant program;
 //! * [`request`]: the typed, range-checked fields of a JSON request;
 //! * [`input_lines`]: request lines read as bytes on their own thread;
+//! * [`move_texts`]: a game's moves in SAN, compactly;
 //! * [`selfplay`]: series of games of the computer against itself (docs/selfplay.md).
 //!
 //! Everything works through the runtime API (legal moves, move text, position
@@ -22,6 +23,7 @@ pub mod engine_protocol;
 pub mod history;
 pub mod input_lines;
 pub mod json;
+pub mod move_texts;
 pub mod play;
 pub mod protocol;
 pub mod request;

@@ -157,16 +157,16 @@ pub fn run(engine: Box<dyn Engine>, args: &PlayArgs, input: impl BufRead, mut ou
                 stale = true;
             }
             "undo" => {
-                let mut sans = session.history_san();
+                let last = session.last_move_san().map(str::to_string);
                 match session.undo() {
                     Ok(_) => {
-                        let mut undone = vec![sans.pop()];
+                        let mut undone: Vec<String> = last.into_iter().collect();
                         // Take back the computer's answer too, so that it is
                         // the user's turn again.
+                        let answer = session.last_move_san().map(str::to_string);
                         if computer[session.side().index()] && !computer.iter().all(|&c| c) && session.undo().is_ok() {
-                            undone.push(sans.pop());
+                            undone.extend(answer);
                         }
-                        let undone: Vec<String> = undone.into_iter().flatten().collect();
                         writeln!(out, "Took back {}.", undone.join(", "))?;
                         stale = true;
                     }
@@ -191,7 +191,7 @@ fn show(out: &mut impl Write, session: &Session) -> io::Result<()> {
     }
     writeln!(out, "{}", session.fen())?;
     if !session.history().is_empty() {
-        writeln!(out, "Moves: {}", session.history_san().join(" "))?;
+        writeln!(out, "Moves: {}", session.history_san().collect::<Vec<_>>().join(" "))?;
     }
     if session.in_check() && session.result().is_none() {
         writeln!(out, "{} is in check.", session.side_name())?;
@@ -277,6 +277,20 @@ mod tests {
         assert_eq!(drawings(&out), 2, "{out}");
         // Rank 3 after the Cannon's move from h3 to e3: both cells marked.
         assert!(out.contains("\n 3  . C . .*C . .*. .\n"), "{out}");
+    }
+
+    #[test]
+    fn moves_are_read_in_every_form() {
+        let args = PlayArgs { computer: "none".into(), ..PlayArgs::default() };
+        // SAN, coordinates without the dash, and vdl's move text.
+        let out = run_script(&args, "Che3\nh10g8\nb1-c3\nquit\n");
+        assert!(out.contains("Moves: Che3 Ng8 Nc3\n"), "{out}");
+        // A drop in SAN (`P@c4`) after the c-Pawns trade and the Bishops are taken.
+        let shogi = (vdl_variants::by_name("shogi").unwrap().engine)();
+        let mut out = Vec::new();
+        run(shogi, &args, "c4\nc6\nc5\ncxc5\nBxg7\nBxg7\nP@c4\nquit\n".as_bytes(), &mut out).unwrap().unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert!(out.contains("Moves: c4 c6 c5 cxc5 Bxg7+ Bxg7 P@c4\n"), "{out}");
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! a bad request leaves the session as it was.
 
 use crate::history::History;
+use crate::move_texts::MoveTexts;
 use std::sync::Arc;
 use vdl_runtime::legal::{self, GameResult};
 use vdl_runtime::search::{self, eval::Evaluator, Limits, SearchResult, Searcher};
@@ -15,6 +16,23 @@ pub type SharedEngine = Arc<dyn Engine>;
 pub struct Session {
     engine: SharedEngine,
     history: History,
+    /// The moves of `history` in SAN, each written when it was played (in
+    /// the position before it).
+    sans: MoveTexts,
+}
+
+/// A legal move as a board shows and offers it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LegalMove {
+    /// In vdl's move text (`e7-e8=Q`).
+    pub text: String,
+    /// In SAN (`e8=Q+`).
+    pub san: String,
+    /// The cell it leaves (`None` for a drop) and the cell it reaches.
+    pub from: Option<CellId>,
+    pub to: CellId,
+    /// The symbol of the type the moving piece becomes, as declared (`Q`, `+R`).
+    pub promotion: Option<String>,
 }
 
 /// How a game ended, in words a front end can show.
@@ -32,7 +50,7 @@ impl Session {
     /// A new game from the variant's setup.
     pub fn new(engine: SharedEngine) -> Session {
         let start = fen::parse_with(&*engine, &engine.game().setup).expect("a checked game has a valid setup");
-        Session { engine, history: History::new(start) }
+        Session { engine, history: History::new(start), sans: MoveTexts::default() }
     }
 
     /// A new game from a position string, then `moves` played from it; on any
@@ -44,6 +62,7 @@ impl Session {
         if let Some(text) = position {
             let pos = fen::parse_with(session.engine(), text).map_err(|e| format!("bad position string: {e}"))?;
             session.history = History::new(pos);
+            session.sans = MoveTexts::default();
         }
         for mv in moves {
             session.play(mv)?;
@@ -86,17 +105,14 @@ impl Session {
         self.history.moves().map(|mv| self.move_text(mv)).collect()
     }
 
-    /// The moves played so far in SAN, each written in the position before
-    /// it (one listing of legal moves per move: for display, not for games
-    /// of thousands of moves).
-    pub fn history_san(&self) -> Vec<String> {
-        let mut walk = self.history.clone();
-        let mut sans = Vec::with_capacity(walk.len());
-        while let Some(mv) = walk.undo() {
-            sans.push(san::san(self.engine(), walk.position(), mv));
-        }
-        sans.reverse();
-        sans
+    /// The moves played so far in SAN, each written in the position before it.
+    pub fn history_san(&self) -> impl DoubleEndedIterator<Item = &str> + '_ {
+        self.sans.iter()
+    }
+
+    /// The last move played, in SAN.
+    pub fn last_move_san(&self) -> Option<&str> {
+        self.sans.last()
     }
 
     /// The SAN of a legal move of the current position.
@@ -158,13 +174,16 @@ impl Session {
     /// search); returns its text, or an error when the game already has as
     /// many moves as a game may have.
     pub fn play_move(&mut self, mv: Move) -> Result<String, String> {
+        let san = self.san(mv);
         self.history.play(&*self.engine, mv).map_err(|full| format!("the game has {} moves: {full}", self.ply()))?;
+        self.sans.push(&san);
         Ok(self.move_text(mv))
     }
 
     /// Takes back the last move; returns its text.
     pub fn undo(&mut self) -> Result<String, String> {
         let mv = self.history.undo().ok_or("no move to undo")?;
+        self.sans.pop();
         Ok(self.move_text(mv))
     }
 
@@ -177,17 +196,18 @@ impl Session {
         (mv.from(), mv.to())
     }
 
-    /// Every legal move with its text and cells, sorted by text.
-    pub fn legal_with_cells(&self) -> Vec<(String, Option<CellId>, CellId)> {
-        let mut out: Vec<_> = self
-            .legal_moves()
+    /// Every legal move with its texts, cells and promotion, sorted by text.
+    pub fn legal_with_cells(&self) -> Vec<LegalMove> {
+        let game = self.game();
+        let mut out: Vec<LegalMove> = san::legal_sans(self.engine(), self.position())
             .into_iter()
-            .map(|mv| {
+            .map(|(mv, san)| {
                 let (from, to) = Session::move_cells(mv);
-                (self.move_text(mv), from, to)
+                let promotion = mv.promotion().map(|kind| game.pieces[kind].symbol.clone());
+                LegalMove { text: self.move_text(mv), san, from, to, promotion }
             })
             .collect();
-        out.sort();
+        out.sort_by(|a, b| a.text.cmp(&b.text));
         out
     }
 
@@ -273,10 +293,12 @@ mod tests {
     fn move_cells_are_the_cells_the_move_names() {
         let mut s = session();
         let game = s.game();
-        let (text, from, to) = s.legal_with_cells().into_iter().find(|(t, _, _)| t == "h3-h10").unwrap();
-        assert_eq!(text, "h3-h10");
-        assert_eq!(from, game.cell_by_name("h3"));
-        assert_eq!(Some(to), game.cell_by_name("h10"));
+        let legal = s.legal_with_cells().into_iter().find(|m| m.text == "h3-h10").unwrap();
+        // The Cannon takes the Horse on h10 over the Cannon on h8 (Xiang Qi's cannon is `C`).
+        assert_eq!(legal.san, "Cxh10");
+        assert_eq!(legal.from, game.cell_by_name("h3"));
+        assert_eq!(Some(legal.to), game.cell_by_name("h10"));
+        assert_eq!(legal.promotion, None);
         assert_eq!(s.last_move_cells(), None);
         s.play("h3-h10").unwrap();
         let h10 = s.game().cell_by_name("h10").unwrap();
@@ -297,9 +319,10 @@ mod tests {
         let game = s.game();
         let (pawn, bishop) = (game.piece_by_symbol("P").unwrap(), game.piece_by_symbol("B").unwrap());
         assert_eq!(s.hands(), vec![vec![(pawn, 1)], vec![(bishop, 1), (pawn, 1)]]);
-        let drops: Vec<_> = s.legal_with_cells().into_iter().filter(|(t, _, _)| t.contains('*')).collect();
+        let drops: Vec<_> = s.legal_with_cells().into_iter().filter(|m| m.text.contains('*')).collect();
         let c4 = game.cell_by_name("c4").unwrap();
-        assert!(drops.contains(&("P*c4".to_string(), None, c4)), "{drops:?}");
+        let drop = drops.iter().find(|m| m.text == "P*c4").unwrap_or_else(|| panic!("{drops:?}"));
+        assert_eq!((drop.san.as_str(), drop.from, drop.to), ("P@c4", None, c4));
         s.play("P*c4").unwrap();
         assert_eq!(s.last_move_cells(), Some((None, c4)));
         assert_eq!(s.hands(), vec![vec![], vec![(bishop, 1), (pawn, 1)]]);

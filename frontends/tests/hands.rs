@@ -116,15 +116,20 @@ fn the_web_api_has_hands_and_drops() {
         before["legal"].as_array().unwrap().iter().filter(|m| m["move"].as_str().unwrap().starts_with("b2-g7")).collect();
     assert_eq!(to_g7.len(), 2);
     assert!(to_g7.iter().all(|m| m["from"] == json!(cell("b2")) && m["to"] == json!(cell("g7"))));
+    // They differ in what the Bishop becomes: a Horse (`+B`), or nothing new.
+    let mut promotions: Vec<&Value> = to_g7.iter().map(|m| &m["promotion"]).collect();
+    promotions.sort_by_key(|p| p.to_string());
+    assert_eq!(promotions, [&json!("+B"), &Value::Null]);
 
     let (status, dropped) = http(&base, "POST", &format!("/api/games/{game}/move"), Some(json!({"move": "P*c4", "ply": 6})));
     assert_eq!(status, 200, "{dropped}");
-    assert_eq!(dropped["last"], json!({"move": "P*c4", "from": null, "to": cell("c4")}));
+    assert_eq!(dropped["last"], json!({"move": "P*c4", "san": "P@c4", "from": null, "to": cell("c4")}));
+    assert_eq!(dropped["history_san"][6], json!("P@c4"));
     assert_eq!(dropped["hands"][0], json!([]));
     assert_eq!(dropped["board"][cell("c4")]["text"], json!("P"));
     let (_, undone) = http(&base, "POST", &format!("/api/games/{game}/undo"), Some(json!({"ply": 7})));
     assert_eq!(undone["hands"], state["hands"]);
-    assert_eq!(undone["last"], json!({"move": "h8-g7", "from": cell("h8"), "to": cell("g7")}));
+    assert_eq!(undone["last"], json!({"move": "h8-g7", "san": "Bxg7", "from": cell("h8"), "to": cell("g7")}));
 
     // Xiang Qi: no hands.
     let (_, xiangqi) = http(&base, "POST", "/api/games", Some(json!({"variant": 0})));

@@ -41,6 +41,10 @@ fn a_game_through_the_api() {
     assert_eq!(moved.status, 200, "{:?}", moved.body);
     assert_eq!(moved.body["history"], json!(["h3-e3"]));
     assert_eq!(moved.body["last"]["move"], "h3-e3");
+    // SAN names the file: the Cannon on b3 could go to e3 too.
+    assert_eq!(h3e3["san"], "Che3");
+    assert_eq!(moved.body["history_san"], json!(["Che3"]));
+    assert_eq!(moved.body["last"]["san"], "Che3");
     let before = client.get(&format!("/api/games/{game}")).body;
 
     // Bad requests: each refused with its status, the game unchanged.
@@ -84,6 +88,32 @@ fn a_game_through_the_api() {
     assert_eq!(undone.body["history"], json!(["h3-e3"]));
     let page = client.get("/");
     assert_eq!(page.status, 200);
+}
+
+/// A Pawn about to promote: the page lists its four promotions, each with
+/// the type it makes, and the description's piece values put the Queen
+/// first, then the Rook, then the minor pieces (as every chess player
+/// values them).
+#[test]
+fn promotions_name_their_type_and_piece_values_rank_them() {
+    let mut client = start();
+    let id = vdl_variants::all().iter().position(|b| b.name == "chess").unwrap();
+    let desc = client.get(&format!("/api/variants/{id}")).body;
+    let value = |symbol: &str| desc["values"][symbol].as_i64().unwrap_or_else(|| panic!("no value for {symbol}: {desc}"));
+    assert!(value("Q") > value("R") && value("R") > value("B").max(value("N")), "{}", desc["values"]);
+    assert!(value("B").min(value("N")) > value("P"), "{}", desc["values"]);
+
+    let new = client.post("/api/games", json!({"variant": id, "fen": "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1"}));
+    assert_eq!(new.status, 200, "{:?}", new.body);
+    let legal = new.body["legal"].as_array().unwrap();
+    let mut to_b8: Vec<(&str, &str)> = legal
+        .iter()
+        .filter(|m| m["move"].as_str().unwrap().starts_with("b7-b8"))
+        .map(|m| (m["promotion"].as_str().unwrap(), m["san"].as_str().unwrap()))
+        .collect();
+    to_b8.sort();
+    assert_eq!(to_b8, [("B", "b8=B"), ("N", "b8=N"), ("Q", "b8=Q+"), ("R", "b8=R+")]);
+    assert!(legal.iter().filter(|m| m["move"].as_str().unwrap().starts_with("e1")).all(|m| m["promotion"].is_null()));
 }
 
 /// From issue 45: the page's computer with `movetime` 0 took 2.4 s in this

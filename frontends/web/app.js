@@ -13,6 +13,7 @@ const FOLD = 24;       // px below a row of blocks, for the names of folds
 const MAX_CELL = 150;  // px: a small board does not grow without end
 const MIN_CELL = 28;
 const MIN_TEXT = 10;   // px: no text is drawn smaller
+const NAME_TEXT = 11;  // px: cell names are never smaller (small cells of 3D boards)
 // The hands (games with pieces in hand): a strip left and right of the board.
 const HAND_LABEL = 24; // the strip's title line
 const HAND_SLOT = [50, 88]; // px: a slot's least and greatest size
@@ -34,6 +35,7 @@ const app = {
   busy: false,         // a request that changes the game is under way
   token: 0,            // changes on new game / undo: stale answers are dropped
   lastSearch: null,
+  glyphs: false,       // draw the pieces' glyphs (every type has one), else their symbols
 };
 
 // ---- the API --------------------------------------------------------------
@@ -391,6 +393,15 @@ function shapeElement(shape) {
   return el('path', { d });
 }
 
+// The mark of a royal piece in check: its cell in red, and on points (where
+// the piece covers the point) a wide red halo round the piece.
+function checkMark(shape) {
+  const g = app.geometry;
+  if (!g.points) return markElement(shape, 'highlight-check');
+  const [cx, cy] = centerOf(shape);
+  return el('circle', { cx, cy, r: g.S * 0.62, class: 'highlight-check halo' });
+}
+
 // A mark on a cell: its square (or sector), or a disc round a point.
 function markElement(shape, cls) {
   const g = app.geometry;
@@ -420,11 +431,18 @@ function pieceType(symbol) {
   return app.desc.pieces.find((p) => p.symbol === symbol);
 }
 
+// Glyphs are drawn only when every piece type of the game has them, so that
+// a board never mixes figurines (or characters) with letters.
+function drawsGlyphs(desc) {
+  return desc.pieces.every((p) => p.glyphs && p.glyphs.length > 0);
+}
+
 // What is written on a piece: the glyph the file declares for its owner, or
 // its symbol.
 function glyphOf(symbol, owner) {
   const type = pieceType(symbol);
-  return (type && type.glyphs && type.glyphs[owner]) || symbol;
+  if (!app.glyphs || !type) return symbol;
+  return type.glyphs[owner] || type.glyphs[0];
 }
 
 // Does `owner`'s piece point up the screen? Tiles face the opponent: the
@@ -532,7 +550,8 @@ function renderBoard() {
   const marks = el('g', { class: 'marks' });
   const pieces = el('g', { class: 'pieces' });
   const targets = el('g', { class: 'targets' });
-  svg.append(boardLayer, cellLayer, zoneLayer, names, marks, pieces, targets);
+  // Cell names lie over the pieces (with a halo), so that no piece hides them.
+  svg.append(boardLayer, cellLayer, zoneLayer, marks, pieces, names, targets);
   if (!g.ring) drawBlocks(boardLayer, zoneLayer);
   else drawRingRivers(zoneLayer);
   drawSeams(zoneLayer);
@@ -568,9 +587,10 @@ function renderBoard() {
 
     const piece = game && game.board[i];
     if (piece) {
-      if (piece.royal && game.in_check && piece.owner === game.side_index) marks.appendChild(markElement(shape, 'highlight-check'));
+      if (piece.royal && game.in_check && piece.owner === game.side_index) marks.appendChild(checkMark(shape));
       const size = shape.kind === 'rect' ? S * (g.points ? 0.96 : 0.92) : S * 0.8;
-      const group = pieceFigure(piece.symbol, piece.owner, cx, cy, size, 'piece');
+      const checked = piece.royal && game.in_check && piece.owner === game.side_index;
+      const group = pieceFigure(piece.symbol, piece.owner, cx, cy, size, checked ? 'piece in-check' : 'piece');
       group.dataset.cell = cell.name;
       group.dataset.index = i;
       group.dataset.piece = piece.text;
@@ -729,7 +749,7 @@ function renderHands(layout, game) {
 // outer edge of a sector (on the centre line, so that it clears the piece).
 function nameLabel(shape, cx, cy, name) {
   const g = app.geometry;
-  const size = Math.max(MIN_TEXT, Math.min(13, g.S * 0.2)).toFixed(1);
+  const size = Math.max(NAME_TEXT, Math.min(14, g.S * 0.2)).toFixed(1);
   if (shape.kind === 'hex') {
     return el('text', { x: cx, y: cy + g.S * 0.4, class: 'cell-name', 'font-size': size, 'text-anchor': 'middle' }, name);
   }
@@ -780,7 +800,7 @@ function renderPanel() {
     }
     if (app.thinking) status.append(' — the computer is thinking…');
   }
-  $('search').textContent = app.lastSearch ? `Computer: ${app.lastSearch.move} (${app.lastSearch.summary})` : '';
+  $('search').textContent = app.lastSearch ? `Computer: ${app.lastSearch.san || app.lastSearch.move} (${app.lastSearch.summary})` : '';
   const list = $('moves');
   list.replaceChildren();
   for (let i = 0; i < game.history.length; i += 2) {
@@ -789,7 +809,9 @@ function renderPanel() {
       const span = document.createElement('span');
       span.className = 'move' + (j === game.history.length - 1 ? ' last' : '');
       span.dataset.ply = j + 1;
-      span.textContent = game.history[j];
+      // SAN, as players read moves; vdl's move text on hovering.
+      span.textContent = (game.history_san || game.history)[j];
+      span.title = game.history[j];
       li.appendChild(span);
     }
     list.appendChild(li);
@@ -804,7 +826,7 @@ function renderPanel() {
 // The move box suggests a legal move of the position, in the game's notation.
 function movePlaceholder(game) {
   const example = game.legal.find((m) => m.from !== m.to) || game.legal[0];
-  return example ? `Type a move, e.g. ${example.move}` : 'No legal move';
+  return example ? `Type a move, e.g. ${example.san || example.move}` : 'No legal move';
 }
 
 // The page's state for people and tests: busy (a request is under way),
@@ -836,6 +858,7 @@ function setGame(data) {
 async function loadVariant(id) {
   app.variantId = id;
   app.desc = await api('GET', `variants/${id}`);
+  app.glyphs = drawsGlyphs(app.desc);
   app.geometry = null; // laid out for the pane at the next drawing
   const select = $('computer');
   const previous = select.value;
@@ -949,19 +972,53 @@ async function maybeComputer() {
 }
 
 function chooseMove(moves, prompt = 'Several moves go there. Choose one:') {
-  $('choice-prompt').textContent = prompt;
   const box = $('choice');
   const buttons = $('choice-buttons');
   buttons.replaceChildren();
-  for (const m of moves) {
+  const pieces = promotionChoices(moves);
+  $('choice-prompt').textContent = pieces ? 'Promote to:' : prompt;
+  buttons.classList.toggle('pieces', !!pieces);
+  for (const { move, symbol } of pieces || moves.map((move) => ({ move }))) {
     const b = document.createElement('button');
     b.type = 'button';
-    b.textContent = m.move;
-    b.dataset.move = m.move;
-    b.addEventListener('click', () => { box.hidden = true; playMove(m.move); });
+    b.dataset.move = move.move;
+    if (symbol) {
+      b.dataset.piece = symbol;
+      b.appendChild(pieceButtonFigure(symbol, app.game.side_index));
+      const name = document.createElement('span');
+      name.textContent = pieceType(symbol) ? pieceType(symbol).name : symbol;
+      b.appendChild(name);
+      b.title = move.san || move.move;
+    } else {
+      b.textContent = move.san || move.move;
+      b.title = move.move;
+    }
+    b.addEventListener('click', () => { box.hidden = true; playMove(move.move); });
     buttons.appendChild(b);
   }
   box.hidden = false;
+  buttons.firstChild.focus();
+}
+
+// Moves that differ only in what the piece becomes (a promotion, or not
+// promoting): each with the type it ends as, the strongest first by the
+// computer's piece values. `null` when the moves differ otherwise.
+function promotionChoices(moves) {
+  if (!moves.some((m) => m.promotion)) return null;
+  const mover = (m) => (m.from === null ? null : app.game.board[m.from] && app.game.board[m.from].symbol);
+  const choices = moves.map((move) => ({ move, symbol: move.promotion || mover(move) }));
+  const symbols = new Set(choices.map((c) => c.symbol));
+  if (symbols.has(null) || symbols.has(undefined) || symbols.size !== choices.length) return null;
+  const value = (symbol) => (app.desc.values && app.desc.values[symbol]) || 0;
+  return choices.sort((a, b) => value(b.symbol) - value(a.symbol) || a.move.move.localeCompare(b.move.move));
+}
+
+// A piece as the board draws it, in a small picture of its own.
+function pieceButtonFigure(symbol, owner) {
+  const size = 56;
+  const svg = el('svg', { width: size, height: size, viewBox: `0 0 ${size} ${size}`, class: app.geometry.points ? 'points' : '' });
+  svg.appendChild(pieceFigure(symbol, owner, size / 2, size / 2, size * 0.98));
+  return svg;
 }
 
 function onBoardClick(event) {

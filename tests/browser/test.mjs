@@ -164,7 +164,10 @@ try {
     await clickTarget('c3');
     await waitMoves(3);
     const moves = await moveTexts();
-    check(JSON.stringify(moves) === JSON.stringify(['h3-e3', 'h10-g8', 'b1-c3']), `move list ${moves}`);
+    // In SAN: the Cannon's file tells it from the one on b3, which could go to e3 too.
+    check(JSON.stringify(moves) === JSON.stringify(['Che3', 'Ng8', 'Nc3']), `move list ${moves}`);
+    const titles = await page.locator('#moves .move').evaluateAll((ms) => ms.map((m) => m.title));
+    check(JSON.stringify(titles) === JSON.stringify(['h3-e3', 'h10-g8', 'b1-c3']), `vdl's move text on hovering: ${titles}`);
     const fen = await page.inputValue('#fen');
     const expected = execFileSync(vdl, ['show', path.join(root, 'variants/xiangqi.vdl'), '--moves', 'h3-e3 h10-g8 b1-c3'])
       .toString().trim().split('\n').filter((l) => l.includes('/')).pop();
@@ -245,8 +248,13 @@ try {
     await clickPiece('b2');
     await clickTarget('g7');
     await page.locator('#choice').waitFor({ state: 'visible' });
-    const choices = await page.locator('#choice-buttons button').allTextContents();
-    check(JSON.stringify(choices) === '["b2-g7","b2-g7=+B"]', `choices ${choices}`);
+    // Offered as pieces, as the board draws them, the stronger (the Horse) first.
+    check(await page.locator('#choice-prompt').textContent() === 'Promote to:', 'the dialog asks for a piece');
+    const choices = await page.locator('#choice-buttons button').evaluateAll((bs) => bs.map((b) => `${b.dataset.move} ${b.dataset.piece}`));
+    check(JSON.stringify(choices) === '["b2-g7=+B +B","b2-g7 B"]', `choices ${choices}`);
+    const figures = await page.locator('#choice-buttons button .tile .glyph').allTextContents();
+    check(JSON.stringify(figures) === '["馬","角"]', `the choices are tiles with the pieces' characters: ${figures}`);
+    await page.screenshot({ path: path.join(shots, 'shogi-promotion-choice.png') });
     await page.click('#choice-buttons button[data-move="b2-g7"]');
     await waitMoves(5);
     await clickPiece('h8');                         // Black's Bishop takes White's
@@ -270,7 +278,7 @@ try {
     await waitMoves(7);
     await settled();
     const moves = await moveTexts();
-    check(moves[6] === 'P*c4', `the move list shows the drop: ${moves}`);
+    check(moves[6] === 'P@c4', `the move list shows the drop in SAN: ${moves}`);
     check(await pieceAt('c4').getAttribute('data-piece') === 'P', 'a White Pawn on c4');
     check(JSON.stringify(await hands()) === '{"0":"","1":"B1 P1"}', `White's hand is empty: ${JSON.stringify(await hands())}`);
     check(await page.locator('#board .hand-bottom .hand-empty').textContent() === 'none', 'an empty hand says so');
@@ -306,7 +314,7 @@ try {
     await clickPiece('i1');
     await clickTarget('i2');
     await page.locator('#choice').waitFor({ state: 'visible' });
-    const choices = await page.locator('#choice-buttons button').allTextContents();
+    const choices = await page.locator('#choice-buttons button').evaluateAll((bs) => bs.map((b) => b.dataset.move));
     check(JSON.stringify(choices) === '["i1-i2","i1-i2,b2=+B"]', `choices ${choices}`);
     await page.click('#choice-cancel');
     // The swap's target holds a friendly piece: a ring, and a click sends the move.
@@ -323,6 +331,76 @@ try {
     check(sent === 'e1-d1', `the page sent ${sent}`);
     await settled();
     check((await moveTexts()).length === 0, 'nothing was played');
+  });
+
+  await step('Chess: typed SAN and coordinate moves play; a promotion offers figurines, the Queen first', async () => {
+    const chess = variants.find((v) => v.file === 'chess.vdl');
+    await page.selectOption('#variant', String(chess.id));
+    await page.selectOption('#computer', 'none');
+    await page.waitForFunction((id) => app.game && app.game.variant === id && app.game.ply === 0, chess.id);
+    for (const [typed, n] of [['e2e4', 1], ['e7-e5', 2], ['Nf3', 3], ['Nc6', 4], ['f1c4', 5], ['Nf6', 6], ['O-O', 7]]) {
+      await settled();
+      await page.fill('#move-input', typed);
+      await click('#move-form button');
+      await waitMoves(n);
+    }
+    await settled();
+    const moves = await moveTexts();
+    check(JSON.stringify(moves) === '["e4","e5","Nf3","Nc6","Bc4","Nf6","O-O"]', `typed moves, listed in SAN: ${moves}`);
+    check((await page.locator('#moves .move').evaluateAll((ms) => ms.map((m) => m.title)))[6] === 'e1-g1', 'castling is e1-g1');
+    // A Pawn on b7: four promotions, the strongest first by the computer's piece values.
+    const desc = await api('variants/' + chess.id);
+    await page.fill('#load-input', '4k3/1P6/8/8/8/8/8/4K3 w - - 0 1');
+    await click('#load-form button');
+    await page.waitForFunction(() => document.querySelectorAll('#board .piece').length === 3);
+    await clickPiece('b7');
+    await clickTarget('b8');
+    await page.locator('#choice').waitFor({ state: 'visible' });
+    const offered = await page.locator('#choice-buttons button').evaluateAll((bs) => bs.map((b) => b.dataset.piece));
+    const byValue = ['Q', 'R', 'B', 'N'].sort((a, b) => desc.values[b] - desc.values[a]);
+    check(JSON.stringify(offered) === JSON.stringify(byValue), `offered ${offered}, by value ${byValue}`);
+    check(JSON.stringify(offered.slice(0, 2)) === '["Q","R"]', `the Queen, then the Rook: ${offered}`);
+    const figures = await page.locator('#choice-buttons button .disc-piece .glyph').allTextContents();
+    const expected = offered.map((s) => desc.pieces.find((p) => p.symbol === s).glyphs[0]);
+    check(JSON.stringify(figures) === JSON.stringify(expected), `White's figurines in discs: ${figures}`);
+    const names = await page.locator('#choice-buttons button span').allTextContents();
+    check(names[0] === 'Queen', `each named: ${names}`);
+    await page.screenshot({ path: path.join(shots, 'chess-promotion-choice.png') });
+    await page.locator('#choice-buttons button').first().click();
+    await waitMoves(1);
+    check(JSON.stringify(await moveTexts()) === '["b8=Q+"]', `the promotion in SAN: ${await moveTexts()}`);
+    check(await pieceAt('b8').getAttribute('data-piece') === 'Q', 'a White Queen on b8');
+  });
+
+  await step('figurines for games whose every piece has one, letters for the others', async () => {
+    for (const [file, figurines] of [['three-check.vdl', true], ['king-of-the-hill.vdl', true], ['capablanca.vdl', false], ['omicron.vdl', false]]) {
+      const variant = variants.find((v) => v.file === file);
+      await page.selectOption('#variant', String(variant.id));
+      await page.waitForFunction((id) => app.game && app.game.variant === id && app.game.ply === 0, variant.id);
+      await settled();
+      const shown = [...new Set(await page.locator('#board .piece .glyph').allTextContents())];
+      const chessFigurine = (g) => /^[\u2654-\u265f]$/u.test(g);
+      check(figurines ? shown.every(chessFigurine) : !shown.some(chessFigurine), `${file}: ${shown.join(' ')}`);
+    }
+  });
+
+  await step('check on a point board: a red halo round the General, wider than the piece', async () => {
+    await page.selectOption('#variant', String(xiangqi.id));
+    await page.waitForFunction((id) => app.game && app.game.variant === id, xiangqi.id);
+    await settled();
+    await page.fill('#load-input', '4k4/9/9/9/9/9/9/9/4r4/4K4 w');
+    await click('#load-form button');
+    await page.waitForFunction(() => app.game.in_check);
+    await settled();
+    check(await page.locator('#board .piece.in-check').getAttribute('data-cell') === 'e1', 'the Red General on e1 is marked');
+    const [halo, body] = await page.evaluate(() => [
+      document.querySelector('#board .highlight-check').getBoundingClientRect().width,
+      document.querySelector('#board .piece.in-check .body').getBoundingClientRect().width,
+    ]);
+    check(halo > body * 1.3, `the halo (${halo.toFixed(0)} px) is wider than the piece (${body.toFixed(0)} px)`);
+    const stroke = await page.evaluate(() => getComputedStyle(document.querySelector('#board .piece.in-check .body')).stroke);
+    check(stroke === 'rgb(224, 48, 30)', `the piece's rim is red: ${stroke}`);
+    await page.screenshot({ path: path.join(shots, 'xiangqi-check.png') });
   });
 
   // Every text on the page as the reader sees it: its font size in pixels
@@ -368,12 +446,22 @@ try {
       check(small.length === 0, `text smaller than 10 px: ${small.slice(0, 5).join(', ')}`);
       // The placeholder suggests a move of this position.
       const placeholder = await page.getAttribute('#move-input', 'placeholder');
-      const legal = await page.evaluate(() => app.game.legal.map((m) => m.move));
-      check(legal.some((m) => placeholder.endsWith(' ' + m)), `the move box suggests a legal move: ${placeholder}`);
-      // Pieces show the glyphs the file declares.
+      const legal = await page.evaluate(() => app.game.legal.map((m) => m.san));
+      check(legal.some((m) => placeholder.endsWith(' ' + m)), `the move box suggests a legal move in SAN: ${placeholder}`);
+      // Pieces show the glyphs the file declares when every type has them,
+      // else every piece shows its symbol: a board never mixes the two.
       const shown = await page.locator('#board .piece .glyph').allTextContents();
-      const glyphs = new Set(desc.pieces.flatMap((p) => (p.glyphs.length ? p.glyphs : [p.symbol])));
-      check(shown.every((g) => glyphs.has(g)), `pieces show declared glyphs: ${[...new Set(shown)].join(' ')}`);
+      const allGlyphs = desc.pieces.every((p) => p.glyphs.length > 0);
+      const glyphs = new Set(desc.pieces.flatMap((p) => (allGlyphs ? p.glyphs : [p.symbol])));
+      check(shown.every((g) => glyphs.has(g)), `pieces show ${allGlyphs ? 'declared glyphs' : 'symbols'}: ${[...new Set(shown)].join(' ')}`);
+      // Cell names lie over the pieces, at 11 px at least.
+      const names = await page.evaluate(() => {
+        const layers = [...document.querySelectorAll('#board > g')].map((g) => g.getAttribute('class'));
+        const sizes = [...document.querySelectorAll('#board .cell-name')].map((t) => parseFloat(getComputedStyle(t).fontSize) * Math.hypot(t.getScreenCTM().a, t.getScreenCTM().b));
+        return { above: layers.indexOf('names') > layers.indexOf('pieces'), least: Math.min(...sizes) };
+      });
+      check(names.above, 'the cell names are drawn over the pieces');
+      check(names.least >= 10.95, `cell names of ${names.least.toFixed(1)} px`);
       const points = desc.drawing.cells === 'points';
       check(await page.locator('#board .grid-line').count() > 0 === points, `lines exactly on boards drawn on points`);
       check(await page.locator('#board .tile').count() > 0 === (desc.drawing.pieces === 'tiles'), 'tiles exactly where the file asks');
@@ -471,10 +559,10 @@ try {
       const to = desc.cells[move.to].name;
       await clickPiece(from);
       await clickTarget(to);
-      const choice = page.locator('#choice-buttons button', { hasText: move.move });
+      const choice = page.locator(`#choice-buttons button[data-move="${move.move}"]`);
       if (await page.locator('#choice').isVisible()) await choice.click();
       await waitMoves(1);
-      check((await moveTexts())[0] === move.move, `played ${move.move}`);
+      check((await moveTexts())[0] === move.san, `played ${move.move}, listed as ${move.san}`);
       await page.screenshot({ path: path.join(shots, `variant-${variant.id}-moved.png`) });
     });
   }

@@ -9,22 +9,31 @@ use vdl_runtime::ir::{self, Game, PieceId, PlayerId, ZoneId};
 use vdl_runtime::Piece;
 
 pub fn finish(lowered: Lowered, facts: Facts) -> Game {
-    let Lowered { movement, pieces: rules, limits, no_drop_mate } = lowered;
+    let Lowered { movement, pieces: rules, limits, no_drop_mate, drop_bans } = lowered;
     let movement = movement.into_game();
     let in_setup = SetupCounts::of(&movement);
     let mut zones = movement.zones;
     let kinds = PieceId::first(rules.len());
-    let mut dead_zone = |kind: PieceId| -> Option<ZoneId> {
+    let dead_zone = |zones: &mut Vec<ir::Zone>, kind: PieceId| -> Option<ZoneId> {
         let cells = facts.dead.get(&kind).filter(|cells| cells.iter().any(|set| set.contains(&true)))?;
-        Some(zone_for(&mut zones, format!("where {} cannot move", movement.pieces[kind.index()].name), cells))
+        Some(zone_for(zones, format!("where {} cannot move", movement.pieces[kind.index()].name), cells))
     };
     // An optional promotion is compulsory where the unpromoted piece could never
     // move again (Shogi's pawn on the last rank); a piece may not be dropped
     // there either.
-    let forced: Vec<Option<ZoneId>> =
-        kinds.clone().map(|kind| rules[kind.index()].promotions.iter().any(|p| p.optional).then(|| dead_zone(kind)).flatten()).collect();
-    let no_drop: Vec<Option<ZoneId>> =
-        kinds.map(|kind| rules.iter().any(|r| r.captured_as == Some(kind)).then(|| dead_zone(kind)).flatten()).collect();
+    let forced: Vec<Option<ZoneId>> = kinds
+        .clone()
+        .map(|kind| rules[kind.index()].promotions.iter().any(|p| p.optional).then(|| dead_zone(&mut zones, kind)).flatten())
+        .collect();
+    // Nor where the file bans its drops (`no dropping`).
+    let no_drop: Vec<Option<ZoneId>> = kinds
+        .map(|kind| {
+            let dropped = rules.iter().any(|r| r.captured_as == Some(kind));
+            let dead = dropped.then(|| dead_zone(&mut zones, kind)).flatten();
+            let banned: Vec<ZoneId> = drop_bans.iter().filter(|&&(k, _)| k == kind).map(|&(_, zone)| zone).chain(dead).collect();
+            no_drop_zone(&mut zones, &movement.pieces[kind.index()].name, &banned)
+        })
+        .collect();
     let pieces = movement
         .pieces
         .into_iter()
@@ -91,6 +100,23 @@ impl SetupCounts {
 }
 
 /// The zone with these cells: an existing one, or a new one under `name`.
+/// One zone of every cell of the `banned` zones (none if there are none).
+fn no_drop_zone(zones: &mut Vec<ir::Zone>, piece: &str, banned: &[ZoneId]) -> Option<ZoneId> {
+    match banned {
+        [] => None,
+        &[zone] => Some(zone),
+        [first, rest @ ..] => {
+            let mut cells: ZoneCells = zones[first.index()].cells.0.clone();
+            for zone in rest {
+                for (union, more) in cells.iter_mut().zip(&zones[zone.index()].cells.0) {
+                    union.iter_mut().zip(more).for_each(|(cell, &banned)| *cell |= banned);
+                }
+            }
+            Some(zone_for(zones, format!("where {piece} may not be dropped"), &cells))
+        }
+    }
+}
+
 fn zone_for(zones: &mut Vec<ir::Zone>, name: String, cells: &ZoneCells) -> ZoneId {
     match zones.iter().position(|z| z.cells.0 == *cells) {
         Some(z) => ZoneId::new(z).expect("the checker caps the zones"),

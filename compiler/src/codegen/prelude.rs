@@ -22,7 +22,10 @@ pub(crate) fn prelude(ctx: &Ctx, needs: &Needs) -> TokenStream {
     let piece_id = (ctx.uses_piece_constants() || !on_the_board).then(|| quote!(PieceId,));
     let none = uses.none.then(|| {
         quote! {
-            /// Marks "no cell" (off the board) in the cell tables.
+            /// Marks "no cell" (off the board) in the cell tables. A game
+            /// whose tables all lead somewhere (a double step from each cell
+            /// of a zone) has none to mark.
+            #[allow(dead_code)]
             const NONE: u16 = u16::MAX;
         }
     });

@@ -14,7 +14,7 @@ use crate::front::resolve::Names;
 use crate::front::zones::{DeclaredZone, ZoneEval, ZoneTable};
 use std::collections::{HashMap, HashSet};
 use vdl_dsl::ast::{self, Span};
-use vdl_runtime::ir::{self, DirId, PieceId, MAX_PIECE_TYPES};
+use vdl_runtime::ir::{self, DirId, PieceId, ZoneId, MAX_PIECE_TYPES};
 
 pub fn check(names: &Names, diags: &mut Vec<Diagnostic>) -> Option<Draft> {
     let items = &names.items;
@@ -56,6 +56,7 @@ pub fn check(names: &Names, diags: &mut Vec<Diagnostic>) -> Option<Draft> {
     let lowering_passings = std::mem::take(&mut lowering.passings);
     let royals = items.pieces.iter().zip(&pieces).filter(|(_, p)| p.royal).count();
     let goals = crate::front::goals::goals(&items.goals, royals > 0, &mut lowering, diags);
+    let drop_bans = drop_bans(&items.drop_bans, !items.hands.is_empty(), &mut lowering, diags);
     let checks_forbidden = crate::front::goals::checks_forbidden(&items.no_checks, royals > 0, diags);
     inherit_moves(&items.pieces, &names.piece_ids, &mut pieces, diags);
     warn_about_passings(&lowering_passings, &pieces, diags);
@@ -91,6 +92,7 @@ pub fn check(names: &Names, diags: &mut Vec<Diagnostic>) -> Option<Draft> {
         facing,
         stalemate,
         no_drop_mate,
+        drop_bans,
         proxy_promotions,
         obligations,
         goals,
@@ -254,6 +256,29 @@ fn limit(decl: &ast::LimitDecl, piece: PieceId, board: &BoardModel, diags: &mut 
 }
 
 /// `no checkmate by dropping X`: needs hands, and a royal piece to mate.
+/// `no dropping PIECES in ZONE`, per piece type.
+fn drop_bans(
+    decls: &[(&ast::PieceSet, &ast::ZoneExpr, Span)],
+    hands: bool,
+    lowering: &mut PieceLowering,
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<(PieceId, ZoneId)> {
+    let mut bans = Vec::new();
+    for &(set, zone, span) in decls {
+        if !hands {
+            diags.push(
+                Diagnostic::error(Code::ConflictingStatements, span, "no piece can be dropped: the game has no `hands`")
+                    .with_help("add `hands`, or remove this rule"),
+            );
+        }
+        let (pieces, zone) = (lowering.sets.resolve(set, diags), lowering.zone(zone, diags));
+        if let (Some(pieces), Some(zone)) = (pieces, zone) {
+            bans.extend(pieces.into_iter().map(|kind| (kind, zone)));
+        }
+    }
+    bans
+}
+
 fn drop_mate_bans(
     decls: &[(&ast::PieceSet, Span)],
     hands: bool,

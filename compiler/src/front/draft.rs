@@ -23,6 +23,9 @@ pub struct Draft {
     pub facing: Vec<ir::DirId>,
     pub stalemate: ir::Outcome,
     pub no_drop_mate: Vec<PieceId>,
+    /// `no dropping PIECES in ZONE`: each type with a zone it may not be
+    /// dropped in.
+    pub drop_bans: Vec<(PieceId, ZoneId)>,
     pub proxy_promotions: Vec<ir::ProxyPromotion>,
     pub obligations: Vec<ir::Obligation>,
     pub goals: Vec<ir::Goal>,

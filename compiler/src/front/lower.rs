@@ -9,7 +9,7 @@ use crate::front::cell_classes::CellClasses;
 use crate::front::draft::{Draft, DraftPromotion, LimitScope};
 use crate::front::movement::Movement;
 use crate::front::players::Players;
-use vdl_runtime::ir::{self, Game, PieceId};
+use vdl_runtime::ir::{self, Game, PieceId, ZoneId};
 
 pub struct Lowered {
     /// Only movement: no piece type promotes, and captured pieces leave the
@@ -19,6 +19,7 @@ pub struct Lowered {
     pub pieces: Vec<PieceRules>,
     pub limits: Vec<LoweredLimit>,
     pub no_drop_mate: Vec<PieceId>,
+    pub drop_bans: Vec<(PieceId, ZoneId)>,
 }
 
 /// What a piece type has besides its movement.
@@ -90,16 +91,25 @@ pub fn lower(draft: Draft) -> Lowered {
         },
         setup: draft.setup,
     });
-    Lowered { movement, pieces, limits, no_drop_mate: draft.no_drop_mate }
+    Lowered { movement, pieces, limits, no_drop_mate: draft.no_drop_mate, drop_bans: draft.drop_bans }
 }
 
 /// With hands, a captured piece joins the hand in its unpromoted form: `+P`
 /// as `P` (as itself when there is no such piece).
 fn captured_forms(draft: &Draft) -> Vec<Option<PieceId>> {
     let by_symbol = |symbol: &str| draft.pieces.iter().position(|p| p.symbol.eq_ignore_ascii_case(symbol));
-    (0..draft.pieces.len())
-        .map(|kind| draft.hands.then(|| PieceId::from_index(by_symbol(draft.pieces[kind].symbol.trim_start_matches('+')).unwrap_or(kind))))
-        .collect()
+    let form = |kind: usize| {
+        let symbol = &draft.pieces[kind].symbol;
+        let base = if symbol.ends_with('~') { promoted_from(draft, kind) } else { by_symbol(symbol.trim_start_matches('+')) };
+        PieceId::from_index(base.unwrap_or(kind))
+    };
+    (0..draft.pieces.len()).map(|kind| draft.hands.then(|| form(kind))).collect()
+}
+
+/// The first piece type (in file order) that promotes to `kind`: what a
+/// captured `X~` joins the hand as.
+fn promoted_from(draft: &Draft, kind: usize) -> Option<usize> {
+    draft.pieces.iter().position(|p| p.promotions.iter().any(|promotion| promotion.to.iter().any(|to| to.index() == kind)))
 }
 
 fn limit_classes(board: &BoardModel, scope: LimitScope) -> LimitClasses {

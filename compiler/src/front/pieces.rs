@@ -320,8 +320,18 @@ impl PieceLowering<'_> {
         if let Some(span) = stmt.capturing {
             self.check_capturing(stmt, span, mode, &templates, diags);
         }
+        // On a board that is not a full box, a `*` vector has images that
+        // leave it from every cell (the images of `(1,-1,0)*` off the plane of
+        // cube coordinates): they can never move, so they get no rule, and
+        // diagnostics do not offer them.
+        let landing: Vec<&Template> = templates
+            .iter()
+            .filter(|t| {
+                !self.board.is_shaped() || (0..players).any(|player| self.lands_somewhere(&self.players.map_vector(player, &t.target)))
+            })
+            .collect();
         if stmt.kind == AstKind::Step {
-            check_step_lengths(stmt, &templates, diags);
+            check_step_lengths(stmt, &landing, diags);
         }
         let vectors = templates.iter().map(|t| 1 + t.routes.iter().map(|r| r.cells.len()).sum::<usize>()).sum::<usize>();
         if !self.tables_fit(vectors * players, stmt.directions.span(), diags) {
@@ -333,18 +343,9 @@ impl PieceLowering<'_> {
                     .with_help("check the `where` conditions"),
             );
         }
-        // On a board that is not a full box, a `*` vector has images that
-        // leave it from every cell (the images of `(1,-1,0)*` off the plane of
-        // cube coordinates): they can never move, so they get no rule.
-        let templates: Vec<&Template> = templates
-            .iter()
-            .filter(|t| {
-                !self.board.is_shaped() || (0..players).any(|player| self.lands_somewhere(&self.players.map_vector(player, &t.target)))
-            })
-            .collect();
         (0..players)
             .map(|player| {
-                templates
+                landing
                     .iter()
                     .map(|t| {
                         let mut dir = |v: &Vector| self.table.intern(self.board, &self.players.map_vector(player, v));
@@ -614,7 +615,7 @@ struct Modifiers {
 
 /// A `step` goes to a neighbouring cell: every component of its vectors is -1,
 /// 0 or 1. A longer vector would jump like a leap while reading as a step.
-fn check_step_lengths(stmt: &ast::MoveStmt, templates: &[Template], diags: &mut Vec<Diagnostic>) {
+fn check_step_lengths(stmt: &ast::MoveStmt, templates: &[&Template], diags: &mut Vec<Diagnostic>) {
     let long: Vec<String> = templates.iter().filter(|t| t.target.iter().any(|c| c.abs() > 1)).map(|t| written(&t.target)).collect();
     if let Some(example) = long.first() {
         let shown: Vec<&str> = long.iter().take(4).map(String::as_str).collect();

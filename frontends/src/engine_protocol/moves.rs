@@ -33,9 +33,10 @@ impl MoveFormat {
         &self.squares
     }
 
-    /// The protocol's upper-case letter(s) for a piece type.
+    /// The protocol's upper-case letter(s) for a piece type: a promoted
+    /// form `Q~` is sent as its letter (`e7e8q`).
     pub fn letter(&self, game: &Game, kind: PieceId) -> String {
-        let symbol = game.pieces[kind].symbol.to_ascii_uppercase();
+        let symbol = game.pieces[kind].symbol.trim_end_matches('~').to_ascii_uppercase();
         self.letters.get(&symbol).cloned().unwrap_or(symbol)
     }
 

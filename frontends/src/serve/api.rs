@@ -137,11 +137,30 @@ async fn variants(State(app): State<Arc<App>>) -> Answer {
 }
 
 async fn variant(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer {
-    answer(variant_index(&app, &id).map(|i| {
-        let mut fields = app.variants[i].description.as_object().cloned().unwrap_or_default();
-        fields.insert("id".into(), json!(i));
-        success(fields)
-    }))
+    let i = match variant_index(&app, &id) {
+        Ok(i) => i,
+        Err(refusal) => return refusal,
+    };
+    let mut fields = app.variants[i].description.as_object().cloned().unwrap_or_default();
+    fields.insert("id".into(), json!(i));
+    fields.insert("values".into(), piece_values(&app, i).await);
+    success(fields)
+}
+
+/// The value of each piece type as the computer's evaluation measures it, by
+/// symbol (`{"Q": 950, ...}`, royals 0), so that a page can offer the
+/// strongest promotion first. Measured once per variant, on a blocking
+/// thread (up to a second on the largest boards).
+async fn piece_values(app: &Arc<App>, variant: usize) -> Value {
+    let app = app.clone();
+    let values = tokio::task::spawn_blocking(move || {
+        let entry = &app.variants[variant];
+        let values = entry.eval.get_or_init(|| Evaluator::new(&*entry.engine)).piece_values().to_vec();
+        let game = entry.engine.game();
+        game.pieces.iter().zip(values).map(|(piece, value)| (piece.symbol.clone(), json!(value))).collect::<Map<_, _>>()
+    })
+    .await;
+    values.map_or(Value::Null, Value::Object)
 }
 
 fn variant_index(app: &App, id: &str) -> Result<usize, Answer> {

@@ -104,9 +104,10 @@ pub fn draw_marked(game: &Game, pos: &Position, marked: &[CellId]) -> String {
 
 /// A board whose cells have centres (hexagons, or a board that is not a full
 /// box): each cell where its centre falls on a character grid, so that
-/// hexagons show as offset rows. Column labels go under the columns when
-/// there is one per column. `None` when the grid would be too large to print
-/// (the rows are drawn instead).
+/// hexagons show as offset rows. Each row's label (a rank) stands just left
+/// of the row's leftmost cell, on its line, where nothing else is drawn;
+/// column labels go under the columns when there is one per column. `None`
+/// when the grid would be too large to print (the rows are drawn instead).
 fn draw_at_centres(game: &Game, pos: &Position, marked: Marked) -> Option<String> {
     let layout = &game.board.layout;
     let width = game.pieces.iter().map(|p| p.symbol.len()).max().unwrap_or(1);
@@ -120,19 +121,47 @@ fn draw_at_centres(game: &Game, pos: &Position, marked: Marked) -> Option<String
     for (cell, (&column, &line)) in game.cell_ids().zip(columns.iter().zip(&lines)) {
         grid[line][column] = Some(cell);
     }
-    // The place before the first column is dropped unless a mark is there.
-    let lead = usize::from(!grid.iter().any(|row| row[0].is_some_and(|c| marked.contains(&c))));
-    let mut out = String::new();
-    for row in &grid {
-        out.push_str(row_text(game, pos, row.iter().copied(), width, marked)[lead..].trim_end());
-        out.push('\n');
-    }
+    let mut text: Vec<Vec<char>> =
+        grid.iter().map(|row| row_text(game, pos, row.iter().copied(), width, marked).chars().collect()).collect();
     if layout.column_labels.len() == column_count {
-        let labels: String = layout.column_labels.iter().map(|t| format!(" {t:>width$}")).collect();
-        out.push_str(labels[lead..].trim_end());
+        text.push(layout.column_labels.iter().flat_map(|t| format!(" {t:>width$}").chars().collect::<Vec<_>>()).collect());
+    }
+    let labels = row_label_places(layout, &columns, &lines);
+    // The labels left of the first column need a margin.
+    let margin = labels.iter().map(|&(label, _, column)| label.chars().count().saturating_sub(column * (width + 1))).max().unwrap_or(0);
+    for line in &mut text {
+        line.splice(0..0, std::iter::repeat_n(' ', margin));
+    }
+    for (label, line, column) in labels {
+        let end = margin + column * (width + 1);
+        let place = end - label.chars().count()..end;
+        if text[line][place.clone()].iter().all(|&c| c == ' ') {
+            text[line].splice(place, label.chars());
+        }
+    }
+    // The blank columns every line starts with are dropped.
+    let lead = text.iter().filter(|l| l.iter().any(|&c| c != ' ')).map(|l| l.iter().take_while(|&&c| c == ' ').count()).min().unwrap_or(0);
+    let mut out = String::new();
+    for line in &text {
+        out.push_str(line.iter().skip(lead).collect::<String>().trim_end());
         out.push('\n');
     }
     Some(out)
+}
+
+/// Each labelled row's label with the line and column of the row's leftmost
+/// cell (the lowest line among the leftmost).
+fn row_label_places<'a>(layout: &'a Layout, columns: &[usize], lines: &[usize]) -> Vec<(&'a str, usize, usize)> {
+    layout
+        .rows
+        .iter()
+        .zip(&layout.row_labels)
+        .filter(|(_, label)| !label.is_empty())
+        .filter_map(|(row, label)| {
+            let leftmost = row.iter().flatten().min_by_key(|cell| (columns[cell.index()], std::cmp::Reverse(lines[cell.index()])))?;
+            Some((label.as_str(), lines[leftmost.index()], columns[leftmost.index()]))
+        })
+        .collect()
 }
 
 /// The most places of a character grid a drawing at centres prints.

@@ -378,18 +378,25 @@ fn parse_hands(game: &Game, text: &str, base: usize, setup: &mut Setup, places: 
     Ok(())
 }
 
-/// The symbol-like text at the start of `text`, for messages: `+X` or one character.
+/// The symbol-like text at the start of `text`, for messages: `+X`, `X~` or
+/// one character.
 fn symbol_at(text: &str) -> &str {
     let len = if text.starts_with('+') { 1 } else { 0 };
-    let end = text[len..].chars().next().map_or(len, |c| len + c.len_utf8());
+    let mut end = text[len..].chars().next().map_or(len, |c| len + c.len_utf8());
+    if text[end..].starts_with('~') {
+        end += 1;
+    }
     &text[..end]
 }
 
-/// Reads one piece symbol (`P`, `p`, `+P`) at the start of `text`.
+/// Reads one piece symbol (`P`, `p`, `+P`, `Q~`) at the start of `text`.
 fn parse_piece(game: &Game, text: &str) -> Option<(Piece, usize)> {
-    let len = if text.starts_with('+') { 2 } else { 1 };
+    let mut len = if text.starts_with('+') { 2 } else { 1 };
+    if text.get(len..).is_some_and(|rest| rest.starts_with('~')) {
+        len += 1;
+    }
     let symbol = text.get(..len)?;
-    let letter = symbol.chars().last()?;
+    let letter = symbol.trim_end_matches('~').chars().last()?;
     if !letter.is_ascii_alphabetic() {
         return None;
     }

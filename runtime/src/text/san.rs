@@ -88,8 +88,10 @@ fn is_letterless(game: &Game, kind: crate::PieceId) -> bool {
     game.pieces[kind].symbol.eq_ignore_ascii_case("P")
 }
 
+/// The type's letter: its symbol, without the `~` of a promoted form
+/// (a Pawn promoted to `Q~` is written `=Q`, as players write it).
 fn symbol(game: &Game, kind: crate::PieceId) -> String {
-    game.pieces[kind].symbol.to_ascii_uppercase()
+    game.pieces[kind].symbol.trim_end_matches('~').to_ascii_uppercase()
 }
 
 /// As much of the origin's name as tells it apart from the other pieces of
