@@ -321,10 +321,22 @@ fn generated_module_is_well_formed_and_stable() {
     // its directions, and is handed to the sink as found unattacked.
     assert!(text.contains("out.swap_unattacked(\n") && text.contains("let mut from_attacked: Option<bool> = None;"));
     assert!(text.contains(".get_or_insert_with(|| attacked_by_black_now(pos, board, from))"));
-    assert!(text.contains("vdl_runtime::plan::proxy::add(game(), pos, ROOK_WHITE, mv, out)"));
+    assert!(text.contains("vdl_runtime::gen::proxy::add(game(), pos, ROOK_WHITE, mv, out)"));
     assert!(text.contains("fn moves_rook_white<S: MoveSink>(\n    pos: &Position,") && text.contains("bound.is_none_or(|zone| zone[to])"));
     // Nothing is interpreted at run time.
     assert!(!text.contains("Interpreter::new") && !text.contains("MoveKind"));
+}
+
+/// The generated module takes everything from the runtime through its one
+/// `gen` module, which follows the runtime's files where they move: every
+/// path into the runtime outside comments starts `vdl_runtime::gen::`.
+#[test]
+fn the_runtime_is_reached_only_through_gen() {
+    let text = vdl_compiler::generate_rust(&tiny());
+    let code: String = text.lines().filter(|line| !line.trim_start().starts_with("//")).collect::<Vec<_>>().join("\n");
+    let paths = code.matches("vdl_runtime::").count();
+    assert!(paths > 10, "the tiny game's module uses the runtime: {paths} paths");
+    assert_eq!(code.matches("vdl_runtime::gen::").count(), paths, "{code}");
 }
 
 /// A game with no pieces, zones or directions still gives a valid module.
@@ -359,7 +371,7 @@ fn open_steps_are_handed_over_as_sets_of_cells() {
     // Each type's moves in a loop over its cells, which the position keeps.
     // On a board of up to 64 cells, the loop is over one word.
     let compact: String = text.split_whitespace().collect();
-    assert!(compact.contains("vdl_runtime::state::occupancy::for_each_bit64_inline((pieces.of(KING_WHITE,CELLS))asu64,"), "{text}");
+    assert!(compact.contains("vdl_runtime::gen::occupancy::for_each_bit64_inline((pieces.of(KING_WHITE,CELLS))asu64,"), "{text}");
     // A royal type's steps go to `royal_to`, which a counter judges by the
     // attacks on their destinations alone.
     assert!(compact.contains("out.royal_to(board,KIND_KING,from,u128::from(KING_WHITE_STEPS[from])&!occupancy.own,);"));
@@ -384,7 +396,7 @@ fn open_steps_are_handed_over_as_sets_of_cells() {
     let text = vdl_compiler::generate_rust(&game);
     let compact: String = text.split_whitespace().collect();
     assert!(!compact.contains("KIND_KING,from,u128::from(KING_WHITE_STEPS") && text.contains("PAWN_WHITE_MOVES[from]"));
-    assert!(text.contains("vdl_runtime::plan::proxy::add(game(), pos, KING_WHITE, mv, out)"));
+    assert!(text.contains("vdl_runtime::gen::proxy::add(game(), pos, KING_WHITE, mv, out)"));
 }
 
 /// On a board whose cells fit in one word, the attack test and the watch
@@ -406,7 +418,7 @@ fn lines_running_one_way_are_walked_as_bits() {
     let compact: String = text.split_whitespace().collect();
     assert!(
         compact.contains(
-            "fnattacked_by_white(board:&Board,target:usize,held:vdl_runtime::state::occupancy::AttackerCells,occupied:u128,pieces:&vdl_runtime::state::piece_cells::PieceCells,)->bool"
+            "fnattacked_by_white(board:&Board,target:usize,held:vdl_runtime::gen::AttackerCells,occupied:u128,pieces:&vdl_runtime::gen::PieceCells,)->bool"
         ),
         "{text}"
     );
@@ -418,7 +430,7 @@ fn lines_running_one_way_are_walked_as_bits() {
     // attacker, where it finds it as bits.
     assert!(text.contains("watch.mark_pinned(CellId::from_index(met), reach | beyond);"));
     // A copy of the board after a move has its occupied cells worked out.
-    assert!(text.contains("vdl_runtime::legality::board_after::occupied_after(") && text.contains("pos.held_cells().occupied(CELLS)"));
+    assert!(text.contains("vdl_runtime::gen::board_after::occupied_after(") && text.contains("pos.held_cells().occupied(CELLS)"));
 }
 
 /// A ride round a ring is two runs through the cells' numbers, up to the
@@ -465,7 +477,7 @@ setup "4/1k2/4/4/1K2/R3 w"
     assert!(rook.contains("reach_falling(u128::from(ROOK_WHITE_RIDE_2_THEN_FALLING[from]),blockers,)"), "{rook}");
     assert!(!rook.contains("RIDE_1_FALLING") && !rook.contains("RIDE_2_RISING"), "{rook}");
     assert!(
-        rook.contains("&blockers==0{if(u128::from(ROOK_WHITE_RIDE_1_THEN_RISING[from]))&blockers==0{null_move=true;}vdl_runtime::state::occupancy::reach_rising(u128::from(ROOK_WHITE_RIDE_1_THEN_RISING[from])"),
+        rook.contains("&blockers==0{if(u128::from(ROOK_WHITE_RIDE_1_THEN_RISING[from]))&blockers==0{null_move=true;}vdl_runtime::gen::occupancy::reach_rising(u128::from(ROOK_WHITE_RIDE_1_THEN_RISING[from])"),
         "{rook}"
     );
     assert!(!rook.contains("ROUND"), "{rook}");
@@ -574,10 +586,10 @@ setup "k3/4/4/1NRK w"
     assert!(attack.contains("&(pieces.of(KING_BLACK,CELLS)|pieces.of(QUEEN_BLACK,CELLS))asu64)"), "{attack}");
     assert!(attack.contains("&(pieces.of(KNIGHT_BLACK,CELLS))asu64)"), "{attack}");
     assert_eq!(attack.matches("&(pieces.of(ROOK_BLACK,CELLS))asu64)").count(), 2, "{attack}");
-    assert!(attack.contains("letfirsts=(vdl_runtime::state::occupancy::reach_"), "{attack}");
+    assert!(attack.contains("letfirsts=(vdl_runtime::gen::occupancy::reach_"), "{attack}");
     assert!(attack.contains("&(firstsasu64)&gate!=0{returntrue;}"), "{attack}");
     assert!(!attack.contains("board[") && !attack.contains("JUMPS_BLACK"), "{attack}");
-    assert!(compact.contains("vdl_runtime::legality::board_after::enemy_after("), "{text}");
+    assert!(compact.contains("vdl_runtime::gen::board_after::enemy_after("), "{text}");
     // Round a ring, a cell can be on two lines from one target: the rides
     // keep their walks, the leapers stay bits.
     let game = vdl_compiler::compile("ring.vdl", &source("wrap")).expect("the game compiles");

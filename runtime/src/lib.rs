@@ -6,10 +6,12 @@
 //! * [`Engine`]: a move generator; [`Interpreter`] runs any IR, generated code
 //!   implements the same trait for one variant.
 //! * [`legal`], [`perft`]: legality built on any engine.
+//! * [`gen`]: what generated engines use, all of it re-exported in one place.
 //! * [`fen`], [`notation`], [`san`]: position strings and move text; a
 //!   position string reads as a [`Setup`], which [`Position::from_setup`]
 //!   judges.
 
+pub mod gen;
 pub mod ir;
 pub mod legality;
 pub mod perft;

@@ -3,6 +3,7 @@
 
 use crate::codegen::attacks::attack;
 use crate::codegen::emit::tables;
+use crate::codegen::moves::constructs;
 use crate::codegen::spec::needs::Needs;
 use crate::codegen::spec::AttackTest;
 use crate::codegen::{raw_string, Ctx};
@@ -37,11 +38,7 @@ pub(crate) fn prelude(ctx: &Ctx, needs: &Needs) -> TokenStream {
             }
         }
     });
-    let occupancy = uses.occupancy.then(|| {
-        quote!(
-            use vdl_runtime::state::occupancy::Occupancy;
-        )
-    });
+    let occupancy = uses.occupancy.then(|| quote!(Occupancy,));
     let already = uses.already.then(|| {
         quote! {
             /// Is a move to `to`, also changing the cell `second` (see
@@ -57,25 +54,18 @@ pub(crate) fn prelude(ctx: &Ctx, needs: &Needs) -> TokenStream {
     // code serves every engine.
     let drops = spec.drops.map(|drops| {
         let kinds = drops.kinds;
-        quote!(vdl_runtime::plan::drops::generate_sized::<#kinds, _>(pos, out);)
+        quote!(vdl_runtime::gen::drops::generate_sized::<#kinds, _>(pos, out);)
     });
-    // So do captures in passing: the runtime walks them from the plan (and
-    // castling, called from the castling pieces' functions; the other moves
-    // of unmoved pieces are the pieces' functions' own).
-    let gated = spec.captures_in_passing.then(|| quote!(vdl_runtime::plan::gated::captures_in_passing(&Rules, plan(), pos, out.moves());));
+    // So do the moves the runtime walks from the plan for the whole
+    // position (see `constructs`).
+    let gated = constructs::walked_for_the_position(spec);
     let pos_arg = needs.generate.position.then(|| quote!(pos,));
     let held_arg = needs.generate.held_cells.then(|| quote!(pos.held_cells(),));
     let pieces_arg = needs.generate.piece_cells.then(|| quote!(pos.piece_cells(),));
     let generate = quote!(generate(#pos_arg board_of(pos), #held_arg #pieces_arg pos.side, out););
     // With obligations, attacks depend on the countdowns.
     let (attacked, is_safe, not_counting) = if !on_the_board {
-        (
-            quote!(attacked_now(pos, board_of(pos), cell.index(), by)),
-            quote!(is_safe(pos, board_of(pos), mover)),
-            quote!(
-                use vdl_runtime::state::position::NOT_COUNTING;
-            ),
-        )
+        (quote!(attacked_now(pos, board_of(pos), cell.index(), by)), quote!(is_safe(pos, board_of(pos), mover)), quote!(NOT_COUNTING,))
     } else {
         let args = attack::line_args_of_pos(ctx, quote!(by));
         (quote!(attacked(board_of(pos), cell.index(), by #args)), quote!(is_safe(pos, board_of(pos), mover)), quote!())
@@ -92,7 +82,7 @@ pub(crate) fn prelude(ctx: &Ctx, needs: &Needs) -> TokenStream {
             fn unattacked_among(&self, pos: &Position, cells: u128, by: PlayerId) -> u32 {
                 let board = board_of(pos);
                 let mut unattacked = 0;
-                vdl_runtime::state::occupancy::for_each_bit128(cells, |cell| unattacked += u32::from(!attacked(board, cell, by #args)));
+                vdl_runtime::gen::occupancy::for_each_bit128(cells, |cell| unattacked += u32::from(!attacked(board, cell, by #args)));
                 unattacked
             }
         }
@@ -113,7 +103,7 @@ pub(crate) fn prelude(ctx: &Ctx, needs: &Needs) -> TokenStream {
     let check_cells = needs.attack_cells.then(|| {
         let args = attack::line_args_of_pos(ctx, quote!(enemy));
         quote! {
-            fn check_cells(&self, influence: &Influence, pos: &Position, royals: &[CellId]) -> Option<vdl_runtime::legality::check_cells::CheckCells> {
+            fn check_cells(&self, influence: &Influence, pos: &Position, royals: &[CellId]) -> Option<vdl_runtime::gen::CheckCells> {
                 let (board, enemy) = (board_of(pos), pos.side.opponent());
                 influence.check_cells_from_bits(royals, |royal| attack_cells(board, royal.index(), enemy #args))
             }
@@ -139,14 +129,10 @@ pub(crate) fn prelude(ctx: &Ctx, needs: &Needs) -> TokenStream {
             }
         }
     });
+    // Everything from the runtime comes through its `gen` module.
     quote! {
         use std::sync::OnceLock;
-        use vdl_runtime::legality::influence::{Influence, Watch};
-        use vdl_runtime::ir::{CellId, Game, #piece_id PlayerId};
-        use vdl_runtime::state::sink::MoveSink;
-        use vdl_runtime::{Engine, Generator, Move, Piece, Position};
-        #not_counting
-        #occupancy
+        use vdl_runtime::gen::{CellId, Engine, Game, Generator, Influence, Move, MoveSink, #not_counting #occupancy Piece, #piece_id PlayerId, Position, Watch};
 
         /// The number of cells of the board.
         pub const CELLS: usize = #cells;
@@ -171,9 +157,9 @@ pub(crate) fn prelude(ctx: &Ctx, needs: &Needs) -> TokenStream {
         }
 
         /// The game's move plan, made on first use.
-        fn plan() -> &'static vdl_runtime::plan::Plan {
-            static PLAN: OnceLock<vdl_runtime::plan::Plan> = OnceLock::new();
-            PLAN.get_or_init(|| vdl_runtime::plan::Plan::of(game()))
+        fn plan() -> &'static vdl_runtime::gen::Plan {
+            static PLAN: OnceLock<vdl_runtime::gen::Plan> = OnceLock::new();
+            PLAN.get_or_init(|| vdl_runtime::gen::Plan::of(game()))
         }
 
         #[inline(always)]
@@ -203,11 +189,11 @@ pub(crate) fn prelude(ctx: &Ctx, needs: &Needs) -> TokenStream {
                 generate_all(pos, out);
             }
 
-            fn make(&self, pos: &mut Position, mv: Move) -> vdl_runtime::state::position::Undo {
+            fn make(&self, pos: &mut Position, mv: Move) -> vdl_runtime::gen::Undo {
                 pos.make_with::<Features>(mv)
             }
 
-            fn unmake(&self, pos: &mut Position, mv: Move, undo: vdl_runtime::state::position::Undo) {
+            fn unmake(&self, pos: &mut Position, mv: Move, undo: vdl_runtime::gen::Undo) {
                 pos.unmake_with::<Features>(mv, undo)
             }
 
@@ -221,13 +207,14 @@ pub(crate) fn prelude(ctx: &Ctx, needs: &Needs) -> TokenStream {
         }
 
         impl Engine for Rules {
-            fn count_legal(&self, pos: &mut Position, scratch: &mut vdl_runtime::legality::legal_count::CountScratch) -> u64 {
-                vdl_runtime::legality::legal_count::count_legal_with(self, pos, scratch, |pos, sink| generate_all(pos, sink))
+            fn count_legal(&self, pos: &mut Position, scratch: &mut vdl_runtime::gen::CountScratch) -> u64 {
+                vdl_runtime::gen::legal_count::count_legal_with(self, pos, scratch, |pos, sink| generate_all(pos, sink))
             }
 
             fn has_legal_move(&self, pos: &mut Position) -> bool {
                 self.count_legal(pos, &mut Default::default()) > 0
             }
+
 
             #check_cells
 
@@ -273,7 +260,7 @@ fn move_features(features: FeaturesOf) -> TokenStream {
         /// What this game's moves can do, for make and unmake.
         struct Features;
 
-        impl vdl_runtime::state::move_features::MoveFeatures for Features {
+        impl vdl_runtime::gen::MoveFeatures for Features {
             const CHECKS: bool = #checks;
             const UNMOVED: bool = #unmoved;
             const HANDS: bool = #hands;

@@ -57,8 +57,11 @@ pub fn generate(ctx: &mut Ctx) -> Attack {
         let name = ctx.names.player_fn("attacked_by", player);
         let lists = lists_of(ctx, player);
         riders_arms.push(riders_arm(ctx, player, lists.rider_kinds()));
+        // What the player attacks with, from the lists, decides which
+        // functions have bodies.
+        let (has_leaps, has_lines) = (lists.has_leaps(), lists.has_lines());
         let LineCode { attack: mut body, watch, leaps, leaps_blockable, reads_riders, reads_gate, cells } = lists.generate(ctx, player);
-        let read = GatesRead { pieces: !leaps.is_empty() || reads_gate, riders: reads_riders };
+        let read = GatesRead { pieces: has_leaps || reads_gate, riders: reads_riders };
         match (cells, &mut cells_arms) {
             (Some(cells), Some(arms)) => {
                 let (function, arm) = attack_cells_function(ctx, player, gated(ctx, cells, read));
@@ -67,15 +70,16 @@ pub fn generate(ctx: &mut Ctx) -> Attack {
             }
             _ => cells_arms = None,
         }
-        if body.is_empty() {
+        if !has_leaps && !has_lines {
             body = quote!(let _ = (board, target #held_arg););
         } else {
             body = gated(ctx, body, read);
         }
-        let (function, arm) = watch_leaps_function(ctx, player, leaps, leaps_blockable);
+        let (function, arm) = watch_leaps_function(ctx, player, has_leaps.then_some(leaps), leaps_blockable);
         functions.extend(function);
         leaps_arms.push(arm);
-        let (watch_function, watch_arm) = watch_function(ctx, player, watch, GatesRead { pieces: false, riders: reads_riders });
+        let (watch_function, watch_arm) =
+            watch_function(ctx, player, has_lines.then_some(watch), GatesRead { pieces: false, riders: reads_riders });
         functions.extend(watch_function);
         watch_arms.push(watch_arm);
         let who = &ctx.game.players[player.index()].name;
@@ -124,7 +128,7 @@ pub fn generate(ctx: &mut Ctx) -> Attack {
     let leaps_held = if held_bits {
         let cells = held_cells_of(quote!(by));
         let pieces = attackers_as_bits(ctx).then(|| quote!(let pieces = pos.piece_cells();));
-        quote!(let held = vdl_runtime::state::occupancy::AttackerCells { held: #cells, riders: 0 }; #pieces)
+        quote!(let held = vdl_runtime::gen::AttackerCells { held: #cells, riders: 0 }; #pieces)
     } else {
         quote!(let _ = pos;)
     };
@@ -168,7 +172,7 @@ pub fn generate(ctx: &mut Ctx) -> Attack {
 
         /// Marks in `watch` the cells of `by`'s lines (rides and hops) out
         /// from `target` whose change could let a piece of `by` attack it
-        /// (`vdl_runtime::legality::influence::Influence::watch`). `true`, and the
+        /// (`vdl_runtime::gen::Influence::watch`). `true`, and the
         /// marks unfinished, if a line of `by` attacks `target`.
         fn watch_lines(pos: &Position, board: &Board, target: usize, by: PlayerId, watch: &mut Watch) -> bool {
             #held
@@ -181,7 +185,7 @@ pub fn generate(ctx: &mut Ctx) -> Attack {
 
         /// Marks in `watch` the cells that `by`'s leaps toward `target` need,
         /// of the leaps whose start holds a piece of `by` that makes them
-        /// (`vdl_runtime::legality::influence::Influence::watch`). `true`, and the
+        /// (`vdl_runtime::gen::Influence::watch`). `true`, and the
         /// marks unfinished, if such a leap is open: `by` attacks `target`.
         fn watch_leaps(pos: &Position, board: &Board, target: usize, by: PlayerId, watch: &mut Watch) -> bool {
             #leaps_held
@@ -244,16 +248,20 @@ fn riders_arm(ctx: &mut Ctx, player: PlayerId, kinds: u128) -> TokenStream {
 }
 
 /// The function marking the cells that matter on `player`'s lines (its
-/// body `walks`, whose gates read `read`), and its arm in `watch_lines`.
-fn watch_function(ctx: &Ctx, player: PlayerId, walks: TokenStream, read: GatesRead) -> (TokenStream, TokenStream) {
+/// body `walks`, whose gates read `read`; `None` without lines), and its
+/// arm in `watch_lines`.
+fn watch_function(ctx: &Ctx, player: PlayerId, walks: Option<TokenStream>, read: GatesRead) -> (TokenStream, TokenStream) {
     let name = ctx.names.player_fn("watch_lines_of", player);
     let docs = doc_lines(&[
         format!("Marks in `watch` the cells of {}'s lines out from `target` whose change could", ctx.game.players[player.index()].name),
-        "let a piece attack along them (`vdl_runtime::legality::influence::Influence::watch`).".into(),
+        "let a piece attack along them (`vdl_runtime::gen::Influence::watch`).".into(),
         "`true`, and the marks unfinished, if a piece attacks `target` along a line.".into(),
     ]);
     let (held, held_arg) = line_param_and_arg(ctx);
-    let body = if walks.is_empty() { quote!(let _ = (board, target, watch #held_arg);) } else { gated(ctx, walks, read) };
+    let body = match walks {
+        None => quote!(let _ = (board, target, watch #held_arg);),
+        Some(walks) => gated(ctx, walks, read),
+    };
     watch_function_and_arm(player, &name, docs, (held, held_arg), body)
 }
 
@@ -336,7 +344,7 @@ pub(crate) fn attackers_as_bits(ctx: &Ctx) -> bool {
 /// passing it on, where the open leaps are tested as bits.
 fn pieces_param_and_arg(ctx: &Ctx) -> (TokenStream, TokenStream) {
     if attackers_as_bits(ctx) {
-        (quote!(, pieces: &vdl_runtime::state::piece_cells::PieceCells), quote!(, pieces))
+        (quote!(, pieces: &vdl_runtime::gen::PieceCells), quote!(, pieces))
     } else {
         (quote!(), quote!())
     }
@@ -356,7 +364,7 @@ fn attack_param_and_arg(ctx: &Ctx) -> (TokenStream, TokenStream) {
 /// bits.
 fn held_param_and_arg(ctx: &Ctx) -> (TokenStream, TokenStream) {
     if held_bits(ctx) {
-        (quote!(, held: vdl_runtime::state::occupancy::AttackerCells), quote!(, held))
+        (quote!(, held: vdl_runtime::gen::AttackerCells), quote!(, held))
     } else {
         (quote!(), quote!())
     }
@@ -378,7 +386,7 @@ pub(crate) fn occupied_bits(ctx: &Ctx) -> bool {
 /// the arguments passing them on.
 fn line_param_and_arg(ctx: &Ctx) -> (TokenStream, TokenStream) {
     match (held_bits(ctx), occupied_bits(ctx)) {
-        (true, true) => (quote!(, held: vdl_runtime::state::occupancy::AttackerCells, occupied: u128), quote!(, held, occupied)),
+        (true, true) => (quote!(, held: vdl_runtime::gen::AttackerCells, occupied: u128), quote!(, held, occupied)),
         _ => held_param_and_arg(ctx),
     }
 }
@@ -421,7 +429,7 @@ pub(crate) fn occupied_of_pos() -> TokenStream {
 /// stand-ins on `player`'s own cells, they are still a superset.
 pub(crate) fn held_by(player: TokenStream) -> TokenStream {
     let cells = held_cells_of(player.clone());
-    quote!(vdl_runtime::state::occupancy::AttackerCells { held: #cells, riders: riders(pos, #player) })
+    quote!(vdl_runtime::gen::AttackerCells { held: #cells, riders: riders(pos, #player) })
 }
 
 /// The cells `player` (an expression) holds, as bits, as the position
@@ -430,9 +438,10 @@ fn held_cells_of(player: TokenStream) -> TokenStream {
     quote!(pos.held_cells().seen_by(#player, CELLS).own)
 }
 
-/// The watch of `player`'s leaps (`body`), and its arm in `watch_leaps`.
-/// Where no leap can be blocked (`blockable` false), nothing is marked.
-fn watch_leaps_function(ctx: &Ctx, player: PlayerId, body: TokenStream, blockable: bool) -> (TokenStream, TokenStream) {
+/// The watch of `player`'s leaps (`body`; `None` without leaps), and its
+/// arm in `watch_leaps`. Where no leap can be blocked (`blockable` false),
+/// nothing is marked.
+fn watch_leaps_function(ctx: &Ctx, player: PlayerId, body: Option<TokenStream>, blockable: bool) -> (TokenStream, TokenStream) {
     let name = ctx.names.player_fn("watch_leaps_of", player);
     let who = &ctx.game.players[player.index()].name;
     let docs = doc_lines(&[
@@ -443,11 +452,11 @@ fn watch_leaps_function(ctx: &Ctx, player: PlayerId, body: TokenStream, blockabl
     let (held, held_arg) = held_param_and_arg(ctx);
     let (pieces, pieces_arg) = pieces_param_and_arg(ctx);
     let (held, held_arg) = (quote!(#held #pieces), quote!(#held_arg #pieces_arg));
-    let body = match (body.is_empty(), blockable) {
-        (true, _) => quote!(let _ = (board, target, watch #held_arg);),
+    let body = match (body, blockable) {
+        (None, _) => quote!(let _ = (board, target, watch #held_arg);),
         // The leaps tested as bits read neither the board nor the watch.
-        (false, false) => gated(ctx, quote!(let _ = (board, watch #pieces_arg); #body), LEAPS_READ),
-        (false, true) => {
+        (Some(body), false) => gated(ctx, quote!(let _ = (board, watch #pieces_arg); #body), LEAPS_READ),
+        (Some(body), true) => {
             let pieces = attackers_as_bits(ctx).then(|| quote!(let _ = pieces;));
             gated(ctx, quote!(#pieces #body), LEAPS_READ)
         }

@@ -423,11 +423,11 @@ impl Rays {
     fn reach(&self, cells: impl Fn(&crate::codegen::emit::tables::SetTable) -> TokenStream) -> TokenStream {
         let rising = self.rising.as_ref().map(|t| {
             let cells = cells(t);
-            quote!(vdl_runtime::state::occupancy::reach_rising(#cells, occupied))
+            quote!(vdl_runtime::gen::occupancy::reach_rising(#cells, occupied))
         });
         let falling = self.falling.as_ref().map(|t| {
             let cells = cells(t);
-            quote!(vdl_runtime::state::occupancy::reach_falling(#cells, occupied))
+            quote!(vdl_runtime::gen::occupancy::reach_falling(#cells, occupied))
         });
         let terms: Vec<TokenStream> = rising.into_iter().chain(falling).collect();
         quote!(#(#terms)|*)

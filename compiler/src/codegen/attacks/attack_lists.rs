@@ -138,6 +138,28 @@ impl AttackLists {
         }
     }
 
+    /// Does the player attack any target with a leap or a step?
+    pub fn has_leaps(&self) -> bool {
+        self.has_open_leaps() || self.has_conditional_leaps()
+    }
+
+    /// Does the player attack any target with a leap or step that nothing
+    /// can block?
+    fn has_open_leaps(&self) -> bool {
+        !self.open.iter().all(BTreeMap::is_empty)
+    }
+
+    /// Does the player attack any target with a leap that needs a cell
+    /// empty or free of an ally?
+    fn has_conditional_leaps(&self) -> bool {
+        !(self.blockable.iter().all(BTreeMap::is_empty) && self.guarded.iter().all(BTreeMap::is_empty) && self.routed.is_empty())
+    }
+
+    /// Does the player attack any target along a line (a ride or a hop)?
+    pub fn has_lines(&self) -> bool {
+        self.rides.iter().chain(&self.hops).flatten().any(|chain| !chain.is_empty())
+    }
+
     /// The loops of `attacked_by_*` for `player` that read the lists, and
     /// the walks of its lines for the legality shortcut; their tables go to
     /// `ctx.tables`.
@@ -178,7 +200,7 @@ impl AttackLists {
                 cells
             });
         }
-        if !out.code.is_empty() {
+        if self.has_leaps() || self.has_lines() {
             // The sets first: the lists refer to them.
             let who = ctx.game.players[player.index()].name.clone();
             let sets = sets_table(ctx, &out.sets_name.to_string(), &who, &out.sets);
@@ -216,7 +238,8 @@ impl AttackLists {
         // The open leaps tested as bits need no gate: the others are
         // walked only where the attacker holds one of their origins.
         let bits = out.open_bits.take();
-        let walks = !(leaps.is_empty() && watch_leaps.is_empty() && cells.as_ref().is_none_or(TokenStream::is_empty));
+        // Loops over the lists where some leaps are not tested as bits.
+        let walks = (self.has_open_leaps() && bits.is_none()) || self.has_conditional_leaps();
         let guard = (walks && crate::codegen::attacks::attack::held_bits(ctx)).then(|| {
             let upper = &ctx.names.players[player.index()];
             let who = &ctx.game.players[player.index()].name;
@@ -227,9 +250,10 @@ impl AttackLists {
             let doc = format!("The leaps of {which}: the cells they attack each target from, as bits.");
             crate::codegen::attacks::attack::gate_table(ctx, &format!("LEAPS_{upper}_FROM"), doc, origins)
         });
-        let guarded = |from: TokenStream| match (&guard, from.is_empty()) {
-            (Some(origins), false) => quote!(if #origins[target] & gate != 0 { #from }),
-            _ => from,
+        // With a guard there are loops, and each of the codes holds them.
+        let guarded = |from: TokenStream| match &guard {
+            Some(origins) => quote!(if #origins[target] & gate != 0 { #from }),
+            None => from,
         };
         let (test, cells_of_bits) = bits.map(|bits| (bits.test(None), bits.cells())).unzip();
         out.code.extend(test.clone());
@@ -267,7 +291,7 @@ impl AttackLists {
             }
         }
         // The cells of the other leaps' attacks are found by the runtime.
-        if !(self.blockable.iter().all(BTreeMap::is_empty) && self.guarded.iter().all(BTreeMap::is_empty) && self.routed.is_empty()) {
+        if self.has_conditional_leaps() {
             out.cells = None;
         }
         let doc = format!("Leaps of {who} over one cell: for each target, the cells they attack it from when the cell passed is empty, with that cell and {in_sets}");

@@ -70,7 +70,7 @@ pub fn bound_fn(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<Ident>
             ctx.piece_label(kind, player),
             zones.join(", or ")
         ),
-        "As `vdl_runtime::plan::obligation::zone_binding`.".to_string(),
+        "As the runtime's `zone_binding`, which obligations follow.".to_string(),
     ]);
     ctx.extra_items.extend(quote! {
         #docs

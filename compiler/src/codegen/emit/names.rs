@@ -1,12 +1,12 @@
 //! Rust identifiers for the game's pieces, players and zones, and the plain
-//! English descriptions used in the generated doc comments.
+//! English words for displacements, zones' conditions and promotions used in
+//! the generated doc comments (each move construct describes its own rules:
+//! see `moves::constructs`).
 
 use proc_macro2::Ident;
 use quote::format_ident;
 use std::collections::HashSet;
-use vdl_runtime::ir::{
-    CastleEnds, Choice, Crossing, DirId, Game, Gate, Mode, MoveKind, MoveRule, PieceId, PlayerId, Promotion, Trigger, ZoneId,
-};
+use vdl_runtime::ir::{Choice, Crossing, DirId, Game, PieceId, PlayerId, Promotion, Trigger, ZoneId};
 
 /// Upper-case snake-case identifier fragments, unique within each list.
 pub struct Names {
@@ -93,90 +93,8 @@ pub fn vector(game: &Game, dir: DirId) -> String {
     format!("({})", parts.join(", "))
 }
 
-/// One move rule in words, for doc comments.
-pub fn describe_rule(game: &Game, rule: &MoveRule) -> String {
-    let what = match &rule.kind {
-        MoveKind::Ride { dir, range, circuit } => {
-            let what = match range {
-                Some(1) => format!("step {}", vector(game, *dir)),
-                Some(n) => format!("ride {} up to {n} cells", vector(game, *dir)),
-                None => format!("ride {}", vector(game, *dir)),
-            };
-            if *circuit {
-                format!("{what}, a null move when it comes back round a ring")
-            } else {
-                what
-            }
-        }
-        MoveKind::CapturingLeap { target, via, crossing: condition } => {
-            format!(
-                "leap {} over {}, which must be empty or hold an enemy piece, captured too{}",
-                vector(game, *target),
-                vector(game, *via),
-                crossing(game, *condition)
-            )
-        }
-        MoveKind::Leap { target, routes, .. } if routes.is_empty() => format!("leap {}", vector(game, *target)),
-        MoveKind::Leap { target, routes, .. } => {
-            let routes: Vec<String> = routes
-                .iter()
-                .map(|route| {
-                    if route.cells.is_empty() {
-                        return format!("freely{}", crossing(game, route.crossing));
-                    }
-                    let cells: Vec<String> = route.cells.iter().map(|&d| vector(game, d)).collect();
-                    let verb = if cells.len() == 1 { "is" } else { "are" };
-                    format!("if {} {verb} empty{}", cells.join(" and "), crossing(game, route.crossing))
-                })
-                .collect();
-            format!("leap {} {}", vector(game, *target), routes.join(", or "))
-        }
-        MoveKind::Hop { dir } => format!("hop {}", vector(game, *dir)),
-        MoveKind::Castle { dir, ends, with } => {
-            let names: Vec<&str> = with.iter().map(|&k| game.pieces[k].name.as_str()).collect();
-            match ends {
-                CastleEnds::By(distance) => {
-                    format!("castle {} cells along {} with {}", distance, vector(game, *dir), names.join(" or "))
-                }
-                CastleEnds::To { piece, partner } => format!(
-                    "castle toward {} with {}, ending in {} and {}",
-                    vector(game, *dir),
-                    names.join(" or "),
-                    game.zones[*piece].name,
-                    game.zones[*partner].name
-                ),
-            }
-        }
-        MoveKind::Swap { dir, with, unattacked } => {
-            let names: Vec<&str> = with.iter().map(|&k| game.pieces[k].name.as_str()).collect();
-            let unless = if *unattacked { ", if neither cell is attacked" } else { "" };
-            format!("swap with a friendly {} {} away{unless}", names.join(" or "), vector(game, *dir))
-        }
-    };
-    let mode = match rule.mode {
-        Mode::Both => "",
-        Mode::MoveOnly => ", moving only",
-        Mode::CaptureOnly => ", capturing only",
-    };
-    let zone = match rule.only_in {
-        Some(z) => format!(", only in zone `{}`", game.zones[z].name),
-        None => String::new(),
-    };
-    let gate = match rule.gate {
-        Gate::Always => "",
-        Gate::Unmoved => ", only while the piece is unmoved",
-    };
-    let passing = if rule.en_passant.is_empty() {
-        String::new()
-    } else {
-        let names: Vec<&str> = rule.en_passant.iter().map(|&k| game.pieces[k].name.as_str()).collect();
-        format!(", leaving the cells it passes open to capture in passing by {}", names.join(" or "))
-    };
-    format!("{what}{mode}{zone}{gate}{passing}")
-}
-
-/// The condition of a route on crossing a zone's boundary, in words.
-fn crossing(game: &Game, condition: Option<Crossing>) -> String {
+/// The condition of a leap on crossing a zone's boundary, in words.
+pub fn crossing(game: &Game, condition: Option<Crossing>) -> String {
     match condition {
         Some(c) => {
             format!(" ({} crossing the boundary of zone `{}`)", if c.crossing { "only when" } else { "unless" }, game.zones[c.zone].name)

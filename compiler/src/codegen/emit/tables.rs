@@ -143,6 +143,11 @@ impl Tables {
 
     /// The `static` items as text, in the order they were first asked for,
     /// each laid out `per_row` values to a line, then those added as text.
+    /// Does the module have no table at all?
+    pub fn is_empty(&self) -> bool {
+        self.tables.is_empty() && self.text.is_empty()
+    }
+
     pub fn render(&self, per_row: usize) -> String {
         let mut out = String::new();
         for (i, table) in self.tables.iter().enumerate() {

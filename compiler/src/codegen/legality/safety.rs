@@ -35,9 +35,9 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
     // cells of each piece the position keeps; the enemy's cells given
     // with them are then exact (see `safe_after`).
     let pieces = crate::codegen::attacks::attack::attackers_as_bits(ctx);
-    let held_param = held.then(|| quote!(held: vdl_runtime::state::occupancy::AttackerCells,));
+    let held_param = held.then(|| quote!(held: vdl_runtime::gen::AttackerCells,));
     let occupied_param = occupied.then(|| quote!(occupied: u128,));
-    let pieces_param = pieces.then(|| quote!(pieces: &vdl_runtime::state::piece_cells::PieceCells,));
+    let pieces_param = pieces.then(|| quote!(pieces: &vdl_runtime::gen::PieceCells,));
     // The position keeps its royals' cells: they are not searched for. The
     // `safe_*` functions take the royals' cells, which `safe_after` gives
     // for the board after a move.
@@ -89,7 +89,7 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
         let held_arg = enemy_held.as_ref().map(|held| quote!(#held,));
         // After the mover's move the enemy holds what it held, less the
         // cell the move took.
-        let held_after = enemy_held.map(|held| quote!(vdl_runtime::legality::board_after::enemy_after(#held, mv),));
+        let held_after = enemy_held.map(|held| quote!(vdl_runtime::gen::board_after::enemy_after(#held, mv),));
         let pieces_arg = pieces.then(|| quote!(pos.piece_cells(),));
         let occupied_now = occupied.then(|| {
             let occupied = crate::codegen::attacks::attack::occupied_of_pos();
@@ -97,7 +97,7 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
         });
         let occupied_after = occupied.then(|| {
             let occupied = crate::codegen::attacks::attack::occupied_of_pos();
-            quote!(vdl_runtime::legality::board_after::occupied_after(#occupied, mv),)
+            quote!(vdl_runtime::gen::board_after::occupied_after(#occupied, mv),)
         });
         arms.push(
             quote!(#p => #name(#board_args, #held_arg #occupied_now #pieces_arg pos.royal_cells(#mover_id).map(|royal| royal.index())),),
@@ -134,7 +134,7 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
             fn safe_after(pos: &Position, mv: Move) -> Option<bool> {
                 #countdowns_kept
                 let mut board = *board_of(pos);
-                let royals = vdl_runtime::legality::board_after::apply(&mut board, pos, game(), mv)?;
+                let royals = vdl_runtime::gen::board_after::apply(&mut board, pos, game(), mv)?;
                 Some(match pos.side {
                     #(#after_arms)*
                     _ => true,

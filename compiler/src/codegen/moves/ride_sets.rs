@@ -245,10 +245,10 @@ impl TableNames<'_> {
 /// boards of up to 64 cells, else in two.
 fn reach_call(way: Run, wide: bool, line: TokenStream) -> TokenStream {
     match (way, wide) {
-        (Run::Rising, false) => quote!(vdl_runtime::state::occupancy::reach_rising(#line, blockers)),
-        (Run::Falling, false) => quote!(vdl_runtime::state::occupancy::reach_falling(#line, blockers)),
-        (Run::Rising, true) => quote!(vdl_runtime::state::occupancy::reach_rising_wide(#line, blockers)),
-        (Run::Falling, true) => quote!(vdl_runtime::state::occupancy::reach_falling_wide(#line, blockers)),
+        (Run::Rising, false) => quote!(vdl_runtime::gen::occupancy::reach_rising(#line, blockers)),
+        (Run::Falling, false) => quote!(vdl_runtime::gen::occupancy::reach_falling(#line, blockers)),
+        (Run::Rising, true) => quote!(vdl_runtime::gen::occupancy::reach_rising_wide(#line, blockers)),
+        (Run::Falling, true) => quote!(vdl_runtime::gen::occupancy::reach_falling_wide(#line, blockers)),
     }
 }
 

@@ -5,8 +5,9 @@
 //! chooses how to store it (see `lines` for the lines) and specialises the
 //! walk per rule.
 
+use crate::codegen::moves::constructs;
 use vdl_runtime::ir::{CellId, Mode, PieceId};
-use vdl_runtime::plan::{CapturingLeap, Hop, Leap, LineCell, Ride, SidePlan, StepKind, Swap};
+use vdl_runtime::plan::{LineCell, SidePlan};
 use vdl_runtime::state::piece_set::PieceSet;
 
 /// What one rule does from one start cell, its lines borrowed from the plan.
@@ -52,7 +53,7 @@ pub struct RuleSteps<'p> {
 impl<'p> RuleSteps<'p> {
     /// The steps of each of the `rules` rules of `kind` in `side`, by rule;
     /// `None` for a rule with none the generated code walks (no start, only
-    /// castling: the runtime walks that, or a rule left out as a repeat).
+    /// steps the runtime walks, or a rule left out as a repeat).
     pub fn of_piece(side: &'p SidePlan, kind: PieceId, rules: usize, cells: usize) -> Vec<Option<RuleSteps<'p>>> {
         let mut found: Vec<RuleSteps<'p>> =
             (0..rules).map(|_| RuleSteps { mode: Mode::Both, unmoved: false, starts: vec![None; cells] }).collect();
@@ -61,7 +62,7 @@ impl<'p> RuleSteps<'p> {
             let plain = side.steps(kind, from).iter().map(|s| (s, false));
             let gated = side.unmoved_steps(kind, from).iter().map(|s| (s, true));
             for (step, unmoved) in plain.chain(gated) {
-                let Some(resolved) = resolve(side, &step.kind) else { continue };
+                let Some(resolved) = constructs::resolve(side, &step.kind) else { continue };
                 let rule = &mut found[step.rule as usize];
                 (rule.mode, rule.unmoved) = (step.mode, unmoved);
                 rule.starts[from.index()] = Some(resolved);
@@ -81,20 +82,4 @@ impl<'p> RuleSteps<'p> {
             })
             .collect()
     }
-}
-
-fn resolve<'p>(side: &'p SidePlan, kind: &StepKind) -> Option<Resolved<'p>> {
-    Some(match *kind {
-        StepKind::Ride(Ride { cells, null_move }) => Resolved::Ride { line: side.line(cells), null_move },
-        StepKind::Hop(Hop { cells }) => Resolved::Hop { line: side.line(cells) },
-        StepKind::Leap(Leap { to, routes }) => {
-            Resolved::Leap { to: to.index(), routes: side.routes(routes).map(|route| route.iter().map(|&c| c.index()).collect()).collect() }
-        }
-        StepKind::CapturingLeap(CapturingLeap { to, via }) => {
-            Resolved::CapturingLeap { to: to.index(), via: via.index(), passing_taken: false }
-        }
-        StepKind::Swap(Swap { to, partners, unattacked }) => Resolved::Swap { to: to.index(), partners, unattacked },
-        // The runtime walks castling for every engine (`vdl_runtime::plan::gated`).
-        StepKind::Castle(_) => return None,
-    })
 }

@@ -1,5 +1,6 @@
 //! Rules of a piece whose code is the same but for the tables it reads (a
-//! ride's direction, a step's destinations and promotion outcomes) share one
+//! ride's direction, a step's destinations and promotion outcomes: their
+//! spec entries' constructs are equal, see `spec::rules`) share one
 //! loop over their tables when there are many of them: the 20 rides of Ladies
 //! and Generals' Governor are one ride in a `for table in [&DIR_1_1_0, ...]`
 //! loop. On 3D boards, with up to 26 directions, unrolled rules were most of
@@ -12,120 +13,103 @@
 //! more (3D pieces) cost Ladies and Generals and Switchback Xiang Qi nothing
 //! measurable.
 
-use proc_macro2::{Group, Ident, TokenStream, TokenTree};
-use quote::{format_ident, quote};
+use crate::codegen::spec::rules::{Role, RuleEntry};
+use proc_macro2::Ident;
 
 /// The fewest rules alike that share a loop: more than the eight directions of
 /// a square board.
 const FEWEST_IN_LOOP: usize = 9;
 
-/// The code of one rule.
-pub enum RuleCode {
-    /// Code with nothing to share.
-    Plain(TokenStream),
-    /// Code that reads each table by the name paired with it (`table`,
-    /// `next`, `outcome`...), so that rules alike can share it.
-    Shared { tables: Vec<(&'static str, Ident)>, code: TokenStream },
+/// The rules of a piece as their code walks them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Walk {
+    /// One rule, its code reading its own tables.
+    One(RuleEntry),
+    /// Rules alike (`entry` the first of them), in one loop binding each
+    /// role's name to each rule's table in turn: `tables[rule][role]`.
+    Loop { entry: RuleEntry, tables: Vec<Vec<Ident>> },
 }
 
-/// The name by which shared code reads a table.
-pub fn name(role: &str) -> Ident {
-    format_ident!("{}", role)
-}
-
-/// The statements of `rules`, in order, each in a block; enough consecutive
-/// rules with the same code become one loop over their tables.
-pub fn merge(rules: Vec<RuleCode>) -> Vec<TokenStream> {
-    // Shared code with its text, to compare (once per rule: the text is long).
-    let rules: Vec<(RuleCode, String)> = rules
-        .into_iter()
-        .map(|rule| {
-            let text = match &rule {
-                RuleCode::Plain(_) => String::new(),
-                RuleCode::Shared { code, .. } => code.to_string(),
-            };
-            (rule, text)
-        })
-        .collect();
+/// The walks of `rules`, in order: enough consecutive rules alike (equal
+/// but for the tables they read by role) become one loop over their tables.
+pub fn merge(rules: Vec<RuleEntry>) -> Vec<Walk> {
     let mut out = Vec::new();
     let mut rules = rules.into_iter().peekable();
-    while let Some((rule, text)) = rules.next() {
-        let (tables, code) = match rule {
-            RuleCode::Plain(code) => {
-                out.push(quote!({ #code }));
-                continue;
-            }
-            RuleCode::Shared { tables, code } => (tables, code),
-        };
-        let roles: Vec<&str> = tables.iter().map(|(role, _)| *role).collect();
-        let mut group = vec![tables];
-        while let Some((RuleCode::Shared { tables, .. }, next)) = rules.peek() {
-            if tables.iter().map(|(role, _)| *role).ne(roles.iter().copied()) || *next != text {
-                break;
-            }
-            group.push(tables.clone());
-            rules.next();
-        }
-        if group.len() < FEWEST_IN_LOOP {
-            for tables in &group {
-                let code = bind(&code, tables);
-                out.push(quote!({ #code }));
-            }
+    while let Some(rule) = rules.next() {
+        if !rule.construct.shares_loops() {
+            out.push(Walk::One(rule));
             continue;
         }
-        let names: Vec<Ident> = roles.iter().map(|role| name(role)).collect();
-        out.push(match names.as_slice() {
-            [table] => {
-                let tables = group.iter().map(|t| &t[0].1);
-                quote!(for #table in [#(&#tables),*] { #code })
+        let mut group = vec![rule];
+        while let Some(next) = rules.peek() {
+            if !alike(&group[0], next) {
+                break;
             }
-            _ => {
-                let tuples = group.iter().map(|t| {
-                    let t = t.iter().map(|(_, table)| table);
-                    quote!((#(&#t),*))
-                });
-                quote!(for (#(#names),*) in [#(#tuples),*] { #code })
-            }
-        });
+            group.extend(rules.next());
+        }
+        if group.len() < FEWEST_IN_LOOP {
+            out.extend(group.into_iter().map(Walk::One));
+            continue;
+        }
+        let tables = group.iter().map(|rule| rule.tables.iter().map(|(_, table)| table.clone()).collect()).collect();
+        out.push(Walk::Loop { entry: group.swap_remove(0), tables });
     }
     out
 }
 
-/// `code` reading `tables` where it reads them by name.
-pub fn bind(code: &TokenStream, tables: &[(&'static str, Ident)]) -> TokenStream {
-    code.clone()
-        .into_iter()
-        .map(|tree| match tree {
-            TokenTree::Ident(ident) => match tables.iter().find(|(role, _)| ident == role) {
-                Some((_, table)) => TokenTree::Ident(table.clone()),
-                None => TokenTree::Ident(ident),
-            },
-            TokenTree::Group(group) => {
-                let mut bound = Group::new(group.delimiter(), bind(&group.stream(), tables));
-                bound.set_span(group.span());
-                TokenTree::Group(bound)
-            }
-            tree => tree,
-        })
-        .collect()
+/// Do `a` and `b` print the same code but for their tables, read by the
+/// same roles?
+fn alike(a: &RuleEntry, b: &RuleEntry) -> bool {
+    let roles = |rule: &RuleEntry| rule.tables.iter().map(|(role, _)| *role).collect::<Vec<Role>>();
+    a.construct == b.construct && a.unmoved == b.unmoved && a.reads_back == b.reads_back && roles(a) == roles(b)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::codegen::spec::rules::{Construct, Landing, LineWalk};
+    use quote::format_ident;
+    use vdl_runtime::ir::Mode;
 
-    fn ride(table: &str) -> RuleCode {
-        RuleCode::Shared { tables: vec![("table", format_ident!("{}", table))], code: quote!(let next = table[from];) }
+    fn ride(mode: Mode) -> Construct {
+        let walk = LineWalk::Table { range: None, stop_at_start: false };
+        Construct::Ride { walk, landing: Landing { mode, lands: None }, round: None }
+    }
+
+    fn rule(table: &str) -> RuleEntry {
+        RuleEntry {
+            construct: ride(Mode::Both),
+            tables: vec![(Role::Table, format_ident!("{}", table))],
+            unmoved: false,
+            reads_back: false,
+        }
+    }
+
+    fn swap() -> RuleEntry {
+        RuleEntry { construct: Construct::Swap(Vec::new()), tables: Vec::new(), unmoved: false, reads_back: false }
     }
 
     #[test]
     fn many_rules_alike_share_a_loop_and_few_stay_unrolled() {
-        let many: Vec<RuleCode> = (0..FEWEST_IN_LOOP).map(|i| ride(&format!("DIR_{i}"))).collect();
+        let many: Vec<RuleEntry> = (0..FEWEST_IN_LOOP).map(|i| rule(&format!("DIR_{i}"))).collect();
         let merged = merge(many);
-        assert_eq!(merged.len(), 1);
-        assert!(merged[0].to_string().starts_with("for table in [& DIR_0 , & DIR_1"));
-        let few = merge(vec![ride("DIR_A"), RuleCode::Plain(quote!(f();)), ride("DIR_B"), ride("DIR_C")]);
-        let few: Vec<String> = few.iter().map(|code| code.to_string()).collect();
-        assert_eq!(few, ["{ let next = DIR_A [from] ; }", "{ f () ; }", "{ let next = DIR_B [from] ; }", "{ let next = DIR_C [from] ; }"]);
+        let [Walk::Loop { entry, tables }] = merged.as_slice() else { panic!("one loop: {merged:?}") };
+        assert_eq!(*entry, rule("DIR_0"));
+        let names: Vec<String> = tables.iter().map(|t| t[0].to_string()).collect();
+        assert_eq!(names, (0..FEWEST_IN_LOOP).map(|i| format!("DIR_{i}")).collect::<Vec<_>>());
+        let few = merge(vec![rule("DIR_A"), swap(), rule("DIR_B"), rule("DIR_C")]);
+        assert_eq!(few, [rule("DIR_A"), swap(), rule("DIR_B"), rule("DIR_C")].map(Walk::One));
+    }
+
+    #[test]
+    fn rules_that_differ_beyond_their_tables_stay_apart() {
+        // Nine rides alike but one moving only, or one reading back.
+        let mut rules: Vec<RuleEntry> = (0..FEWEST_IN_LOOP).map(|i| rule(&format!("DIR_{i}"))).collect();
+        rules[4].construct = ride(Mode::MoveOnly);
+        assert!(merge(rules.clone()).iter().all(|walk| matches!(walk, Walk::One(_))));
+        rules[4] = rule("DIR_4");
+        rules[4].reads_back = true;
+        assert!(merge(rules).iter().all(|walk| matches!(walk, Walk::One(_))));
+        assert!(!swap().construct.shares_loops());
     }
 }

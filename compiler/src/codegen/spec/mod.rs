@@ -6,6 +6,7 @@
 pub(crate) mod generate_inputs;
 pub(crate) mod helpers;
 pub(crate) mod needs;
+pub(crate) mod rules;
 
 use vdl_runtime::ir::Game;
 use vdl_runtime::state::move_features::FeaturesOf;
