@@ -3,8 +3,11 @@
 //!
 //! * [`ir`]: the description of a game (the compiler's output).
 //! * [`Position`], [`Move`]: the state of a game and its make/unmake.
-//! * [`Engine`]: a move generator; [`Interpreter`] runs any IR, generated code
-//!   implements the same trait for one variant.
+//! * [`Generator`]: a move generator, and [`Engine`]: a generator with the
+//!   legality hooks; [`Interpreter`] runs any IR, generated code implements
+//!   both traits for one variant.
+//! * The folders by role: [`ir`], [`state`], [`plan`], [`legality`],
+//!   [`text`], [`search`] (docs/architecture.md, "The runtime's folders").
 //! * [`legal`], [`perft`]: legality built on any engine.
 //! * [`gen`]: what generated engines use, all of it re-exported in one place.
 //! * [`fen`], [`notation`], [`san`]: position strings and move text; a
