@@ -139,6 +139,8 @@ impl<'e> Legality<'e> {
     pub fn prepare<E: Engine + ?Sized>(&mut self, engine: &E, pos: &Position) {
         self.prepare_for_royals(engine, pos);
         if self.game.rules.must_capture {
+            // The captures are judged as if the rule did not hold: a
+            // legality prepared for another position may still say it does.
             self.captures_only = false;
             self.captures_only = self.has_legal_capture(engine, pos);
         }

@@ -43,7 +43,15 @@ impl<E: Engine + ?Sized> LegalCount<'_, E> {
     /// moves that cannot be counted on the spot, and stay small.
     #[inline(never)]
     fn judge(&mut self, mv: Move) {
-        match self.legality.judged_without_making(self.engine, self.pos, mv) {
+        let judged = self.legality.judged_without_making(self.engine, self.pos, mv);
+        self.count_or_keep(mv, judged);
+    }
+
+    /// Counts `mv` as `judged`, or keeps it to be made where it could not be
+    /// judged without making it.
+    #[inline(always)]
+    fn count_or_keep(&mut self, mv: Move, judged: Option<bool>) {
+        match judged {
             Some(legal) => self.counted += u64::from(legal),
             None => self.scratch.undecided.push(mv),
         }
@@ -292,10 +300,8 @@ impl<E: Engine + ?Sized> MoveSink for LegalCount<'_, E> {
 
     #[inline(always)]
     fn swap_unattacked(&mut self, mv: Move) {
-        match self.legality.judged_unattacked_swap(self.engine, self.pos, mv) {
-            Some(legal) => self.counted += u64::from(legal),
-            None => self.scratch.undecided.push(mv),
-        }
+        let judged = self.legality.judged_unattacked_swap(self.engine, self.pos, mv);
+        self.count_or_keep(mv, judged);
     }
 
     /// A type whose drops are judged by the watched cells alone has the
