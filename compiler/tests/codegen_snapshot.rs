@@ -238,6 +238,7 @@ fn tiny() -> Game {
         ],
         rules: Rules {
             facing: vec![DirId::from_index(0), DirId::from_index(1)],
+            facing_allowed: Vec::new(),
             stalemate: Outcome::Loss,
             limits: vec![],
             no_drop_mate: vec![],

@@ -15,7 +15,7 @@ fn steps_of(game: &Game, side: &SidePlan) -> Vec<String> {
                 for step in steps {
                     let cells = match step.kind {
                         StepKind::Ride(Ride { cells, .. })
-                        | StepKind::Hop(Hop { cells })
+                        | StepKind::Hop(Hop { cells, .. })
                         | StepKind::Castle(Castle { line: cells, .. }) => {
                             format!("{:?}", side.line(cells))
                         }

@@ -82,6 +82,9 @@ pub enum Goal {
     Extinction { pieces: Extinct, outcome: Option<Outcome> },
     /// `goal bare royal`: a side left with nothing but royal pieces loses.
     BareRoyal,
+    /// `goal passes`: two passes in a row, or a pass while the royals face,
+    /// end the game in a draw.
+    Passes,
     /// `goal King reaches hill [unless answered]`.
     Reach {
         pieces: PieceSet,
@@ -495,6 +498,8 @@ pub struct PieceDecl {
 #[derive(Clone, Debug, PartialEq)]
 pub enum PieceStmt {
     Royal(Span),
+    /// `pass`: the piece may stay where it is (a null move).
+    Pass(Span),
     Confined {
         zone: ZoneExpr,
         countdown: Option<Countdown>,
@@ -631,12 +636,32 @@ pub enum Modifier {
         by: PieceSet,
         span: Span,
     },
+    /// `within lines`: the move exists only along the zone's cells.
+    Within {
+        zone: ZoneExpr,
+        span: Span,
+    },
+    /// `over not Cannon`: a hop's screen must (`not`: must not) be of these
+    /// types.
+    Over {
+        not: bool,
+        pieces: PieceSet,
+        span: Span,
+    },
+    /// `sparing Cannon`: the move never captures these types.
+    Sparing {
+        pieces: PieceSet,
+        span: Span,
+    },
 }
 
 /// `facing along rank`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Facing {
     pub axis: Ident,
+    /// `allowed`: the royals may face; the side then to move must end the
+    /// facing or pass.
+    pub allowed: bool,
     pub span: Span,
 }
 

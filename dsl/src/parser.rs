@@ -117,8 +117,9 @@ fn item(pair: Pair<Rule>) -> Result<Item, SyntaxError> {
         }
         Rule::piece_decl => Item::Piece(piece(pair)?),
         Rule::facing_decl => {
-            let axis = ident(pair.into_inner().next().expect("grammar: axis"));
-            Item::Facing(Facing { axis, span })
+            let mut inner = pair.into_inner();
+            let axis = ident(inner.next().expect("grammar: axis"));
+            Item::Facing(Facing { axis, allowed: inner.next().is_some(), span })
         }
         Rule::stalemate_decl => Item::Stalemate(Stalemate { outcome: outcome(pair.into_inner().next().expect("grammar: outcome")), span }),
         Rule::hands_decl => Item::Hands(span),
@@ -445,6 +446,7 @@ fn piece(pair: Pair<Rule>) -> Result<PieceDecl, SyntaxError> {
             }
             Rule::promotion => PieceStmt::Promotion(promotion(stmt)?),
             Rule::royal => PieceStmt::Royal(stmt_span),
+            Rule::pass_stmt => PieceStmt::Pass(stmt_span),
             Rule::confined => {
                 let mut inner = stmt.into_inner();
                 let zone = zone_expr(inner.next().expect("grammar: zone"))?;
@@ -528,6 +530,7 @@ fn goal(pair: Pair<Rule>) -> Result<Goal, SyntaxError> {
             Goal::Extinction { pieces, outcome: inner.next().map(outcome) }
         }
         Rule::goal_bare => Goal::BareRoyal,
+        Rule::goal_passes => Goal::Passes,
         Rule::goal_checks => Goal::Checks(int(inner.next().expect("grammar: number"))?),
         _ => {
             let pieces = piece_set(inner.next().expect("grammar: pieces"));
@@ -602,6 +605,17 @@ fn move_stmt(pair: Pair<Rule>) -> Result<MoveStmt, SyntaxError> {
             Rule::when_unmoved => modifiers.push(Modifier::WhenUnmoved(part_span)),
             Rule::en_passant => {
                 modifiers.push(Modifier::EnPassant { by: piece_set(part.into_inner().next().expect("grammar: pieces")), span: part_span })
+            }
+            Rule::within => {
+                modifiers.push(Modifier::Within { zone: zone_expr(part.into_inner().next().expect("grammar: zone"))?, span: part_span })
+            }
+            Rule::over => {
+                let mut parts = part.into_inner().peekable();
+                let not = parts.next_if(|p| p.as_rule() == Rule::negation).is_some();
+                modifiers.push(Modifier::Over { not, pieces: piece_set(parts.next().expect("grammar: pieces")), span: part_span })
+            }
+            Rule::sparing => {
+                modifiers.push(Modifier::Sparing { pieces: piece_set(part.into_inner().next().expect("grammar: pieces")), span: part_span })
             }
             rule => unreachable!("grammar: unexpected move part {rule:?}"),
         }

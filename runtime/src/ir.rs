@@ -297,8 +297,21 @@ pub enum MoveKind {
     /// a zone's boundary.
     CapturingLeap { target: DirId, via: DirId, crossing: Option<Crossing> },
     /// Goes along `dir` over exactly one piece (of either side), then on through
-    /// empty cells; the first piece beyond can be captured.
-    Hop { dir: DirId },
+    /// empty cells; the first piece beyond can be captured. A screen of a
+    /// `not_over` type blocks the hop (`over not Cannon`), and a piece of a
+    /// `spares` type is never captured (`sparing Cannon`): it stops the hop
+    /// as a friendly piece does.
+    Hop {
+        dir: DirId,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        not_over: Vec<PieceId>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        spares: Vec<PieceId>,
+    },
+    /// The piece stays where it is: a move that changes nothing but the
+    /// side to move (a null move, from = to), legal when the mover's royals
+    /// are safe where they stand (`pass`).
+    Pass,
     /// Changes places with the friendly piece one `dir` away, if it is of one
     /// of the `with` types; with `unattacked`, only when neither cell is
     /// attacked before the swap. Never captures, so never attacks.
@@ -385,6 +398,11 @@ pub struct Rules {
     /// Royal pieces of opposite sides may not face each other along these
     /// directions with nothing between them (checked after each move).
     pub facing: Vec<DirId>,
+    /// Royal pieces of opposite sides may face each other along these
+    /// directions (`facing along AXIS allowed`), but the side to move whose
+    /// royal faces one must end the facing, or pass (even in check).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub facing_allowed: Vec<DirId>,
     /// Result for the side to move when it has no legal move and is not in check.
     pub stalemate: Outcome,
     /// Limits on a player's own pieces, checked after each of its moves.
@@ -440,6 +458,9 @@ pub enum Goal {
     /// The player who gives check this many times wins (see
     /// [`crate::Position::checks_left`]).
     Checks(u8),
+    /// Two passes in a row end the game, drawn; so does a pass while the
+    /// royals face (`facing along AXIS allowed`), which leaves them facing.
+    Passes,
 }
 
 /// A move of one of `movers` that the `trigger` accepts may also turn one
@@ -535,6 +556,11 @@ impl Game {
 
     /// Does some rule hold only while its piece is unmoved (first moves,
     /// castling)? Positions then keep track of unmoved pieces.
+    /// May some piece pass (`pass`)?
+    pub fn has_passes(&self) -> bool {
+        self.move_rules().any(|rule| rule.kind == MoveKind::Pass)
+    }
+
     pub fn has_unmoved_rules(&self) -> bool {
         self.move_rules().any(|rule| rule.gate != Gate::Always)
     }

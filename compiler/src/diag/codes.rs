@@ -112,6 +112,9 @@ codes! {
         "A `castle` statement must move its piece at least 2 cells (`by N`: the partner lands on the cell the piece crossed \
          last), or name, with `to`, two zones where the piece and its partner land: each with a cell for every player, and no \
          cell in common; and it must name at least one partner piece.";
+    BadHopLimit = "E0309", "unusable hop limit",
+        "`over PIECES` (or `over not PIECES`) limits the types a hop's screen may be of, and `sparing PIECES` the types it \
+         may capture: both belong to a `hop`. A hop may not spare a royal piece: its threats to royals are what check is.";
     BadPlayers = "E0400", "unusable players",
         "The players or their views are not usable: a game has exactly two players, and a view can only mirror an axis or shift \
          a wrapped one.";

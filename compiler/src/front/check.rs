@@ -49,21 +49,24 @@ pub fn check(names: &Names, diags: &mut Vec<Diagnostic>) -> Option<Draft> {
         sets: &sets,
         obligations: Vec::new(),
         passings: Vec::new(),
+        spared: Vec::new(),
     };
     let mut pieces: Vec<DraftPiece> = items.pieces.iter().map(|p| lowering.lower(p, diags)).collect();
     let proxy_promotions: Vec<ir::ProxyPromotion> = items.proxies.iter().filter_map(|p| lowering.proxy(p, diags)).collect();
     let obligations = std::mem::take(&mut lowering.obligations);
     let lowering_passings = std::mem::take(&mut lowering.passings);
+    let spared = std::mem::take(&mut lowering.spared);
     let royals = items.pieces.iter().zip(&pieces).filter(|(_, p)| p.royal).count();
     let goals = crate::front::goals::goals(&items.goals, royals > 0, &mut lowering, diags);
     let drop_bans = drop_bans(&items.drop_bans, !items.hands.is_empty(), &mut lowering, diags);
     let checks_forbidden = crate::front::goals::checks_forbidden(&items.no_checks, royals > 0, diags);
     inherit_moves(&items.pieces, &names.piece_ids, &mut pieces, diags);
     warn_about_passings(&lowering_passings, &pieces, diags);
+    refuse_spared_royals(&spared, &pieces, diags);
     if pieces.is_empty() {
         diags.push(Diagnostic::error(Code::MissingItem, names.file_start, "the file declares no pieces"));
     }
-    let facing = facing_directions(&items.facings, &board, &pieces, &mut table, diags);
+    let (facing, facing_allowed) = facing_directions(&items.facings, &board, &pieces, &mut table, diags);
     facing_without_delayed_royal_confinement(&items.facings, &pieces, &obligations, diags);
     let stalemate = items.stalemates.first().map_or(ir::Outcome::Draw, |s| crate::front::goals::outcome(s.outcome));
     let hands = !items.hands.is_empty();
@@ -90,6 +93,7 @@ pub fn check(names: &Names, diags: &mut Vec<Diagnostic>) -> Option<Draft> {
         hands,
         limits,
         facing,
+        facing_allowed,
         stalemate,
         no_drop_mate,
         drop_bans,
@@ -182,8 +186,9 @@ fn facing_directions(
     pieces: &[DraftPiece],
     table: &mut DirectionTable,
     diags: &mut Vec<Diagnostic>,
-) -> Vec<DirId> {
-    let mut out = Vec::new();
+) -> (Vec<DirId>, Vec<DirId>) {
+    // The directions of facing forbidden, and of facing allowed.
+    let (mut forbidden, mut allowed) = (Vec::new(), Vec::new());
     for facing in facings {
         if !pieces.iter().any(|p| p.royal) {
             diags.push(
@@ -199,12 +204,13 @@ fn facing_directions(
             let mut vector = vec![0; board.dimensions()];
             vector[axis] = sign;
             let id = table.intern(board, &vector);
+            let out = if facing.allowed { &mut allowed } else { &mut forbidden };
             if !out.contains(&id) {
                 out.push(id);
             }
         }
     }
-    out
+    (forbidden, allowed)
 }
 
 /// Facing is kept as an attack of each royal along the facing lines
@@ -303,6 +309,20 @@ fn drop_mate_bans(
         banned.extend(sets.resolve(set, diags).unwrap_or_default());
     }
     banned
+}
+
+/// A hop that spares a royal piece would attack it without being able to
+/// capture it: check and its answers would no longer agree (E0309).
+fn refuse_spared_royals(spared: &[(Span, Vec<PieceId>)], pieces: &[DraftPiece], diags: &mut Vec<Diagnostic>) {
+    for (span, kinds) in spared {
+        if let Some(royal) = kinds.iter().filter_map(|kind| pieces.get(kind.index())).find(|piece| piece.royal) {
+            diags.push(
+                Diagnostic::error(Code::BadHopLimit, *span, format!("a hop may not spare the {}, a royal piece", royal.name))
+                    .with_label("its threats to a royal are what check is")
+                    .with_help(format!("leave the {} out of `sparing`", royal.name)),
+            );
+        }
+    }
 }
 
 /// Only capture-only moves capture in passing: a piece named in `en passant

@@ -21,6 +21,7 @@ pub struct Draft {
     pub hands: bool,
     pub limits: Vec<DraftLimit>,
     pub facing: Vec<ir::DirId>,
+    pub facing_allowed: Vec<ir::DirId>,
     pub stalemate: ir::Outcome,
     pub no_drop_mate: Vec<PieceId>,
     /// `no dropping PIECES in ZONE`: each type with a zone it may not be

@@ -22,6 +22,7 @@ fn goal(decl: &ast::GoalDecl, has_royals: bool, lowering: &mut PieceLowering, di
             };
             Some(ir::Goal::Extinction { pieces, all, outcome: outcome.map_or(ir::Outcome::Loss, self::outcome) })
         }
+        ast::Goal::Passes => Some(ir::Goal::Passes),
         ast::Goal::BareRoyal => {
             needs_royal(has_royals, decl.span, "a bare royal goal needs a royal piece to be left with", diags)?;
             Some(ir::Goal::BareRoyal)

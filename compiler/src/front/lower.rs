@@ -80,6 +80,7 @@ pub fn lower(draft: Draft) -> Lowered {
         pieces: movers,
         rules: ir::Rules {
             facing: draft.facing,
+            facing_allowed: draft.facing_allowed,
             stalemate: draft.stalemate,
             limits: Vec::new(),
             no_drop_mate: Vec::new(),

@@ -21,7 +21,8 @@ pub const MAX_TABLE_ENTRIES: usize = 1 << 22;
 #[derive(Default)]
 pub struct DirectionTable {
     pub ir: Vec<ir::Direction>,
-    index: HashMap<Vector, DirId>,
+    /// By vector and, for a move `within` a zone, the zone's cells.
+    index: HashMap<(Vector, Option<Vec<bool>>), DirId>,
     /// More directions were asked for than an id can name; the check phase
     /// reports it, so the ids given meanwhile are never used.
     pub overflowed: bool,
@@ -29,17 +30,28 @@ pub struct DirectionTable {
 
 impl DirectionTable {
     pub fn intern(&mut self, board: &BoardModel, vector: &[i32]) -> DirId {
-        if let Some(&id) = self.index.get(vector) {
+        self.intern_within(board, vector, None)
+    }
+
+    /// The displacement `vector` restricted to the cells of `within`, if
+    /// given: it leads from a cell of the zone to a cell of the zone and
+    /// nowhere else, so that a line along it exists only inside the zone.
+    pub fn intern_within(&mut self, board: &BoardModel, vector: &[i32], within: Option<&[bool]>) -> DirId {
+        let key = (vector.to_vec(), within.map(<[bool]>::to_vec));
+        if let Some(&id) = self.index.get(&key) {
             return id;
         }
-        let target = CellId::first(board.cells.len()).map(|cell| board.offset(cell, vector)).collect();
+        let inside = |cell: CellId| within.is_none_or(|zone| zone[cell.index()]);
+        let target = CellId::first(board.cells.len())
+            .map(|cell| board.offset(cell, vector).filter(|&to| inside(cell) && inside(to)))
+            .collect();
         self.ir.push(ir::Direction { vector: vector.to_vec(), target });
         let Some(id) = DirId::new(self.ir.len() - 1) else {
             self.ir.pop();
             self.overflowed = true;
             return DirId::from_index(0);
         };
-        self.index.insert(vector.to_vec(), id);
+        self.index.insert(key, id);
         id
     }
 }
@@ -72,11 +84,15 @@ pub struct PieceLowering<'a> {
     /// Every `en passant by` found so far, with the pieces it names, to
     /// check once all pieces have their moves.
     pub passings: Vec<(Span, Vec<PieceId>)>,
+    /// Every `sparing` found so far, with the pieces it names, to check
+    /// once every piece is known to be royal or not.
+    pub spared: Vec<(Span, Vec<PieceId>)>,
 }
 
 impl PieceLowering<'_> {
     pub fn lower(&mut self, decl: &ast::PieceDecl, diags: &mut Vec<Diagnostic>) -> DraftPiece {
         let mut royal: Option<Span> = None;
+        let mut pass: Option<Span> = None;
         let mut confined: Option<(ZoneId, Span)> = None;
         let mut moves = vec![Vec::new(); self.players.list.len()];
         let mut seen: Vec<HashSet<MoveRule>> = vec![HashSet::new(); self.players.list.len()];
@@ -85,6 +101,15 @@ impl PieceLowering<'_> {
         let mut glyphs: Option<(Vec<String>, Span)> = None;
         for stmt in &decl.body {
             match stmt {
+                PieceStmt::Pass(span) => match pass {
+                    Some(first) => diags.push(repeated("pass", *span, first)),
+                    None => {
+                        pass = Some(*span);
+                        let rule =
+                            MoveRule { kind: MoveKind::Pass, mode: Mode::MoveOnly, only_in: None, gate: Gate::Always, en_passant: Vec::new() };
+                        moves.iter_mut().for_each(|player_moves| player_moves.push(rule.clone()));
+                    }
+                },
                 PieceStmt::Royal(span) => {
                     if let Some(first) = royal {
                         diags.push(repeated("royal", *span, first));
@@ -354,7 +379,7 @@ impl PieceLowering<'_> {
     /// The rules of one movement statement, per player.
     fn move_rules(&mut self, stmt: &ast::MoveStmt, diags: &mut Vec<Diagnostic>) -> Vec<Vec<MoveRule>> {
         let players = self.players.list.len();
-        let Modifiers { mode, only_in, circuit, gate, en_passant } = self.modifiers(stmt, diags);
+        let Modifiers { mode, only_in, circuit, gate, en_passant, within, not_over, spares } = self.modifiers(stmt, diags);
         let Some(templates) = self.templates(stmt, diags) else { return vec![Vec::new(); players] };
         if let Some(span) = stmt.capturing {
             self.check_capturing(stmt, span, mode, &templates, diags);
@@ -387,11 +412,12 @@ impl PieceLowering<'_> {
                 landing
                     .iter()
                     .map(|t| {
-                        let mut dir = |v: &Vector| self.table.intern(self.board, &self.players.map_vector(player, v));
+                        let zone = within.map(|z| self.zones.ir[z].cells[PlayerId::from_index(player)].as_slice());
+                        let mut dir = |v: &Vector| self.table.intern_within(self.board, &self.players.map_vector(player, v), zone);
                         let kind = match stmt.kind {
                             AstKind::Step => MoveKind::Ride { dir: dir(&t.target), range: Some(1), circuit },
                             AstKind::Slide => MoveKind::Ride { dir: dir(&t.target), range: None, circuit },
-                            AstKind::Hop => MoveKind::Hop { dir: dir(&t.target) },
+                            AstKind::Hop => MoveKind::Hop { dir: dir(&t.target), not_over: not_over.clone(), spares: spares.clone() },
                             // Checked before: one route of one cell.
                             AstKind::Leap if stmt.capturing.is_some() => MoveKind::CapturingLeap {
                                 target: dir(&t.target),
@@ -464,8 +490,39 @@ impl PieceLowering<'_> {
         let mut circuit = false;
         let mut unmoved: Option<Span> = None;
         let mut en_passant: Option<(Vec<PieceId>, Span)> = None;
+        let mut within: Option<(ZoneId, Span)> = None;
+        let mut not_over: Option<(Vec<PieceId>, Span)> = None;
+        let mut spares: Option<(Vec<PieceId>, Span)> = None;
         for modifier in &stmt.modifiers {
             match modifier {
+                Modifier::Within { zone, span } => match within {
+                    Some((_, first)) => diags.push(repeated("within", *span, first)),
+                    None => within = self.zone(zone, diags).map(|id| (id, *span)),
+                },
+                Modifier::Over { not, pieces, span } => match &not_over {
+                    Some((_, first)) => diags.push(repeated("over", *span, *first)),
+                    None => {
+                        check_on_a_hop(stmt, "over", *span, diags);
+                        if let Some(set) = self.sets.resolve(pieces, diags) {
+                            let refused = if *not {
+                                set
+                            } else {
+                                PieceId::first(self.sets.pieces.len()).filter(|kind| !set.contains(kind)).collect()
+                            };
+                            not_over = Some((refused, *span));
+                        }
+                    }
+                },
+                Modifier::Sparing { pieces, span } => match &spares {
+                    Some((_, first)) => diags.push(repeated("sparing", *span, *first)),
+                    None => {
+                        check_on_a_hop(stmt, "sparing", *span, diags);
+                        if let Some(set) = self.sets.resolve(pieces, diags) {
+                            self.spared.push((*span, set.clone()));
+                            spares = Some((set, *span));
+                        }
+                    }
+                },
                 Modifier::Circuit(span) => {
                     if stmt.kind != AstKind::Slide {
                         diags.push(
@@ -539,6 +596,9 @@ impl PieceLowering<'_> {
             circuit,
             gate: if unmoved.is_some() { Gate::Unmoved } else { Gate::Always },
             en_passant: en_passant.map(|(set, _)| set).unwrap_or_default(),
+            within: within.map(|(z, _)| z),
+            not_over: not_over.map(|(set, _)| set).unwrap_or_default(),
+            spares: spares.map(|(set, _)| set).unwrap_or_default(),
         }
     }
 
@@ -650,6 +710,24 @@ struct Modifiers {
     circuit: bool,
     gate: Gate,
     en_passant: Vec<PieceId>,
+    /// `within ZONE`: the move's lines exist only inside the zone.
+    within: Option<ZoneId>,
+    /// `over not PIECES`: the types a hop's screen may not be of.
+    not_over: Vec<PieceId>,
+    /// `sparing PIECES`: the types a hop never captures.
+    spares: Vec<PieceId>,
+}
+
+/// `over` and `sparing` limit a hop's screen and captures: only a hop has a
+/// screen, and the other moves' captures are not limited yet.
+fn check_on_a_hop(stmt: &ast::MoveStmt, word: &str, span: Span, diags: &mut Vec<Diagnostic>) {
+    if stmt.kind != AstKind::Hop {
+        diags.push(
+            Diagnostic::error(Code::BadHopLimit, span, format!("`{word}` limits a hop, and this move is not one"))
+                .with_label("only a `hop` has a screen to limit")
+                .with_help("write the move as a `hop`, or remove the limit"),
+        );
+    }
 }
 
 /// A `step` goes to a neighbouring cell: every component of its vectors is -1,

@@ -146,7 +146,10 @@ pub fn describe(game: &Game, grid: &Grid, kind: PieceId, player: PlayerId) -> De
                 };
                 (Family { modality: modality(rule.mode, false), lame: false, atom }, (x, y))
             }
-            MoveKind::Hop { dir } => {
+            MoveKind::Hop { dir, not_over, spares } => {
+                if !not_over.is_empty() || !spares.is_empty() {
+                    unsaid.push("a hop limited in its screens or captures is given unlimited".to_string());
+                }
                 let (x, y) = step(*dir);
                 let Some(atom) = rider(x, y, None) else {
                     unsaid.push(format!("a hop along ({x},{y}) has no Betza atom"));
@@ -171,6 +174,8 @@ pub fn describe(game: &Game, grid: &Grid, kind: PieceId, player: PlayerId) -> De
                 }
                 (Family { modality: modality(rule.mode, false), lame: !never_blocked, atom: atom.to_string() }, (x, y))
             }
+            // A pass is not a piece's move in Betza: XBoard passes with `@@@@`.
+            MoveKind::Pass => continue,
             MoveKind::CapturingLeap { .. } | MoveKind::Swap { .. } | MoveKind::Castle { .. } => {
                 unsaid.push(playable(rule).unwrap_err());
                 continue;

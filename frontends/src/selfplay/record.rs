@@ -44,6 +44,8 @@ pub enum End {
     BareRoyal,
     Reach,
     Checks,
+    /// Two passes in a row, or a pass while the royals face: a draw.
+    Passes,
     /// The series' `--max-plies` was reached: a draw.
     PlyLimit,
 }
@@ -58,6 +60,7 @@ impl End {
             End::BareRoyal => "bare_royal",
             End::Reach => "reach",
             End::Checks => "checks",
+            End::Passes => "passes",
             End::PlyLimit => "ply_limit",
         }
     }
@@ -72,6 +75,7 @@ impl From<Reason> for End {
             Reason::Goal(GoalKind::BareRoyal) => End::BareRoyal,
             Reason::Goal(GoalKind::Reach) => End::Reach,
             Reason::Goal(GoalKind::Checks) => End::Checks,
+            Reason::Goal(GoalKind::Passes) => End::Passes,
         }
     }
 }

@@ -21,6 +21,7 @@ pub enum GoalKind {
     BareRoyal,
     Reach,
     Checks,
+    Passes,
 }
 
 /// The result if the position reaches one of the game's goals, else `None`.
@@ -44,6 +45,7 @@ pub fn reached<E: Engine + ?Sized>(engine: &E, pos: &Position) -> Option<(GameRe
                 .find(|&player| extinct(pos, player, pieces, *all))
                 .map(|player| (outcome_for(player, *outcome), GoalKind::Extinction)),
             Goal::BareRoyal => bare_royal(game, pos).map(|loser| (win(loser.opponent()), GoalKind::BareRoyal)),
+            Goal::Passes => passes_end(game, pos).then_some((GameResult::Draw, GoalKind::Passes)),
             Goal::Reach { .. } | Goal::Checks(_) => {
                 others = true;
                 None
@@ -63,6 +65,14 @@ pub fn reached<E: Engine + ?Sized>(engine: &E, pos: &Position) -> Option<(GameRe
     let checks =
         || (game.checks_to_win().is_some() && pos.checks_left[stm.opponent()] == 0).then_some((win(stm.opponent()), GoalKind::Checks));
     reach.or_else(checks)
+}
+
+/// Did both sides pass in a row, or a side pass while the royals face?
+fn passes_end(game: &Game, pos: &Position) -> bool {
+    pos.passes() >= 2
+        || (pos.passes() == 1
+            && !game.rules.facing_allowed.is_empty()
+            && crate::legality::facing::royals_face(game, pos, pos.side))
 }
 
 /// Does the position end the game by a goal?

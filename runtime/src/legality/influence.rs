@@ -231,6 +231,11 @@ impl Influence {
         if game.players.len() > MAX_PLAYERS || game.pieces.len() > MAX_PIECE_TYPES || game.cell_count().div_ceil(64) > MAX_WORDS {
             return None;
         }
+        // The watch walks the plain tries: a hop whose screens are limited
+        // (`over not Cannon`) is judged by making the move.
+        if game.player_ids().any(|p| plan.side(p).attacks().has_limited_hops()) {
+            return None;
+        }
         let kinds = |kinds: &mut dyn Iterator<Item = PieceId>| kinds.fold(0u128, |set, kind| set | 1 << kind.index());
         let bulk = RulesInBulk::of(game, &plan);
         let mut influence = Influence {

@@ -102,6 +102,13 @@ pub struct Legality<'e> {
     /// `must capture`, and the side to move has a legal capture: every
     /// other move is illegal.
     captures_only: bool,
+    /// Facing allowed (`facing along AXIS allowed`), and a royal of the
+    /// side to move faces an enemy royal: a pass is legal, any other move
+    /// must end the facing (see `facing`).
+    faced: bool,
+    /// The engine's influence sets, which `influence` sets aside while the
+    /// royals face.
+    engine_influence: Option<&'e Influence>,
     game: &'e crate::Game,
 }
 
@@ -128,6 +135,8 @@ impl<'e> Legality<'e> {
             counts_checks: game.checks_to_win().is_some(),
             enemy_in_check: std::cell::OnceCell::new(),
             captures_only: false,
+            faced: false,
+            engine_influence: engine.influence(),
             game,
         }
     }
@@ -137,12 +146,28 @@ impl<'e> Legality<'e> {
     /// depends on.
     #[inline(always)]
     pub fn prepare<E: Engine + ?Sized>(&mut self, engine: &E, pos: &Position) {
+        if !self.game.rules.facing_allowed.is_empty() {
+            self.prepare_for_facing(pos);
+        }
         self.prepare_for_royals(engine, pos);
         if self.game.rules.must_capture {
             // The captures are judged as if the rule did not hold: a
             // legality prepared for another position may still say it does.
             self.captures_only = false;
             self.captures_only = self.has_legal_capture(engine, pos);
+        }
+    }
+
+    /// Whether the royals face: then every move but a pass is made and
+    /// tested, the shortcut set aside for this position.
+    #[cold]
+    fn prepare_for_facing(&mut self, pos: &Position) {
+        self.faced = crate::legality::facing::royals_face(self.game, pos, pos.side);
+        self.influence = if self.faced { None } else { self.engine_influence };
+        if self.faced {
+            self.watch = None;
+            self.check_cells = None;
+            self.royal_steps_in_check = UnwatchedKinds::default();
         }
     }
 
@@ -226,6 +251,9 @@ impl<'e> Legality<'e> {
     /// [`Legality::keeps_royals_safe`] said of `mv`.
     #[inline(always)]
     fn judged_unmade_if<E: Engine + ?Sized>(&self, engine: &E, pos: &Position, mv: Move, quiet: bool) -> Option<bool> {
+        if self.faced {
+            return self.judged_faced(mv);
+        }
         if self.leaves_check(mv) || self.capture_required(pos, mv) {
             return Some(false);
         }
@@ -233,6 +261,13 @@ impl<'e> Legality<'e> {
             return Some(false);
         }
         self.judged_unmade(engine, mv, pos)
+    }
+
+    /// With the royals facing: a pass is legal, even in check; any other
+    /// move must be made to see whether it ends the facing.
+    #[cold]
+    fn judged_faced(&self, mv: Move) -> Option<bool> {
+        mv.is_null().then_some(true)
     }
 
     /// Is `mv` illegal for taking nothing while a capture is legal (`must
@@ -343,6 +378,9 @@ impl<'e> Legality<'e> {
     /// [`Legality::keeps_royals_safe`] said before the move.
     #[inline]
     fn is_legal_made<E: Engine + ?Sized>(&self, engine: &E, pos: &mut Position, mover: PlayerId, mv: Move, quiet: bool) -> bool {
+        if self.faced && (mv.is_null() || crate::legality::facing::royals_face(self.game, pos, mover)) {
+            return mv.is_null();
+        }
         (quiet || engine.is_safe(pos, mover))
             && other_rules_hold(engine, self.game, pos, mover, mv)
             && !(self.checks_forbidden && gives_check(engine, pos, mover))
@@ -543,6 +581,7 @@ impl Reason {
             Reason::Goal(GoalKind::BareRoyal) => "bare royal",
             Reason::Goal(GoalKind::Reach) => "reaching the goal",
             Reason::Goal(GoalKind::Checks) => "checks",
+            Reason::Goal(GoalKind::Passes) => "passes",
         }
     }
 }

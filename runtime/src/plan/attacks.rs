@@ -32,6 +32,9 @@ pub struct Attacks {
     leaps: Vec<LeapAttack>,
     routes: Vec<Span>,
     route_cells: Vec<CellId>,
+    /// The tries of limited hops (`over not Cannon`): per trie, the types no
+    /// screen may be of, and its first nodes.
+    limited: Vec<(u128, Span)>,
 }
 
 #[derive(Clone, Copy, Debug, Default)]
@@ -40,6 +43,8 @@ struct TargetAttacks {
     rides: Span,
     hops: Span,
     leaps: Span,
+    /// The tries of the limited hops toward it (in `Attacks::limited`).
+    limited: Span,
 }
 
 /// A cell on the way out from a target.
@@ -77,7 +82,31 @@ impl Attacks {
     #[inline]
     pub fn attacked(&self, pos: &Position, target: CellId, by: PlayerId, accept: &mut impl FnMut(Piece, CellId) -> bool) -> bool {
         let t = self.targets[target.index()];
-        self.ride_line(pos, t.rides, accept) || self.hop_line(pos, t.hops, false, accept) || self.leap(pos, t.leaps, by, accept)
+        self.ride_line(pos, t.rides, accept)
+            || self.hop_line(&|cell| pos.at(cell), t.hops, (false, 0), accept)
+            || self.leap(pos, t.leaps, by, accept)
+            || (!t.limited.is_empty() && self.limited_hops(&|cell| pos.at(cell), t.limited, accept))
+    }
+
+    /// Does a limited hop attack along one of these tries, with `at` the
+    /// piece on each cell?
+    #[cold]
+    fn limited_hops(&self, at: &impl Fn(CellId) -> Piece, tries: Span, accept: &mut impl FnMut(Piece, CellId) -> bool) -> bool {
+        self.limited[tries.range()].iter().any(|&(not_over, roots)| self.hop_line(at, roots, (false, not_over), accept))
+    }
+
+    /// Is `target` attacked by a limited hop (`over not Cannon`), on a board
+    /// whose piece on each cell `at` gives? Generated engines, whose attack
+    /// code covers the other moves, ask this of the plan.
+    pub fn attacked_by_limited_hops(&self, target: CellId, at: impl Fn(CellId) -> Piece) -> bool {
+        let tries = self.targets[target.index()].limited;
+        !tries.is_empty() && self.limited_hops(&at, tries, &mut |_, _| true)
+    }
+
+    /// Does any hop toward any target have limits? Then the legality
+    /// shortcut, whose watch reads the plain tries, is not used.
+    pub fn has_limited_hops(&self) -> bool {
+        !self.limited.is_empty()
     }
 
     fn ride_line(&self, pos: &Position, nodes: Span, accept: &mut impl FnMut(Piece, CellId) -> bool) -> bool {
@@ -94,12 +123,23 @@ impl Attacks {
         false
     }
 
-    fn hop_line(&self, pos: &Position, nodes: Span, screened: bool, accept: &mut impl FnMut(Piece, CellId) -> bool) -> bool {
+    /// On a hop's trie, `screened` once the screen is met; no screen may be
+    /// of the types in `not_over` (bit per type).
+    fn hop_line(
+        &self,
+        at: &impl Fn(CellId) -> Piece,
+        nodes: Span,
+        (screened, not_over): (bool, u128),
+        accept: &mut impl FnMut(Piece, CellId) -> bool,
+    ) -> bool {
         for node in &self.nodes[nodes.range()] {
-            let piece = pos.at(node.cell);
+            let piece = at(node.cell);
             if piece.is_empty() || !screened {
+                if !piece.is_empty() && not_over >> piece.kind().index() & 1 != 0 {
+                    continue;
+                }
                 let screened = screened || !piece.is_empty();
-                if !node.children.is_empty() && self.hop_line(pos, node.children, screened, accept) {
+                if !node.children.is_empty() && self.hop_line(at, node.children, (screened, not_over), accept) {
                     return true;
                 }
             } else if node.attackers.contains(piece) && accept(piece, node.cell) {
@@ -134,7 +174,7 @@ impl Attacks {
     /// caller must then make the move to know).
     pub fn would_attack_from(&self, pos: &Position, target: CellId, from: CellId, piece: Piece) -> Option<bool> {
         let t = self.targets[target.index()];
-        if !t.hops.is_empty() {
+        if !t.hops.is_empty() || !t.limited.is_empty() {
             return None;
         }
         let leaps_from =
@@ -205,7 +245,7 @@ impl Attacks {
     /// at the attacker and end at the first piece met, or by leaps that no
     /// piece of the defender's can stop.
     pub fn only_rides_and_leaps_the_defender_cannot_block(&self) -> bool {
-        self.targets.iter().all(|t| t.hops.is_empty())
+        self.targets.iter().all(|t| t.hops.is_empty() && t.limited.is_empty())
             && self.leaps.iter().all(|leap| match leap.needs {
                 Needs::Routes(routes) => routes.is_empty(),
                 Needs::NotOwn(_) => true,
@@ -218,7 +258,7 @@ impl Attacks {
     /// attack).
     pub fn origins(&self, target: CellId, piece: Piece) -> Option<Vec<CellId>> {
         let t = self.targets[target.index()];
-        if !t.hops.is_empty() {
+        if !t.hops.is_empty() || !t.limited.is_empty() {
             return None;
         }
         let mut origins: Vec<CellId> =
@@ -426,6 +466,8 @@ pub(super) struct AttackDrafts<'p> {
     /// are inserted once per start, with all their types: by start, whether
     /// the line is a hop's, and its cells.
     lines: Drafts<(CellId, bool, &'p [LineCell])>,
+    /// Likewise the lines of limited hops, with the types no screen may be of.
+    limited: Drafts<(CellId, u128, &'p [LineCell])>,
 }
 
 impl<'p> AttackDrafts<'p> {
@@ -433,6 +475,16 @@ impl<'p> AttackDrafts<'p> {
     /// the cells before it empty (`hop`: beyond exactly one piece).
     pub(super) fn line(&mut self, from: CellId, hop: bool, line: &'p [LineCell], attacker: Piece) {
         self.lines.add((from, hop, line), attacker);
+    }
+
+    /// A hop of `attacker` on `from` along `line`, whose screen may be of no
+    /// type in `not_over` (bit per type).
+    pub(super) fn hop(&mut self, from: CellId, line: &'p [LineCell], not_over: u128, attacker: Piece) {
+        if not_over == 0 {
+            self.line(from, true, line, attacker);
+        } else {
+            self.limited.add((from, not_over, line), attacker);
+        }
     }
 
     /// A null move "captures" on its own start, the target counting as an
@@ -457,6 +509,7 @@ pub(super) fn invert(plan: &SidePlan) -> Attacks {
         rides: (0..cells).map(|_| Trie::default()).collect(),
         leaps: vec![Drafts::default(); cells],
         lines: Drafts::default(),
+        limited: Drafts::default(),
     };
     for kind in PieceId::first(plan.kinds) {
         let attacker = Piece::new(kind, plan.player);
@@ -468,7 +521,19 @@ pub(super) fn invert(plan: &SidePlan) -> Attacks {
             }
         }
     }
-    let AttackDrafts { mut rides, leaps, mut lines } = drafts;
+    let AttackDrafts { mut rides, leaps, mut lines, limited } = drafts;
+    // Per target, a trie per set of types no screen may be of.
+    let mut limited_tries: Vec<Vec<(u128, Trie)>> = (0..cells).map(|_| Vec::new()).collect();
+    for ((from, not_over, line), attackers) in limited.order {
+        for (i, target) in line.iter().enumerate().skip(1).filter(|(_, c)| c.may_land) {
+            let tries = &mut limited_tries[target.cell.index()];
+            let at = tries.iter().position(|(set, _)| *set == not_over).unwrap_or_else(|| {
+                tries.push((not_over, Trie::default()));
+                tries.len() - 1
+            });
+            tries[at].1.insert_all(line[..i].iter().rev().map(|c| c.cell).chain([from]), attackers);
+        }
+    }
     let mut hops: Vec<Trie> = (0..cells).map(|_| Trie::default()).collect();
     // A royal faces along its facing lines as a rider attacks along its
     // line (see `SidePlan::facing_lines`).
@@ -504,7 +569,12 @@ pub(super) fn invert(plan: &SidePlan) -> Attacks {
             };
             attacks.leaps.push(LeapAttack { from: *from, attackers: *attackers, needs });
         }
-        attacks.targets.push(TargetAttacks { rides, hops, leaps: Span::of(first..attacks.leaps.len()) });
+        let limited_roots: Vec<(u128, Span)> =
+            limited_tries[target].iter().map(|(not_over, trie)| (*not_over, trie.flatten(&mut attacks.nodes))).collect();
+        let first_limited = attacks.limited.len();
+        attacks.limited.extend(limited_roots);
+        let limited = Span::of(first_limited..attacks.limited.len());
+        attacks.targets.push(TargetAttacks { rides, hops, leaps: Span::of(first..attacks.leaps.len()), limited });
     }
     attacks.beyond = attacks.nodes.iter().map(|node| node.attackers).collect();
     // Children come after their parent: a backward pass sees them first.

@@ -20,6 +20,7 @@ fn empty(game: &Game, player: PlayerId) -> SidePlan {
         line_cells: Vec::new(),
         routes: Vec::new(),
         route_cells: Vec::new(),
+        hop_limits: vec![super::HopLimits::NONE],
         kinds: game.pieces.len(),
         facing: Vec::new(),
         attacks: std::sync::OnceLock::new(),
@@ -154,6 +155,15 @@ impl Iterator for Ray<'_> {
 }
 
 impl SidePlan {
+    /// The index of `limits` among the plan's hop limits, added if new.
+    pub(super) fn add_hop_limits(&mut self, limits: super::HopLimits) -> u16 {
+        let index = self.hop_limits.iter().position(|&l| l == limits).unwrap_or_else(|| {
+            self.hop_limits.push(limits);
+            self.hop_limits.len() - 1
+        });
+        u16::try_from(index).expect("fewer hop limits than rules")
+    }
+
     /// The lines along which this player's royals face (see
     /// [`SidePlan::facing_lines`]): from every cell, whatever confines the
     /// royal, for the rule holds wherever a royal stands.

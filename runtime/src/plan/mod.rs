@@ -87,7 +87,7 @@ impl Plan {
         for piece in &game.pieces {
             let rides = piece.moves.iter().flatten().filter_map(|rule| match rule.kind {
                 crate::ir::MoveKind::Ride { dir, range, .. } => Some((dir, range)),
-                crate::ir::MoveKind::Hop { dir } => Some((dir, None)),
+                crate::ir::MoveKind::Hop { dir, .. } => Some((dir, None)),
                 _ => None,
             });
             // A royal's facing lines, one per facing direction and player
@@ -169,6 +169,9 @@ pub struct SidePlan {
     /// Routes of leaps: each a span of `route_cells`, which must all be empty.
     routes: Vec<Span>,
     route_cells: Vec<CellId>,
+    /// The limits of hops (`over not Cannon`, `sparing Cannon`): the first,
+    /// [`HopLimits::NONE`], is every unlimited hop's.
+    hop_limits: Vec<HopLimits>,
     /// How many piece types the game has.
     kinds: usize,
     /// The lines along which this player's royals face: per royal type and
@@ -222,6 +225,12 @@ impl SidePlan {
         &self.repeats[kind.index()]
     }
 
+    /// The limits of a hop, by [`Hop::limits`].
+    #[inline]
+    pub fn hop_limits(&self, index: u16) -> HopLimits {
+        self.hop_limits[index as usize]
+    }
+
     #[inline]
     pub fn line(&self, cells: Span) -> &[LineCell] {
         &self.line_cells[cells.range()]
@@ -254,5 +263,37 @@ impl SidePlan {
     /// cell it may capture on the way: what the overlap analysis compares.
     pub fn reach(&self, from: CellId, step: &Step, out: &mut impl FnMut(CellId, Option<CellId>)) {
         step.kind.reach(self, from, out);
+    }
+}
+
+/// What a hop may use as its screen and may capture, as sets of piece types
+/// (bit `kind`), whoever owns the piece.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct HopLimits {
+    /// The types no screen may be of.
+    pub not_over: u128,
+    /// The types the hop never captures.
+    pub spares: u128,
+}
+
+impl HopLimits {
+    pub const NONE: HopLimits = HopLimits { not_over: 0, spares: 0 };
+
+    /// The limits of the IR's lists of types.
+    pub fn of(not_over: &[PieceId], spares: &[PieceId]) -> HopLimits {
+        let set = |kinds: &[PieceId]| kinds.iter().fold(0u128, |set, kind| set | 1 << kind.index());
+        HopLimits { not_over: set(not_over), spares: set(spares) }
+    }
+
+    /// May a piece of `kind` be the screen?
+    #[inline]
+    pub fn may_hop_over(self, kind: PieceId) -> bool {
+        self.not_over >> kind.index() & 1 == 0
+    }
+
+    /// May a piece of `kind` be captured?
+    #[inline]
+    pub fn may_capture(self, kind: PieceId) -> bool {
+        self.spares >> kind.index() & 1 == 0
     }
 }

@@ -81,7 +81,7 @@ pub(super) fn find_clashes(plan: &SidePlan, game: &Game, player: PlayerId, kind:
             let swap = matches!(step.kind, StepKind::Swap(_));
             let line = match rule.kind {
                 MoveKind::Ride { dir, .. } => Some((dir, false)),
-                MoveKind::Hop { dir } => Some((dir, true)),
+                MoveKind::Hop { dir, .. } => Some((dir, true)),
                 _ => None,
             };
             plan.reach(from, step, &mut |to, extra| {

@@ -31,6 +31,12 @@ impl Ride {
         (!cells.is_empty() || null_move).then_some(Ride { cells, null_move })
     }
 
+    /// A pass (`pass`): the null move alone, along no line; `None` where the
+    /// piece may not stay (a capture-only rule, or outside its confinement).
+    pub(super) fn pass(start: &Start) -> Option<Ride> {
+        (start.mode != Mode::CaptureOnly && start.lands(start.from)).then_some(Ride { cells: Span::default(), null_move: true })
+    }
+
     pub(crate) fn walk<E: Generator + ?Sized>(self, emitter: &Emitter, _engine: &E, side: &SidePlan, mode: Mode, out: &mut Vec<Move>) {
         let line = side.line(self.cells);
         if line.iter().all(|c| emitter.land(c.cell, c.may_land, mode, out)) && self.null_move {
@@ -47,7 +53,8 @@ impl Ride {
 
     /// Attacks every cell it may land on, along the line from its start.
     pub(super) fn invert<'p>(self, side: &'p SidePlan, from: CellId, mode: Mode, attacker: Piece, drafts: &mut AttackDrafts<'p>) {
-        if self.null_move {
+        // A pass is move-only: it attacks nothing, not even its own cell.
+        if self.null_move && mode != Mode::MoveOnly {
             drafts.null_move(from, side.line(self.cells), attacker);
         }
         if mode != Mode::MoveOnly {

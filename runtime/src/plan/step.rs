@@ -45,7 +45,8 @@ impl StepKind {
     pub(super) fn plan(side: &mut SidePlan, start: &Start, kind: &MoveKind) -> Option<StepKind> {
         Some(match kind {
             MoveKind::Ride { dir, range, circuit } => StepKind::Ride(Ride::plan(side, start, *dir, *range, *circuit)?),
-            MoveKind::Hop { dir } => StepKind::Hop(Hop::plan(side, start, *dir)?),
+            MoveKind::Hop { dir, not_over, spares } => StepKind::Hop(Hop::plan(side, start, *dir, not_over, spares)?),
+            MoveKind::Pass => StepKind::Ride(Ride::pass(start)?),
             MoveKind::Leap { target, routes } => StepKind::Leap(Leap::plan(side, start, *target, routes)?),
             MoveKind::CapturingLeap { target, via, crossing } => {
                 StepKind::CapturingLeap(CapturingLeap::plan(start, *target, *via, crossing.as_ref())?)

@@ -49,6 +49,8 @@ pub struct Undo {
     pub halfmove: u16,
     /// The checks left before the move.
     pub checks_left: ByPlayer<u8>,
+    /// The passes in a row before the move.
+    pub passes: u8,
 }
 
 /// The pieces of either player all of whose moves go forward (pawns): their
@@ -61,7 +63,8 @@ pub(crate) fn forward_only(game: &Game) -> PieceSet {
             let ahead = |dir: crate::ir::DirId| game.directions[dir].vector.iter().zip(forward).map(|(a, b)| a * b).sum::<i32>() > 0;
             let all_ahead = !rules.is_empty()
                 && rules.iter().all(|rule| match rule.kind {
-                    MoveKind::Ride { dir, .. } | MoveKind::Hop { dir } => ahead(dir),
+                    MoveKind::Ride { dir, .. } | MoveKind::Hop { dir, .. } => ahead(dir),
+                    MoveKind::Pass => false,
                     MoveKind::Leap { target, .. } | MoveKind::CapturingLeap { target, .. } => ahead(target),
                     MoveKind::Swap { .. } | MoveKind::Castle { .. } => false,
                 });
@@ -90,6 +93,8 @@ struct Shared {
     /// Some rule depends on whether a piece has moved: the position keeps
     /// track.
     tracks_unmoved: bool,
+    /// Some piece may pass: the position counts the passes in a row.
+    tracks_passes: bool,
     /// The moves that open cells to capture in passing.
     passings: Passings,
     /// The pieces whose moves reset the half-move clock (they only move
@@ -141,6 +146,10 @@ pub struct Position {
     /// player still has to give to win, as Fairy-Stockfish counts them; both
     /// stay 0 in other games.
     pub(crate) checks_left: ByPlayer<u8>,
+    /// How many of the last moves were passes (null moves), up to 2: what
+    /// `goal passes` reads. Always 0 in games without `pass`, and after a
+    /// position string (which does not say).
+    passes: u8,
     shared: Arc<Shared>,
 }
 
@@ -161,6 +170,7 @@ impl Position {
             delays: obligations.iter().map(|o| o.delay).collect(),
             tally: TallyPlan::of(game),
             tracks_unmoved,
+            tracks_passes: game.has_passes(),
             passings,
             clocks: game.has_move_history_fields().then(|| forward_only(game)),
             drop_cells: if game.has_hands() { DropCells::of(game) } else { DropCells::default() },
@@ -181,6 +191,7 @@ impl Position {
             unmoved: if tracks_unmoved { vec![0; game.cell_count().div_ceil(64)] } else { Vec::new() },
             en_passant: NO_PASSING,
             checks_left: ByPlayer::from_fn(|_| game.checks_to_win().unwrap_or(0)),
+            passes: 0,
             shared: Arc::new(shared),
         }
     }
@@ -439,6 +450,10 @@ impl Position {
     }
 
     /// Does this game keep track of unmoved pieces?
+    pub fn passes(&self) -> u8 {
+        self.passes
+    }
+
     pub fn tracks_unmoved(&self) -> bool {
         self.shared.tracks_unmoved
     }
@@ -501,6 +516,7 @@ impl Position {
             unmoved: 0,
             halfmove: self.halfmove,
             checks_left: self.checks_left,
+            passes: self.passes,
         };
         let mover = self.side;
         if F::UNMOVED && self.shared.tracks_unmoved {
@@ -520,6 +536,9 @@ impl Position {
         }
         if F::COUNTDOWNS && !self.shared.delays.is_empty() {
             self.advance_countdowns(mover);
+        }
+        if F::PASSES && self.shared.tracks_passes {
+            self.passes = if mv.is_null() { (self.passes + 1).min(2) } else { 0 };
         }
         if F::CLOCKS {
             if let Some(resetters) = &self.shared.clocks {
@@ -690,6 +709,9 @@ impl Position {
         }
         if F::PASSINGS {
             self.en_passant = undo.en_passant;
+        }
+        if F::PASSES {
+            self.passes = undo.passes;
         }
         if F::CLOCKS && self.shared.clocks.is_some() {
             self.halfmove = undo.halfmove;

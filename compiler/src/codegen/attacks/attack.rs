@@ -84,6 +84,16 @@ pub fn generate(ctx: &mut Ctx) -> Attack {
         watch_arms.push(watch_arm);
         let who = &ctx.game.players[player.index()].name;
         let p = crate::codegen::player_token(player);
+        // Hops whose screens are limited (`over not Cannon`) are walked
+        // along the plan's tries, which know the screens' types.
+        if ctx.plan.side(player).attacks().has_limited_hops() {
+            body = quote! {
+                if plan().side(#p).attacks().attacked_by_limited_hops(CellId::from_index(target), |cell| board[cell.index()]) {
+                    return true;
+                }
+                #body
+            };
+        }
         let docs = if held_bits {
             doc_lines(&[
                 format!("Could a piece of {who} capture an enemy piece on `target`, with {who}'s pieces on"),

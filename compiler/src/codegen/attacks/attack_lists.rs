@@ -396,10 +396,17 @@ impl FlatTable {
     /// [`FlatTable::code`] does.
     fn routed_code(&self, sets: &Ident, player: &TokenStream, shape: &[usize], watch: bool) -> TokenStream {
         let mut at = 0;
+        // A route of several cells is bracketed only among other routes: an
+        // `if` around one would warn of needless brackets.
+        let several = shape.len() > 1;
         let routes = shape.iter().map(|&len| {
             let cells = (at..at + len).map(|i| quote!(board[cells[#i] as usize].is_empty()));
             at += len;
-            quote!((#(#cells)&&*))
+            if several {
+                quote!((#(#cells)&&*))
+            } else {
+                quote!(#(#cells)&&*)
+            }
         });
         let blocked = watch.then(|| {
             quote! {

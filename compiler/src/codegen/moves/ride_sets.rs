@@ -79,6 +79,10 @@ pub fn take(ctx: &Ctx, repeats: &[Repeats], steps: &mut [Option<RuleSteps>]) -> 
         let mut taken = false;
         for (from, start) in rule_steps.starts.iter_mut().enumerate() {
             let Some(Resolved::Ride { line, null_move }) = start.as_ref() else { continue };
+            // A pass has no line to take as bits: its walk makes the null move.
+            if line.is_empty() {
+                continue;
+            }
             let Some(runs) = runs_of(from, line) else { continue };
             for (run, (way, cells)) in runs.into_iter().enumerate() {
                 set.runs[run][way as usize][from] = bits(cells, |_| true);

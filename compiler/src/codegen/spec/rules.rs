@@ -36,8 +36,9 @@ pub(crate) enum Construct {
         /// empty, making a null move; `None` where none does.
         round: Option<Ident>,
     },
-    /// Along a line to the first piece, over it, then on as a ride.
-    Hop { walk: LineWalk, landing: Landing },
+    /// Along a line to the first piece, over it, then on as a ride; the
+    /// limits on its screen and captures (`over not`, `sparing`).
+    Hop { walk: LineWalk, landing: Landing, limits: vdl_runtime::plan::HopLimits },
     /// One table lookup (a leap, or a ride of single steps), open when one
     /// of its routes is.
     Leap { mode: Mode, outcome: Outcome, routes: Vec<Vec<Ident>> },

@@ -10,8 +10,8 @@ use crate::codegen::spec::rules::{Construct, Landing, LineWalk, Role};
 use crate::codegen::Ctx;
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::quote;
-use vdl_runtime::ir::{DirId, Game, Mode};
-use vdl_runtime::plan::LineCell;
+use vdl_runtime::ir::{DirId, Game, Mode, MoveKind, PieceId};
+use vdl_runtime::plan::{HopLimits, LineCell};
 
 /// The statements landing on `to` inside a line walk: empty cells continue the
 /// line, anything else ends it with `stop`.
@@ -245,23 +245,35 @@ pub(crate) fn plan_hop(ctx: &mut Ctx, pg: &PieceGen, about: &RuleAbout, steps: &
     let lines = lines_of(steps);
     let landing = plan_landing(ctx, pg, about, &lines);
     let (walk, tables) = plan_walk(ctx, pg, about, &lines, false);
-    (Construct::Hop { walk, landing }, tables)
+    let limits = match &about.rule.kind {
+        MoveKind::Hop { not_over, spares, .. } => HopLimits::of(not_over, spares),
+        _ => HopLimits::NONE,
+    };
+    (Construct::Hop { walk, landing, limits }, tables)
 }
 
 /// A hop: along its line to the first piece (the screen), over it, then on
 /// as a ride.
-pub(crate) fn print_hop(pg: &mut PieceGen, walk: LineWalk, landing: &Landing, tables: &[(Role, Ident)]) -> TokenStream {
+pub(crate) fn print_hop(pg: &mut PieceGen, walk: LineWalk, landing: &Landing, limits: HopLimits, tables: &[(Role, Ident)]) -> TokenStream {
     let walk = LineLoop { walk, tables };
     let init = walk.init();
     let advance = walk.advance();
+    // A screen of a refused type blocks the hop; a spared piece stops it.
+    let refused = |set: u128, stop: TokenStream| {
+        (set != 0).then(|| quote!(if #set >> board[to].kind().index() & 1 != 0 { #stop }))
+    };
+    let refused_screen = refused(limits.not_over, quote!(break 'hop;));
     let to_screen = walk.looping(
         quote!(break 'hop;),
         quote!(if !board[to].is_empty() {
+            #refused_screen
             #advance
             break;
         }),
     );
+    let spared = refused(limits.spares, quote!(break;)).map(|stop| quote!(if !board[to].is_empty() { #stop }));
     let landing = landing_in_line(pg, landing, quote!(break;));
+    let landing = quote!(#spared #landing);
     let beyond = walk.looping(quote!(break;), landing);
     quote! {
         'hop: {
@@ -286,7 +298,15 @@ pub(crate) fn describe_ride(game: &Game, dir: DirId, range: Option<u32>, circuit
     }
 }
 
-/// A hop in words.
-pub(crate) fn describe_hop(game: &Game, dir: DirId) -> String {
-    format!("hop {}", vector(game, dir))
+/// A hop in words, with its limits.
+pub(crate) fn describe_hop(game: &Game, dir: DirId, not_over: &[PieceId], spares: &[PieceId]) -> String {
+    let names = |kinds: &[PieceId]| kinds.iter().map(|&kind| game.pieces[kind].name.as_str()).collect::<Vec<_>>().join(", ");
+    let mut words = format!("hop {}", vector(game, dir));
+    if !not_over.is_empty() {
+        words += &format!(", not over {}", names(not_over));
+    }
+    if !spares.is_empty() {
+        words += &format!(", sparing {}", names(spares));
+    }
+    words
 }

@@ -76,7 +76,7 @@ pub(crate) fn print_rule(ctx: &mut Ctx, pg: &mut PieceGen, entry: &RuleEntry, ta
     pg.checking = entry.reads_back;
     let code = match &entry.construct {
         Construct::Ride { walk, landing, round } => line::print_ride(pg, *walk, landing, round.as_ref(), tables),
-        Construct::Hop { walk, landing } => line::print_hop(pg, *walk, landing, tables),
+        Construct::Hop { walk, landing, limits } => line::print_hop(pg, *walk, landing, *limits, tables),
         Construct::Leap { mode, outcome, routes } => leap::print(pg, *mode, *outcome, routes, tables),
         Construct::Leaps { mode, groups } => {
             let blocks = groups.iter().map(|group| leap::print(pg, *mode, group.outcome, &group.routes, &group.tables));
@@ -125,7 +125,8 @@ impl RuleAbout<'_> {
 pub(crate) fn describe_rule(game: &Game, rule: &MoveRule) -> String {
     let what = match &rule.kind {
         MoveKind::Ride { dir, range, circuit } => line::describe_ride(game, *dir, *range, *circuit),
-        MoveKind::Hop { dir } => line::describe_hop(game, *dir),
+        MoveKind::Hop { dir, not_over, spares } => line::describe_hop(game, *dir, not_over, spares),
+        MoveKind::Pass => "pass (stay where it is)".to_string(),
         MoveKind::CapturingLeap { target, via, crossing } => capturing_leap::describe(game, *target, *via, *crossing),
         MoveKind::Leap { target, routes, .. } => leap::describe(game, *target, routes),
         MoveKind::Castle { dir, ends, with } => castling::describe(game, *dir, ends, with),
@@ -171,7 +172,7 @@ pub(crate) fn walked_for_the_position(spec: &EngineSpec) -> Option<TokenStream> 
 pub(crate) fn resolve<'p>(side: &'p SidePlan, kind: &StepKind) -> Option<Resolved<'p>> {
     Some(match *kind {
         StepKind::Ride(Ride { cells, null_move }) => Resolved::Ride { line: side.line(cells), null_move },
-        StepKind::Hop(Hop { cells }) => Resolved::Hop { line: side.line(cells) },
+        StepKind::Hop(Hop { cells, .. }) => Resolved::Hop { line: side.line(cells) },
         StepKind::Leap(Leap { to, routes }) => {
             Resolved::Leap { to: to.index(), routes: side.routes(routes).map(|route| route.iter().map(|&c| c.index()).collect()).collect() }
         }
