@@ -3,7 +3,9 @@
 //! piece's promoted form (`+X`) as a `+` suffix and any other promotion as the
 //! new piece's letter in lower case (`e7e8q`). A move that also promotes
 //! another piece (a promotion by proxy) adds `,SQUARE` and that piece's
-//! suffix. A declined promotion may be written with a trailing `=`.
+//! suffix. A declined promotion may be written with a trailing `=`. A pass
+//! (a null move) is `FROMFROM` (`e2e2`), or where the protocol has a word
+//! for it, that word (XBoard's `@@@@`).
 
 use super::squares::Squares;
 use std::collections::HashMap;
@@ -18,6 +20,8 @@ pub struct MoveFormat {
     /// differ (XBoard's Xiang Qi calls the Horse `H`, the Elephant `E`).
     letters: HashMap<String, String>,
     castling: CastlingNotation,
+    /// The protocol's word for a pass, if it has one.
+    pass: Option<&'static str>,
 }
 
 /// How a castling move is written.
@@ -34,7 +38,13 @@ pub enum CastlingNotation {
 
 impl MoveFormat {
     pub fn new(squares: Squares, drop_mark: char) -> MoveFormat {
-        MoveFormat { squares, drop_mark, letters: HashMap::new(), castling: CastlingNotation::default() }
+        MoveFormat { squares, drop_mark, letters: HashMap::new(), castling: CastlingNotation::default(), pass: None }
+    }
+
+    /// Passes written `word` (XBoard's `@@@@`).
+    pub fn with_pass(mut self, word: &'static str) -> MoveFormat {
+        self.pass = Some(word);
+        self
     }
 
     pub fn with_castling(mut self, castling: CastlingNotation) -> MoveFormat {
@@ -70,6 +80,9 @@ impl MoveFormat {
 
     /// The text of `mv`, a move of `pos`.
     pub fn write(&self, game: &Game, pos: &Position, mv: Move) -> String {
+        if let Some(word) = self.pass.filter(|_| mv.is_null()) {
+            return word.to_string();
+        }
         let Some(from) = mv.from() else {
             let kind = mv.drop_kind().map_or(String::new(), |kind| self.letter(game, kind));
             return format!("{kind}{}{}", self.drop_mark, self.squares.name(mv.to()));

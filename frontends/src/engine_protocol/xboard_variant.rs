@@ -190,7 +190,8 @@ pub fn present(variant: &Arc<Variant>) -> Result<XboardVariant, String> {
         return Err("moves that promote another piece cannot be written in XBoard's notation".to_string());
     }
     let table = super::xboard_table::piece_table(game, &grid)?;
-    let format = MoveFormat::new(squares, '@');
+    // XBoard's word for a pass, as Fairy-Stockfish's Janggi uses it.
+    let format = MoveFormat::new(squares, '@').with_pass("@@@@");
     let start = fen::parse_with(&*variant.engine, &game.setup).map_err(|e| e.to_string())?;
     let (hand, parent) = if game.has_hands() { (held_kinds(game).len(), "shogi") } else { (0, "fairy") };
     let size = format!("{}x{}+{hand}_{parent}", grid.files, grid.ranks);
