@@ -63,7 +63,9 @@ fn tiny() -> Game {
                 };
                 let kind = match &r.kind {
                     MoveKind::Ride { dir, range, circuit } => MoveKind::Ride { dir: flip(*dir), range: *range, circuit: *circuit },
-                    MoveKind::Hop { dir } => MoveKind::Hop { dir: flip(*dir) },
+                    MoveKind::Hop { dir, not_over, spares } => {
+                        MoveKind::Hop { dir: flip(*dir), not_over: not_over.clone(), spares: spares.clone() }
+                    }
                     MoveKind::Leap { target, routes } => MoveKind::Leap {
                         target: flip(*target),
                         routes: routes.iter().map(|r| Route { cells: r.cells.iter().map(|&d| flip(d)).collect(), ..r.clone() }).collect(),
@@ -75,6 +77,7 @@ fn tiny() -> Game {
                         MoveKind::Swap { dir: flip(*dir), with: with.clone(), unattacked: *unattacked }
                     }
                     MoveKind::Castle { dir, ends, with } => MoveKind::Castle { dir: flip(*dir), ends: *ends, with: with.clone() },
+                    MoveKind::Pass => MoveKind::Pass,
                 };
                 MoveRule { kind, ..r.clone() }
             })
@@ -191,8 +194,8 @@ fn tiny() -> Game {
                 None,
                 both(vec![
                     rule(ride(0, None), Mode::MoveOnly, None),
-                    rule(MoveKind::Hop { dir: DirId::from_index(0) }, Mode::CaptureOnly, None),
-                    rule(MoveKind::Hop { dir: DirId::from_index(2) }, Mode::Both, None),
+                    rule(MoveKind::Hop { dir: DirId::from_index(0), not_over: Vec::new(), spares: Vec::new() }, Mode::CaptureOnly, None),
+                    rule(MoveKind::Hop { dir: DirId::from_index(2), not_over: Vec::new(), spares: Vec::new() }, Mode::Both, None),
                 ]),
             ),
             // Moves forward, captures diagonally; sideways only on the far rank.

@@ -42,9 +42,8 @@ impl DirectionTable {
             return id;
         }
         let inside = |cell: CellId| within.is_none_or(|zone| zone[cell.index()]);
-        let target = CellId::first(board.cells.len())
-            .map(|cell| board.offset(cell, vector).filter(|&to| inside(cell) && inside(to)))
-            .collect();
+        let target =
+            CellId::first(board.cells.len()).map(|cell| board.offset(cell, vector).filter(|&to| inside(cell) && inside(to))).collect();
         self.ir.push(ir::Direction { vector: vector.to_vec(), target });
         let Some(id) = DirId::new(self.ir.len() - 1) else {
             self.ir.pop();
@@ -105,8 +104,13 @@ impl PieceLowering<'_> {
                     Some(first) => diags.push(repeated("pass", *span, first)),
                     None => {
                         pass = Some(*span);
-                        let rule =
-                            MoveRule { kind: MoveKind::Pass, mode: Mode::MoveOnly, only_in: None, gate: Gate::Always, en_passant: Vec::new() };
+                        let rule = MoveRule {
+                            kind: MoveKind::Pass,
+                            mode: Mode::MoveOnly,
+                            only_in: None,
+                            gate: Gate::Always,
+                            en_passant: Vec::new(),
+                        };
                         moves.iter_mut().for_each(|player_moves| player_moves.push(rule.clone()));
                     }
                 },

@@ -70,9 +70,7 @@ pub fn reached<E: Engine + ?Sized>(engine: &E, pos: &Position) -> Option<(GameRe
 /// Did both sides pass in a row, or a side pass while the royals face?
 fn passes_end(game: &Game, pos: &Position) -> bool {
     pos.passes() >= 2
-        || (pos.passes() == 1
-            && !game.rules.facing_allowed.is_empty()
-            && crate::legality::facing::royals_face(game, pos, pos.side))
+        || (pos.passes() == 1 && !game.rules.facing_allowed.is_empty() && crate::legality::facing::royals_face(game, pos, pos.side))
 }
 
 /// Does the position end the game by a goal?

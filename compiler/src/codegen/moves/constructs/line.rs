@@ -259,9 +259,7 @@ pub(crate) fn print_hop(pg: &mut PieceGen, walk: LineWalk, landing: &Landing, li
     let init = walk.init();
     let advance = walk.advance();
     // A screen of a refused type blocks the hop; a spared piece stops it.
-    let refused = |set: u128, stop: TokenStream| {
-        (set != 0).then(|| quote!(if #set >> board[to].kind().index() & 1 != 0 { #stop }))
-    };
+    let refused = |set: u128, stop: TokenStream| (set != 0).then(|| quote!(if #set >> board[to].kind().index() & 1 != 0 { #stop }));
     let refused_screen = refused(limits.not_over, quote!(break 'hop;));
     let to_screen = walk.looping(
         quote!(break 'hop;),
