@@ -58,6 +58,12 @@ fn every_position_reached_by_play_reads_back_the_same() {
                 let read = fen::parse_with(engine.as_ref(), &text)
                     .unwrap_or_else(|e| panic!("{}: game {seed}, ply {ply}: `{text}` refused: {e}", bundled.name));
                 assert_eq!(fen::format(game, &read), text, "{}: game {seed}, ply {ply}", bundled.name);
+                // A position string does not say whether the last moves were
+                // passes (nor do Fairy-Stockfish's): there `goal passes` may
+                // have ended the game that the string read back goes on with.
+                if pos.passes() > 0 {
+                    continue;
+                }
                 assert_eq!(
                     legal_move_texts(engine.as_ref(), &read),
                     legal_move_texts(engine.as_ref(), pos),
