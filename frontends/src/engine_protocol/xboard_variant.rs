@@ -208,8 +208,8 @@ pub fn present(variant: &Arc<Variant>) -> Result<XboardVariant, String> {
     let table = super::xboard_table::piece_table(game, &grid)?;
     let format = MoveFormat::new(squares, '@');
     let start = fen::parse_with(&*variant.engine, &game.setup).map_err(|e| e.to_string())?;
-    let (hand, parent) = if game.has_hands() { (held_kinds(game).len(), "shogi") } else { (0, "fairy") };
-    let size = format!("{}x{}+{hand}_{parent}", grid.files, grid.ranks);
+    let hand = if game.has_hands() { held_kinds(game).len() } else { 0 };
+    let size = format!("{}x{}+{hand}_{}", grid.files, grid.ranks, parent(game));
     let name = variant.name.clone();
     let mut xboard = XboardVariant { variant: variant.clone(), name, grid, format, definition: Vec::new(), letters: HashMap::new() };
     xboard.definition.push(format!("setup ({table}) {size} {}", xboard.xboard_fen(&start)));
@@ -225,6 +225,20 @@ pub fn present(variant: &Arc<Variant>) -> Result<XboardVariant, String> {
         }
     }
     Ok(xboard)
+}
+
+/// The XBoard variant whose rules an engine-defined one follows where its
+/// pieces' moves do not say: `shogi` for drops and captures into the hand,
+/// `giveaway` for compulsory captures without royals (XBoard's King is then
+/// no royal), `fairy` otherwise.
+fn parent(game: &Game) -> &'static str {
+    if game.has_hands() {
+        "shogi"
+    } else if game.rules.must_capture && !game.has_royals() {
+        "giveaway"
+    } else {
+        "fairy"
+    }
 }
 
 /// The piece types that can be held in hand, in declaration order (a royal
@@ -298,6 +312,20 @@ mod tests {
         let start = shatranj.read_fen("rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1").unwrap();
         let game = shatranj.variant.engine.game();
         assert_eq!(fen::format(game, &start), game.setup);
+    }
+
+    #[test]
+    fn first_moves_captures_in_passing_and_castling_are_said_in_betza() {
+        // As Fairy-Stockfish sends them: the Pawn's `fmWfceF` and `ifmnD`, the King's `O2`.
+        let koth = present(&variant("king-of-the-hill")).unwrap();
+        assert!(koth.definition[0].contains(") 8x8+0_fairy "), "{:?}", koth.definition);
+        assert!(koth.definition.contains(&"piece K& FWO2".to_string()), "{:?}", koth.definition);
+        assert!(koth.definition.contains(&"piece P& flfrceFfmWifmnD".to_string()), "{:?}", koth.definition);
+        // Compulsory captures and no royal: XBoard's `giveaway` rules, as
+        // Fairy-Stockfish's antichess (`8x8+0_giveaway`).
+        let antichess = present(&variant("antichess")).unwrap();
+        assert!(antichess.definition[0].contains(") 8x8+0_giveaway "), "{:?}", antichess.definition);
+        assert!(antichess.definition.contains(&"piece K& FW".to_string()), "{:?}", antichess.definition);
     }
 
     #[test]
