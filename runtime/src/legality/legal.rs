@@ -161,6 +161,7 @@ impl<'e> Legality<'e> {
     /// Whether the royals face: then every move but a pass is made and
     /// tested, the shortcut set aside for this position.
     #[cold]
+    #[inline(never)]
     fn prepare_for_facing(&mut self, pos: &Position) {
         self.faced = crate::legality::facing::royals_face(self.game, pos, pos.side);
         self.influence = if self.faced { None } else { self.engine_influence };
@@ -263,9 +264,23 @@ impl<'e> Legality<'e> {
         self.judged_unmade(engine, mv, pos)
     }
 
+    /// After `mover`'s `mv`, its royals having faced before it: a pass is
+    /// legal, even in check; a move that leaves them facing is not; `None`
+    /// for the other moves, judged as any move. Out of line, as every rule
+    /// of facing allowed: other games' judgement stays as small as it was.
+    #[cold]
+    #[inline(never)]
+    fn judged_faced_after(&self, pos: &Position, mover: PlayerId, mv: Move) -> Option<bool> {
+        if mv.is_null() {
+            return Some(true);
+        }
+        crate::legality::facing::royals_face(self.game, pos, mover).then_some(false)
+    }
+
     /// With the royals facing: a pass is legal, even in check; any other
     /// move must be made to see whether it ends the facing.
     #[cold]
+    #[inline(never)]
     fn judged_faced(&self, mv: Move) -> Option<bool> {
         mv.is_null().then_some(true)
     }
@@ -378,8 +393,10 @@ impl<'e> Legality<'e> {
     /// [`Legality::keeps_royals_safe`] said before the move.
     #[inline]
     fn is_legal_made<E: Engine + ?Sized>(&self, engine: &E, pos: &mut Position, mover: PlayerId, mv: Move, quiet: bool) -> bool {
-        if self.faced && (mv.is_null() || crate::legality::facing::royals_face(self.game, pos, mover)) {
-            return mv.is_null();
+        if self.faced {
+            if let Some(legal) = self.judged_faced_after(pos, mover, mv) {
+                return legal;
+            }
         }
         (quiet || engine.is_safe(pos, mover))
             && other_rules_hold(engine, self.game, pos, mover, mv)

@@ -35,6 +35,10 @@ pub struct Attacks {
     /// The tries of limited hops (`over not Cannon`): per trie, the types no
     /// screen may be of, and its first nodes.
     limited: Vec<(u128, Span)>,
+    /// Per target, its tries in `limited`; empty in a game without limited
+    /// hops (kept apart from [`TargetAttacks`], which every attack test
+    /// reads, so that other games pay nothing for them).
+    limited_targets: Vec<Span>,
 }
 
 #[derive(Clone, Copy, Debug, Default)]
@@ -43,8 +47,6 @@ struct TargetAttacks {
     rides: Span,
     hops: Span,
     leaps: Span,
-    /// The tries of the limited hops toward it (in `Attacks::limited`).
-    limited: Span,
 }
 
 /// A cell on the way out from a target.
@@ -83,24 +85,26 @@ impl Attacks {
     pub fn attacked(&self, pos: &Position, target: CellId, by: PlayerId, accept: &mut impl FnMut(Piece, CellId) -> bool) -> bool {
         let t = self.targets[target.index()];
         self.ride_line(pos, t.rides, accept)
-            || self.hop_line(&|cell| pos.at(cell), t.hops, (false, 0), accept)
+            || self.hop_line(pos, t.hops, false, accept)
             || self.leap(pos, t.leaps, by, accept)
-            || (!t.limited.is_empty() && self.limited_hops(&|cell| pos.at(cell), t.limited, accept))
+            || (!self.limited_targets.is_empty() && self.limited_hops(&|cell| pos.at(cell), target, accept))
     }
 
-    /// Does a limited hop attack along one of these tries, with `at` the
-    /// piece on each cell?
+    /// Does a limited hop attack `target`, with `at` the piece on each cell?
+    /// Out of line, so that the attack test of other games stays as it was.
     #[cold]
-    fn limited_hops(&self, at: &impl Fn(CellId) -> Piece, tries: Span, accept: &mut impl FnMut(Piece, CellId) -> bool) -> bool {
-        self.limited[tries.range()].iter().any(|&(not_over, roots)| self.hop_line(at, roots, (false, not_over), accept))
+    #[inline(never)]
+    fn limited_hops(&self, at: &impl Fn(CellId) -> Piece, target: CellId, accept: &mut impl FnMut(Piece, CellId) -> bool) -> bool {
+        self.limited[self.limited_targets[target.index()].range()]
+            .iter()
+            .any(|&(not_over, roots)| self.limited_hop_line(at, roots, (false, not_over), accept))
     }
 
     /// Is `target` attacked by a limited hop (`over not Cannon`), on a board
     /// whose piece on each cell `at` gives? Generated engines, whose attack
     /// code covers the other moves, ask this of the plan.
     pub fn attacked_by_limited_hops(&self, target: CellId, at: impl Fn(CellId) -> Piece) -> bool {
-        let tries = self.targets[target.index()].limited;
-        !tries.is_empty() && self.limited_hops(&at, tries, &mut |_, _| true)
+        !self.limited_targets.is_empty() && self.limited_hops(&at, target, &mut |_, _| true)
     }
 
     /// Does any hop toward any target have limits? Then the legality
@@ -123,9 +127,24 @@ impl Attacks {
         false
     }
 
-    /// On a hop's trie, `screened` once the screen is met; no screen may be
-    /// of the types in `not_over` (bit per type).
-    fn hop_line(
+    fn hop_line(&self, pos: &Position, nodes: Span, screened: bool, accept: &mut impl FnMut(Piece, CellId) -> bool) -> bool {
+        for node in &self.nodes[nodes.range()] {
+            let piece = pos.at(node.cell);
+            if piece.is_empty() || !screened {
+                let screened = screened || !piece.is_empty();
+                if !node.children.is_empty() && self.hop_line(pos, node.children, screened, accept) {
+                    return true;
+                }
+            } else if node.attackers.contains(piece) && accept(piece, node.cell) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// [`Attacks::hop_line`] on a limited hop's trie: no screen may be of
+    /// the types in `not_over` (bit per type).
+    fn limited_hop_line(
         &self,
         at: &impl Fn(CellId) -> Piece,
         nodes: Span,
@@ -139,7 +158,7 @@ impl Attacks {
                     continue;
                 }
                 let screened = screened || !piece.is_empty();
-                if !node.children.is_empty() && self.hop_line(at, node.children, (screened, not_over), accept) {
+                if !node.children.is_empty() && self.limited_hop_line(at, node.children, (screened, not_over), accept) {
                     return true;
                 }
             } else if node.attackers.contains(piece) && accept(piece, node.cell) {
@@ -174,7 +193,7 @@ impl Attacks {
     /// caller must then make the move to know).
     pub fn would_attack_from(&self, pos: &Position, target: CellId, from: CellId, piece: Piece) -> Option<bool> {
         let t = self.targets[target.index()];
-        if !t.hops.is_empty() || !t.limited.is_empty() {
+        if !t.hops.is_empty() || self.has_limited_hops() {
             return None;
         }
         let leaps_from =
@@ -245,7 +264,8 @@ impl Attacks {
     /// at the attacker and end at the first piece met, or by leaps that no
     /// piece of the defender's can stop.
     pub fn only_rides_and_leaps_the_defender_cannot_block(&self) -> bool {
-        self.targets.iter().all(|t| t.hops.is_empty() && t.limited.is_empty())
+        !self.has_limited_hops()
+            && self.targets.iter().all(|t| t.hops.is_empty())
             && self.leaps.iter().all(|leap| match leap.needs {
                 Needs::Routes(routes) => routes.is_empty(),
                 Needs::NotOwn(_) => true,
@@ -258,7 +278,7 @@ impl Attacks {
     /// attack).
     pub fn origins(&self, target: CellId, piece: Piece) -> Option<Vec<CellId>> {
         let t = self.targets[target.index()];
-        if !t.hops.is_empty() || !t.limited.is_empty() {
+        if !t.hops.is_empty() || self.has_limited_hops() {
             return None;
         }
         let mut origins: Vec<CellId> =
@@ -573,8 +593,11 @@ pub(super) fn invert(plan: &SidePlan) -> Attacks {
             limited_tries[target].iter().map(|(not_over, trie)| (*not_over, trie.flatten(&mut attacks.nodes))).collect();
         let first_limited = attacks.limited.len();
         attacks.limited.extend(limited_roots);
-        let limited = Span::of(first_limited..attacks.limited.len());
-        attacks.targets.push(TargetAttacks { rides, hops, leaps: Span::of(first..attacks.leaps.len()), limited });
+        attacks.limited_targets.push(Span::of(first_limited..attacks.limited.len()));
+        attacks.targets.push(TargetAttacks { rides, hops, leaps: Span::of(first..attacks.leaps.len()) });
+    }
+    if attacks.limited.is_empty() {
+        attacks.limited_targets.clear();
     }
     attacks.beyond = attacks.nodes.iter().map(|node| node.attackers).collect();
     // Children come after their parent: a backward pass sees them first.

@@ -38,6 +38,21 @@ impl Hop {
     }
 
     pub(crate) fn walk<E: Generator + ?Sized>(self, emitter: &Emitter, _engine: &E, side: &SidePlan, mode: Mode, out: &mut Vec<Move>) {
+        if self.limits == 0 {
+            let line = side.line(self.cells);
+            if let Some(screen) = line.iter().position(|c| !emitter.pos.at(c.cell).is_empty()) {
+                line[screen + 1..].iter().all(|c| emitter.land(c.cell, c.may_land, mode, out));
+            }
+            return;
+        }
+        self.walk_limited(emitter, side, mode, out);
+    }
+
+    /// [`Hop::walk`] for a hop with limits, kept out of line: the
+    /// interpreter's walk of every other step stays as small as it was.
+    #[cold]
+    #[inline(never)]
+    fn walk_limited(self, emitter: &Emitter, side: &SidePlan, mode: Mode, out: &mut Vec<Move>) {
         let Some(beyond) = self.beyond_screen(emitter, side) else { return };
         let limits = side.hop_limits(self.limits);
         for c in beyond {
