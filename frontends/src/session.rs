@@ -33,6 +33,8 @@ pub struct LegalMove {
     pub to: CellId,
     /// The symbol of the type the moving piece becomes, as declared (`Q`, `+R`).
     pub promotion: Option<String>,
+    /// The symbol of the type a gating move brings from hand (`H`).
+    pub gate: Option<String>,
 }
 
 /// How a game ended, in words a front end can show.
@@ -204,7 +206,8 @@ impl Session {
             .map(|(mv, san)| {
                 let (from, to) = Session::move_cells(mv);
                 let promotion = mv.promotion().map(|kind| game.pieces[kind].symbol.clone());
-                LegalMove { text: self.move_text(mv), san, from, to, promotion }
+                let gate = mv.gated().map(|(_, kind)| game.pieces[kind].symbol.clone());
+                LegalMove { text: self.move_text(mv), san, from, to, promotion, gate }
             })
             .collect();
         out.sort_by(|a, b| a.text.cmp(&b.text));

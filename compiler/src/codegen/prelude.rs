@@ -59,6 +59,9 @@ pub(crate) fn prelude(ctx: &Ctx, needs: &Needs) -> TokenStream {
     // So do the moves the runtime walks from the plan for the whole
     // position (see `constructs`).
     let gated = constructs::walked_for_the_position(spec);
+    // Moves that gate are the listed moves with a piece added: the
+    // counter lists them where a gate is open (`count_legal_with`).
+    let gating = spec.gating.then(|| quote!(vdl_runtime::gen::gating::add(pos, out);));
     let pos_arg = needs.generate.position.then(|| quote!(pos,));
     let held_arg = needs.generate.held_cells.then(|| quote!(pos.held_cells(),));
     let pieces_arg = needs.generate.piece_cells.then(|| quote!(pos.piece_cells(),));
@@ -187,6 +190,7 @@ pub(crate) fn prelude(ctx: &Ctx, needs: &Needs) -> TokenStream {
 
             fn generate(&self, pos: &Position, out: &mut Vec<Move>) {
                 generate_all(pos, out);
+                #gating
             }
 
             fn make(&self, pos: &mut Position, mv: Move) -> vdl_runtime::gen::Undo {

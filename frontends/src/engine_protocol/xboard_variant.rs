@@ -3,8 +3,9 @@
 //! * Games XBoard knows, by Fairy-Stockfish's names: `xiangqi` (a 9x10 board,
 //!   no hands; XBoard calls the Horse `H` and the Elephant `E`), `shogi` (9x9
 //!   with hands), `chess` (XBoard's `normal`), `capablanca` (10x8), `grand`
-//!   (10x10) and `three-check` (XBoard's `3check`) are announced under
-//!   XBoard's own name.
+//!   (10x10), `three-check` (XBoard's `3check`) and `seirawan` (its Hawk
+//!   `H` and Elephant `E` in hand, gating written `b1c3h`) are announced
+//!   under XBoard's own name.
 //! * Every other game on a plain rectangle is an engine-defined variant: it is
 //!   announced under its own name, and when XBoard selects it the engine sends
 //!   `setup (PIECES) WxH+HAND_PARENT FEN` (the board size, the letters of the
@@ -51,6 +52,7 @@ const KNOWN: &[Known] = &[
     Known { name: "capablanca", xboard_name: "capablanca", files: 10, ranks: 8, hands: false, letters: &[] },
     Known { name: "grand", xboard_name: "grand", files: 10, ranks: 10, hands: false, letters: &[] },
     Known { name: "three-check", xboard_name: "3check", files: 8, ranks: 8, hands: false, letters: &[] },
+    Known { name: "seirawan", xboard_name: "seirawan", files: 8, ranks: 8, hands: true, letters: &[] },
 ];
 
 /// A variant as XBoard sees it.
@@ -247,6 +249,22 @@ mod tests {
         let game = capablanca.variant.engine.game();
         assert_eq!(fen::format(game, &start), game.setup);
         assert_eq!(capablanca.xboard_fen(&start), "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1");
+    }
+
+    #[test]
+    fn seirawan_is_xboards_own_with_its_gates() {
+        let seirawan = present(&variant("seirawan")).unwrap();
+        assert_eq!(seirawan.name, "seirawan");
+        assert!(seirawan.definition.is_empty());
+        // XBoard's (and Fairy-Stockfish's) start of `seirawan`.
+        let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQBCDFGkqbcdfg - 0 1";
+        let start = seirawan.read_fen(fen).unwrap();
+        assert_eq!(seirawan.xboard_fen(&start), fen);
+        let engine = &*seirawan.variant.engine;
+        let legal = vdl_runtime::legal::legal_moves(engine, &start);
+        let gated = vdl_runtime::notation::parse_move(engine, &start, "b1-c3/H").unwrap();
+        assert_eq!(seirawan.format.write(engine.game(), &start, gated), "b1c3h");
+        assert_eq!(seirawan.format.read(engine.game(), &start, &legal, "b1c3h"), Some(gated));
     }
 
     #[test]

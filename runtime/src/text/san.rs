@@ -11,6 +11,9 @@
 //! * `O-O` and `O-O-O` for castling with a partner toward the higher and the lower end of
 //!   the board's first axis (files on a chess board);
 //! * `SYMBOL@CELL` for a drop from the hand;
+//! * `/SYMBOL` when a piece from hand enters the cell the move leaves
+//!   (gating: `Nc3/H`), `/SYMBOLCELL` after castling, which leaves two
+//!   (`O-O/He1`), as Fairy-Stockfish writes it;
 //! * `+` when the move leaves the enemy in check, `#` when it mates.
 //!
 //! Where another piece of the same type could make a legal move to the same
@@ -61,7 +64,11 @@ fn body(game: &Game, pos: &Position, mv: Move, legal: Option<&[Move]>) -> String
         // The partner's side, not the piece's way: a Chess960 King may stay
         // put or move away from its Rook.
         let toward_higher = game.board.cells[partner].coords.first() > game.board.cells[from].coords.first();
-        return if toward_higher { "O-O" } else { "O-O-O" }.to_string();
+        let castling = if toward_higher { "O-O" } else { "O-O-O" };
+        return match mv.gated() {
+            Some((cell, kind)) => format!("{castling}/{}{}", symbol(game, kind), name(cell)),
+            None => castling.to_string(),
+        };
     }
     let kind = pos.at(from).kind();
     let letterless = is_letterless(game, kind);
@@ -81,6 +88,10 @@ fn body(game: &Game, pos: &Position, mv: Move, legal: Option<&[Move]>) -> String
     }
     if let Some((cell, kind)) = mv.proxy_promotion() {
         text.push_str(&format!(",{}={}", name(cell), symbol(game, kind)));
+    }
+    if let Some((_, kind)) = mv.gated() {
+        text.push('/');
+        text.push_str(&symbol(game, kind));
     }
     text
 }
