@@ -10,8 +10,8 @@ use vdl_runtime::{fen, legal, notation, san, Engine};
 
 const V: &str = "seirawan";
 
-/// The position string after `moves` (in UCI, as Fairy-Stockfish takes them)
-/// from `start`.
+/// The position string after `moves` (vdl's move texts, or UCI's where
+/// they are the same) from `start`.
 fn after(engine: &dyn Engine, start: &str, moves: &[&str]) -> String {
     let mut pos = position(engine, start);
     for text in moves {
@@ -30,10 +30,10 @@ fn gating_rights_go_with_the_pieces_that_move_and_the_hand() {
         // Fairy-Stockfish: `position startpos moves b1c3h g8f6e`, then `d`.
         let fen = after(&*engine, START, &["b1c3h", "g8f6e"]);
         assert_eq!(fen, "rnbqkber/pppppppp/5n2/8/8/2N5/PPPPPPPP/RHBQKBNR[Eh] w KQCDFGkqbcdf - 2 2", "{name}");
-        // Castling onto the Rook's cell (`h1e1h`), then onto the King's
-        // cell the other way (`a8e8e`): the Kings' rights are gone, the
-        // unmoved Rooks' gates stay.
-        let fen = after(&*engine, CASTLES, &["h1e1h", "a8e8e"]);
+        // Castling onto the Rook's cell (Fairy-Stockfish's `h1e1h`), then
+        // the other way onto the Rook's cell (`a8e8e`): the Kings' rights
+        // are gone, the unmoved Rooks' gates stay.
+        let fen = after(&*engine, CASTLES, &["e1-g1/Hh1", "e8-c8/Ea8"]);
         assert_eq!(fen, "e1kr3r/8/8/8/8/8/8/R4RKH[Eh] w Ah - 2 2", "{name}");
     }
 }

@@ -42,7 +42,7 @@ pub mod gated {
 
 /// Gating: the moves that bring a piece from hand onto the cell they leave.
 pub mod gating {
-    pub use crate::plan::gating::add;
+    pub use crate::plan::gating::{add, live};
 }
 
 /// Drops from the hands.

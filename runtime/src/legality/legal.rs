@@ -179,10 +179,11 @@ impl<'e> Legality<'e> {
     }
 
     /// Is the pseudo-legal `mv` legal? `pos` is restored before returning.
-    /// A move that gates is judged without its gate (see [`ungated`]).
+    /// A move that gates is judged without its gate (see [`ungated`]): it
+    /// is never judged unmade, and [`Legality::is_legal_when_made`] takes
+    /// the gate off.
     #[inline]
     pub fn is_legal<E: Engine + ?Sized>(&self, engine: &E, pos: &mut Position, mv: Move) -> bool {
-        let mv = ungated(mv);
         let quiet = self.keeps_royals_safe(pos, mv);
         if let Some(legal) = self.judged_unmade_if(engine, pos, mv, quiet) {
             return legal;
@@ -196,6 +197,7 @@ impl<'e> Legality<'e> {
     pub fn is_legal_when_made<E: Engine + ?Sized>(&self, engine: &E, pos: &mut Position, mv: Move) -> bool {
         // `must capture` is judged before (`judged_unmade_if`): a game with
         // it has its moves listed and judged whole (`count_legal_with`).
+        let mv = ungated(mv);
         let quiet = self.keeps_royals_safe(pos, mv);
         let mover = pos.side;
         let undo = engine.make(pos, mv);
@@ -324,13 +326,14 @@ impl<'e> Legality<'e> {
     /// `pos` as it was.
     #[inline]
     pub fn make_if_legal<E: Engine + ?Sized>(&self, engine: &E, pos: &mut Position, mv: Move) -> Option<Undo> {
-        if mv.gated().is_some() {
-            return self.make_gated_if_legal(engine, pos, mv);
-        }
         if self.leaves_check(mv) || self.capture_required(pos, mv) {
             return None;
         }
         let quiet = self.keeps_royals_safe(pos, mv);
+        // A move that gates is never quiet.
+        if !quiet && mv.gated().is_some() {
+            return self.make_gated_if_legal(engine, pos, mv);
+        }
         let mover = pos.side;
         let undo = engine.make(pos, mv);
         if self.is_legal_made(engine, pos, mover, mv, quiet) {
@@ -381,7 +384,7 @@ impl<'e> Legality<'e> {
                 !promote.is_some_and(|kind| influence.is_royal(kind)) && watch.unchanged_by(from, to, pos.at(to).is_empty())
             }
             Move::Castle { to, from, .. } => watch.unchanged_by(from, to, pos.at(to).is_empty()),
-            // Judged without their gate ([`ungated`]).
+            // Made and judged without their gate ([`ungated`]).
             Move::Gated { .. } | Move::CastleGated { .. } => false,
             Move::Put { kind, to } => !influence.is_royal(kind) && !watch.filling_matters(to),
             // A capture on the way may open a line behind the piece it takes.

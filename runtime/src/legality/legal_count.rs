@@ -342,15 +342,9 @@ pub fn count_legal_with<E: Engine + ?Sized>(
 ) -> u64 {
     let mut legality = Legality::unprepared(engine);
     legality.prepare(engine, pos);
-    let rules = &engine.game().rules;
-    if rules.must_capture {
+    if engine.game().rules.must_capture {
         // Whether a move is legal depends on the others: each is listed
         // and judged, none counted in bulk.
-        return count_listed(engine, &legality, pos, scratch);
-    }
-    if rules.gating.is_some() && crate::plan::gating::live(pos) {
-        // Moves that gate are the listed moves with a piece added
-        // (`plan::gating::add`), which the counting generator leaves out.
         return count_listed(engine, &legality, pos, scratch);
     }
     scratch.listed.clear();

@@ -7,8 +7,9 @@
 //!
 //! Gated moves are the generated moves with a piece added, found once for
 //! every engine: the interpreter and generated code call [`add`] after
-//! their moves, and the counter lists the moves ([`live`]) where a gate is
-//! open rather than count plain moves in bulk.
+//! their moves, and a generated engine's counter takes the listed moves
+//! where a gate is open ([`live`]) rather than count plain moves in bulk
+//! (the interpreter's counter always does).
 
 use crate::ir::{CellId, PieceId};
 use crate::state::occupancy::for_each_bit128;
@@ -18,10 +19,10 @@ use crate::state::position::{Move, Position};
 /// move may still gate, that move once per type in its hand, the piece
 /// entering the cell.
 pub fn add(pos: &Position, out: &mut Vec<Move>) {
-    let held = pos.kinds_in_hand(pos.side);
-    if held == 0 || !live(pos) {
+    if !live(pos) {
         return;
     }
+    let held = pos.kinds_in_hand(pos.side);
     for i in 0..out.len() {
         let mv = out[i];
         for cell in left_cells(mv).into_iter().flatten().filter(|&cell| pos.may_gate(pos.side, cell)) {

@@ -453,6 +453,7 @@ impl Position {
     #[inline]
     pub fn gates(&self, player: PlayerId) -> impl Iterator<Item = CellId> + '_ {
         let zone = &self.shared.gate_zone[player];
+        // Games without gating have no zone, and ask nothing of the hands.
         let zone = if !zone.is_empty() && self.kinds_in_hand(player) != 0 { &zone[..] } else { &[] };
         cell_bits::cells_of_both(zone, &self.unmoved).filter(move |&cell| self.at(cell).is_of(player))
     }
