@@ -104,6 +104,7 @@ pub fn fsf_variant(bundled_name: &str) -> Option<&'static str> {
         "omicron" => Some("omicron"),
         "antichess" => Some("antichess"),
         "crazyhouse" => Some("crazyhouse"),
+        "shako" => Some("shako"),
         "seirawan" => Some("seirawan"),
         _ => None,
     }
