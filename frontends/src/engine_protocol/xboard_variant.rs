@@ -340,7 +340,7 @@ mod tests {
         let start = seirawan.read_fen(fen).unwrap();
         assert_eq!(seirawan.xboard_fen(&start), fen);
         let engine = &*seirawan.variant.engine;
-        let legal = vdl_runtime::legal::legal_moves(engine, &start);
+        let legal = legal_moves(engine, &start);
         let gated = vdl_runtime::notation::parse_move(engine, &start, "b1-c3/H").unwrap();
         assert_eq!(seirawan.format.write(engine.game(), &start, gated), "b1c3h");
         assert_eq!(seirawan.format.read(engine.game(), &start, &legal, "b1c3h"), Some(gated));
