@@ -35,6 +35,9 @@ fn gating_rights_go_with_the_pieces_that_move_and_the_hand() {
         // are gone, the unmoved Rooks' gates stay.
         let fen = after(&*engine, CASTLES, &["e1-g1/Hh1", "e8-c8/Ea8"]);
         assert_eq!(fen, "e1kr3r/8/8/8/8/8/8/R4RKH[Eh] w Ah - 2 2", "{name}");
+        // Hands as Fairy-Stockfish writes them, the Elephant first.
+        assert_eq!(after(&*engine, CASTLES, &["e1-g1/Hh1"]), "r3k2r/8/8/8/8/8/8/R4RKH[Eeh] b Akq - 1 1", "{name}");
+        assert_eq!(after(&*engine, START, &[]), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[EHeh] w KQBCDFGkqbcdfg - 0 1", "{name}");
     }
 }
 

@@ -335,8 +335,8 @@ mod tests {
         let seirawan = present(&variant("seirawan")).unwrap();
         assert_eq!(seirawan.name, "seirawan");
         assert!(seirawan.definition.is_empty());
-        // XBoard's (and Fairy-Stockfish's) start of `seirawan`.
-        let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQBCDFGkqbcdfg - 0 1";
+        // The start of `seirawan`, as Fairy-Stockfish writes it (`position startpos`, `d`).
+        let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[EHeh] w KQBCDFGkqbcdfg - 0 1";
         let start = seirawan.read_fen(fen).unwrap();
         assert_eq!(seirawan.xboard_fen(&start), fen);
         let engine = &*seirawan.variant.engine;
