@@ -106,6 +106,7 @@ pub fn fsf_variant(bundled_name: &str) -> Option<&'static str> {
         "crazyhouse" => Some("crazyhouse"),
         "janggi" => Some("janggi"),
         "shako" => Some("shako"),
+        "seirawan" => Some("seirawan"),
         _ => None,
     }
 }

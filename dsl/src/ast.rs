@@ -65,6 +65,11 @@ pub enum Item {
     NoCheck(Span),
     /// `must capture`.
     MustCapture(Span),
+    /// `gate from hand in ZONE`.
+    Gating {
+        zone: ZoneExpr,
+        span: Span,
+    },
     Goal(GoalDecl),
 }
 

@@ -138,6 +138,7 @@ fn item(pair: Pair<Rule>) -> Result<Item, SyntaxError> {
         }
         Rule::no_check_decl => Item::NoCheck(span),
         Rule::must_capture_decl => Item::MustCapture(span),
+        Rule::gating_decl => Item::Gating { zone: zone_expr(pair.into_inner().next().expect("grammar: zone"))?, span },
         Rule::goal_decl => Item::Goal(GoalDecl { kind: goal(pair.into_inner().next().expect("grammar: goal"))?, span }),
         Rule::drop_mate_decl => Item::NoDropMate { pieces: piece_set(pair.into_inner().next().expect("grammar: pieces")), span },
         Rule::drop_ban_decl => {

@@ -59,6 +59,7 @@ pub fn check(names: &Names, diags: &mut Vec<Diagnostic>) -> Option<Draft> {
     let royals = items.pieces.iter().zip(&pieces).filter(|(_, p)| p.royal).count();
     let goals = crate::front::goals::goals(&items.goals, royals > 0, &mut lowering, diags);
     let drop_bans = drop_bans(&items.drop_bans, !items.hands.is_empty(), &mut lowering, diags);
+    let gating = items.gatings.first().and_then(|&(zone, _)| lowering.zone(zone, diags));
     let checks_forbidden = crate::front::goals::checks_forbidden(&items.no_checks, royals > 0, diags);
     inherit_moves(&items.pieces, &names.piece_ids, &mut pieces, diags);
     warn_about_passings(&lowering_passings, &pieces, diags);
@@ -105,6 +106,7 @@ pub fn check(names: &Names, diags: &mut Vec<Diagnostic>) -> Option<Draft> {
         goals,
         checks_forbidden,
         must_capture: !items.must_captures.is_empty(),
+        gating,
         setup,
     })
 }

@@ -32,6 +32,8 @@ pub struct Items<'a> {
     /// `no check` statements.
     pub no_checks: Vec<Span>,
     pub must_captures: Vec<Span>,
+    /// `gate from hand in ZONE` statements.
+    pub gatings: Vec<(&'a ast::ZoneExpr, Span)>,
 }
 
 /// What the resolve phase hands to the check phase.
@@ -62,6 +64,8 @@ pub fn resolve<'a>(file: &'a ast::File, source: &'a str, file_name: &str, diags:
     at_most_once("`hands` statement", &items.hands, diags);
     at_most_once("`no check` rule", &items.no_checks, diags);
     at_most_once("`must capture` rule", &items.must_captures, diags);
+    let gatings: Vec<Span> = items.gatings.iter().map(|&(_, span)| span).collect();
+    at_most_once("`gate from hand` rule", &gatings, diags);
     let check_goals: Vec<Span> = items.goals.iter().filter(|g| matches!(g.kind, ast::Goal::Checks(_))).map(|g| g.span).collect();
     at_most_once("check-count goal", &check_goals, diags);
     unique_names("zone", items.zones.iter().map(|z| (&z.name, z.span)), diags);
@@ -116,6 +120,7 @@ impl<'a> Items<'a> {
                 Item::Goal(goal) => items.goals.push(goal),
                 Item::NoCheck(span) => items.no_checks.push(*span),
                 Item::MustCapture(span) => items.must_captures.push(*span),
+                Item::Gating { zone, span } => items.gatings.push((zone, *span)),
             }
         }
         items
