@@ -60,7 +60,8 @@ fn zones_to_draw(game: &Game) -> Vec<Value> {
     });
     let proxies = game.rules.proxy_promotions.iter().map(|proxy| (proxy.trigger, players.clone().collect()));
     for (trigger, players) in promotions.chain(proxies) {
-        let (Trigger::FromInto { into: zone, .. } | Trigger::Touches(zone)) = trigger;
+        // A promotion on every move has no zone to draw.
+        let (Trigger::FromInto { into: zone, .. } | Trigger::Touches(zone)) = trigger else { continue };
         mark(zone, "promotion");
         let list = &mut promotes_for[zone.index()];
         list.extend(players);

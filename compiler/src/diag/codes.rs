@@ -161,6 +161,10 @@ codes! {
     NeverCapturesInPassing = "W0110", "never captures in passing",
         "An `en passant by` names a piece that has no `capture only` move (warning): only such moves capture in passing, so \
          that piece never can. Give it a capture-only move, or leave it out of the list.";
+    NoPromotedForm = "W0111", "nothing to drop promoted",
+        "`may drop promoted` in a game where every piece goes to hand as itself (warning): a piece in hand may be dropped \
+         as the types that go to hand as it (a captured `+X` goes as `X`), and there are none. Declare the unpromoted \
+         pieces the promoted ones go to hand as, or remove the rule.";
 }
 
 impl Code {

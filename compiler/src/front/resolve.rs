@@ -32,6 +32,8 @@ pub struct Items<'a> {
     /// `no check` statements.
     pub no_checks: Vec<Span>,
     pub must_captures: Vec<Span>,
+    /// `may drop promoted` and `may drop anywhere` statements.
+    pub may_drops: Vec<(ast::DropLicence, Span)>,
 }
 
 /// What the resolve phase hands to the check phase.
@@ -62,6 +64,10 @@ pub fn resolve<'a>(file: &'a ast::File, source: &'a str, file_name: &str, diags:
     at_most_once("`hands` statement", &items.hands, diags);
     at_most_once("`no check` rule", &items.no_checks, diags);
     at_most_once("`must capture` rule", &items.must_captures, diags);
+    for (licence, words) in [(ast::DropLicence::Promoted, "`may drop promoted`"), (ast::DropLicence::Anywhere, "`may drop anywhere`")] {
+        let spans: Vec<Span> = items.may_drops.iter().filter(|(l, _)| *l == licence).map(|(_, span)| *span).collect();
+        at_most_once(&format!("{words} rule"), &spans, diags);
+    }
     let check_goals: Vec<Span> = items.goals.iter().filter(|g| matches!(g.kind, ast::Goal::Checks(_))).map(|g| g.span).collect();
     at_most_once("check-count goal", &check_goals, diags);
     unique_names("zone", items.zones.iter().map(|z| (&z.name, z.span)), diags);
@@ -116,6 +122,7 @@ impl<'a> Items<'a> {
                 Item::Goal(goal) => items.goals.push(goal),
                 Item::NoCheck(span) => items.no_checks.push(*span),
                 Item::MustCapture(span) => items.must_captures.push(*span),
+                Item::MayDrop { licence, span } => items.may_drops.push((*licence, *span)),
             }
         }
         items

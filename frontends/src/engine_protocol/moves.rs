@@ -1,7 +1,8 @@
 //! Move strings as Fairy-Stockfish writes them: `FROMTO` with the protocol's
 //! squares (`h3e3`), a drop as `P@e5` (USI: `P*5e`), a promotion to the
-//! piece's promoted form (`+X`) as a `+` suffix and any other promotion as the
-//! new piece's letter in lower case (`e7e8q`). A move that also promotes
+//! piece's promoted form (`+X`) as a `+` suffix, back from it as `-`, and
+//! any other promotion as the new piece's letter in lower case (`e7e8q`); a
+//! drop as a promoted form as `+P@e5`. A move that also promotes
 //! another piece (a promotion by proxy) adds `,SQUARE` and that piece's
 //! suffix. A declined promotion may be written with a trailing `=`.
 
@@ -58,11 +59,15 @@ impl MoveFormat {
         self.letters.get(&symbol).cloned().unwrap_or(symbol)
     }
 
-    /// The suffix for a piece of type `from` becoming `to`.
+    /// The suffix for a piece of type `from` becoming `to`: `+` to its
+    /// promoted form, `-` back from it (Kyoto Shogi's pieces turning over).
     fn promotion_suffix(&self, game: &Game, from: PieceId, to: PieceId) -> String {
         let (old, new) = (&game.pieces[from].symbol, &game.pieces[to].symbol);
-        if new.strip_prefix('+').is_some_and(|base| base.eq_ignore_ascii_case(old)) {
+        let is_promoted_form = |promoted: &str, base: &str| promoted.strip_prefix('+').is_some_and(|b| b.eq_ignore_ascii_case(base));
+        if is_promoted_form(new, old) {
             "+".to_string()
+        } else if is_promoted_form(old, new) {
+            "-".to_string()
         } else {
             self.letter(game, to).to_ascii_lowercase()
         }

@@ -361,7 +361,7 @@ impl<'e> Legality<'e> {
                 !promote.is_some_and(|kind| influence.is_royal(kind)) && watch.unchanged_by(from, to, pos.at(to).is_empty())
             }
             Move::Castle { to, from, .. } => watch.unchanged_by(from, to, pos.at(to).is_empty()),
-            Move::Put { kind, to } => !influence.is_royal(kind) && !watch.filling_matters(to),
+            Move::Put { kind, to, .. } => !influence.is_royal(kind) && !watch.filling_matters(to),
             // A capture on the way may open a line behind the piece it takes.
             Move::CaptureOnTheWay { .. } | Move::Proxy { .. } | Move::Swap { .. } => false,
         }

@@ -24,18 +24,28 @@ pub fn generate_sized<const KINDS: usize, S: MoveSink + ?Sized>(pos: &Position, 
 }
 
 /// The drops of the types `kinds` (as bits), those the side to move
-/// holds in hand.
+/// holds in hand: each as itself, then as its drop forms.
 #[inline(always)]
 fn generate_of<S: MoveSink + ?Sized>(pos: &Position, kinds: u128, out: &mut S) {
-    let side = pos.side;
-    let allowed = pos.drop_cells();
     crate::state::occupancy::for_each_bit128(kinds, |kind| {
         let kind = PieceId::from_index(kind);
-        for block in 0..allowed.blocks() {
-            let cells = pos.empty_block(block) & allowed.block(side, kind, block);
-            if cells != 0 {
-                out.drops(kind, block * 64, cells);
-            }
-        }
+        generate_as(pos, kind, kind, out);
     });
+    for &(held, form) in pos.drop_cells().forms() {
+        if kinds >> held.index() & 1 != 0 {
+            generate_as(pos, held, form, out);
+        }
+    }
+}
+
+/// The drops of a `held` piece as a `kind`, on the cells in order.
+#[inline(always)]
+fn generate_as<S: MoveSink + ?Sized>(pos: &Position, held: PieceId, kind: PieceId, out: &mut S) {
+    let allowed = pos.drop_cells();
+    for block in 0..allowed.blocks() {
+        let cells = pos.empty_block(block) & allowed.block(pos.side, kind, block);
+        if cells != 0 {
+            out.drops(held, kind, block * 64, cells);
+        }
+    }
 }
