@@ -104,6 +104,7 @@ pub fn fsf_variant(bundled_name: &str) -> Option<&'static str> {
         "omicron" => Some("omicron"),
         "antichess" => Some("antichess"),
         "crazyhouse" => Some("crazyhouse"),
+        "kyotoshogi" => Some("kyotoshogi"),
         _ => None,
     }
 }

@@ -163,8 +163,8 @@ codes! {
          that piece never can. Give it a capture-only move, or leave it out of the list.";
     NoPromotedForm = "W0111", "nothing to drop promoted",
         "`may drop promoted` in a game where every piece goes to hand as itself (warning): a piece in hand may be dropped \
-         as the types that go to hand as it (a captured `+X` goes as `X`), and there are none. Declare the unpromoted \
-         pieces the promoted ones go to hand as, or remove the rule.";
+         as the types that go to hand as it (a captured `+X` goes as `X`), and there are none. Write the promoted pieces' \
+         symbols as `+X` after the pieces they promote from, or remove the rule.";
 }
 
 impl Code {

@@ -306,7 +306,7 @@ fn warn_without_promoted_forms(draft: &Draft, span: Span, diags: &mut Vec<Diagno
     if forms.iter().enumerate().all(|(kind, form)| form.is_none_or(|form| form.index() == kind)) {
         diags.push(
             Diagnostic::warning(Code::NoPromotedForm, span, "no piece goes to hand as another type, so none is dropped promoted")
-                .with_help("a captured `+X` goes to hand as the piece whose symbol is `X`: declare that piece, or remove this rule"),
+                .with_help("a captured `+X` goes to hand as the piece whose symbol is `X`: write promoted pieces so, or remove this rule"),
         );
     }
 }
