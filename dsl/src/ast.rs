@@ -66,7 +66,10 @@ pub enum Item {
     /// `must capture`.
     MustCapture(Span),
     /// `may drop promoted`, `may drop anywhere`.
-    MayDrop { licence: DropLicence, span: Span },
+    MayDrop {
+        licence: DropLicence,
+        span: Span,
+    },
     Goal(GoalDecl),
 }
 
