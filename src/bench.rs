@@ -105,6 +105,7 @@ pub fn fsf_variant(bundled_name: &str) -> Option<&'static str> {
         "antichess" => Some("antichess"),
         "crazyhouse" => Some("crazyhouse"),
         "kyotoshogi" => Some("kyotoshogi"),
+        "shako" => Some("shako"),
         _ => None,
     }
 }

@@ -35,6 +35,9 @@ pub struct LegalMove {
     /// `+R`); for a drop, the type it is dropped as when that is not the
     /// type taken from the hand (`may drop promoted`: `+P`).
     pub promotion: Option<String>,
+    /// For castling, the partner's cell: a click on it picks the castling
+    /// (the only way to point at a Chess960 castling whose King stays put).
+    pub partner: Option<CellId>,
     /// For a drop, the symbol of the type taken from the hand (`P`).
     pub held: Option<String>,
 }
@@ -210,7 +213,8 @@ impl Session {
                 let symbol = |kind: PieceId| game.pieces[kind].symbol.clone();
                 let dropped_as = mv.drop_kind().filter(|&kind| mv.held_kind() != Some(kind));
                 let promotion = mv.promotion().or(dropped_as).map(symbol);
-                LegalMove { text: self.move_text(mv), san, from, to, promotion, held: mv.held_kind().map(symbol) }
+                let partner = mv.castling_partner().map(|(partner, _)| partner);
+                LegalMove { text: self.move_text(mv), san, from, to, promotion, partner, held: mv.held_kind().map(symbol) }
             })
             .collect();
         out.sort_by(|a, b| a.text.cmp(&b.text));
