@@ -106,6 +106,7 @@ pub fn fsf_variant(bundled_name: &str) -> Option<&'static str> {
         "crazyhouse" => Some("crazyhouse"),
         "kyotoshogi" => Some("kyotoshogi"),
         "shako" => Some("shako"),
+        "seirawan" => Some("seirawan"),
         _ => None,
     }
 }

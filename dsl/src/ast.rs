@@ -65,6 +65,11 @@ pub enum Item {
     NoCheck(Span),
     /// `must capture`.
     MustCapture(Span),
+    /// `gate from hand in ZONE`.
+    Gating {
+        zone: ZoneExpr,
+        span: Span,
+    },
     /// `may drop promoted`, `may drop anywhere`.
     MayDrop {
         licence: DropLicence,

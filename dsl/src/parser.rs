@@ -137,6 +137,7 @@ fn item(pair: Pair<Rule>) -> Result<Item, SyntaxError> {
         }
         Rule::no_check_decl => Item::NoCheck(span),
         Rule::must_capture_decl => Item::MustCapture(span),
+        Rule::gating_decl => Item::Gating { zone: zone_expr(pair.into_inner().next().expect("grammar: zone"))?, span },
         Rule::may_drop_decl => {
             let licence = match pair.into_inner().next().expect("grammar: what may be dropped").as_rule() {
                 Rule::drop_promoted => DropLicence::Promoted,

@@ -38,6 +38,8 @@ pub struct LegalMove {
     /// For castling, the partner's cell: a click on it picks the castling
     /// (the only way to point at a Chess960 castling whose King stays put).
     pub partner: Option<CellId>,
+    /// The symbol of the type a gating move brings from hand (`H`).
+    pub gate: Option<String>,
     /// For a drop, the symbol of the type taken from the hand (`P`).
     pub held: Option<String>,
 }
@@ -214,7 +216,8 @@ impl Session {
                 let dropped_as = mv.drop_kind().filter(|&kind| mv.held_kind() != Some(kind));
                 let promotion = mv.promotion().or(dropped_as).map(symbol);
                 let partner = mv.castling_partner().map(|(partner, _)| partner);
-                LegalMove { text: self.move_text(mv), san, from, to, promotion, partner, held: mv.held_kind().map(symbol) }
+                let gate = mv.gated().map(|(_, kind)| game.pieces[kind].symbol.clone());
+                LegalMove { text: self.move_text(mv), san, from, to, promotion, partner, gate, held: mv.held_kind().map(symbol) }
             })
             .collect();
         out.sort_by(|a, b| a.text.cmp(&b.text));

@@ -57,6 +57,7 @@ pub fn check(names: &Names, diags: &mut Vec<Diagnostic>) -> Option<Draft> {
     let royals = items.pieces.iter().zip(&pieces).filter(|(_, p)| p.royal).count();
     let goals = crate::front::goals::goals(&items.goals, royals > 0, &mut lowering, diags);
     let drop_bans = drop_bans(&items.drop_bans, !items.hands.is_empty(), &mut lowering, diags);
+    let gating = items.gatings.first().and_then(|&(zone, _)| lowering.zone(zone, diags));
     let drop_promoted = may_drop(&items.may_drops, ast::DropLicence::Promoted, !items.hands.is_empty(), diags);
     let drop_anywhere = may_drop(&items.may_drops, ast::DropLicence::Anywhere, !items.hands.is_empty(), diags);
     let checks_forbidden = crate::front::goals::checks_forbidden(&items.no_checks, royals > 0, diags);
@@ -103,6 +104,7 @@ pub fn check(names: &Names, diags: &mut Vec<Diagnostic>) -> Option<Draft> {
         goals,
         checks_forbidden,
         must_capture: !items.must_captures.is_empty(),
+        gating,
         drop_promoted: drop_promoted.is_some(),
         drop_anywhere: drop_anywhere.is_some(),
         setup,
@@ -303,7 +305,7 @@ fn may_drop(decls: &[(ast::DropLicence, Span)], licence: ast::DropLicence, hands
 }
 
 /// `may drop promoted` in a game where every piece goes to hand as itself
-/// has nothing to drop promoted (W0111).
+/// has nothing to drop promoted (W0112).
 fn warn_without_promoted_forms(draft: &Draft, span: Span, diags: &mut Vec<Diagnostic>) {
     let forms = crate::front::lower::captured_forms(draft);
     if forms.iter().enumerate().all(|(kind, form)| form.is_none_or(|form| form.index() == kind)) {

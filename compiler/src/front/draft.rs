@@ -39,6 +39,8 @@ pub struct Draft {
     pub checks_forbidden: bool,
     /// `must capture`.
     pub must_capture: bool,
+    /// `gate from hand in ZONE`: the zone.
+    pub gating: Option<ZoneId>,
     /// The start position as a position string.
     pub setup: String,
 }

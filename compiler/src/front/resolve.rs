@@ -32,6 +32,8 @@ pub struct Items<'a> {
     /// `no check` statements.
     pub no_checks: Vec<Span>,
     pub must_captures: Vec<Span>,
+    /// `gate from hand in ZONE` statements.
+    pub gatings: Vec<(&'a ast::ZoneExpr, Span)>,
     /// `may drop promoted` and `may drop anywhere` statements.
     pub may_drops: Vec<(ast::DropLicence, Span)>,
 }
@@ -64,6 +66,8 @@ pub fn resolve<'a>(file: &'a ast::File, source: &'a str, file_name: &str, diags:
     at_most_once("`hands` statement", &items.hands, diags);
     at_most_once("`no check` rule", &items.no_checks, diags);
     at_most_once("`must capture` rule", &items.must_captures, diags);
+    let gatings: Vec<Span> = items.gatings.iter().map(|&(_, span)| span).collect();
+    at_most_once("`gate from hand` rule", &gatings, diags);
     for (licence, words) in [(ast::DropLicence::Promoted, "`may drop promoted`"), (ast::DropLicence::Anywhere, "`may drop anywhere`")] {
         let spans: Vec<Span> = items.may_drops.iter().filter(|(l, _)| *l == licence).map(|(_, span)| *span).collect();
         at_most_once(&format!("{words} rule"), &spans, diags);
@@ -122,6 +126,7 @@ impl<'a> Items<'a> {
                 Item::Goal(goal) => items.goals.push(goal),
                 Item::NoCheck(span) => items.no_checks.push(*span),
                 Item::MustCapture(span) => items.must_captures.push(*span),
+                Item::Gating { zone, span } => items.gatings.push((zone, *span)),
                 Item::MayDrop { licence, span } => items.may_drops.push((*licence, *span)),
             }
         }
