@@ -105,6 +105,7 @@ pub fn fsf_variant(bundled_name: &str) -> Option<&'static str> {
         "antichess" => Some("antichess"),
         "crazyhouse" => Some("crazyhouse"),
         "janggi" => Some("janggi"),
+        "kyotoshogi" => Some("kyotoshogi"),
         "shako" => Some("shako"),
         "seirawan" => Some("seirawan"),
         _ => None,

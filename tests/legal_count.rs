@@ -96,7 +96,7 @@ impl Engine for Counted {
             self.interpreter.generate(pos, &mut moves);
             for mv in moves {
                 match mv {
-                    Move::Put { kind, to } => sink.drops(kind, to.index() / 64 * 64, 1 << (to.index() % 64)),
+                    Move::Put { kind, to, held } => sink.drops(held, kind, to.index() / 64 * 64, 1 << (to.index() % 64)),
                     Move::Normal { to, from, promote: None } => {
                         let (board, kind, from, to) = (pos.board(), pos.at(from).kind(), from.index(), to.index());
                         if self.by_shifts && sink.in_bulk(kind, 1 << from) != 0 {

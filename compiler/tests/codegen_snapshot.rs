@@ -93,6 +93,7 @@ fn tiny() -> Game {
         promotions: Vec::new(),
         captured_as: None,
         no_drop: None,
+        drop_forms: vec![],
         glyphs: vec![],
     };
     Game {

@@ -70,7 +70,23 @@ pub enum Item {
         zone: ZoneExpr,
         span: Span,
     },
+    /// `may drop promoted`, `may drop anywhere`.
+    MayDrop {
+        licence: DropLicence,
+        span: Span,
+    },
     Goal(GoalDecl),
+}
+
+/// What `may drop ...` allows beyond plain drops.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DropLicence {
+    /// `may drop promoted`: a piece in hand may also be dropped as any type
+    /// that goes to hand as it.
+    Promoted,
+    /// `may drop anywhere`: a piece may be dropped even where it could never
+    /// move.
+    Anywhere,
 }
 
 /// `goal ...`: a position that ends the game.
@@ -575,6 +591,8 @@ pub struct PromotionStmt {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum TriggerExpr {
+    /// `on every move`: wherever the move starts and ends.
+    EveryMove,
     /// `on entering Z`: starts outside Z, ends inside.
     Entering(ZoneExpr),
     /// `on leaving Z`: starts inside Z, ends outside.

@@ -139,6 +139,13 @@ fn item(pair: Pair<Rule>) -> Result<Item, SyntaxError> {
         Rule::no_check_decl => Item::NoCheck(span),
         Rule::must_capture_decl => Item::MustCapture(span),
         Rule::gating_decl => Item::Gating { zone: zone_expr(pair.into_inner().next().expect("grammar: zone"))?, span },
+        Rule::may_drop_decl => {
+            let licence = match pair.into_inner().next().expect("grammar: what may be dropped").as_rule() {
+                Rule::drop_promoted => DropLicence::Promoted,
+                _ => DropLicence::Anywhere,
+            };
+            Item::MayDrop { licence, span }
+        }
         Rule::goal_decl => Item::Goal(GoalDecl { kind: goal(pair.into_inner().next().expect("grammar: goal"))?, span }),
         Rule::drop_mate_decl => Item::NoDropMate { pieces: piece_set(pair.into_inner().next().expect("grammar: pieces")), span },
         Rule::drop_ban_decl => {
@@ -511,6 +518,9 @@ fn promotion(pair: Pair<Rule>) -> Result<PromotionStmt, SyntaxError> {
 fn trigger(pair: Pair<Rule>) -> Result<TriggerExpr, SyntaxError> {
     let t = pair.into_inner().next().expect("grammar: trigger");
     let rule = t.as_rule();
+    if rule == Rule::on_every_move {
+        return Ok(TriggerExpr::EveryMove);
+    }
     let mut zones = t.into_inner().map(zone_expr);
     let first = zones.next().expect("grammar: zone")?;
     Ok(match rule {

@@ -60,7 +60,8 @@ fn zones_to_draw(game: &Game) -> Vec<Value> {
     });
     let proxies = game.rules.proxy_promotions.iter().map(|proxy| (proxy.trigger, players.clone().collect()));
     for (trigger, players) in promotions.chain(proxies) {
-        let (Trigger::FromInto { into: zone, .. } | Trigger::Touches(zone)) = trigger;
+        // A promotion on every move has no zone to draw.
+        let (Trigger::FromInto { into: zone, .. } | Trigger::Touches(zone)) = trigger else { continue };
         mark(zone, "promotion");
         let list = &mut promotes_for[zone.index()];
         list.extend(players);
@@ -167,7 +168,9 @@ pub fn board_state(session: &Session) -> serde_json::Map<String, Value> {
     let legal: Vec<Value> = session
         .legal_with_cells()
         .into_iter()
-        .map(|legal| json!({"move": legal.text, "san": legal.san, "from": legal.from, "to": legal.to, "promotion": legal.promotion, "partner": legal.partner, "gate": legal.gate}))
+        .map(|legal| {
+            json!({"move": legal.text, "san": legal.san, "from": legal.from, "to": legal.to, "promotion": legal.promotion, "partner": legal.partner, "gate": legal.gate, "held": legal.held})
+        })
         .collect();
     map.insert("legal".into(), json!(legal));
     map.insert(

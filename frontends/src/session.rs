@@ -31,13 +31,17 @@ pub struct LegalMove {
     /// The cell it leaves (`None` for a drop) and the cell it reaches.
     pub from: Option<CellId>,
     pub to: CellId,
-    /// The symbol of the type the moving piece becomes, as declared (`Q`, `+R`).
+    /// The symbol of the type the moving piece becomes, as declared (`Q`,
+    /// `+R`); for a drop, the type it is dropped as when that is not the
+    /// type taken from the hand (`may drop promoted`: `+P`).
     pub promotion: Option<String>,
     /// For castling, the partner's cell: a click on it picks the castling
     /// (the only way to point at a Chess960 castling whose King stays put).
     pub partner: Option<CellId>,
     /// The symbol of the type a gating move brings from hand (`H`).
     pub gate: Option<String>,
+    /// For a drop, the symbol of the type taken from the hand (`P`).
+    pub held: Option<String>,
 }
 
 /// How a game ended, in words a front end can show.
@@ -208,10 +212,12 @@ impl Session {
             .into_iter()
             .map(|(mv, san)| {
                 let (from, to) = Session::move_cells(mv);
-                let promotion = mv.promotion().map(|kind| game.pieces[kind].symbol.clone());
+                let symbol = |kind: PieceId| game.pieces[kind].symbol.clone();
+                let dropped_as = mv.drop_kind().filter(|&kind| mv.held_kind() != Some(kind));
+                let promotion = mv.promotion().or(dropped_as).map(symbol);
                 let partner = mv.castling_partner().map(|(partner, _)| partner);
                 let gate = mv.gated().map(|(_, kind)| game.pieces[kind].symbol.clone());
-                LegalMove { text: self.move_text(mv), san, from, to, promotion, partner, gate }
+                LegalMove { text: self.move_text(mv), san, from, to, promotion, partner, gate, held: mv.held_kind().map(symbol) }
             })
             .collect();
         out.sort_by(|a, b| a.text.cmp(&b.text));
@@ -296,6 +302,21 @@ mod tests {
         assert_eq!(error, "100001 moves: a game may have at most 100000 moves");
     }
 
+    /// A Kyoto Shogi Lance in hand is dropped as a Lance or as a Tokin
+    /// (`+L`): both drops name the Lance as the piece taken from the hand,
+    /// and the Tokin drop its type as its promotion, so that the page offers
+    /// the two as a choice of pieces.
+    #[test]
+    fn a_drop_as_the_other_side_names_both_types() {
+        let engine = Arc::from((vdl_variants::by_name("kyotoshogi").unwrap().engine)());
+        let s = Session::start(engine, Some("2k2/5/5/5/2K2[L] w"), &[]).unwrap();
+        let legal = s.legal_with_cells();
+        let drop = |text: &str| legal.iter().find(|m| m.text == text).unwrap();
+        assert_eq!((drop("L*e1").promotion.as_deref(), drop("L*e1").held.as_deref()), (None, Some("L")));
+        assert_eq!((drop("+L*e1").promotion.as_deref(), drop("+L*e1").held.as_deref()), (Some("+L"), Some("L")));
+        assert_eq!(drop("+L*e1").san, "+L@e1");
+    }
+
     #[test]
     fn move_cells_are_the_cells_the_move_names() {
         let mut s = session();
@@ -305,7 +326,7 @@ mod tests {
         assert_eq!(legal.san, "Cxh10");
         assert_eq!(legal.from, game.cell_by_name("h3"));
         assert_eq!(Some(legal.to), game.cell_by_name("h10"));
-        assert_eq!(legal.promotion, None);
+        assert_eq!((legal.promotion, legal.held), (None, None));
         assert_eq!(s.last_move_cells(), None);
         s.play("h3-h10").unwrap();
         let h10 = s.game().cell_by_name("h10").unwrap();

@@ -485,14 +485,12 @@ function legalFrom(cell) {
   return app.game.legal.filter((m) => m.from === cell);
 }
 
-// The legal drops of a type: moves written `SYMBOL*CELL` (the symbol in
-// upper case whichever side drops).
+// The legal drops of a type in hand: moves whose `held` is its symbol (in
+// upper case whichever side drops), as itself or, where the game lets a piece
+// be dropped promoted, as its other side.
 function dropsOf(symbol) {
   const upper = symbol.toUpperCase();
-  return app.game.legal.filter((m) => {
-    const star = m.move.indexOf('*');
-    return star > 0 && m.move.slice(0, star).toUpperCase() === upper;
-  });
+  return app.game.legal.filter((m) => m.from === null && m.held && m.held.toUpperCase() === upper);
 }
 
 // The moves the current selection (a cell or a piece in hand) makes to `cell`.
@@ -982,7 +980,8 @@ function chooseMove(moves, prompt = 'Several moves go there. Choose one:') {
   buttons.replaceChildren();
   const gates = gatingChoices(moves);
   const pieces = gates || promotionChoices(moves);
-  $('choice-prompt').textContent = gates ? 'Bring from hand:' : pieces ? 'Promote to:' : prompt;
+  const drops = moves.every((m) => m.from === null);
+  $('choice-prompt').textContent = gates ? 'Bring from hand:' : pieces ? (drops ? 'Drop as:' : 'Promote to:') : prompt;
   buttons.classList.toggle('pieces', !!pieces);
   for (const { move, symbol } of pieces || moves.map((move) => ({ move }))) {
     const b = document.createElement('button');
@@ -1010,11 +1009,12 @@ function chooseMove(moves, prompt = 'Several moves go there. Choose one:') {
 }
 
 // Moves that differ only in what the piece becomes (a promotion, or not
-// promoting): each with the type it ends as, the strongest first by the
-// computer's piece values. `null` when the moves differ otherwise.
+// promoting; a drop as the piece in hand or as its other side): each with
+// the type it ends as, the strongest first by the computer's piece values.
+// `null` when the moves differ otherwise.
 function promotionChoices(moves) {
   if (!moves.some((m) => m.promotion)) return null;
-  const mover = (m) => (m.from === null ? null : app.game.board[m.from] && app.game.board[m.from].symbol);
+  const mover = (m) => (m.from === null ? m.held : app.game.board[m.from] && app.game.board[m.from].symbol);
   const choices = moves.map((move) => ({ move, symbol: move.promotion || mover(move) }));
   const symbols = new Set(choices.map((c) => c.symbol));
   if (symbols.has(null) || symbols.has(undefined) || symbols.size !== choices.length) return null;

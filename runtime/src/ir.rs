@@ -177,6 +177,11 @@ pub struct PieceType {
     /// occupied ones): where it could never move.
     #[serde(default)]
     pub no_drop: Option<ZoneId>,
+    /// The other types a piece of this type in hand may be put on the board
+    /// as (`may drop promoted`: the types that go to hand as it); empty:
+    /// only as itself.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub drop_forms: Vec<PieceId>,
     /// What front ends write on the piece, one text per player (`帥`, `將`);
     /// empty: its symbol.
     #[serde(default)]
@@ -245,6 +250,9 @@ pub enum Trigger {
     FromInto { from: ZoneId, into: ZoneId },
     /// The move starts or ends in the zone (Shogi's promotion zone).
     Touches(ZoneId),
+    /// Every move, wherever it goes (`on every move`: Kyoto Shogi's pieces
+    /// turn over after each move).
+    Always,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -379,6 +387,7 @@ impl Trigger {
         match *self {
             Trigger::FromInto { from: a, into: b } => game.in_zone(a, player, from) && game.in_zone(b, player, to),
             Trigger::Touches(z) => game.in_zone(z, player, from) || game.in_zone(z, player, to),
+            Trigger::Always => true,
         }
     }
 }

@@ -9,7 +9,7 @@ use vdl_runtime::ir::{self, Game, PieceId, PlayerId, ZoneId};
 use vdl_runtime::Piece;
 
 pub fn finish(lowered: Lowered, facts: Facts) -> Game {
-    let Lowered { movement, pieces: rules, limits, no_drop_mate, drop_bans } = lowered;
+    let Lowered { movement, pieces: rules, limits, no_drop_mate, drop_bans, drop_anywhere } = lowered;
     let movement = movement.into_game();
     let in_setup = SetupCounts::of(&movement);
     let mut zones = movement.zones;
@@ -25,11 +25,12 @@ pub fn finish(lowered: Lowered, facts: Facts) -> Game {
         .clone()
         .map(|kind| rules[kind.index()].promotions.iter().any(|p| p.optional).then(|| dead_zone(&mut zones, kind)).flatten())
         .collect();
-    // Nor where the file bans its drops (`no dropping`).
+    // Nor where the file bans its drops (`no dropping`). With `may drop
+    // anywhere`, only there.
     let no_drop: Vec<Option<ZoneId>> = kinds
         .map(|kind| {
-            let dropped = rules.iter().any(|r| r.captured_as == Some(kind));
-            let dead = dropped.then(|| dead_zone(&mut zones, kind)).flatten();
+            let dropped = rules.iter().any(|r| r.captured_as == Some(kind) || r.drop_forms.contains(&kind));
+            let dead = (dropped && !drop_anywhere).then(|| dead_zone(&mut zones, kind)).flatten();
             let banned: Vec<ZoneId> = drop_bans.iter().filter(|&&(k, _)| k == kind).map(|&(_, zone)| zone).chain(dead).collect();
             no_drop_zone(&mut zones, &movement.pieces[kind.index()].name, &banned)
         })
@@ -53,6 +54,7 @@ pub fn finish(lowered: Lowered, facts: Facts) -> Game {
                 .collect(),
             captured_as: rules.captured_as,
             no_drop: no_drop[kind],
+            drop_forms: rules.drop_forms,
             ..mover
         })
         .collect();

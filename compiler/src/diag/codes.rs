@@ -172,6 +172,10 @@ codes! {
         "A `gate from hand` rule that the setup never lets act (warning): no piece is in hand (and captures never fill a \
          hand), or no piece in the zone has a gating right (the castling field names the cells that may gate: `K` and `Q` \
          the castling pieces, a file letter the piece on that file).";
+    NoPromotedForm = "W0112", "nothing to drop promoted",
+        "`may drop promoted` in a game where every piece goes to hand as itself (warning): a piece in hand may be dropped \
+         as the types that go to hand as it (a captured `+X` goes as `X`), and there are none. Write the promoted pieces' \
+         symbols as `+X` after the pieces they promote from, or remove the rule.";
 }
 
 impl Code {

@@ -60,6 +60,8 @@ pub fn check(names: &Names, diags: &mut Vec<Diagnostic>) -> Option<Draft> {
     let goals = crate::front::goals::goals(&items.goals, royals > 0, &mut lowering, diags);
     let drop_bans = drop_bans(&items.drop_bans, !items.hands.is_empty(), &mut lowering, diags);
     let gating = items.gatings.first().and_then(|&(zone, _)| lowering.zone(zone, diags));
+    let drop_promoted = may_drop(&items.may_drops, ast::DropLicence::Promoted, !items.hands.is_empty(), diags);
+    let drop_anywhere = may_drop(&items.may_drops, ast::DropLicence::Anywhere, !items.hands.is_empty(), diags);
     let checks_forbidden = crate::front::goals::checks_forbidden(&items.no_checks, royals > 0, diags);
     inherit_moves(&items.pieces, &names.piece_ids, &mut pieces, diags);
     warn_about_passings(&lowering_passings, &pieces, diags);
@@ -86,7 +88,7 @@ pub fn check(names: &Names, diags: &mut Vec<Diagnostic>) -> Option<Draft> {
     if diags.iter().any(Diagnostic::is_error) {
         return None;
     }
-    Some(Draft {
+    let draft = Draft {
         name: names.game_name.clone(),
         board,
         drawing,
@@ -107,8 +109,14 @@ pub fn check(names: &Names, diags: &mut Vec<Diagnostic>) -> Option<Draft> {
         checks_forbidden,
         must_capture: !items.must_captures.is_empty(),
         gating,
+        drop_promoted: drop_promoted.is_some(),
+        drop_anywhere: drop_anywhere.is_some(),
         setup,
-    })
+    };
+    if let Some(span) = drop_promoted {
+        warn_without_promoted_forms(&draft, span, diags);
+    }
+    Some(draft)
 }
 
 fn declared_zones(decls: &[&ast::ZoneDecl], board: &BoardModel, players: &players::Players, diags: &mut Vec<Diagnostic>) -> ZoneTable {
@@ -288,6 +296,30 @@ fn drop_bans(
         }
     }
     bans
+}
+
+/// The first `may drop LICENCE` statement, if any; it needs hands (E0500).
+fn may_drop(decls: &[(ast::DropLicence, Span)], licence: ast::DropLicence, hands: bool, diags: &mut Vec<Diagnostic>) -> Option<Span> {
+    let span = decls.iter().find(|(l, _)| *l == licence).map(|(_, span)| *span)?;
+    if !hands {
+        diags.push(
+            Diagnostic::error(Code::ConflictingStatements, span, "no piece can be dropped: the game has no `hands`")
+                .with_help("add `hands`, or remove this rule"),
+        );
+    }
+    Some(span)
+}
+
+/// `may drop promoted` in a game where every piece goes to hand as itself
+/// has nothing to drop promoted (W0112).
+fn warn_without_promoted_forms(draft: &Draft, span: Span, diags: &mut Vec<Diagnostic>) {
+    let forms = crate::front::lower::captured_forms(draft);
+    if forms.iter().enumerate().all(|(kind, form)| form.is_none_or(|form| form.index() == kind)) {
+        diags.push(
+            Diagnostic::warning(Code::NoPromotedForm, span, "no piece goes to hand as another type, so none is dropped promoted")
+                .with_help("a captured `+X` goes to hand as the piece whose symbol is `X`: write promoted pieces so, or remove this rule"),
+        );
+    }
 }
 
 fn drop_mate_bans(

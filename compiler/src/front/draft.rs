@@ -27,6 +27,12 @@ pub struct Draft {
     /// `no dropping PIECES in ZONE`: each type with a zone it may not be
     /// dropped in.
     pub drop_bans: Vec<(PieceId, ZoneId)>,
+    /// `may drop promoted`: a piece in hand may also be dropped as any type
+    /// that goes to hand as it.
+    pub drop_promoted: bool,
+    /// `may drop anywhere`: drops are not kept off the cells where a piece
+    /// could never move.
+    pub drop_anywhere: bool,
     pub proxy_promotions: Vec<ir::ProxyPromotion>,
     pub obligations: Vec<ir::Obligation>,
     pub goals: Vec<ir::Goal>,

@@ -20,6 +20,9 @@ pub struct Lowered {
     pub limits: Vec<LoweredLimit>,
     pub no_drop_mate: Vec<PieceId>,
     pub drop_bans: Vec<(PieceId, ZoneId)>,
+    /// `may drop anywhere`: drops are not kept off the cells where a piece
+    /// could never move.
+    pub drop_anywhere: bool,
 }
 
 /// What a piece type has besides its movement.
@@ -28,6 +31,9 @@ pub struct PieceRules {
     pub promotions: Vec<DraftPromotion>,
     /// With hands: the type a captured piece of this type joins the hand as.
     pub captured_as: Option<PieceId>,
+    /// With `may drop promoted`: the other types that join the hand as this
+    /// one, which a piece of it in hand may be dropped as.
+    pub drop_forms: Vec<PieceId>,
 }
 
 pub struct LoweredLimit {
@@ -44,6 +50,7 @@ pub enum LimitClasses {
 
 pub fn lower(draft: Draft) -> Lowered {
     let captured_as = captured_forms(&draft);
+    let drop_forms = drop_forms(&captured_as, draft.drop_promoted);
     let limits = draft
         .limits
         .iter()
@@ -51,8 +58,8 @@ pub fn lower(draft: Draft) -> Lowered {
         .collect();
     let mut pieces = Vec::with_capacity(draft.pieces.len());
     let mut movers = Vec::with_capacity(draft.pieces.len());
-    for (piece, captured_as) in draft.pieces.into_iter().zip(captured_as) {
-        pieces.push(PieceRules { royal: piece.royal, promotions: piece.promotions, captured_as });
+    for ((piece, captured_as), drop_forms) in draft.pieces.into_iter().zip(captured_as).zip(drop_forms) {
+        pieces.push(PieceRules { royal: piece.royal, promotions: piece.promotions, captured_as, drop_forms });
         movers.push(ir::PieceType {
             name: piece.name,
             symbol: piece.symbol,
@@ -64,6 +71,7 @@ pub fn lower(draft: Draft) -> Lowered {
             promotions: Vec::new(),
             captured_as: None,
             no_drop: None,
+            drop_forms: Vec::new(),
             glyphs: piece.glyphs,
         });
     }
@@ -93,12 +101,22 @@ pub fn lower(draft: Draft) -> Lowered {
         },
         setup: draft.setup,
     });
-    Lowered { movement, pieces, limits, no_drop_mate: draft.no_drop_mate, drop_bans: draft.drop_bans }
+    Lowered { movement, pieces, limits, no_drop_mate: draft.no_drop_mate, drop_bans: draft.drop_bans, drop_anywhere: draft.drop_anywhere }
+}
+
+/// Per piece type, the other types whose captured pieces join the hand as
+/// it: what it may be dropped as, with `may drop promoted` (none without).
+fn drop_forms(captured_as: &[Option<PieceId>], drop_promoted: bool) -> Vec<Vec<PieceId>> {
+    let forms_of = |kind: usize| {
+        let others = captured_as.iter().enumerate().filter(move |&(other, held)| other != kind && held.is_some_and(|h| h.index() == kind));
+        others.map(|(other, _)| PieceId::from_index(other)).collect()
+    };
+    (0..captured_as.len()).map(|kind| if drop_promoted { forms_of(kind) } else { Vec::new() }).collect()
 }
 
 /// With hands, a captured piece joins the hand in its unpromoted form: `+P`
 /// as `P` (as itself when there is no such piece).
-fn captured_forms(draft: &Draft) -> Vec<Option<PieceId>> {
+pub(crate) fn captured_forms(draft: &Draft) -> Vec<Option<PieceId>> {
     let by_symbol = |symbol: &str| draft.pieces.iter().position(|p| p.symbol.eq_ignore_ascii_case(symbol));
     let form = |kind: usize| {
         let symbol = &draft.pieces[kind].symbol;

@@ -370,6 +370,7 @@ impl PieceLowering<'_> {
                 Trigger::FromInto { from: from?, into: into? }
             }
             TriggerExpr::In(z) => Trigger::Touches(self.zone(z, diags)?),
+            TriggerExpr::EveryMove => Trigger::Always,
         })
     }
 

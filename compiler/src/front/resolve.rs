@@ -34,6 +34,8 @@ pub struct Items<'a> {
     pub must_captures: Vec<Span>,
     /// `gate from hand in ZONE` statements.
     pub gatings: Vec<(&'a ast::ZoneExpr, Span)>,
+    /// `may drop promoted` and `may drop anywhere` statements.
+    pub may_drops: Vec<(ast::DropLicence, Span)>,
 }
 
 /// What the resolve phase hands to the check phase.
@@ -66,6 +68,10 @@ pub fn resolve<'a>(file: &'a ast::File, source: &'a str, file_name: &str, diags:
     at_most_once("`must capture` rule", &items.must_captures, diags);
     let gatings: Vec<Span> = items.gatings.iter().map(|&(_, span)| span).collect();
     at_most_once("`gate from hand` rule", &gatings, diags);
+    for (licence, words) in [(ast::DropLicence::Promoted, "`may drop promoted`"), (ast::DropLicence::Anywhere, "`may drop anywhere`")] {
+        let spans: Vec<Span> = items.may_drops.iter().filter(|(l, _)| *l == licence).map(|(_, span)| *span).collect();
+        at_most_once(&format!("{words} rule"), &spans, diags);
+    }
     let check_goals: Vec<Span> = items.goals.iter().filter(|g| matches!(g.kind, ast::Goal::Checks(_))).map(|g| g.span).collect();
     at_most_once("check-count goal", &check_goals, diags);
     unique_names("zone", items.zones.iter().map(|z| (&z.name, z.span)), diags);
@@ -121,6 +127,7 @@ impl<'a> Items<'a> {
                 Item::NoCheck(span) => items.no_checks.push(*span),
                 Item::MustCapture(span) => items.must_captures.push(*span),
                 Item::Gating { zone, span } => items.gatings.push((zone, *span)),
+                Item::MayDrop { licence, span } => items.may_drops.push((*licence, *span)),
             }
         }
         items

@@ -1,7 +1,8 @@
 //! Move strings as Fairy-Stockfish writes them: `FROMTO` with the protocol's
 //! squares (`h3e3`), a drop as `P@e5` (USI: `P*5e`), a promotion to the
-//! piece's promoted form (`+X`) as a `+` suffix and any other promotion as the
-//! new piece's letter in lower case (`e7e8q`). A move that also promotes
+//! piece's promoted form (`+X`) as a `+` suffix, back from it as `-`, and
+//! any other promotion as the new piece's letter in lower case (`e7e8q`); a
+//! drop as a promoted form as `+P@e5`. A move that also promotes
 //! another piece (a promotion by proxy) adds `,SQUARE` and that piece's
 //! suffix. A declined promotion may be written with a trailing `=`. A move
 //! that brings a piece from hand onto the cell it leaves (gating) adds the
@@ -74,11 +75,15 @@ impl MoveFormat {
         self.letters.get(&symbol).cloned().unwrap_or(symbol)
     }
 
-    /// The suffix for a piece of type `from` becoming `to`.
+    /// The suffix for a piece of type `from` becoming `to`: `+` to its
+    /// promoted form, `-` back from it (Kyoto Shogi's pieces turning over).
     fn promotion_suffix(&self, game: &Game, from: PieceId, to: PieceId) -> String {
         let (old, new) = (&game.pieces[from].symbol, &game.pieces[to].symbol);
-        if new.strip_prefix('+').is_some_and(|base| base.eq_ignore_ascii_case(old)) {
+        let is_promoted_form = |promoted: &str, base: &str| promoted.strip_prefix('+').is_some_and(|b| b.eq_ignore_ascii_case(base));
+        if is_promoted_form(new, old) {
             "+".to_string()
+        } else if is_promoted_form(old, new) {
+            "-".to_string()
         } else {
             self.letter(game, to).to_ascii_lowercase()
         }
@@ -190,5 +195,39 @@ mod tests {
         assert_eq!(uci.write(game, &pos, decline), "b2g7");
         assert_eq!(usi.read(game, &pos, &legal, "8h3c="), Some(decline));
         assert_eq!(usi.read(game, &pos, &legal, "8h3c+"), Some(promote));
+    }
+
+    /// Kyoto Shogi: every move turns the piece over (`+` to the promoted
+    /// side, `-` back), and a Lance in hand is dropped either side up. The
+    /// lists are Fairy-Stockfish's (`go perft 1`, sorted) in UCI and USI.
+    #[test]
+    fn kyoto_shogi_moves_are_fairy_stockfishs() {
+        let engine = engine("kyotoshogi");
+        let game = engine.game();
+        let pos = fen::parse(game, "1+nksP/5/5/5/pSK+N1[Ll] w - - 0 3").unwrap();
+        let legal = legal::legal_moves(&*engine, &pos);
+        let written = |format: &MoveFormat| {
+            let mut moves: Vec<String> = legal.iter().map(|&mv| format.write(game, &pos, mv)).collect();
+            moves.sort();
+            moves.join(" ")
+        };
+        let uci = MoveFormat::new(Squares::cell_names(game).unwrap(), '@');
+        let usi = MoveFormat::new(Squares::usi(game).unwrap(), '*');
+        assert_eq!(
+            written(&uci),
+            "+L@a2 +L@a3 +L@a4 +L@a5 +L@b2 +L@b3 +L@b4 +L@c2 +L@c3 +L@c4 +L@d2 +L@d3 +L@d4 +L@e1 +L@e2 +L@e3 +L@e4 \
+             L@a2 L@a3 L@a4 L@a5 L@b2 L@b3 L@b4 L@c2 L@c3 L@c4 L@d2 L@d3 L@d4 L@e1 L@e2 L@e3 L@e4 \
+             b1a2+ b1b2+ b1c2+ c1b2 c1c2 c1d2 d1c2- d1d2- d1e1- d1e2-"
+        );
+        assert_eq!(
+            written(&usi),
+            "+L*1b +L*1c +L*1d +L*1e +L*2b +L*2c +L*2d +L*3b +L*3c +L*3d +L*4b +L*4c +L*4d +L*5a +L*5b +L*5c +L*5d \
+             2e1d- 2e1e- 2e2d- 2e3d- 3e2d 3e3d 3e4d 4e3d+ 4e4d+ 4e5d+ \
+             L*1b L*1c L*1d L*1e L*2b L*2c L*2d L*3b L*3c L*3d L*4b L*4c L*4d L*5a L*5b L*5c L*5d"
+        );
+        for &mv in &legal {
+            assert_eq!(uci.read(game, &pos, &legal, &uci.write(game, &pos, mv)), Some(mv));
+            assert_eq!(usi.read(game, &pos, &legal, &usi.write(game, &pos, mv)), Some(mv));
+        }
     }
 }

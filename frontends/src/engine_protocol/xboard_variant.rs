@@ -19,7 +19,8 @@
 //!   [`present`] says why: boards that are not a rectangle of two axes (3D,
 //!   folded, wrapped), boards larger than XBoard's, symbols that are not one
 //!   letter (or `+` and a letter for a promoted piece), and moves XBoard cannot
-//!   make (swaps, leaps that capture on their way, promotions by proxy).
+//!   make (swaps, leaps that capture on their way, promotions by proxy,
+//!   promotions on every move, drops as a promoted form).
 
 use super::betza;
 use super::grid::Grid;
@@ -207,6 +208,13 @@ pub fn present(variant: &Arc<Variant>) -> Result<XboardVariant, String> {
     if !game.rules.proxy_promotions.is_empty() {
         return Err("moves that promote another piece cannot be written in XBoard's notation".to_string());
     }
+    // XBoard offers a promotion only in a zone, and drops a piece as itself.
+    if game.pieces.iter().flat_map(|p| &p.promotions).any(|p| p.trigger == vdl_runtime::ir::Trigger::Always) {
+        return Err("pieces that change type on every move cannot be moved in XBoard".to_string());
+    }
+    if game.pieces.iter().any(|p| !p.drop_forms.is_empty()) {
+        return Err("pieces dropped as their promoted forms cannot be dropped in XBoard".to_string());
+    }
     let table = super::xboard_table::piece_table(game, &grid)?;
     // XBoard's word for a pass, as Fairy-Stockfish's Janggi uses it.
     let format = MoveFormat::new(squares, '@').with_pass("@@@@");
@@ -258,6 +266,14 @@ mod tests {
 
     fn variant(name: &str) -> Arc<Variant> {
         Arc::new(Variant::new(name, Arc::from((vdl_variants::by_name(name).unwrap().engine)())))
+    }
+
+    /// XBoard has no Kyoto Shogi, and could not enter its moves: every one
+    /// turns the piece over, and drops may be of the promoted side.
+    #[test]
+    fn kyoto_shogi_is_not_offered() {
+        let why = present(&variant("kyotoshogi")).err().unwrap();
+        assert!(why.contains("change type on every move"), "{why}");
     }
 
     #[test]

@@ -408,7 +408,7 @@ impl Influence {
     /// hopper of its side a screen: then it may.
     #[inline]
     pub fn drop_may_check(&self, pos: &Position, mv: Move, mut royals: impl Iterator<Item = CellId>) -> bool {
-        let Move::Put { kind, to } = mv else { return true };
+        let Move::Put { kind, to, .. } = mv else { return true };
         let piece = Piece::new(kind, pos.side);
         let attacks = self.plan.side(pos.side).attacks();
         royals.any(|royal| attacks.would_attack_from(pos, royal, to, piece) != Some(false))

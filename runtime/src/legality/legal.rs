@@ -441,7 +441,7 @@ impl<'e> Legality<'e> {
             Move::Castle { to, from, .. } => watch.unchanged_by(from, to, pos.at(to).is_empty()),
             // Made and judged without their gate ([`ungated`]).
             Move::Gated { .. } | Move::CastleGated { .. } => false,
-            Move::Put { kind, to } => !influence.is_royal(kind) && !watch.filling_matters(to),
+            Move::Put { kind, to, .. } => !influence.is_royal(kind) && !watch.filling_matters(to),
             // A capture on the way may open a line behind the piece it takes.
             Move::CaptureOnTheWay { .. } | Move::Proxy { .. } | Move::Swap { .. } => false,
         }

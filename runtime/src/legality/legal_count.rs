@@ -310,7 +310,7 @@ impl<E: Engine + ?Sized> MoveSink for LegalCount<'_, E> {
     /// rule ([`Legality::drops_by_rules`]), but for the few it must judge
     /// one by one.
     #[inline(always)]
-    fn drops(&mut self, kind: PieceId, base: usize, cells: u64) {
+    fn drops(&mut self, held: PieceId, kind: PieceId, base: usize, cells: u64) {
         let (block, kinds) = (base / 64, &self.judgement.kinds);
         let unwatched = cells & !self.judgement.watch.filling_block(block);
         let (legal, judged) = if kinds.dropped >> kind.index() & 1 != 0 {
@@ -322,7 +322,7 @@ impl<E: Engine + ?Sized> MoveSink for LegalCount<'_, E> {
             (0, cells)
         };
         self.counted += u64::from(legal.count_ones());
-        for_each_bit(judged, |i| self.push(Move::drop(kind, CellId::from_index(base + i))));
+        for_each_bit(judged, |i| self.push(Move::drop_as(held, kind, CellId::from_index(base + i))));
     }
 
     #[inline(always)]

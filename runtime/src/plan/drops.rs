@@ -10,8 +10,15 @@ use crate::state::sink::MoveSink;
 #[inline]
 pub fn generate<S: MoveSink + ?Sized>(pos: &Position, out: &mut S) {
     if pos.has_hands() {
-        generate_of(pos, pos.kinds_in_hand(pos.side), out);
+        generate_held(pos, out);
     }
+}
+
+/// [`generate`]'s work, out of line: the interpreter's move generator,
+/// which calls it, stays small enough to take its walks inline.
+#[inline(never)]
+fn generate_held<S: MoveSink + ?Sized>(pos: &Position, out: &mut S) {
+    generate_of(pos, pos.kinds_in_hand(pos.side), out);
 }
 
 /// [`generate`] in a game of `KINDS` piece types, as generated code knows
@@ -24,18 +31,35 @@ pub fn generate_sized<const KINDS: usize, S: MoveSink + ?Sized>(pos: &Position, 
 }
 
 /// The drops of the types `kinds` (as bits), those the side to move
-/// holds in hand.
+/// holds in hand: each as itself, then as its drop forms.
 #[inline(always)]
 fn generate_of<S: MoveSink + ?Sized>(pos: &Position, kinds: u128, out: &mut S) {
-    let side = pos.side;
-    let allowed = pos.drop_cells();
+    let (side, allowed) = (pos.side, pos.drop_cells());
     crate::state::occupancy::for_each_bit128(kinds, |kind| {
         let kind = PieceId::from_index(kind);
         for block in 0..allowed.blocks() {
             let cells = pos.empty_block(block) & allowed.block(side, kind, block);
             if cells != 0 {
-                out.drops(kind, block * 64, cells);
+                out.drops(kind, kind, block * 64, cells);
             }
         }
     });
+    if !allowed.forms().is_empty() {
+        generate_forms(pos, kinds, out);
+    }
+}
+
+/// The drops of the types `kinds` in hand as their drop forms (`may drop
+/// promoted`), kept out of the common code.
+#[inline(never)]
+fn generate_forms<S: MoveSink + ?Sized>(pos: &Position, kinds: u128, out: &mut S) {
+    let allowed = pos.drop_cells();
+    for &(held, form) in allowed.forms().iter().filter(|(held, _)| kinds >> held.index() & 1 != 0) {
+        for block in 0..allowed.blocks() {
+            let cells = pos.empty_block(block) & allowed.block(pos.side, form, block);
+            if cells != 0 {
+                out.drops(held, form, block * 64, cells);
+            }
+        }
+    }
 }

@@ -82,6 +82,7 @@ fn compulsory_on(game: &Game, promotion: &Promotion, player: PlayerId, cell: Cel
 fn in_trigger_zone(game: &Game, trigger: Trigger, player: PlayerId, cell: CellId) -> bool {
     match trigger {
         Trigger::Touches(zone) | Trigger::FromInto { into: zone, .. } => game.in_zone(zone, player, cell),
+        Trigger::Always => true,
     }
 }
 
@@ -98,7 +99,7 @@ fn every_entry_triggers(game: &Game, start: Option<&[Piece]>, piece: Piece, trig
         return false;
     }
     match trigger {
-        Trigger::Touches(_) => true,
+        Trigger::Touches(_) | Trigger::Always => true,
         Trigger::FromInto { from, into } => {
             let starts_inside =
                 start.is_none_or(|start| game.cell_ids().any(|c| start[c.index()] == piece && game.in_zone(into, player, c)));
@@ -121,8 +122,9 @@ fn arrives_otherwise(game: &Game, kind: PieceId) -> bool {
     partner || own || promoted_into
 }
 
-/// Can `player` drop a piece of `kind` on `cell`?
+/// Can `player` drop a piece of `kind` on `cell` (as itself, or as a form
+/// of a piece in hand)?
 fn can_be_dropped_on(game: &Game, kind: PieceId, player: PlayerId, cell: CellId) -> bool {
-    let held = game.pieces.iter().any(|p| p.captured_as == Some(kind));
+    let held = game.pieces.iter().any(|p| p.captured_as == Some(kind) || p.drop_forms.contains(&kind));
     held && game.pieces[kind].no_drop.is_none_or(|zone| !game.in_zone(zone, player, cell))
 }

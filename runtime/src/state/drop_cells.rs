@@ -13,6 +13,9 @@ pub struct DropCells {
     blocks: usize,
     /// `bits[(player * kinds + kind) * blocks + block]`.
     bits: Vec<u64>,
+    /// Each type in hand with each other type it may be dropped as
+    /// (`may drop promoted`), in the order of the types.
+    forms: Vec<(PieceId, PieceId)>,
 }
 
 impl DropCells {
@@ -31,7 +34,14 @@ impl DropCells {
                 }
             }
         }
-        DropCells { kinds, blocks, bits }
+        let forms = game.piece_ids().flat_map(|held| game.pieces[held].drop_forms.iter().map(move |&form| (held, form))).collect();
+        DropCells { kinds, blocks, bits, forms }
+    }
+
+    /// Each type in hand with each other type it may be dropped as.
+    #[inline(always)]
+    pub(crate) fn forms(&self) -> &[(PieceId, PieceId)] {
+        &self.forms
     }
 
     /// How many blocks of 64 cells the board has.

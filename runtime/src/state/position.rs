@@ -556,8 +556,8 @@ impl Position {
         // The common kinds inline; the rare ones kept out of the hot code.
         match mv {
             Move::Normal { to, from, promote } => self.move_piece::<F>(mover, from, to, promote, &mut undo),
-            Move::Put { kind, to } if F::HANDS => {
-                self.hands[mover][kind.index()] -= 1;
+            Move::Put { kind, to, held } if F::HANDS => {
+                self.hands[mover][held.index()] -= 1;
                 self.set(to.index(), Piece::new(kind, mover));
             }
             _ => self.make_rare::<F>(mover, mv, &mut undo),
@@ -616,8 +616,8 @@ impl Position {
                 self.set(to.index(), moved);
                 self.open_passing::<F>(moved, from, to);
             }
-            Move::Put { kind, to } if F::HANDS => {
-                self.hands[mover][kind.index()] -= 1;
+            Move::Put { kind, to, held } if F::HANDS => {
+                self.hands[mover][held.index()] -= 1;
                 self.set(to.index(), Piece::new(kind, mover));
             }
             // A kind the game's features leave out: it never has such moves.
@@ -775,8 +775,8 @@ impl Position {
         }
         match mv {
             Move::Normal { to, from, .. } => self.move_piece_back::<F>(mover, from, to, undo),
-            Move::Put { kind, to } if F::HANDS => {
-                self.hands[mover][kind.index()] += 1;
+            Move::Put { to, held, .. } if F::HANDS => {
+                self.hands[mover][held.index()] += 1;
                 self.set(to.index(), Piece::EMPTY);
             }
             _ => self.unmake_rare::<F>(mover, mv, undo),
@@ -820,8 +820,8 @@ impl Position {
                 self.set(to.index(), undo.captured);
                 self.set(from.index(), undo.moved);
             }
-            Move::Put { kind, to } if F::HANDS => {
-                self.hands[mover][kind.index()] += 1;
+            Move::Put { to, held, .. } if F::HANDS => {
+                self.hands[mover][held.index()] += 1;
                 self.set(to.index(), Piece::EMPTY);
             }
             // A kind the game's features leave out: it never has such moves.

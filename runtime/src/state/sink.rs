@@ -75,11 +75,12 @@ pub trait MoveSink {
         self.push(mv);
     }
 
-    /// The drops of a `kind` from the hand on the empty cells `base + i`
-    /// for each bit `i` of `cells`, in order.
+    /// The drops of a `held` piece from the hand as a `kind` (itself, or
+    /// one of its drop forms) on the empty cells `base + i` for each bit `i`
+    /// of `cells`, in order.
     #[inline(always)]
-    fn drops(&mut self, kind: PieceId, base: usize, cells: u64) {
-        for_each_bit(cells, |i| self.push(Move::drop(kind, CellId::from_index(base + i))));
+    fn drops(&mut self, held: PieceId, kind: PieceId, base: usize, cells: u64) {
+        for_each_bit(cells, |i| self.push(Move::drop_as(held, kind, CellId::from_index(base + i))));
     }
 
     /// The list the sink keeps, for code that reads back the moves it gave

@@ -119,6 +119,7 @@ pub fn describe_promotion(game: &Game, promotion: &Promotion, player: PlayerId) 
     let when = match promotion.trigger {
         Trigger::FromInto { from, into } => format!("moving from zone {} into zone {}", zone(from), zone(into)),
         Trigger::Touches(z) => format!("moving from or into zone {}", zone(z)),
+        Trigger::Always => "making any move".to_string(),
     };
     let how = if promotion.optional { "may" } else { "must" };
     let forced = match promotion.forced_at {

@@ -30,8 +30,11 @@ pub enum Move {
     Castle { to: CellId, from: CellId, partner: CellId, partner_to: CellId },
     /// The piece on `from` changes places with the friendly piece on `to`.
     Swap { to: CellId, from: CellId },
-    /// A piece of type `kind` from the mover's hand is put on `to`.
-    Put { kind: PieceId, to: CellId },
+    /// A piece of type `held` from the mover's hand is put on `to` as a
+    /// `kind`: itself, or one of its drop forms (`may drop promoted`).
+    /// `kind` decides `held` (it is the type `kind` goes to hand as), which
+    /// the move keeps so that make and unmake need not look it up.
+    Put { kind: PieceId, to: CellId, held: PieceId },
     /// A normal move that leaves a piece of type `gated` from the mover's
     /// hand on `from`, which the moving piece leaves for the first time
     /// (gating: [`crate::plan::gating`]).
@@ -87,7 +90,14 @@ impl Move {
     /// Puts a piece of type `kind` from the mover's hand on `to`.
     #[inline]
     pub const fn drop(kind: PieceId, to: CellId) -> Move {
-        Move::Put { kind, to }
+        Move::Put { kind, to, held: kind }
+    }
+
+    /// Puts a piece of type `held` from the mover's hand on `to` as a
+    /// `kind`, one of its drop forms.
+    #[inline]
+    pub const fn drop_as(held: PieceId, kind: PieceId, to: CellId) -> Move {
+        Move::Put { kind, to, held }
     }
 
     /// The piece on `from` changes places with the friendly piece on `to`.
@@ -217,6 +227,16 @@ impl Move {
     pub const fn drop_kind(self) -> Option<PieceId> {
         match self {
             Move::Put { kind, .. } => Some(kind),
+            _ => None,
+        }
+    }
+
+    /// The type a drop takes from the hand (its [`Move::drop_kind`], unless
+    /// the piece is dropped as one of its drop forms).
+    #[inline]
+    pub const fn held_kind(self) -> Option<PieceId> {
+        match self {
+            Move::Put { held, .. } => Some(held),
             _ => None,
         }
     }
@@ -409,6 +429,10 @@ mod tests {
         assert_eq!(castle.with_promotion(knight), castle, "castling promotes nothing");
         let drop = Move::drop(knight, d);
         assert!(drop.is_drop() && drop.from().is_none() && drop.to() == d && !drop.captures_on_to());
+        assert_eq!((drop.drop_kind(), drop.held_kind()), (Some(knight), Some(knight)));
+        let pawn = PieceId::from_index(0);
+        let promoted_drop = Move::drop_as(pawn, knight, d);
+        assert_eq!((promoted_drop.drop_kind(), promoted_drop.held_kind(), promoted_drop.to()), (Some(knight), Some(pawn), d));
         assert!(Move::swapping(a, b).is_swap() && !Move::swapping(a, b).captures_on_to());
         let gated = plain.with_promotion(knight).gating(knight, a);
         assert_eq!((gated.gated(), gated.promotion(), gated.from(), gated.to()), (Some((a, knight)), Some(knight), Some(a), b));
