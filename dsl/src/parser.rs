@@ -137,6 +137,13 @@ fn item(pair: Pair<Rule>) -> Result<Item, SyntaxError> {
         }
         Rule::no_check_decl => Item::NoCheck(span),
         Rule::must_capture_decl => Item::MustCapture(span),
+        Rule::explosion_decl => {
+            let mut inner = pair.into_inner();
+            let reach = int(inner.next().expect("grammar: reach"))?;
+            let directions = dir_expr(inner.next().expect("grammar: directions"))?;
+            let spared = inner.next().map(|sparing| piece_set(sparing.into_inner().next().expect("grammar: pieces")));
+            Item::Explosion(ExplosionDecl { reach, directions, spared, span })
+        }
         Rule::goal_decl => Item::Goal(GoalDecl { kind: goal(pair.into_inner().next().expect("grammar: goal"))?, span }),
         Rule::drop_mate_decl => Item::NoDropMate { pieces: piece_set(pair.into_inner().next().expect("grammar: pieces")), span },
         Rule::drop_ban_decl => {

@@ -255,7 +255,7 @@ pub(crate) fn prelude(ctx: &Ctx, needs: &Needs) -> TokenStream {
 /// pieces, for its engine's make and unmake
 /// ([`vdl_runtime::state::move_features`]).
 fn move_features(features: FeaturesOf) -> TokenStream {
-    let FeaturesOf { checks, unmoved, hands, extra_cell, swaps, passings, countdowns, clocks } = features;
+    let FeaturesOf { checks, unmoved, hands, extra_cell, swaps, passings, countdowns, clocks, explosions } = features;
     quote! {
         /// What this game's moves can do, for make and unmake.
         struct Features;
@@ -269,6 +269,7 @@ fn move_features(features: FeaturesOf) -> TokenStream {
             const PASSINGS: bool = #passings;
             const COUNTDOWNS: bool = #countdowns;
             const CLOCKS: bool = #clocks;
+            const EXPLOSIONS: bool = #explosions;
         }
     }
 }

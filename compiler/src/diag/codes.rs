@@ -112,6 +112,9 @@ codes! {
         "A `castle` statement must move its piece at least 2 cells (`by N`: the partner lands on the cell the piece crossed \
          last), or name, with `to`, two zones where the piece and its partner land: each with a cell for every player, and no \
          cell in common; and it must name at least one partner piece.";
+    BadExplosion = "E0309", "unusable explosion",
+        "A `captures explode within N steps along DIRS` statement whose reach is not a number of steps from 0 to 255. \
+         (Reach 0 blasts the capturer and what it took alone.)";
     BadPlayers = "E0400", "unusable players",
         "The players or their views are not usable: a game has exactly two players, and a view can only mirror an axis or shift \
          a wrapped one.";

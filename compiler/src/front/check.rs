@@ -58,6 +58,7 @@ pub fn check(names: &Names, diags: &mut Vec<Diagnostic>) -> Option<Draft> {
     let goals = crate::front::goals::goals(&items.goals, royals > 0, &mut lowering, diags);
     let drop_bans = drop_bans(&items.drop_bans, !items.hands.is_empty(), &mut lowering, diags);
     let checks_forbidden = crate::front::goals::checks_forbidden(&items.no_checks, royals > 0, diags);
+    let explosion = items.explosions.first().and_then(|decl| lowering.explosion(decl, diags));
     inherit_moves(&items.pieces, &names.piece_ids, &mut pieces, diags);
     warn_about_passings(&lowering_passings, &pieces, diags);
     if pieces.is_empty() {
@@ -98,6 +99,7 @@ pub fn check(names: &Names, diags: &mut Vec<Diagnostic>) -> Option<Draft> {
         goals,
         checks_forbidden,
         must_capture: !items.must_captures.is_empty(),
+        explosion,
         setup,
     })
 }

@@ -33,6 +33,8 @@ pub struct Draft {
     pub checks_forbidden: bool,
     /// `must capture`.
     pub must_capture: bool,
+    /// `captures explode ...`.
+    pub explosion: Option<ir::Explosion>,
     /// The start position as a position string.
     pub setup: String,
 }

@@ -32,6 +32,8 @@ pub struct Items<'a> {
     /// `no check` statements.
     pub no_checks: Vec<Span>,
     pub must_captures: Vec<Span>,
+    /// `captures explode ...` statements.
+    pub explosions: Vec<&'a ast::ExplosionDecl>,
 }
 
 /// What the resolve phase hands to the check phase.
@@ -62,6 +64,7 @@ pub fn resolve<'a>(file: &'a ast::File, source: &'a str, file_name: &str, diags:
     at_most_once("`hands` statement", &items.hands, diags);
     at_most_once("`no check` rule", &items.no_checks, diags);
     at_most_once("`must capture` rule", &items.must_captures, diags);
+    at_most_once("`captures explode` rule", &items.explosions.iter().map(|e| e.span).collect::<Vec<_>>(), diags);
     let check_goals: Vec<Span> = items.goals.iter().filter(|g| matches!(g.kind, ast::Goal::Checks(_))).map(|g| g.span).collect();
     at_most_once("check-count goal", &check_goals, diags);
     unique_names("zone", items.zones.iter().map(|z| (&z.name, z.span)), diags);
@@ -116,6 +119,7 @@ impl<'a> Items<'a> {
                 Item::Goal(goal) => items.goals.push(goal),
                 Item::NoCheck(span) => items.no_checks.push(*span),
                 Item::MustCapture(span) => items.must_captures.push(*span),
+                Item::Explosion(explosion) => items.explosions.push(explosion),
             }
         }
         items

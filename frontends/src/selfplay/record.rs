@@ -44,6 +44,7 @@ pub enum End {
     BareRoyal,
     Reach,
     Checks,
+    Explosion,
     /// The series' `--max-plies` was reached: a draw.
     PlyLimit,
 }
@@ -58,6 +59,7 @@ impl End {
             End::BareRoyal => "bare_royal",
             End::Reach => "reach",
             End::Checks => "checks",
+            End::Explosion => "explosion",
             End::PlyLimit => "ply_limit",
         }
     }
@@ -72,6 +74,7 @@ impl From<Reason> for End {
             Reason::Goal(GoalKind::BareRoyal) => End::BareRoyal,
             Reason::Goal(GoalKind::Reach) => End::Reach,
             Reason::Goal(GoalKind::Checks) => End::Checks,
+            Reason::Goal(GoalKind::Explosion) => End::Explosion,
         }
     }
 }

@@ -53,7 +53,7 @@ pub(crate) fn legal_moves_ignoring_goals<E: Engine + ?Sized>(engine: &E, pos: &P
 /// After `mover` has moved: does a piece of `mover` attack an enemy royal?
 #[inline]
 pub fn gives_check<E: Engine + ?Sized>(engine: &E, pos: &Position, mover: PlayerId) -> bool {
-    pos.royal_cells(mover.opponent()).any(|cell| engine.attacked(pos, cell, mover))
+    pos.royal_cells(mover.opponent()).any(|cell| crate::legality::explosion::royal_attacked(engine, pos, cell, mover))
 }
 
 /// See [`Legality::plain_judgement`].
@@ -102,6 +102,9 @@ pub struct Legality<'e> {
     /// `must capture`, and the side to move has a legal capture: every
     /// other move is illegal.
     captures_only: bool,
+    /// Captures explode: every move is made and judged by what it blasted
+    /// ([`crate::legality::explosion`]), none by the shortcut.
+    explodes: bool,
     game: &'e crate::Game,
 }
 
@@ -119,8 +122,10 @@ impl<'e> Legality<'e> {
     #[inline(always)]
     pub fn unprepared<E: Engine + ?Sized>(engine: &'e E) -> Legality<'e> {
         let game = engine.game();
+        let explodes = game.rules.explosion.is_some();
         Legality {
-            influence: engine.influence(),
+            // The shortcut knows attacks, not blasts.
+            influence: if explodes { None } else { engine.influence() },
             watch: None,
             check_cells: None,
             royal_steps_in_check: UnwatchedKinds::default(),
@@ -128,6 +133,7 @@ impl<'e> Legality<'e> {
             counts_checks: game.checks_to_win().is_some(),
             enemy_in_check: std::cell::OnceCell::new(),
             captures_only: false,
+            explodes,
             game,
         }
     }
@@ -197,7 +203,7 @@ impl<'e> Legality<'e> {
         let quiet = self.keeps_royals_safe(pos, mv);
         let mover = pos.side;
         let undo = engine.make(pos, mv);
-        let legal = self.is_legal_made(engine, pos, mover, mv, quiet);
+        let legal = self.is_legal_made(engine, pos, mover, mv, quiet, &undo);
         engine.unmake(pos, mv, undo);
         legal
     }
@@ -328,7 +334,7 @@ impl<'e> Legality<'e> {
         let quiet = self.keeps_royals_safe(pos, mv);
         let mover = pos.side;
         let undo = engine.make(pos, mv);
-        if self.is_legal_made(engine, pos, mover, mv, quiet) {
+        if self.is_legal_made(engine, pos, mover, mv, quiet, &undo) {
             if self.counts_checks && gives_check(engine, pos, mover) {
                 pos.note_check(mover);
             }
@@ -339,11 +345,16 @@ impl<'e> Legality<'e> {
         }
     }
 
-    /// After `mover` played `mv` on `pos`: was it legal? `quiet` is what
-    /// [`Legality::keeps_royals_safe`] said before the move.
+    /// After `mover` played `mv` on `pos`, returning `undo`: was it legal?
+    /// `quiet` is what [`Legality::keeps_royals_safe`] said before the move.
     #[inline]
-    fn is_legal_made<E: Engine + ?Sized>(&self, engine: &E, pos: &mut Position, mover: PlayerId, mv: Move, quiet: bool) -> bool {
-        (quiet || engine.is_safe(pos, mover))
+    fn is_legal_made<E: Engine + ?Sized>(&self, engine: &E, pos: &mut Position, mover: PlayerId, mv: Move, quiet: bool, undo: &Undo) -> bool {
+        let safe = if self.explodes {
+            crate::legality::explosion::royals_safe_after(engine, pos, mover, mv, undo)
+        } else {
+            quiet || engine.is_safe(pos, mover)
+        };
+        safe
             && other_rules_hold(engine, self.game, pos, mover, mv)
             && !(self.checks_forbidden && gives_check(engine, pos, mover))
     }
@@ -512,7 +523,7 @@ pub fn has_legal_move_listed<E: Engine + ?Sized>(engine: &E, pos: &mut Position)
 
 /// Is the side to move in check?
 pub fn in_check<E: Engine + ?Sized>(engine: &E, pos: &Position) -> bool {
-    pos.royal_cells(pos.side).any(|cell| engine.attacked(pos, cell, pos.side.opponent()))
+    pos.royal_cells(pos.side).any(|cell| crate::legality::explosion::royal_attacked(engine, pos, cell, pos.side.opponent()))
 }
 
 /// The end of a game, seen from the first player.
@@ -543,6 +554,7 @@ impl Reason {
             Reason::Goal(GoalKind::BareRoyal) => "bare royal",
             Reason::Goal(GoalKind::Reach) => "reaching the goal",
             Reason::Goal(GoalKind::Checks) => "checks",
+            Reason::Goal(GoalKind::Explosion) => "explosion",
         }
     }
 }

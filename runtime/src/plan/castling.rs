@@ -113,9 +113,11 @@ impl Castle {
             return;
         }
         // Not attacked, and crossing no attacked cell (the destination is
-        // judged by the legality test, like any move's).
+        // judged by the legality test, like any move's); where captures
+        // explode, a cell next to an enemy royal is not attacked.
         let crossed = if to >= origin { origin..to.max(origin + 1) } else { to + 1..origin + 1 };
-        if line[crossed].iter().any(|c| engine.attacked(pos, c.cell, owner.opponent())) {
+        let enemy = owner.opponent();
+        if line[crossed].iter().any(|c| engine.attacked(pos, c.cell, enemy) && !pos.shielded(c.cell, enemy)) {
             return;
         }
         out.push(Move::castling(emitter.from, line[to].cell, partner, line[partner_to].cell));

@@ -30,6 +30,9 @@ pub trait MoveFeatures {
     /// The position keeps FEN's clocks, which every move advances (games
     /// whose position strings carry them, [`crate::ir::Game::has_move_history_fields`]).
     const CLOCKS: bool;
+    /// Captures explode ([`crate::ir::Explosion`]): make removes the
+    /// pieces around, unmake puts them back.
+    const EXPLOSIONS: bool;
 }
 
 /// Any game: every feature may be there, and make asks the position.
@@ -44,6 +47,7 @@ impl MoveFeatures for AnyGame {
     const PASSINGS: bool = true;
     const COUNTDOWNS: bool = true;
     const CLOCKS: bool = true;
+    const EXPLOSIONS: bool = true;
 }
 
 /// The features of one game, as the code generator writes them into the
@@ -58,6 +62,7 @@ pub struct FeaturesOf {
     pub passings: bool,
     pub countdowns: bool,
     pub clocks: bool,
+    pub explosions: bool,
 }
 
 impl FeaturesOf {
@@ -75,6 +80,7 @@ impl FeaturesOf {
             passings: game.has_en_passant(),
             countdowns: !game.rules.obligations.is_empty(),
             clocks: game.has_move_history_fields(),
+            explosions: game.rules.explosion.is_some(),
         }
     }
 }

@@ -3,6 +3,7 @@
 use crate::ir::{ByPlayer, CellId, Game, MoveKind, PieceId, PlayerId};
 use crate::state::cell_bits;
 use crate::state::drop_cells::DropCells;
+use crate::state::explosion::{Blasts, ExplosionLog};
 use crate::state::move_features::{AnyGame, MoveFeatures};
 use crate::state::occupancy::{HeldCells, MAX_CELLS};
 pub use crate::state::passings::NO_PASSING;
@@ -13,6 +14,7 @@ use crate::state::piece_set::PieceSet;
 use crate::state::tally::{ClassFill, Tally, TallyPlan};
 use std::sync::Arc;
 
+mod explode;
 mod moves;
 mod null_move;
 
@@ -49,6 +51,17 @@ pub struct Undo {
     pub halfmove: u16,
     /// The checks left before the move.
     pub checks_left: ByPlayer<u8>,
+}
+
+/// Did `mv`, made returning `undo`, capture (in a game where captures
+/// explode, it exploded)? A swap's or castling's partner is friendly.
+#[inline(always)]
+fn explodes(mv: Move, undo: &Undo) -> bool {
+    match mv {
+        Move::Normal { .. } | Move::Proxy { .. } => !undo.captured.is_empty(),
+        Move::CaptureOnTheWay { .. } => !undo.captured.is_empty() || !undo.captured_extra.is_empty(),
+        Move::Castle { .. } | Move::Swap { .. } | Move::Put { .. } => false,
+    }
 }
 
 /// The pieces of either player all of whose moves go forward (pawns): their
@@ -97,6 +110,8 @@ struct Shared {
     clocks: Option<PieceSet>,
     /// Where each type may be dropped.
     drop_cells: DropCells,
+    /// Where captures explode, in a game where they do.
+    blasts: Option<Blasts>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -141,6 +156,9 @@ pub struct Position {
     /// player still has to give to win, as Fairy-Stockfish counts them; both
     /// stay 0 in other games.
     pub(crate) checks_left: ByPlayer<u8>,
+    /// The pieces the explosions of the moves made removed, for unmake
+    /// (empty in games without explosions).
+    explosions: ExplosionLog,
     shared: Arc<Shared>,
 }
 
@@ -164,6 +182,8 @@ impl Position {
             passings,
             clocks: game.has_move_history_fields().then(|| forward_only(game)),
             drop_cells: if game.has_hands() { DropCells::of(game) } else { DropCells::default() },
+            // The compiler has bounded the areas (E0305).
+            blasts: Blasts::of(game, usize::MAX).unwrap_or(None),
         };
         let hands = ByPlayer::from_fn(|_| if game.has_hands() { vec![0; kinds] } else { Vec::new() });
         let mut counts = [0; 256];
@@ -181,6 +201,7 @@ impl Position {
             unmoved: if tracks_unmoved { vec![0; game.cell_count().div_ceil(64)] } else { Vec::new() },
             en_passant: NO_PASSING,
             checks_left: ByPlayer::from_fn(|_| game.checks_to_win().unwrap_or(0)),
+            explosions: ExplosionLog::default(),
             shared: Arc::new(shared),
         }
     }
@@ -518,6 +539,9 @@ impl Position {
             }
             _ => self.make_rare::<F>(mover, mv, &mut undo),
         }
+        if F::EXPLOSIONS && self.shared.blasts.is_some() && explodes(mv, &undo) {
+            self.explode(mover, mv.to());
+        }
         if F::COUNTDOWNS && !self.shared.delays.is_empty() {
             self.advance_countdowns(mover);
         }
@@ -694,6 +718,9 @@ impl Position {
         if F::CLOCKS && self.shared.clocks.is_some() {
             self.halfmove = undo.halfmove;
             self.fullmove -= mover.index() as u16;
+        }
+        if F::EXPLOSIONS && self.shared.blasts.is_some() && explodes(mv, &undo) {
+            self.put_back_explosion();
         }
         match mv {
             Move::Normal { to, from, .. } => self.move_piece_back::<F>(mover, from, to, undo),

@@ -175,7 +175,7 @@ fn missing_royal(game: &Game, start: Option<&[Piece]>, pos: &Position) -> Result
     let Some(start) = start.filter(|_| game.has_royals()) else { return Ok(()) };
     for player in game.player_ids() {
         let royals: Vec<PieceId> = royal_kinds_in(game, start, player);
-        if royals.is_empty() || pos.royal_count(player) > 0 || royals_can_change(game, player) {
+        if royals.is_empty() || pos.royal_count(player) > 0 || royals_can_change(game, player) || game.rules.explosion.is_some() {
             continue;
         }
         return Err(PositionError::MissingRoyal {
@@ -246,7 +246,7 @@ fn side_not_to_move_safe(game: &Game, engine: Option<&dyn Engine>, pos: &Positio
             &built
         }
     };
-    let Some(cell) = pos.royal_cells(other).find(|&cell| engine.attacked(pos, cell, pos.side)) else { return Ok(()) };
+    let Some(cell) = pos.royal_cells(other).find(|&cell| engine.attacked(pos, cell, pos.side) && !pos.shielded(cell, pos.side)) else { return Ok(()) };
     let mut moves = Vec::new();
     engine.generate(pos, &mut moves);
     let mut attackers: Vec<String> = Vec::new();
