@@ -117,11 +117,30 @@ impl Castle {
         // explode, a cell next to an enemy royal is not attacked.
         let crossed = if to >= origin { origin..to.max(origin + 1) } else { to + 1..origin + 1 };
         let enemy = owner.opponent();
-        if line[crossed].iter().any(|c| engine.attacked(pos, c.cell, enemy) && !pos.shielded(c.cell, enemy)) {
+        let crossed = &line[crossed];
+        if crossed.iter().any(|c| engine.attacked(pos, c.cell, enemy) && !pos.shielded(c.cell, enemy)) {
+            return;
+        }
+        if pos.shielded(emitter.from, enemy) && crossing_attacked_behind(engine, pos, emitter.from, crossed, enemy) {
             return;
         }
         out.push(Move::castling(emitter.from, line[to].cell, partner, line[partner_to].cell));
     }
+}
+
+/// Where captures explode, a piece on `start` next to an enemy royal is
+/// not in check from the attacks on its cell ([`Position::shielded`]), but
+/// those along lines through it reach on to the cells it crosses once it
+/// has left: is one of them attacked so? Asked only of such a start,
+/// rarely: the board is copied with the start emptied.
+#[cold]
+fn crossing_attacked_behind<E: Generator + ?Sized>(engine: &E, pos: &Position, start: CellId, crossed: &[LineCell], enemy: PlayerId) -> bool {
+    if !engine.attacked(pos, start, enemy) {
+        return false;
+    }
+    let mut vacated = pos.clone();
+    vacated.put(start, Piece::EMPTY);
+    crossed.iter().any(|c| c.cell != start && engine.attacked(&vacated, c.cell, enemy) && !vacated.shielded(c.cell, enemy))
 }
 
 impl SidePlan {
