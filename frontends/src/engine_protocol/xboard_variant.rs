@@ -3,8 +3,9 @@
 //! * Games XBoard knows, by Fairy-Stockfish's names: `xiangqi` (a 9x10 board,
 //!   no hands; XBoard calls the Horse `H` and the Elephant `E`), `shogi` (9x9
 //!   with hands), `chess` (XBoard's `normal`), `capablanca` (10x8), `grand`
-//!   (10x10) and `three-check` (XBoard's `3check`) are announced under
-//!   XBoard's own name.
+//!   (10x10), `three-check` (XBoard's `3check`) and `atomic` (whose
+//!   explosions XBoard plays on its own board) are announced under XBoard's
+//!   own name.
 //! * Every other game on a plain rectangle is an engine-defined variant: it is
 //!   announced under its own name, and when XBoard selects it the engine sends
 //!   `setup (PIECES) WxH+HAND_PARENT FEN` (the board size, the letters of the
@@ -15,7 +16,8 @@
 //!   [`present`] says why: boards that are not a rectangle of two axes (3D,
 //!   folded, wrapped), boards larger than XBoard's, symbols that are not one
 //!   letter (or `+` and a letter for a promoted piece), and moves XBoard cannot
-//!   make (swaps, leaps that capture on their way, promotions by proxy).
+//!   make (swaps, leaps that capture on their way, promotions by proxy,
+//!   captures that explode in a game XBoard does not know).
 
 use super::betza;
 use super::grid::Grid;
@@ -51,6 +53,7 @@ const KNOWN: &[Known] = &[
     Known { name: "capablanca", xboard_name: "capablanca", files: 10, ranks: 8, hands: false, letters: &[] },
     Known { name: "grand", xboard_name: "grand", files: 10, ranks: 10, hands: false, letters: &[] },
     Known { name: "three-check", xboard_name: "3check", files: 8, ranks: 8, hands: false, letters: &[] },
+    Known { name: "atomic", xboard_name: "atomic", files: 8, ranks: 8, hands: false, letters: &[] },
 ];
 
 /// A variant as XBoard sees it.
@@ -189,6 +192,9 @@ pub fn present(variant: &Arc<Variant>) -> Result<XboardVariant, String> {
     if !game.rules.proxy_promotions.is_empty() {
         return Err("moves that promote another piece cannot be written in XBoard's notation".to_string());
     }
+    if game.rules.explosion.is_some() {
+        return Err("its captures explode, which XBoard shows only in its own atomic chess".to_string());
+    }
     let table = super::xboard_table::piece_table(game, &grid)?;
     let format = MoveFormat::new(squares, '@');
     let start = fen::parse_with(&*variant.engine, &game.setup).map_err(|e| e.to_string())?;
@@ -247,6 +253,15 @@ mod tests {
         let game = capablanca.variant.engine.game();
         assert_eq!(fen::format(game, &start), game.setup);
         assert_eq!(capablanca.xboard_fen(&start), "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1");
+    }
+
+    #[test]
+    fn atomic_is_xboards_own() {
+        let atomic = present(&variant("atomic")).unwrap();
+        assert_eq!(atomic.name, "atomic");
+        assert!(atomic.definition.is_empty());
+        let start = atomic.read_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
+        assert_eq!(fen::format(atomic.variant.engine.game(), &start), atomic.variant.engine.game().setup);
     }
 
     #[test]

@@ -348,15 +348,21 @@ impl<'e> Legality<'e> {
     /// After `mover` played `mv` on `pos`, returning `undo`: was it legal?
     /// `quiet` is what [`Legality::keeps_royals_safe`] said before the move.
     #[inline]
-    fn is_legal_made<E: Engine + ?Sized>(&self, engine: &E, pos: &mut Position, mover: PlayerId, mv: Move, quiet: bool, undo: &Undo) -> bool {
+    fn is_legal_made<E: Engine + ?Sized>(
+        &self,
+        engine: &E,
+        pos: &mut Position,
+        mover: PlayerId,
+        mv: Move,
+        quiet: bool,
+        undo: &Undo,
+    ) -> bool {
         let safe = if self.explodes {
             crate::legality::explosion::royals_safe_after(engine, pos, mover, mv, undo)
         } else {
             quiet || engine.is_safe(pos, mover)
         };
-        safe
-            && other_rules_hold(engine, self.game, pos, mover, mv)
-            && !(self.checks_forbidden && gives_check(engine, pos, mover))
+        safe && other_rules_hold(engine, self.game, pos, mover, mv) && !(self.checks_forbidden && gives_check(engine, pos, mover))
     }
 
     /// Can `mv` (not yet made) be seen to leave every royal of the side to move

@@ -113,34 +113,47 @@ impl Castle {
             return;
         }
         // Not attacked, and crossing no attacked cell (the destination is
-        // judged by the legality test, like any move's); where captures
-        // explode, a cell next to an enemy royal is not attacked.
-        let crossed = if to >= origin { origin..to.max(origin + 1) } else { to + 1..origin + 1 };
+        // judged by the legality test, like any move's).
+        let crossed = &line[if to >= origin { origin..to.max(origin + 1) } else { to + 1..origin + 1 }];
         let enemy = owner.opponent();
-        let crossed = &line[crossed];
-        if crossed.iter().any(|c| engine.attacked(pos, c.cell, enemy) && !pos.shielded(c.cell, enemy)) {
-            return;
-        }
-        if pos.shielded(emitter.from, enemy) && crossing_attacked_behind(engine, pos, emitter.from, crossed, enemy) {
+        let attacked = if pos.explodes() {
+            crossing_attacked_where_captures_explode(engine, pos, emitter.from, crossed, enemy)
+        } else {
+            crossed.iter().any(|c| engine.attacked(pos, c.cell, enemy))
+        };
+        if attacked {
             return;
         }
         out.push(Move::castling(emitter.from, line[to].cell, partner, line[partner_to].cell));
     }
 }
 
-/// Where captures explode, a piece on `start` next to an enemy royal is
-/// not in check from the attacks on its cell ([`Position::shielded`]), but
-/// those along lines through it reach on to the cells it crosses once it
-/// has left: is one of them attacked so? Asked only of such a start,
-/// rarely: the board is copied with the start emptied.
+/// Where captures explode: is a cell that the castler on `start` crosses
+/// (`start` among them) attacked? A cell next to an enemy royal is not
+/// ([`Position::shielded`]: taking the castler there would blast that
+/// royal). But a start shielded so may still be attacked along lines
+/// through it, which reach on to the cells beyond once the castler has
+/// left: then those are asked on a copy of the board with the start
+/// emptied.
 #[cold]
-fn crossing_attacked_behind<E: Generator + ?Sized>(engine: &E, pos: &Position, start: CellId, crossed: &[LineCell], enemy: PlayerId) -> bool {
-    if !engine.attacked(pos, start, enemy) {
+#[inline(never)]
+fn crossing_attacked_where_captures_explode<E: Generator + ?Sized>(
+    engine: &E,
+    pos: &Position,
+    start: CellId,
+    crossed: &[LineCell],
+    enemy: PlayerId,
+) -> bool {
+    let attacked = |pos: &Position, cell: CellId| engine.attacked(pos, cell, enemy) && !pos.shielded(cell, enemy);
+    if crossed.iter().any(|c| attacked(pos, c.cell)) {
+        return true;
+    }
+    if !pos.shielded(start, enemy) || !engine.attacked(pos, start, enemy) {
         return false;
     }
     let mut vacated = pos.clone();
     vacated.put(start, Piece::EMPTY);
-    crossed.iter().any(|c| c.cell != start && engine.attacked(&vacated, c.cell, enemy) && !vacated.shielded(c.cell, enemy))
+    crossed.iter().any(|c| c.cell != start && attacked(&vacated, c.cell))
 }
 
 impl SidePlan {

@@ -49,7 +49,8 @@ impl Blasts {
             let directions = explosion.directions.get(player.index()).map_or(&[][..], |dirs| &dirs[..]);
             *area = Areas::of(&game.directions, directions, game.cell_count(), explosion.reach, max_entries)?;
         }
-        let spared = PlayerId::BOTH.into_iter().fold(PieceSet::EMPTY, |set, owner| set.union(PieceSet::of(owner, explosion.spared.iter().copied())));
+        let spared =
+            PlayerId::BOTH.into_iter().fold(PieceSet::EMPTY, |set, owner| set.union(PieceSet::of(owner, explosion.spared.iter().copied())));
         Ok(Some(Blasts { areas, spared }))
     }
 

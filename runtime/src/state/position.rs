@@ -532,15 +532,15 @@ impl Position {
         }
         // The common kinds inline; the rare ones kept out of the hot code.
         match mv {
-            Move::Normal { to, from, promote } => self.move_piece::<F>(mover, from, to, promote, &mut undo),
+            Move::Normal { to, from, promote } => {
+                self.move_piece::<F>(mover, from, to, promote, &mut undo);
+                self.explode_if::<F>(!undo.captured.is_empty(), mover, to);
+            }
             Move::Put { kind, to } if F::HANDS => {
                 self.hands[mover][kind.index()] -= 1;
                 self.set(to.index(), Piece::new(kind, mover));
             }
             _ => self.make_rare::<F>(mover, mv, &mut undo),
-        }
-        if F::EXPLOSIONS && self.shared.blasts.is_some() && explodes(mv, &undo) {
-            self.explode(mover, mv.to());
         }
         if F::COUNTDOWNS && !self.shared.delays.is_empty() {
             self.advance_countdowns(mover);
@@ -561,7 +561,10 @@ impl Position {
     #[inline(never)]
     fn make_rare<F: MoveFeatures>(&mut self, mover: PlayerId, mv: Move, undo: &mut Undo) {
         match mv {
-            Move::Normal { to, from, promote } => self.move_piece::<F>(mover, from, to, promote, undo),
+            Move::Normal { to, from, promote } => {
+                self.move_piece::<F>(mover, from, to, promote, undo);
+                self.explode_if::<F>(!undo.captured.is_empty(), mover, to);
+            }
             Move::CaptureOnTheWay { to, from, captured, promote } if F::EXTRA_CELL => {
                 undo.captured_extra = self.board[captured.index()];
                 self.set(captured.index(), Piece::EMPTY);
@@ -569,11 +572,13 @@ impl Position {
                 if F::HANDS {
                     self.hand_capture(mover, undo.captured_extra, 1);
                 }
+                self.explode_if::<F>(!undo.captured.is_empty() || !undo.captured_extra.is_empty(), mover, to);
             }
             Move::Proxy { proxy_into, to, from, proxy, promote } if F::EXTRA_CELL => {
                 undo.captured_extra = self.board[proxy.index()];
                 self.set(proxy.index(), Piece::new(proxy_into, mover));
                 self.move_piece::<F>(mover, from, to, promote, undo);
+                self.explode_if::<F>(!undo.captured.is_empty(), mover, to);
             }
             Move::Castle { to, from, partner, partner_to } if F::EXTRA_CELL => {
                 let moved = self.board[from.index()];
@@ -719,11 +724,11 @@ impl Position {
             self.halfmove = undo.halfmove;
             self.fullmove -= mover.index() as u16;
         }
-        if F::EXPLOSIONS && self.shared.blasts.is_some() && explodes(mv, &undo) {
-            self.put_back_explosion();
-        }
         match mv {
-            Move::Normal { to, from, .. } => self.move_piece_back::<F>(mover, from, to, undo),
+            Move::Normal { to, from, .. } => {
+                self.put_back_explosion_if::<F>(!undo.captured.is_empty());
+                self.move_piece_back::<F>(mover, from, to, undo);
+            }
             Move::Put { kind, to } if F::HANDS => {
                 self.hands[mover][kind.index()] += 1;
                 self.set(to.index(), Piece::EMPTY);
@@ -743,8 +748,12 @@ impl Position {
     #[inline(never)]
     fn unmake_rare<F: MoveFeatures>(&mut self, mover: PlayerId, mv: Move, undo: Undo) {
         match mv {
-            Move::Normal { to, from, .. } => self.move_piece_back::<F>(mover, from, to, undo),
+            Move::Normal { to, from, .. } => {
+                self.put_back_explosion_if::<F>(!undo.captured.is_empty());
+                self.move_piece_back::<F>(mover, from, to, undo);
+            }
             Move::CaptureOnTheWay { to, from, captured, .. } if F::EXTRA_CELL => {
+                self.put_back_explosion_if::<F>(!undo.captured.is_empty() || !undo.captured_extra.is_empty());
                 if F::HANDS {
                     self.hand_capture(mover, undo.captured_extra, -1);
                 }
@@ -752,6 +761,7 @@ impl Position {
                 self.set(captured.index(), undo.captured_extra);
             }
             Move::Proxy { to, from, proxy, .. } if F::EXTRA_CELL => {
+                self.put_back_explosion_if::<F>(!undo.captured.is_empty());
                 self.move_piece_back::<F>(mover, from, to, undo);
                 self.set(proxy.index(), undo.captured_extra);
             }

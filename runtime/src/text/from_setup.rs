@@ -246,7 +246,9 @@ fn side_not_to_move_safe(game: &Game, engine: Option<&dyn Engine>, pos: &Positio
             &built
         }
     };
-    let Some(cell) = pos.royal_cells(other).find(|&cell| engine.attacked(pos, cell, pos.side) && !pos.shielded(cell, pos.side)) else { return Ok(()) };
+    let Some(cell) = pos.royal_cells(other).find(|&cell| engine.attacked(pos, cell, pos.side) && !pos.shielded(cell, pos.side)) else {
+        return Ok(());
+    };
     let mut moves = Vec::new();
     engine.generate(pos, &mut moves);
     let mut attackers: Vec<String> = Vec::new();

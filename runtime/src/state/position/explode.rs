@@ -5,10 +5,29 @@
 use super::{explodes, Position, Undo};
 use crate::ir::{ByPlayer, CellId, PlayerId};
 use crate::state::explosion::Removed;
+use crate::state::move_features::MoveFeatures;
 use crate::state::piece::Piece;
 use crate::state::position::Move;
 
 impl Position {
+    /// After a move of `mover` to `to` that `captured` something: its
+    /// explosion, in a game where captures explode ([`Position::explode`]).
+    #[inline(always)]
+    pub(super) fn explode_if<F: MoveFeatures>(&mut self, captured: bool, mover: PlayerId, to: CellId) {
+        if F::EXPLOSIONS && captured && self.shared.blasts.is_some() {
+            self.explode(mover, to);
+        }
+    }
+
+    /// Before a move that `captured` something is taken back: its
+    /// explosion's pieces are put back ([`Position::put_back_explosion`]).
+    #[inline(always)]
+    pub(super) fn put_back_explosion_if<F: MoveFeatures>(&mut self, captured: bool) {
+        if F::EXPLOSIONS && captured && self.shared.blasts.is_some() {
+            self.put_back_explosion();
+        }
+    }
+
     /// After `capturer`'s capture on `centre`: the capturer and every
     /// piece the blast does not spare around it leave the board, kept in
     /// the log for [`Position::put_back_explosion`].
@@ -45,6 +64,12 @@ impl Position {
             self.set_unmoved(cell, unmoved);
         }
         self.explosions = log;
+    }
+
+    /// Do captures explode in this game?
+    #[inline]
+    pub fn explodes(&self) -> bool {
+        self.shared.blasts.is_some()
     }
 
     /// Does the game's explosion keep a piece of `by` from capturing on
