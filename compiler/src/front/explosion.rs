@@ -17,8 +17,12 @@ impl PieceLowering<'_> {
         let reach = u8::try_from(decl.reach.value).ok();
         if reach.is_none() {
             diags.push(
-                Diagnostic::error(Code::BadExplosion, decl.reach.span, format!("a reach of {} steps", decl.reach.value))
-                    .with_help("give the number of steps from the capture's cell that the blast reaches, from 0 to 255"),
+                Diagnostic::error(
+                    Code::BadExplosion,
+                    decl.reach.span,
+                    format!("a blast reaches from 0 to 255 steps, not {}", decl.reach.value),
+                )
+                .with_help("give how many steps from the capture's cell the blast reaches (1: the cells next to it)"),
             );
         }
         let vectors = self.directions.eval(&decl.directions, diags);

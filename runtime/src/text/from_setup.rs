@@ -232,10 +232,13 @@ fn must_promote(game: &Game, start: Option<&[Piece]>, pos: &Position) -> Result<
 
 /// The side that has just moved is not in check: a move may not leave its
 /// own royal attacked (facing royals among the attacks). Judged with the
-/// caller's engine, or an interpreter, which any game runs on.
+/// caller's engine, or an interpreter, which any game runs on. Where
+/// captures explode, a move that blasted the enemy's last royal is legal
+/// whatever attacks the mover's: then the side to move has none.
 fn side_not_to_move_safe(game: &Game, engine: Option<&dyn Engine>, pos: &Position) -> Result<(), PositionError> {
     let other = pos.side.opponent();
-    if !game.has_royals() || pos.royal_count(other) == 0 {
+    let blasted = game.rules.explosion.is_some() && pos.royal_count(pos.side) == 0;
+    if !game.has_royals() || pos.royal_count(other) == 0 || blasted {
         return Ok(());
     }
     let built;
