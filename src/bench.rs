@@ -106,6 +106,7 @@ pub fn fsf_variant(bundled_name: &str) -> Option<&'static str> {
         // Debian's Fairy-Stockfish 11.1 has none: `FSF_BIN` names a newer one.
         "atomic" => Some("atomic"),
         "crazyhouse" => Some("crazyhouse"),
+        "shako" => Some("shako"),
         _ => None,
     }
 }

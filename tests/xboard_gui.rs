@@ -1,8 +1,12 @@
 //! `vdl xboard` under Debian's XBoard: XBoard (on a virtual X display,
 //! `xvfb-run`) runs two `vdl xboard` engines against each other for a few
-//! moves of chess (XBoard's `normal`), Xiang Qi, Capablanca, Grand Chess and
-//! three-check chess (XBoard's own variants), Minishogi and a small fairy
-//! game (engine-defined variants: `setup` and Betza `piece` commands), with
+//! moves of chess (XBoard's `normal`), Xiang Qi, Capablanca, Grand Chess,
+//! three-check chess, Chess960 (`fischerandom`, which XBoard deals and sends
+//! by `setboard`), crazyhouse and Shatranj (XBoard's own variants), and
+//! Minishogi, a small fairy game, King of the Hill and antichess
+//! (engine-defined variants: `setup` and Betza `piece` commands, with a
+//! Pawn's double step, captures in passing and castling; antichess on
+//! XBoard's `giveaway` rules), with
 //! XBoard's legality test on. Its debug log must show every move sent by one
 //! engine and passed on to the other, and no illegal move or error; its saved
 //! game must end by XBoard's move-count adjudication and, for the
@@ -157,6 +161,11 @@ fn xboard_plays_its_own_variants_and_engine_defined_ones_with_vdl() {
     check_game("capablanca", &[], &out, false);
     check_game("grand", &[], &out, false);
     check_game("3check", &[], &out, false);
+    check_game("fischerandom", &[], &out, false);
+    check_game("crazyhouse", &[], &out, false);
+    check_game("shatranj", &[], &out, false);
     check_game("minishogi", &[], &out, true);
     check_game("court", &["tests/data/xboard/court.vdl"], &out, true);
+    check_game("king-of-the-hill", &[], &out, true);
+    check_game("antichess", &[], &out, true);
 }

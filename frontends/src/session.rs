@@ -33,6 +33,9 @@ pub struct LegalMove {
     pub to: CellId,
     /// The symbol of the type the moving piece becomes, as declared (`Q`, `+R`).
     pub promotion: Option<String>,
+    /// For castling, the partner's cell: a click on it picks the castling
+    /// (the only way to point at a Chess960 castling whose King stays put).
+    pub partner: Option<CellId>,
 }
 
 /// How a game ended, in words a front end can show.
@@ -204,7 +207,8 @@ impl Session {
             .map(|(mv, san)| {
                 let (from, to) = Session::move_cells(mv);
                 let promotion = mv.promotion().map(|kind| game.pieces[kind].symbol.clone());
-                LegalMove { text: self.move_text(mv), san, from, to, promotion }
+                let partner = mv.castling_partner().map(|(partner, _)| partner);
+                LegalMove { text: self.move_text(mv), san, from, to, promotion, partner }
             })
             .collect();
         out.sort_by(|a, b| a.text.cmp(&b.text));

@@ -498,7 +498,9 @@ function dropsOf(symbol) {
 // The moves the current selection (a cell or a piece in hand) makes to `cell`.
 function movesTo(cell) {
   if (app.selectedHand !== null) return dropsOf(app.selectedHand).filter((m) => m.to === cell);
-  if (app.selected !== null) return app.game.legal.filter((m) => m.from === app.selected && m.to === cell);
+  // A castling is also picked by its partner's cell (the King taking its own
+  // Rook, as Chess960 players point at it when the King stays put).
+  if (app.selected !== null) return app.game.legal.filter((m) => m.from === app.selected && (m.to === cell || m.partner === cell));
   return [];
 }
 
@@ -559,7 +561,10 @@ function renderBoard() {
   const last = game ? game.last : null;
   const selectedTargets = new Map();
   if (game && app.selected !== null) {
-    for (const m of legalFrom(app.selected)) selectedTargets.set(m.to, (selectedTargets.get(m.to) || 0) + 1);
+    for (const m of legalFrom(app.selected)) {
+      selectedTargets.set(m.to, (selectedTargets.get(m.to) || 0) + 1);
+      if (m.partner !== null && m.partner !== undefined && m.partner !== m.to) selectedTargets.set(m.partner, (selectedTargets.get(m.partner) || 0) + 1);
+    }
   }
   if (game && app.selectedHand !== null) {
     for (const m of dropsOf(app.selectedHand)) selectedTargets.set(m.to, (selectedTargets.get(m.to) || 0) + 1);

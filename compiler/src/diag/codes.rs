@@ -72,6 +72,10 @@ codes! {
         "The `game` statement's name holds a control character (a tab, carriage return, NUL, escape, DEL, ...). The name \
          is shown in terminals and web pages and written into the programs `vdl build` makes, where such a character \
          breaks lines, changes what a terminal shows or makes the project unreadable. Write the name in visible characters.";
+    PromotedFormOfTwoTypes = "E0106", "promoted form of two types",
+        "A piece whose symbol ends in `~` is a promoted form: captured, it joins the hand as the type that promotes to it \
+         (crazyhouse's `Q~` joins as a Pawn). Two types promote to this one, so it is not known which. Give each promoting \
+         type its own promoted form.";
     BadBoard = "E0200", "unusable board",
         "The board's axes, labels or cell names cannot make a board: a label range that is not a range or has more than 4,096 labels, an axis with no label, \
          a fold that does not fill its axes, a board too large.";

@@ -61,6 +61,9 @@ pub fn check(names: &Names, diags: &mut Vec<Diagnostic>) -> Option<Draft> {
     let explosion = items.explosions.first().and_then(|decl| lowering.explosion(decl, diags));
     inherit_moves(&items.pieces, &names.piece_ids, &mut pieces, diags);
     warn_about_passings(&lowering_passings, &pieces, diags);
+    if !items.hands.is_empty() {
+        promoted_forms_with_one_base(&items.pieces, &pieces, diags);
+    }
     if pieces.is_empty() {
         diags.push(Diagnostic::error(Code::MissingItem, names.file_start, "the file declares no pieces"));
     }
@@ -305,6 +308,30 @@ fn drop_mate_bans(
         banned.extend(sets.resolve(set, diags).unwrap_or_default());
     }
     banned
+}
+
+/// A captured `X~` joins the hand as the type that promotes to it, so only
+/// one type may (E0106).
+fn promoted_forms_with_one_base(decls: &[&ast::PieceDecl], pieces: &[DraftPiece], diags: &mut Vec<Diagnostic>) {
+    for (kind, decl) in decls.iter().enumerate().filter(|(_, d)| d.symbol.text.ends_with('~')) {
+        let promotes_to_it = |piece: &DraftPiece| piece.promotions.iter().any(|p| p.to.iter().any(|to| to.index() == kind));
+        let bases: Vec<usize> = (0..pieces.len()).filter(|&base| promotes_to_it(&pieces[base])).collect();
+        let [first, second, ..] = bases[..] else { continue };
+        let symbol = &decl.symbol.text;
+        diags.push(
+            Diagnostic::error(
+                Code::PromotedFormOfTwoTypes,
+                decl.symbol.span,
+                format!(
+                    "both the {} and the {} promote to `{symbol}`, so a captured `{symbol}` could join the hand as either",
+                    pieces[first].name, pieces[second].name
+                ),
+            )
+            .with_note(decls[first].name.span, format!("the {} promotes to `{symbol}`", pieces[first].name))
+            .with_note(decls[second].name.span, format!("the {} promotes to `{symbol}`", pieces[second].name))
+            .with_help(format!("give each type that promotes its own promoted form, such as `{symbol}` and another `~` symbol")),
+        );
+    }
 }
 
 /// Only capture-only moves capture in passing: a piece named in `en passant

@@ -107,7 +107,7 @@ fn captured_forms(draft: &Draft) -> Vec<Option<PieceId>> {
     (0..draft.pieces.len()).map(|kind| draft.hands.then(|| form(kind))).collect()
 }
 
-/// The first piece type (in file order) that promotes to `kind`: what a
+/// The piece type that promotes to `kind` (only one may: E0106): what a
 /// captured `X~` joins the hand as.
 fn promoted_from(draft: &Draft, kind: usize) -> Option<usize> {
     draft.pieces.iter().position(|p| p.promotions.iter().any(|promotion| promotion.to.iter().any(|to| to.index() == kind)))

@@ -11,17 +11,22 @@
 //!   can block is `n` when that cell is the one XBoard checks (the middle of
 //!   the leap: `nN` is Xiang Qi's Horse, `nA` its Elephant);
 //! * directions come first, from the moving side's view (`f`, `b`, `l`, `r`;
-//!   `fr` for one diagonal; `rf`/`fr` for the narrow and wide oblique ones).
+//!   `fr` for one diagonal; `rf`/`fr` for the narrow and wide oblique ones);
+//! * `i` before a move of an unmoved piece only (`ifmnD`, a Pawn's double
+//!   step), `e` after the `c` of a capture-only move of a piece that captures
+//!   in passing (`fceF`), and `ON` for castling `by N` (`O2`), as
+//!   Fairy-Stockfish writes them.
 //!
 //! What Betza cannot say is left out and listed in [`Description::unsaid`]:
 //! rules that hold only inside a zone are given without the condition, a
 //! confinement is not given, leaps longer than 3 cells or blocked elsewhere
-//! are not given. Swaps and leaps that capture on their way are not moves
-//! XBoard can play; games with them are not offered to XBoard at all.
+//! are not given. Swaps, leaps that capture on their way and castling to
+//! given files are not moves XBoard can play; games with them are not
+//! offered to XBoard at all.
 
 use super::grid::Grid;
 use std::collections::{BTreeMap, BTreeSet};
-use vdl_runtime::ir::{DirId, Game, Gate, Mode, MoveKind, MoveRule, PieceId, PlayerId};
+use vdl_runtime::ir::{CastleEnds, DirId, Game, Gate, Mode, MoveKind, MoveRule, PieceId, PlayerId};
 
 /// One player's moves of a piece type in Betza notation.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,7 +39,9 @@ pub struct Description {
 /// A family of moves that differ only in direction.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 struct Family {
-    /// `m`, `c`, `p`, `mp`, `cp` or nothing: written after the directions.
+    /// `i`: only as the piece's first move (`when unmoved`), written first.
+    initial: bool,
+    /// `m`, `c`, `p`, `mp`, `cp`, `ce` or nothing: written after the directions.
     modality: &'static str,
     lame: bool,
     /// The atom and its range suffix, such as `W`, `R`, `N0`, `F2`.
@@ -94,14 +101,26 @@ fn rider(x: i32, y: i32, range: Option<u32>) -> Option<String> {
     })
 }
 
-fn modality(mode: Mode, hop: bool) -> &'static str {
+/// `passing`: the piece captures in passing with its capture-only moves
+/// (`e`, as XBoard writes a Pawn's `fceF`).
+fn modality(mode: Mode, hop: bool, passing: bool) -> &'static str {
     match (mode, hop) {
         (Mode::Both, false) => "",
         (Mode::MoveOnly, false) => "m",
+        (Mode::CaptureOnly, false) if passing => "ce",
         (Mode::CaptureOnly, false) => "c",
         (Mode::Both, true) => "p",
         (Mode::MoveOnly, true) => "mp",
         (Mode::CaptureOnly, true) => "cp",
+    }
+}
+
+/// Castling `by N` as XBoard's `ON` (the royal moves `N` cells toward its
+/// partner); castling to given files (Chess960's) has no Betza.
+fn castling(rule: &MoveRule) -> Option<String> {
+    match rule.kind {
+        MoveKind::Castle { ends: CastleEnds::By(n), .. } => Some(format!("O{n}")),
+        _ => None,
     }
 }
 
@@ -111,9 +130,7 @@ pub fn playable(rule: &MoveRule) -> Result<(), String> {
     match &rule.kind {
         MoveKind::Swap { .. } => Err("a swap with a friendly piece".to_string()),
         MoveKind::CapturingLeap { .. } => Err("a leap that captures on its way".to_string()),
-        MoveKind::Castle { .. } => Err("castling".to_string()),
-        _ if rule.gate != Gate::Always => Err("a move of an unmoved piece only".to_string()),
-        _ if !rule.en_passant.is_empty() => Err("a move that can be captured in passing".to_string()),
+        MoveKind::Castle { .. } if castling(rule).is_none() => Err("castling to given files".to_string()),
         _ => Ok(()),
     }
 }
@@ -129,14 +146,14 @@ pub fn describe(game: &Game, grid: &Grid, kind: PieceId, player: PlayerId) -> De
     };
     let mut families: BTreeMap<Family, BTreeSet<(i32, i32)>> = BTreeMap::new();
     let mut unsaid = Vec::new();
+    let mut castlings = BTreeSet::new();
+    let passing = piece_captures_in_passing(game, kind);
+    let modality = |mode: Mode, hop: bool| modality(mode, hop, passing);
     for rule in &piece.moves[player] {
         if let Some(zone) = rule.only_in {
             unsaid.push(format!("a rule that holds only in zone `{}` is given everywhere", game.zones[zone].name));
         }
-        if rule.gate != Gate::Always {
-            unsaid.push(playable(rule).unwrap_err());
-            continue;
-        }
+        let initial = rule.gate == Gate::Unmoved;
         let (family, direction) = match &rule.kind {
             MoveKind::Ride { dir, range, .. } => {
                 let (x, y) = step(*dir);
@@ -144,7 +161,7 @@ pub fn describe(game: &Game, grid: &Grid, kind: PieceId, player: PlayerId) -> De
                     unsaid.push(format!("a ride by ({x},{y}) has no Betza atom"));
                     continue;
                 };
-                (Family { modality: modality(rule.mode, false), lame: false, atom }, (x, y))
+                (Family { initial, modality: modality(rule.mode, false), lame: false, atom }, (x, y))
             }
             MoveKind::Hop { dir } => {
                 let (x, y) = step(*dir);
@@ -152,7 +169,7 @@ pub fn describe(game: &Game, grid: &Grid, kind: PieceId, player: PlayerId) -> De
                     unsaid.push(format!("a hop along ({x},{y}) has no Betza atom"));
                     continue;
                 };
-                (Family { modality: modality(rule.mode, true), lame: false, atom }, (x, y))
+                (Family { initial, modality: modality(rule.mode, true), lame: false, atom }, (x, y))
             }
             MoveKind::Leap { target, routes } => {
                 let (x, y) = step(*target);
@@ -169,7 +186,11 @@ pub fn describe(game: &Game, grid: &Grid, kind: PieceId, player: PlayerId) -> De
                     unsaid.push(format!("a leap by ({x},{y}) blocked other than on its middle cell"));
                     continue;
                 }
-                (Family { modality: modality(rule.mode, false), lame: !never_blocked, atom: atom.to_string() }, (x, y))
+                (Family { initial, modality: modality(rule.mode, false), lame: !never_blocked, atom: atom.to_string() }, (x, y))
+            }
+            MoveKind::Castle { .. } if castling(rule).is_some() => {
+                castlings.extend(castling(rule));
+                continue;
             }
             MoveKind::CapturingLeap { .. } | MoveKind::Swap { .. } | MoveKind::Castle { .. } => {
                 unsaid.push(playable(rule).unwrap_err());
@@ -184,6 +205,9 @@ pub fn describe(game: &Game, grid: &Grid, kind: PieceId, player: PlayerId) -> De
     let mut betza = String::new();
     for (family, directions) in &families {
         let (x, y) = *directions.iter().next().expect("a family has a direction");
+        if family.initial {
+            betza.push('i');
+        }
         if directions.len() < directions_of(x, y) {
             for &(x, y) in directions {
                 betza.push_str(&direction_letters(x, y));
@@ -195,7 +219,14 @@ pub fn describe(game: &Game, grid: &Grid, kind: PieceId, player: PlayerId) -> De
         }
         betza.push_str(&family.atom);
     }
+    castlings.iter().for_each(|castle| betza.push_str(castle));
     Description { betza, unsaid }
+}
+
+/// Does a piece of type `kind` capture in passing (named in some rule's
+/// `en passant by`)? Its capture-only moves do.
+fn piece_captures_in_passing(game: &Game, kind: PieceId) -> bool {
+    game.pieces.iter().flat_map(|p| p.moves.iter().flatten()).any(|rule| rule.en_passant.contains(&kind))
 }
 
 #[cfg(test)]

@@ -30,6 +30,9 @@ pub enum CastlingNotation {
     /// Chess960 (UCI's `UCI_Chess960`): a King that castles without moving,
     /// or onto a cell it could also step to, has no other way to say it.
     PieceTakesPartner,
+    /// `O-O` toward the higher files, `O-O-O` toward the lower, as XBoard
+    /// writes castling in Fischer Random chess.
+    Sides,
 }
 
 impl MoveFormat {
@@ -76,6 +79,7 @@ impl MoveFormat {
         };
         let to = match (self.castling, mv.castling_partner()) {
             (CastlingNotation::PieceTakesPartner, Some((partner, _))) => partner,
+            (CastlingNotation::Sides, Some((partner, _))) => return vdl_runtime::san::castling(game, from, partner).to_string(),
             _ => mv.to(),
         };
         let mut text = format!("{}{}", self.squares.name(from), self.squares.name(to));

@@ -2,10 +2,13 @@
 //!
 //! * Games XBoard knows, by Fairy-Stockfish's names: `xiangqi` (a 9x10 board,
 //!   no hands; XBoard calls the Horse `H` and the Elephant `E`), `shogi` (9x9
-//!   with hands), `chess` (XBoard's `normal`), `capablanca` (10x8), `grand`
-//!   (10x10), `three-check` (XBoard's `3check`) and `atomic` (whose
-//!   explosions XBoard plays on its own board) are announced under XBoard's
-//!   own name.
+//!   with hands), `chess` (XBoard's `normal`), `chess960` (XBoard's
+//!   `fischerandom`, castling written `O-O` and `O-O-O`), `crazyhouse`,
+//!   `shatranj`, `capablanca` (10x8), `grand` (10x10), `three-check`
+//!   (XBoard's `3check`) and `atomic` (whose explosions XBoard plays on its
+//!   own board) are announced under XBoard's own name. Antichess is
+//!   not XBoard's `giveaway` nor its `suicide` (the first castles, the second
+//!   counts pieces at a stalemate), so it is defined by the engine.
 //! * Every other game on a plain rectangle is an engine-defined variant: it is
 //!   announced under its own name, and when XBoard selects it the engine sends
 //!   `setup (PIECES) WxH+HAND_PARENT FEN` (the board size, the letters of the
@@ -21,7 +24,7 @@
 
 use super::betza;
 use super::grid::Grid;
-use super::moves::MoveFormat;
+use super::moves::{CastlingNotation, MoveFormat};
 use super::squares::Squares;
 use super::variants::Variant;
 use std::collections::HashMap;
@@ -44,16 +47,30 @@ struct Known {
     hands: bool,
     /// Where XBoard's letters differ from the variant file's symbols.
     letters: &'static [(&'static str, &'static str)],
+    /// How XBoard writes castling in this game.
+    castling: CastlingNotation,
+}
+
+/// A game XBoard knows whose castling is the King's own move (`e1g1`).
+const fn known(name: &'static str, xboard_name: &'static str, (files, ranks): (usize, usize), hands: bool) -> Known {
+    Known { name, xboard_name, files, ranks, hands, letters: &[], castling: CastlingNotation::PieceDestination }
 }
 
 const KNOWN: &[Known] = &[
-    Known { name: "xiangqi", xboard_name: "xiangqi", files: 9, ranks: 10, hands: false, letters: &[("N", "H"), ("B", "E")] },
-    Known { name: "shogi", xboard_name: "shogi", files: 9, ranks: 9, hands: true, letters: &[] },
-    Known { name: "chess", xboard_name: "normal", files: 8, ranks: 8, hands: false, letters: &[] },
-    Known { name: "capablanca", xboard_name: "capablanca", files: 10, ranks: 8, hands: false, letters: &[] },
-    Known { name: "grand", xboard_name: "grand", files: 10, ranks: 10, hands: false, letters: &[] },
-    Known { name: "three-check", xboard_name: "3check", files: 8, ranks: 8, hands: false, letters: &[] },
-    Known { name: "atomic", xboard_name: "atomic", files: 8, ranks: 8, hands: false, letters: &[] },
+    Known { letters: &[("N", "H"), ("B", "E")], ..known("xiangqi", "xiangqi", (9, 10), false) },
+    known("shogi", "shogi", (9, 9), true),
+    known("chess", "normal", (8, 8), false),
+    // XBoard writes a Chess960 castling `O-O` or `O-O-O` (its engine
+    // protocol, "FischerRandom castling").
+    Known { castling: CastlingNotation::Sides, ..known("chess960", "fischerandom", (8, 8), false) },
+    known("crazyhouse", "crazyhouse", (8, 8), true),
+    // XBoard's Shatranj: `Q` is the Fers and `B` the Alfil, as in the file.
+    known("shatranj", "shatranj", (8, 8), false),
+    known("capablanca", "capablanca", (10, 8), false),
+    known("grand", "grand", (10, 10), false),
+    known("three-check", "3check", (8, 8), false),
+    // XBoard plays atomic's explosions on its own board.
+    known("atomic", "atomic", (8, 8), false),
 ];
 
 /// A variant as XBoard sees it.
@@ -180,7 +197,7 @@ pub fn present(variant: &Arc<Variant>) -> Result<XboardVariant, String> {
         KNOWN.iter().find(|k| k.name == variant.name && (k.files, k.ranks, k.hands) == (grid.files, grid.ranks, game.has_hands()))
     {
         let letters: HashMap<String, String> = known.letters.iter().map(|&(a, b)| (a.to_string(), b.to_string())).collect();
-        let format = MoveFormat::new(squares, '@').with_letters(letters.clone());
+        let format = MoveFormat::new(squares, '@').with_letters(letters.clone()).with_castling(known.castling);
         let name = known.xboard_name.to_string();
         return Ok(XboardVariant { variant: variant.clone(), name, grid, format, definition: Vec::new(), letters });
     }
@@ -198,8 +215,8 @@ pub fn present(variant: &Arc<Variant>) -> Result<XboardVariant, String> {
     let table = super::xboard_table::piece_table(game, &grid)?;
     let format = MoveFormat::new(squares, '@');
     let start = fen::parse_with(&*variant.engine, &game.setup).map_err(|e| e.to_string())?;
-    let (hand, parent) = if game.has_hands() { (held_kinds(game).len(), "shogi") } else { (0, "fairy") };
-    let size = format!("{}x{}+{hand}_{parent}", grid.files, grid.ranks);
+    let hand = if game.has_hands() { held_kinds(game).len() } else { 0 };
+    let size = format!("{}x{}+{hand}_{}", grid.files, grid.ranks, parent(game));
     let name = variant.name.clone();
     let mut xboard = XboardVariant { variant: variant.clone(), name, grid, format, definition: Vec::new(), letters: HashMap::new() };
     xboard.definition.push(format!("setup ({table}) {size} {}", xboard.xboard_fen(&start)));
@@ -217,6 +234,20 @@ pub fn present(variant: &Arc<Variant>) -> Result<XboardVariant, String> {
     Ok(xboard)
 }
 
+/// The XBoard variant whose rules an engine-defined one follows where its
+/// pieces' moves do not say: `shogi` for drops and captures into the hand,
+/// `giveaway` for compulsory captures without royals (XBoard's King is then
+/// no royal), `fairy` otherwise.
+fn parent(game: &Game) -> &'static str {
+    if game.has_hands() {
+        "shogi"
+    } else if game.rules.must_capture && !game.has_royals() {
+        "giveaway"
+    } else {
+        "fairy"
+    }
+}
+
 /// The piece types that can be held in hand, in declaration order (a royal
 /// piece is never captured, so never held).
 pub(super) fn held_kinds(game: &Game) -> Vec<PieceId> {
@@ -227,6 +258,7 @@ pub(super) fn held_kinds(game: &Game) -> Vec<PieceId> {
 mod tests {
     use super::*;
     use crate::engine_protocol::variants::Variant;
+    use vdl_runtime::legal::legal_moves;
 
     fn variant(name: &str) -> Arc<Variant> {
         Arc::new(Variant::new(name, Arc::from((vdl_variants::by_name(name).unwrap().engine)())))
@@ -262,6 +294,54 @@ mod tests {
         assert!(atomic.definition.is_empty());
         let start = atomic.read_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
         assert_eq!(fen::format(atomic.variant.engine.game(), &start), atomic.variant.engine.game().setup);
+    }
+
+    #[test]
+    fn chess960_is_fischerandom_castling_by_sides() {
+        let v960 = present(&variant("chess960")).unwrap();
+        assert_eq!(v960.name, "fischerandom");
+        assert!(v960.definition.is_empty());
+        // A start position XBoard could deal, with Shredder-FEN rights; the
+        // King on b1 castles long with the Rook on a1 (c1, d1 empty) and
+        // short with the Rook on h1 once c1..g1 are empty.
+        let pos = v960.read_fen("rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1").unwrap();
+        let game = v960.variant.engine.game();
+        let legal = legal_moves(&*v960.variant.engine, &pos);
+        let written: Vec<String> = legal.iter().map(|&mv| v960.format.write(game, &pos, mv)).collect();
+        assert!(written.contains(&"O-O".to_string()) && written.contains(&"O-O-O".to_string()), "{written:?}");
+        let long = v960.format.read(game, &pos, &legal, "O-O-O").unwrap();
+        assert_eq!(long.castling_partner().map(|(partner, _)| game.board.cells[partner].name.as_str()), Some("a1"));
+    }
+
+    #[test]
+    fn crazyhouse_and_shatranj_are_xboards_own() {
+        let crazyhouse = present(&variant("crazyhouse")).unwrap();
+        assert_eq!(crazyhouse.name, "crazyhouse");
+        assert!(crazyhouse.definition.is_empty());
+        // XBoard's FEN marks a promoted piece with `~` and holds the hands in brackets.
+        let text = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ~KBNR[Pp] w KQkq - 0 1";
+        let pos = crazyhouse.read_fen(text).unwrap();
+        assert_eq!(crazyhouse.xboard_fen(&pos), text);
+        let shatranj = present(&variant("shatranj")).unwrap();
+        assert_eq!(shatranj.name, "shatranj");
+        // XBoard's Shatranj array: the King on d1, the Fers (`Q`) on e1.
+        let start = shatranj.read_fen("rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1").unwrap();
+        let game = shatranj.variant.engine.game();
+        assert_eq!(fen::format(game, &start), game.setup);
+    }
+
+    #[test]
+    fn first_moves_captures_in_passing_and_castling_are_said_in_betza() {
+        // As Fairy-Stockfish sends them: the Pawn's `fmWfceF` and `ifmnD`, the King's `O2`.
+        let koth = present(&variant("king-of-the-hill")).unwrap();
+        assert!(koth.definition[0].contains(") 8x8+0_fairy "), "{:?}", koth.definition);
+        assert!(koth.definition.contains(&"piece K& FWO2".to_string()), "{:?}", koth.definition);
+        assert!(koth.definition.contains(&"piece P& flfrceFfmWifmnD".to_string()), "{:?}", koth.definition);
+        // Compulsory captures and no royal: XBoard's `giveaway` rules, as
+        // Fairy-Stockfish's antichess (`8x8+0_giveaway`).
+        let antichess = present(&variant("antichess")).unwrap();
+        assert!(antichess.definition[0].contains(") 8x8+0_giveaway "), "{:?}", antichess.definition);
+        assert!(antichess.definition.contains(&"piece K& FW".to_string()), "{:?}", antichess.definition);
     }
 
     #[test]

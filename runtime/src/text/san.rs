@@ -48,6 +48,19 @@ fn san_among<E: Engine + ?Sized>(engine: &E, pos: &Position, mv: Move, legal: &[
     text
 }
 
+/// A castling of the piece on `from` with its partner on `partner`: `O-O`
+/// toward the higher end of the board's first axis, `O-O-O` toward the lower.
+/// The partner's side, not the piece's way: a Chess960 King may stay put or
+/// move away from its Rook.
+pub fn castling(game: &Game, from: CellId, partner: CellId) -> &'static str {
+    let toward_higher = game.board.cells[partner].coords.first() > game.board.cells[from].coords.first();
+    if toward_higher {
+        "O-O"
+    } else {
+        "O-O-O"
+    }
+}
+
 /// Everything but the check suffix. The origin is told apart from the other
 /// moves of `legal` as SAN does; without `legal` it is written in full (the
 /// long form, `Ng1f3`, which readers also accept).
@@ -58,10 +71,7 @@ fn body(game: &Game, pos: &Position, mv: Move, legal: Option<&[Move]>) -> String
         return format!("{kind}@{}", name(mv.to()));
     };
     if let Some((partner, _)) = mv.castling_partner() {
-        // The partner's side, not the piece's way: a Chess960 King may stay
-        // put or move away from its Rook.
-        let toward_higher = game.board.cells[partner].coords.first() > game.board.cells[from].coords.first();
-        return if toward_higher { "O-O" } else { "O-O-O" }.to_string();
+        return castling(game, from, partner).to_string();
     }
     let kind = pos.at(from).kind();
     let letterless = is_letterless(game, kind);
