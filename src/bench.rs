@@ -107,6 +107,7 @@ pub fn fsf_variant(bundled_name: &str) -> Option<&'static str> {
         "atomic" => Some("atomic"),
         "crazyhouse" => Some("crazyhouse"),
         "shako" => Some("shako"),
+        "seirawan" => Some("seirawan"),
         _ => None,
     }
 }

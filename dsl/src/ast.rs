@@ -67,6 +67,11 @@ pub enum Item {
     MustCapture(Span),
     /// `captures explode within N steps along DIRS [sparing PIECES]`.
     Explosion(ExplosionDecl),
+    /// `gate from hand in ZONE`.
+    Gating {
+        zone: ZoneExpr,
+        span: Span,
+    },
     Goal(GoalDecl),
 }
 

@@ -144,6 +144,7 @@ fn item(pair: Pair<Rule>) -> Result<Item, SyntaxError> {
             let spared = inner.next().map(|sparing| piece_set(sparing.into_inner().next().expect("grammar: pieces")));
             Item::Explosion(ExplosionDecl { reach, directions, spared, span })
         }
+        Rule::gating_decl => Item::Gating { zone: zone_expr(pair.into_inner().next().expect("grammar: zone"))?, span },
         Rule::goal_decl => Item::Goal(GoalDecl { kind: goal(pair.into_inner().next().expect("grammar: goal"))?, span }),
         Rule::drop_mate_decl => Item::NoDropMate { pieces: piece_set(pair.into_inner().next().expect("grammar: pieces")), span },
         Rule::drop_ban_decl => {

@@ -167,7 +167,7 @@ pub fn board_state(session: &Session) -> serde_json::Map<String, Value> {
     let legal: Vec<Value> = session
         .legal_with_cells()
         .into_iter()
-        .map(|legal| json!({"move": legal.text, "san": legal.san, "from": legal.from, "to": legal.to, "promotion": legal.promotion, "partner": legal.partner}))
+        .map(|legal| json!({"move": legal.text, "san": legal.san, "from": legal.from, "to": legal.to, "promotion": legal.promotion, "partner": legal.partner, "gate": legal.gate}))
         .collect();
     map.insert("legal".into(), json!(legal));
     map.insert(

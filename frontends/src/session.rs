@@ -36,6 +36,8 @@ pub struct LegalMove {
     /// For castling, the partner's cell: a click on it picks the castling
     /// (the only way to point at a Chess960 castling whose King stays put).
     pub partner: Option<CellId>,
+    /// The symbol of the type a gating move brings from hand (`H`).
+    pub gate: Option<String>,
 }
 
 /// How a game ended, in words a front end can show.
@@ -208,7 +210,8 @@ impl Session {
                 let (from, to) = Session::move_cells(mv);
                 let promotion = mv.promotion().map(|kind| game.pieces[kind].symbol.clone());
                 let partner = mv.castling_partner().map(|(partner, _)| partner);
-                LegalMove { text: self.move_text(mv), san, from, to, promotion, partner }
+                let gate = mv.gated().map(|(_, kind)| game.pieces[kind].symbol.clone());
+                LegalMove { text: self.move_text(mv), san, from, to, promotion, partner, gate }
             })
             .collect();
         out.sort_by(|a, b| a.text.cmp(&b.text));

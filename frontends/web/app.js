@@ -980,8 +980,9 @@ function chooseMove(moves, prompt = 'Several moves go there. Choose one:') {
   const box = $('choice');
   const buttons = $('choice-buttons');
   buttons.replaceChildren();
-  const pieces = promotionChoices(moves);
-  $('choice-prompt').textContent = pieces ? 'Promote to:' : prompt;
+  const gates = gatingChoices(moves);
+  const pieces = gates || promotionChoices(moves);
+  $('choice-prompt').textContent = gates ? 'Bring from hand:' : pieces ? 'Promote to:' : prompt;
   buttons.classList.toggle('pieces', !!pieces);
   for (const { move, symbol } of pieces || moves.map((move) => ({ move }))) {
     const b = document.createElement('button');
@@ -993,6 +994,9 @@ function chooseMove(moves, prompt = 'Several moves go there. Choose one:') {
       const name = document.createElement('span');
       name.textContent = pieceType(symbol) ? pieceType(symbol).name : symbol;
       b.appendChild(name);
+      b.title = move.san || move.move;
+    } else if (gates) {
+      b.textContent = 'No piece';
       b.title = move.san || move.move;
     } else {
       b.textContent = move.san || move.move;
@@ -1015,6 +1019,20 @@ function promotionChoices(moves) {
   const symbols = new Set(choices.map((c) => c.symbol));
   if (symbols.has(null) || symbols.has(undefined) || symbols.size !== choices.length) return null;
   const value = (symbol) => (app.desc.values && app.desc.values[symbol]) || 0;
+  return choices.sort((a, b) => value(b.symbol) - value(a.symbol) || a.move.move.localeCompare(b.move.move));
+}
+
+// Moves that differ only in the piece they bring from hand onto the cell
+// they leave (gating, or none): each with that piece's symbol (`null` for
+// none), none first, then the strongest. `null` when the moves differ
+// otherwise.
+function gatingChoices(moves) {
+  if (!moves.some((m) => m.gate)) return null;
+  const same = (m) => `${m.from}/${m.to}/${m.promotion}`;
+  const gates = new Set(moves.map((m) => m.gate || null));
+  if (moves.some((m) => same(m) !== same(moves[0])) || gates.size !== moves.length) return null;
+  const value = (symbol) => (symbol === null ? Infinity : (app.desc.values && app.desc.values[symbol]) || 0);
+  const choices = moves.map((move) => ({ move, symbol: move.gate || null }));
   return choices.sort((a, b) => value(b.symbol) - value(a.symbol) || a.move.move.localeCompare(b.move.move));
 }
 

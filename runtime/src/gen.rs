@@ -40,6 +40,11 @@ pub mod gated {
     pub use crate::plan::gated::{captures_in_passing, castle};
 }
 
+/// Gating: the moves that bring a piece from hand onto the cell they leave.
+pub mod gating {
+    pub use crate::plan::gating::{add, live};
+}
+
 /// Drops from the hands.
 pub mod drops {
     pub use crate::plan::drops::generate_sized;

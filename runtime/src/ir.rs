@@ -411,6 +411,11 @@ pub struct Rules {
     /// legal (`must capture`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub must_capture: bool,
+    /// `gate from hand in ZONE`: a piece leaving a cell of the zone for the
+    /// first time (its own, or its castling partner's) may leave a piece
+    /// from its player's hand on that cell (see [`crate::plan::gating`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gating: Option<ZoneId>,
     /// Captures explode (`captures explode within ...`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub explosion: Option<Explosion>,
@@ -552,7 +557,13 @@ impl Game {
     /// Does some rule hold only while its piece is unmoved (first moves,
     /// castling)? Positions then keep track of unmoved pieces.
     pub fn has_unmoved_rules(&self) -> bool {
-        self.move_rules().any(|rule| rule.gate != Gate::Always)
+        self.has_gating() || self.move_rules().any(|rule| rule.gate != Gate::Always)
+    }
+
+    /// Does a piece from hand enter where a piece leaves its first cell
+    /// (`gate from hand in ZONE`)?
+    pub fn has_gating(&self) -> bool {
+        self.rules.gating.is_some()
     }
 
     /// Does some move leave cells open to capture in passing?
@@ -572,8 +583,13 @@ impl Game {
         self.move_rules().any(|rule| matches!(rule.kind, MoveKind::Castle { .. }))
     }
 
-    /// Do captured pieces go to hands (and can pieces be dropped)?
+    /// Do positions keep pieces in hand: to drop, or to gate?
     pub fn has_hands(&self) -> bool {
+        self.has_drops() || self.has_gating()
+    }
+
+    /// Do captured pieces go to hands, from which they can be dropped?
+    pub fn has_drops(&self) -> bool {
         self.pieces.iter().any(|p| p.captured_as.is_some())
     }
 

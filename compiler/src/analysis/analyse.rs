@@ -57,6 +57,7 @@ pub fn lint(game: &Game, plan: &Arc<Plan>, names: &Names, diags: &mut Vec<Diagno
             zones: names.items.zones.clone(),
             setup,
             board: board.span,
+            gating: names.items.gatings.first().map(|&(_, span)| span),
         };
         lints::run(game, plan, &start, &declared, diags);
     }

@@ -20,6 +20,8 @@ pub struct Declared<'a> {
     pub zones: Vec<&'a ast::ZoneDecl>,
     pub setup: &'a ast::Text,
     pub board: ast::Span,
+    /// The `gate from hand` statement, if any.
+    pub gating: Option<ast::Span>,
 }
 
 /// The lints of a game whose setup reads as `start`.
@@ -41,6 +43,24 @@ pub fn run(game: &Game, plan: &Arc<Plan>, start: &Position, declared: &Declared,
     let present = pieces_that_never_appear(game, start, declared, diags);
     cells_never_reached(game, start, &mobility, &present, declared, diags);
     zones_never_used(declared, diags);
+    gating_that_never_happens(game, start, declared, diags);
+}
+
+/// `gate from hand` where the setup gives no piece a gate: nothing in hand
+/// (and no captures to fill a hand), or no piece of the holding side on a
+/// cell of the zone that the castling field names.
+fn gating_that_never_happens(game: &Game, start: &Position, declared: &Declared, diags: &mut Vec<Diagnostic>) {
+    let Some(span) = declared.gating else { return };
+    if game.has_drops() || game.player_ids().any(|player| start.gates(player).next().is_some()) {
+        return;
+    }
+    diags.push(
+        Diagnostic::warning(Code::GatingNeverHappens, span, "no piece can ever gate from the setup")
+            .with_label("the setup holds nothing in hand, or no piece of the zone may still gate")
+            .with_help(
+                "put pieces in hand in the setup (`[HEhe]`), and name the pieces that may gate in its castling field (`KQBCDFGkqbcdfg`)",
+            ),
+    );
 }
 
 /// The work (cells looked at and moves made) the lints may ask of the

@@ -59,6 +59,17 @@ pub(crate) fn prelude(ctx: &Ctx, needs: &Needs) -> TokenStream {
     // So do the moves the runtime walks from the plan for the whole
     // position (see `constructs`).
     let gated = constructs::walked_for_the_position(spec);
+    // Moves that gate are the listed moves with a piece added, which the
+    // counting generator leaves out: where a gate is open, the counter
+    // takes the listed moves.
+    let gating = spec.gating.then(|| quote!(vdl_runtime::gen::gating::add(pos, out);));
+    let count_gated = spec.gating.then(|| {
+        quote! {
+            if vdl_runtime::gen::gating::live(pos) {
+                return vdl_runtime::gen::legal_count::count_legal_with(self, pos, scratch, |pos, sink| self.generate(pos, sink.moves()));
+            }
+        }
+    });
     let pos_arg = needs.generate.position.then(|| quote!(pos,));
     let held_arg = needs.generate.held_cells.then(|| quote!(pos.held_cells(),));
     let pieces_arg = needs.generate.piece_cells.then(|| quote!(pos.piece_cells(),));
@@ -187,6 +198,7 @@ pub(crate) fn prelude(ctx: &Ctx, needs: &Needs) -> TokenStream {
 
             fn generate(&self, pos: &Position, out: &mut Vec<Move>) {
                 generate_all(pos, out);
+                #gating
             }
 
             fn make(&self, pos: &mut Position, mv: Move) -> vdl_runtime::gen::Undo {
@@ -208,6 +220,7 @@ pub(crate) fn prelude(ctx: &Ctx, needs: &Needs) -> TokenStream {
 
         impl Engine for Rules {
             fn count_legal(&self, pos: &mut Position, scratch: &mut vdl_runtime::gen::CountScratch) -> u64 {
+                #count_gated
                 vdl_runtime::gen::legal_count::count_legal_with(self, pos, scratch, |pos, sink| generate_all(pos, sink))
             }
 

@@ -168,6 +168,10 @@ codes! {
     NeverCapturesInPassing = "W0110", "never captures in passing",
         "An `en passant by` names a piece that has no `capture only` move (warning): only such moves capture in passing, so \
          that piece never can. Give it a capture-only move, or leave it out of the list.";
+    GatingNeverHappens = "W0111", "gating never happens",
+        "A `gate from hand` rule that the setup never lets act (warning): no piece is in hand (and captures never fill a \
+         hand), or no piece in the zone has a gating right (the castling field names the cells that may gate: `K` and `Q` \
+         the castling pieces, a file letter the piece on that file).";
 }
 
 impl Code {

@@ -34,6 +34,8 @@ pub struct Items<'a> {
     pub must_captures: Vec<Span>,
     /// `captures explode ...` statements.
     pub explosions: Vec<&'a ast::ExplosionDecl>,
+    /// `gate from hand in ZONE` statements.
+    pub gatings: Vec<(&'a ast::ZoneExpr, Span)>,
 }
 
 /// What the resolve phase hands to the check phase.
@@ -65,6 +67,8 @@ pub fn resolve<'a>(file: &'a ast::File, source: &'a str, file_name: &str, diags:
     at_most_once("`no check` rule", &items.no_checks, diags);
     at_most_once("`must capture` rule", &items.must_captures, diags);
     at_most_once("`captures explode` rule", &items.explosions.iter().map(|e| e.span).collect::<Vec<_>>(), diags);
+    let gatings: Vec<Span> = items.gatings.iter().map(|&(_, span)| span).collect();
+    at_most_once("`gate from hand` rule", &gatings, diags);
     let check_goals: Vec<Span> = items.goals.iter().filter(|g| matches!(g.kind, ast::Goal::Checks(_))).map(|g| g.span).collect();
     at_most_once("check-count goal", &check_goals, diags);
     unique_names("zone", items.zones.iter().map(|z| (&z.name, z.span)), diags);
@@ -120,6 +124,7 @@ impl<'a> Items<'a> {
                 Item::NoCheck(span) => items.no_checks.push(*span),
                 Item::MustCapture(span) => items.must_captures.push(*span),
                 Item::Explosion(explosion) => items.explosions.push(explosion),
+                Item::Gating { zone, span } => items.gatings.push((zone, *span)),
             }
         }
         items

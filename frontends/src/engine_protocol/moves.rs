@@ -3,7 +3,10 @@
 //! piece's promoted form (`+X`) as a `+` suffix and any other promotion as the
 //! new piece's letter in lower case (`e7e8q`). A move that also promotes
 //! another piece (a promotion by proxy) adds `,SQUARE` and that piece's
-//! suffix. A declined promotion may be written with a trailing `=`.
+//! suffix. A declined promotion may be written with a trailing `=`. A move
+//! that brings a piece from hand onto the cell it leaves (gating) adds the
+//! piece's letter in lower case (`b1c3h`); castling that gates onto its
+//! partner's cell is written from that cell to the royal's (`h1e1h`).
 
 use super::squares::Squares;
 use std::collections::HashMap;
@@ -82,6 +85,12 @@ impl MoveFormat {
             (CastlingNotation::Sides, Some((partner, _))) => return vdl_runtime::san::castling(game, from, partner).to_string(),
             _ => mv.to(),
         };
+        // Fairy-Stockfish's way of saying which of castling's two cells a
+        // piece from hand enters: the partner's cell comes first.
+        let (from, to) = match (mv.gated(), mv.castling_partner()) {
+            (Some((gate, _)), Some((partner, _))) if gate == partner => (partner, from),
+            _ => (from, to),
+        };
         let mut text = format!("{}{}", self.squares.name(from), self.squares.name(to));
         if let Some(kind) = mv.promotion() {
             text.push_str(&self.promotion_suffix(game, pos.at(from).kind(), kind));
@@ -90,6 +99,9 @@ impl MoveFormat {
             text.push(',');
             text.push_str(self.squares.name(cell));
             text.push_str(&self.promotion_suffix(game, pos.at(cell).kind(), kind));
+        }
+        if let Some((_, kind)) = mv.gated() {
+            text.push_str(&self.letter(game, kind).to_ascii_lowercase());
         }
         text
     }
@@ -101,7 +113,7 @@ impl MoveFormat {
         legal.iter().copied().find(|&mv| {
             let written = self.write(game, pos, mv);
             // A promotion letter may come in upper case (as some GUIs send it).
-            written == text || (mv.promotion().is_some() && !mv.is_drop() && written == lower)
+            written == text || ((mv.promotion().is_some() || mv.gated().is_some()) && !mv.is_drop() && written == lower)
         })
     }
 

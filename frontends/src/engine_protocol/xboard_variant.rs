@@ -4,7 +4,8 @@
 //!   no hands; XBoard calls the Horse `H` and the Elephant `E`), `shogi` (9x9
 //!   with hands), `chess` (XBoard's `normal`), `chess960` (XBoard's
 //!   `fischerandom`, castling written `O-O` and `O-O-O`), `crazyhouse`,
-//!   `shatranj`, `capablanca` (10x8), `grand` (10x10), `three-check`
+//!   `shatranj`, `seirawan` (the Hawk `H` and Elephant `E` in hand, gating
+//!   written `b1c3h`), `capablanca` (10x8), `grand` (10x10), `three-check`
 //!   (XBoard's `3check`) and `atomic` (whose explosions XBoard plays on its
 //!   own board) are announced under XBoard's own name. Antichess is
 //!   not XBoard's `giveaway` nor its `suicide` (the first castles, the second
@@ -71,6 +72,7 @@ const KNOWN: &[Known] = &[
     known("three-check", "3check", (8, 8), false),
     // XBoard plays atomic's explosions on its own board.
     known("atomic", "atomic", (8, 8), false),
+    known("seirawan", "seirawan", (8, 8), true),
 ];
 
 /// A variant as XBoard sees it.
@@ -342,6 +344,22 @@ mod tests {
         let antichess = present(&variant("antichess")).unwrap();
         assert!(antichess.definition[0].contains(") 8x8+0_giveaway "), "{:?}", antichess.definition);
         assert!(antichess.definition.contains(&"piece K& FW".to_string()), "{:?}", antichess.definition);
+    }
+
+    #[test]
+    fn seirawan_is_xboards_own_with_its_gates() {
+        let seirawan = present(&variant("seirawan")).unwrap();
+        assert_eq!(seirawan.name, "seirawan");
+        assert!(seirawan.definition.is_empty());
+        // The start of `seirawan`, as Fairy-Stockfish writes it (`position startpos`, `d`).
+        let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[EHeh] w KQBCDFGkqbcdfg - 0 1";
+        let start = seirawan.read_fen(fen).unwrap();
+        assert_eq!(seirawan.xboard_fen(&start), fen);
+        let engine = &*seirawan.variant.engine;
+        let legal = legal_moves(engine, &start);
+        let gated = vdl_runtime::notation::parse_move(engine, &start, "b1-c3/H").unwrap();
+        assert_eq!(seirawan.format.write(engine.game(), &start, gated), "b1c3h");
+        assert_eq!(seirawan.format.read(engine.game(), &start, &legal, "b1c3h"), Some(gated));
     }
 
     #[test]

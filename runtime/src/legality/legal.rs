@@ -185,6 +185,9 @@ impl<'e> Legality<'e> {
     }
 
     /// Is the pseudo-legal `mv` legal? `pos` is restored before returning.
+    /// A move that gates is judged without its gate (see [`ungated`]): it
+    /// is never judged unmade, and [`Legality::is_legal_when_made`] takes
+    /// the gate off.
     #[inline]
     pub fn is_legal<E: Engine + ?Sized>(&self, engine: &E, pos: &mut Position, mv: Move) -> bool {
         let quiet = self.keeps_royals_safe(pos, mv);
@@ -200,6 +203,7 @@ impl<'e> Legality<'e> {
     pub fn is_legal_when_made<E: Engine + ?Sized>(&self, engine: &E, pos: &mut Position, mv: Move) -> bool {
         // `must capture` is judged before (`judged_unmade_if`): a game with
         // it has its moves listed and judged whole (`count_legal_with`).
+        let mv = ungated(mv);
         let quiet = self.keeps_royals_safe(pos, mv);
         let mover = pos.side;
         let undo = engine.make(pos, mv);
@@ -332,6 +336,10 @@ impl<'e> Legality<'e> {
             return None;
         }
         let quiet = self.keeps_royals_safe(pos, mv);
+        // A move that gates is never quiet.
+        if !quiet && mv.gated().is_some() {
+            return self.make_gated_if_legal(engine, pos, mv);
+        }
         let mover = pos.side;
         let undo = engine.make(pos, mv);
         if self.is_legal_made(engine, pos, mover, mv, quiet, &undo) {
@@ -343,6 +351,21 @@ impl<'e> Legality<'e> {
             engine.unmake(pos, mv, undo);
             None
         }
+    }
+
+    /// [`Legality::make_if_legal`] for a move that gates: judged without
+    /// its gate, then played with it.
+    #[cold]
+    fn make_gated_if_legal<E: Engine + ?Sized>(&self, engine: &E, pos: &mut Position, mv: Move) -> Option<Undo> {
+        if !self.is_legal(engine, pos, mv) {
+            return None;
+        }
+        let mover = pos.side;
+        let undo = engine.make(pos, mv);
+        if self.counts_checks && gives_check(engine, pos, mover) {
+            pos.note_check(mover);
+        }
+        Some(undo)
     }
 
     /// After `mover` played `mv` on `pos`, returning `undo`: was it legal?
@@ -378,6 +401,8 @@ impl<'e> Legality<'e> {
                 !promote.is_some_and(|kind| influence.is_royal(kind)) && watch.unchanged_by(from, to, pos.at(to).is_empty())
             }
             Move::Castle { to, from, .. } => watch.unchanged_by(from, to, pos.at(to).is_empty()),
+            // Made and judged without their gate ([`ungated`]).
+            Move::Gated { .. } | Move::CastleGated { .. } => false,
             Move::Put { kind, to } => !influence.is_royal(kind) && !watch.filling_matters(to),
             // A capture on the way may open a line behind the piece it takes.
             Move::CaptureOnTheWay { .. } | Move::Proxy { .. } | Move::Swap { .. } => false,
@@ -448,6 +473,15 @@ impl<'e> Legality<'e> {
     }
 }
 
+/// The move a move that gates is judged as: without its gate, as
+/// Fairy-Stockfish judges it. The piece from hand enters once the move is
+/// made, and shields nothing for the mover: a pinned piece may not leave
+/// its line even if the piece entering its cell would close it.
+#[inline(always)]
+fn ungated(mv: Move) -> Move {
+    mv.without_gating()
+}
+
 /// Is a royal of the side to move safe after a plain step to `to`, where
 /// [`Influence::royal_steps_judged_unmade`] holds? Exactly when `to` is not
 /// attacked now: where the royal itself is met first along a line (a facing
@@ -483,7 +517,7 @@ fn other_rules_hold<E: Engine + ?Sized>(engine: &E, game: &crate::Game, pos: &mu
 /// promotion by proxy): those are made and counted by [`limits_hold`].
 #[inline]
 fn limits_counted_before(mv: Move) -> bool {
-    !matches!(mv, Move::Swap { .. } | Move::Castle { .. } | Move::Proxy { .. })
+    !matches!(mv, Move::Swap { .. } | Move::Castle { .. } | Move::Proxy { .. } | Move::Gated { .. } | Move::CastleGated { .. })
 }
 
 /// Before `mv` (bringing a `kind` a limit counts) is made: will it keep the

@@ -54,6 +54,7 @@ impl Generator for Interpreter {
             }
         }
         crate::plan::gated::generate(self, &self.plan, pos, out);
+        crate::plan::gating::add(pos, out);
         crate::plan::drops::generate(pos, out);
     }
 

@@ -33,6 +33,7 @@ pub mod drops;
 pub mod en_passant;
 pub mod forced_promotion;
 pub mod gated;
+pub mod gating;
 pub mod generator;
 pub mod hop;
 pub mod interp;

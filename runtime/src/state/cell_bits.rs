@@ -28,8 +28,19 @@ pub(crate) fn for_each_bit(mut bits: u64, mut each: impl FnMut(usize)) {
 /// The cells of the set `words`, in order.
 #[inline]
 pub(crate) fn cells(words: &[u64]) -> impl Iterator<Item = CellId> + '_ {
-    words.iter().enumerate().flat_map(|(word, &bits)| {
-        let mut bits = bits;
+    cells_of_words(words.iter().copied())
+}
+
+/// The cells in both sets `a` and `b`, in order.
+#[inline]
+pub(crate) fn cells_of_both<'a>(a: &'a [u64], b: &'a [u64]) -> impl Iterator<Item = CellId> + 'a {
+    cells_of_words(a.iter().zip(b).map(|(a, b)| a & b))
+}
+
+/// The cells of a set given word by word.
+#[inline]
+fn cells_of_words(words: impl Iterator<Item = u64>) -> impl Iterator<Item = CellId> {
+    words.enumerate().flat_map(|(word, mut bits)| {
         std::iter::from_fn(move || {
             (bits != 0).then(|| {
                 let bit = bits.trailing_zeros();
@@ -38,4 +49,11 @@ pub(crate) fn cells(words: &[u64]) -> impl Iterator<Item = CellId> + '_ {
             })
         })
     })
+}
+
+/// The set of `cells` on a board of `count` cells.
+pub(crate) fn of(cells: impl Iterator<Item = CellId>, count: usize) -> Vec<u64> {
+    let mut words = vec![0; count.div_ceil(64)];
+    cells.for_each(|cell| set_bit(&mut words, 0, cell));
+    words
 }

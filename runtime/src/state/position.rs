@@ -58,9 +58,9 @@ pub struct Undo {
 #[inline(always)]
 fn explodes(mv: Move, undo: &Undo) -> bool {
     match mv {
-        Move::Normal { .. } | Move::Proxy { .. } => !undo.captured.is_empty(),
+        Move::Normal { .. } | Move::Proxy { .. } | Move::Gated { .. } => !undo.captured.is_empty(),
         Move::CaptureOnTheWay { .. } => !undo.captured.is_empty() || !undo.captured_extra.is_empty(),
-        Move::Castle { .. } | Move::Swap { .. } | Move::Put { .. } => false,
+        Move::Castle { .. } | Move::CastleGated { .. } | Move::Swap { .. } | Move::Put { .. } => false,
     }
 }
 
@@ -108,10 +108,14 @@ struct Shared {
     /// The pieces whose moves reset the half-move clock (they only move
     /// forward), if the game keeps the clocks at all.
     clocks: Option<PieceSet>,
-    /// Where each type may be dropped.
+    /// Where each type may be dropped (nowhere in a game whose hands only
+    /// gate).
     drop_cells: DropCells,
     /// Where captures explode, in a game where they do.
     blasts: Option<Blasts>,
+    /// Per player, the cells of its image of the gating zone as bits (empty
+    /// in games without gating).
+    gate_zone: ByPlayer<Vec<u64>>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -181,7 +185,11 @@ impl Position {
             tracks_unmoved,
             passings,
             clocks: game.has_move_history_fields().then(|| forward_only(game)),
-            drop_cells: if game.has_hands() { DropCells::of(game) } else { DropCells::default() },
+            drop_cells: if game.has_drops() { DropCells::of(game) } else { DropCells::default() },
+            gate_zone: ByPlayer::from_fn(|player| match game.rules.gating {
+                Some(zone) => cell_bits::of(game.cell_ids().filter(|&cell| game.in_zone(zone, player, cell)), game.cell_count()),
+                None => Vec::new(),
+            }),
             // The compiler has bounded the areas (E0305).
             blasts: Blasts::of(game, usize::MAX).unwrap_or(None),
         };
@@ -459,6 +467,26 @@ impl Position {
         cell_bits::cells(&self.unmoved)
     }
 
+    /// The cells where a piece of `player` may still bring one from hand
+    /// when it leaves (`gate from hand in ZONE`): its unmoved pieces in its
+    /// image of the zone. None in games without gating, or while its hand
+    /// is empty.
+    #[inline]
+    pub fn gates(&self, player: PlayerId) -> impl Iterator<Item = CellId> + '_ {
+        let zone = &self.shared.gate_zone[player];
+        // Games without gating have no zone, and ask nothing of the hands.
+        let zone = if !zone.is_empty() && self.kinds_in_hand(player) != 0 { &zone[..] } else { &[] };
+        cell_bits::cells_of_both(zone, &self.unmoved).filter(move |&cell| self.at(cell).is_of(player))
+    }
+
+    /// May a piece of `player` leaving `cell` bring one from hand (see
+    /// [`Position::gates`], whose hand this leaves unasked)?
+    #[inline]
+    pub fn may_gate(&self, player: PlayerId, cell: CellId) -> bool {
+        let zone = &self.shared.gate_zone[player];
+        !zone.is_empty() && cell_bits::bit(zone, 0, cell) && self.is_unmoved(cell) && self.at(cell).is_of(player)
+    }
+
     /// Does this game keep track of unmoved pieces?
     pub fn tracks_unmoved(&self) -> bool {
         self.shared.tracks_unmoved
@@ -580,15 +608,16 @@ impl Position {
                 self.move_piece::<F>(mover, from, to, promote, undo);
                 self.explode_if::<F>(!undo.captured.is_empty(), mover, to);
             }
-            Move::Castle { to, from, partner, partner_to } if F::EXTRA_CELL => {
-                let moved = self.board[from.index()];
-                undo.moved = moved;
-                undo.captured_extra = self.board[partner.index()];
-                self.set(partner.index(), Piece::EMPTY);
-                self.set(from.index(), Piece::EMPTY);
-                self.set(to.index(), moved);
-                self.set(partner_to.index(), undo.captured_extra);
-                self.open_passing::<F>(moved, from, to);
+            Move::Castle { to, from, partner, partner_to } if F::EXTRA_CELL => self.castle::<F>(from, to, partner, partner_to, undo),
+            Move::Gated { gated, to, from, promote } if F::HANDS => {
+                self.move_piece::<F>(mover, from, to, promote, undo);
+                self.enter_from_hand(mover, gated, from);
+                self.explode_if::<F>(!undo.captured.is_empty(), mover, to);
+            }
+            Move::CastleGated { to, from, partner, partner_to, .. } if F::EXTRA_CELL && F::HANDS => {
+                self.castle::<F>(from, to, partner, partner_to, undo);
+                let (cell, kind) = mv.gated().expect("a gating move");
+                self.enter_from_hand(mover, kind, cell);
             }
             Move::Swap { to, from } if F::SWAPS => {
                 let moved = self.board[from.index()];
@@ -605,6 +634,34 @@ impl Position {
             // A kind the game's features leave out: it never has such moves.
             _ => debug_assert!(false, "{mv:?}: a move of a kind the game's features leave out"),
         }
+    }
+
+    /// Castling: the piece on `from` goes to `to`, its partner from
+    /// `partner` to `partner_to` (either may land where the other stood).
+    #[inline(always)]
+    fn castle<F: MoveFeatures>(&mut self, from: CellId, to: CellId, partner: CellId, partner_to: CellId, undo: &mut Undo) {
+        let moved = self.board[from.index()];
+        undo.moved = moved;
+        undo.captured_extra = self.board[partner.index()];
+        self.set(partner.index(), Piece::EMPTY);
+        self.set(from.index(), Piece::EMPTY);
+        self.set(to.index(), moved);
+        self.set(partner_to.index(), undo.captured_extra);
+        self.open_passing::<F>(moved, from, to);
+    }
+
+    /// A `kind` from `mover`'s hand enters the empty `cell` (gating).
+    #[inline]
+    fn enter_from_hand(&mut self, mover: PlayerId, kind: PieceId, cell: CellId) {
+        self.hands[mover][kind.index()] -= 1;
+        self.set(cell.index(), Piece::new(kind, mover));
+    }
+
+    /// Takes back [`Position::enter_from_hand`].
+    #[inline]
+    fn back_to_hand(&mut self, mover: PlayerId, kind: PieceId, cell: CellId) {
+        self.set(cell.index(), Piece::EMPTY);
+        self.hands[mover][kind.index()] += 1;
     }
 
     /// The piece on `from` goes to `to`, becoming `promote` if given and
@@ -765,11 +822,16 @@ impl Position {
                 self.move_piece_back::<F>(mover, from, to, undo);
                 self.set(proxy.index(), undo.captured_extra);
             }
-            Move::Castle { to, from, partner, partner_to } if F::EXTRA_CELL => {
-                self.set(partner_to.index(), Piece::EMPTY);
-                self.set(to.index(), Piece::EMPTY);
-                self.set(from.index(), undo.moved);
-                self.set(partner.index(), undo.captured_extra);
+            Move::Castle { to, from, partner, partner_to } if F::EXTRA_CELL => self.castle_back(from, to, partner, partner_to, undo),
+            Move::Gated { gated, to, from, .. } if F::HANDS => {
+                self.put_back_explosion_if::<F>(!undo.captured.is_empty());
+                self.back_to_hand(mover, gated, from);
+                self.move_piece_back::<F>(mover, from, to, undo);
+            }
+            Move::CastleGated { to, from, partner, partner_to, .. } if F::EXTRA_CELL && F::HANDS => {
+                let (cell, kind) = mv.gated().expect("a gating move");
+                self.back_to_hand(mover, kind, cell);
+                self.castle_back(from, to, partner, partner_to, undo);
             }
             Move::Swap { to, from } if F::SWAPS => {
                 self.set(to.index(), undo.captured);
@@ -782,6 +844,15 @@ impl Position {
             // A kind the game's features leave out: it never has such moves.
             _ => debug_assert!(false, "{mv:?}: a move of a kind the game's features leave out"),
         }
+    }
+
+    /// Takes back [`Position::castle`].
+    #[inline(always)]
+    fn castle_back(&mut self, from: CellId, to: CellId, partner: CellId, partner_to: CellId, undo: Undo) {
+        self.set(partner_to.index(), Piece::EMPTY);
+        self.set(to.index(), Piece::EMPTY);
+        self.set(from.index(), undo.moved);
+        self.set(partner.index(), undo.captured_extra);
     }
 
     /// Takes back [`Position::move_piece`].

@@ -75,6 +75,9 @@ pub fn apply_castling(game: &Game, rights: &[CastlingRight], start: Option<&[Pie
     let possible = castling::rights(game, |cell| pos.at(cell));
     let letters = SideLetters::of(game, &possible, start);
     for (index, right) in rights.iter().enumerate() {
+        if mark_gates(game, right, pos) {
+            continue;
+        }
         let chosen: Vec<&castling::Right> = possible
             .iter()
             .filter(|r| {
@@ -88,6 +91,9 @@ pub fn apply_castling(game: &Game, rights: &[CastlingRight], start: Option<&[Pie
             .collect();
         let letter = right.letter(game);
         let player_name = game.players[right.player.index()].name.clone();
+        if chosen.is_empty() && game.has_gating() && matches!(right.partner, Partner::File(_)) {
+            return Err(PositionError::GateWithoutPiece { index, letter, player_name });
+        }
         if chosen.is_empty() {
             return Err(PositionError::CastlingWithoutPieces { index, letter, player_name });
         }
@@ -118,6 +124,20 @@ pub fn apply_castling(game: &Game, rights: &[CastlingRight], start: Option<&[Pie
         }
     }
     Ok(())
+}
+
+/// In a game with gating, a file letter names the pieces of its player on
+/// that file in the player's gating zone (Fairy-Stockfish's gating rights,
+/// `KQBCDFGkqbcdfg`): marks them unmoved, and says whether it named any.
+/// Elsewhere the letter names a castling partner.
+fn mark_gates(game: &Game, right: &CastlingRight, pos: &mut Position) -> bool {
+    let (Some(zone), Partner::File(file)) = (game.rules.gating, right.partner) else { return false };
+    let player = right.player;
+    let on_file = |cell: CellId| game.board.cells[cell].coords.first() == Some(&(file as i32));
+    let named: Vec<CellId> =
+        game.cell_ids().filter(|&cell| on_file(cell) && game.in_zone(zone, player, cell) && pos.at(cell).is_of(player)).collect();
+    named.iter().for_each(|&cell| pos.set_unmoved(cell, true));
+    !named.is_empty()
 }
 
 /// Which partners the letters `K` and `Q` name, as Fairy-Stockfish reads
@@ -174,7 +194,10 @@ fn cells_holding(game: &Game, board: &[Piece], piece: Piece) -> Vec<String> {
 
 /// The castling field: `KQkq` where the letter names the partner (see
 /// [`SideLetters`]), the partner's file letter otherwise (as X-FEN does),
-/// `-` for none.
+/// `-` for none. In a game with gating, each player's rights are followed
+/// by the files of the cells where it may still gate that no right names
+/// (`KQBCDFG`), while it holds a piece to gate, as Fairy-Stockfish writes
+/// them.
 pub fn format_castling(game: &Game, pos: &Position) -> String {
     let all = castling::rights(game, |cell| pos.at(cell));
     let start = crate::text::fen::parse_setup(game, &game.setup).ok();
@@ -183,28 +206,44 @@ pub fn format_castling(game: &Game, pos: &Position) -> String {
         all.iter().filter(|r| pos.is_unmoved(r.piece) && pos.is_unmoved(r.partner)).map(|r| (r, letters.names(r))).collect();
     // FEN's order: the first player's rights, then the second's; `K` before `Q`.
     rights.sort_by_key(|&(r, named)| (r.player, !named, !r.king_side, game.board.cells[r.partner].coords.first().copied()));
-    let text: String = rights
-        .iter()
-        .map(|&(r, named)| {
-            let letter = match (named, r.king_side) {
-                (true, true) => 'k',
-                (true, false) => 'q',
-                (false, _) => {
-                    let file = game.board.cells[r.partner].coords[0] as usize;
-                    game.board.axes[0].labels.get(file).and_then(|l| l.chars().next()).unwrap_or('?')
-                }
-            };
-            if r.player.is_first() {
-                letter.to_ascii_uppercase()
-            } else {
-                letter
-            }
-        })
-        .collect();
+    let letter_of = |&(r, named): &(&castling::Right, bool)| {
+        let letter = match (named, r.king_side) {
+            (true, true) => 'k',
+            (true, false) => 'q',
+            (false, _) => file_letter(game, r.partner),
+        };
+        cased(r.player, letter)
+    };
+    let mut text = String::new();
+    for player in PlayerId::BOTH {
+        let own: Vec<&(&castling::Right, bool)> = rights.iter().filter(|(r, _)| r.player == player).collect();
+        text.extend(own.iter().copied().map(letter_of));
+        let named = |cell: CellId| own.iter().any(|(r, _)| r.piece == cell || r.partner == cell);
+        let mut gates: Vec<char> =
+            pos.gates(player).filter(|&cell| !named(cell)).map(|cell| cased(player, file_letter(game, cell))).collect();
+        gates.dedup();
+        text.extend(gates);
+    }
     if text.is_empty() {
         "-".to_string()
     } else {
         text
+    }
+}
+
+/// The letter of `cell`'s file (the first letter of its label on the
+/// board's first axis).
+fn file_letter(game: &Game, cell: CellId) -> char {
+    let file = game.board.cells[cell].coords[0] as usize;
+    game.board.axes[0].labels.get(file).and_then(|l| l.chars().next()).unwrap_or('?')
+}
+
+/// `letter` in the case of `player`'s letters: upper case for the first.
+fn cased(player: PlayerId, letter: char) -> char {
+    if player.is_first() {
+        letter.to_ascii_uppercase()
+    } else {
+        letter
     }
 }
 

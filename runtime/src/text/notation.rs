@@ -1,6 +1,8 @@
 //! Move text: `FROM-TO`, with `=SYMBOL` when the moving piece changes type,
 //! `SYMBOL*CELL` for a drop, `,CELL=SYMBOL` appended when the move also
-//! promotes another piece; symbols in upper case whichever side moves. This
+//! promotes another piece, `/SYMBOL` when a piece from hand enters the cell
+//! the move leaves (gating; `/SYMBOLCELL` when castling gates onto the
+//! partner's cell); symbols in upper case whichever side moves. This
 //! is the form vdl writes; reading, it also takes the forms other programs
 //! and players write: SAN ([`crate::text::san`]: `Nf3`, `exd6`, `O-O`, `e8=Q+`),
 //! coordinates without the dash (`e2e4`, `e7e8q` as UCI writes them, or
@@ -25,6 +27,13 @@ pub fn move_text(game: &Game, mv: Move) -> String {
     }
     if let Some((cell, kind)) = mv.proxy_promotion() {
         text.push_str(&format!(",{}={}", cells[cell.index()].name, game.pieces[kind].symbol.to_ascii_uppercase()));
+    }
+    if let Some((cell, kind)) = mv.gated() {
+        text.push('/');
+        text.push_str(&game.pieces[kind].symbol.to_ascii_uppercase());
+        if cell != from {
+            text.push_str(&cells[cell.index()].name);
+        }
     }
     text
 }
@@ -60,6 +69,12 @@ pub fn parse_move<E: Engine + ?Sized>(engine: &E, pos: &Position, text: &str) ->
     if let Some(&mv) = legal.iter().find(|&&mv| move_text(game, mv) == written) {
         return Ok(mv);
     }
+    // UCI writes a gating move with the piece's letter as a promotion's
+    // (`b1c3h`).
+    let gating = canonical.as_deref().and_then(|text| text.rsplit_once('=')).map(|(mv, symbol)| format!("{mv}/{symbol}"));
+    if let Some(&mv) = gating.and_then(|written| legal.iter().find(|&&mv| mv.gated().is_some() && move_text(game, mv) == written)) {
+        return Ok(mv);
+    }
     if canonical.is_none() {
         if let Some(mv) = crate::text::san::find(engine, pos, text, &legal) {
             return Ok(mv);
@@ -88,16 +103,31 @@ fn coordinates(game: &Game, text: &str) -> Option<String> {
         let ends = (1..=rest.len()).rev().filter(|&end| rest.is_char_boundary(end));
         ends.filter(|&end| game.cell_by_name(&rest[..end]).is_some()).find_map(|end| {
             let (to, promotion) = rest.split_at(end);
+            let (promotion, gating) = promotion.split_once('/').unwrap_or((promotion, ""));
             let promotion = promotion.strip_prefix('=').unwrap_or(promotion);
-            match promotion {
-                "" => Some(format!("{from}-{to}")),
-                symbol => {
-                    let kind = game.piece_by_symbol(symbol)?;
-                    Some(format!("{from}-{to}={}", game.pieces[kind].symbol.to_ascii_uppercase()))
-                }
+            let symbol = |text: &str| game.piece_by_symbol(text).map(|kind| game.pieces[kind].symbol.to_ascii_uppercase());
+            let mut canonical = format!("{from}-{to}");
+            if !promotion.is_empty() {
+                canonical = format!("{canonical}={}", symbol(promotion)?);
             }
+            if !gating.is_empty() {
+                canonical = format!("{canonical}/{}", gated(game, gating)?);
+            }
+            Some(canonical)
         })
     })
+}
+
+/// A gating suffix after its `/`, in vdl's form: the symbol, and the cell
+/// it enters where castling gates onto the partner's (`H`, `Hh1`).
+fn gated(game: &Game, text: &str) -> Option<String> {
+    let ends = (1..=text.len()).rev().filter(|&end| text.is_char_boundary(end));
+    ends.filter_map(|end| {
+        let (symbol, cell) = text.split_at(end);
+        let kind = game.piece_by_symbol(symbol)?;
+        (cell.is_empty() || game.cell_by_name(cell).is_some()).then(|| format!("{}{cell}", game.pieces[kind].symbol.to_ascii_uppercase()))
+    })
+    .next()
 }
 
 /// Does `text` look like a move of this game, legal or not: vdl's form, or

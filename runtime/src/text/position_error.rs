@@ -21,6 +21,9 @@ pub enum PositionError {
     MustPromote { cell: CellId, cell_name: String, player_name: String, piece: String, symbol: String, choices: Vec<String> },
     /// A castling right that no piece on the board can use.
     CastlingWithoutPieces { index: usize, letter: char, player_name: String },
+    /// In a game with gating, a file letter that names neither a piece of
+    /// its player in the gating zone (a gating right) nor a castling partner.
+    GateWithoutPiece { index: usize, letter: char, player_name: String },
     /// A castling right whose piece or partner is not where the setup puts
     /// it: it has moved, and the right is lost.
     CastlingPieceMoved { index: usize, letter: char, player_name: String, piece: String, cell_name: String, setup_cells: Vec<String> },
@@ -85,6 +88,7 @@ impl PositionError {
             PositionError::MissingRoyal { .. } | PositionError::Malformed => Place::Board,
             PositionError::MustPromote { cell, .. } | PositionError::SideNotToMoveInCheck { cell, .. } => Place::Cell(cell),
             PositionError::CastlingWithoutPieces { index, .. }
+            | PositionError::GateWithoutPiece { index, .. }
             | PositionError::CastlingPieceMoved { index, .. }
             | PositionError::CastlingUnusable { index, .. } => Place::Castling(index),
             PositionError::EnPassantNotPassed { .. } => Place::EnPassant,
@@ -133,6 +137,11 @@ impl fmt::Display for PositionError {
                 f,
                 "castling right `{letter}`: no piece of {player_name} can castle that way (it needs a piece that castles \
                  and a partner on that side of it); remove the right"
+            ),
+            PositionError::GateWithoutPiece { letter, player_name, .. } => write!(
+                f,
+                "gating right `{letter}`: no piece of {player_name} stands on that file where it may gate, and none \
+                 castles with a partner there; remove the right"
             ),
             PositionError::CastlingPieceMoved { letter, player_name, piece, cell_name, setup_cells, .. } => write!(
                 f,

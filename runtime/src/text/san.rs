@@ -11,6 +11,9 @@
 //! * `O-O` and `O-O-O` for castling with a partner toward the higher and the lower end of
 //!   the board's first axis (files on a chess board);
 //! * `SYMBOL@CELL` for a drop from the hand;
+//! * `/SYMBOL` when a piece from hand enters the cell the move leaves
+//!   (gating: `Nc3/H`), `/SYMBOLCELL` after castling, which leaves two
+//!   (`O-O/He1`), as Fairy-Stockfish writes it;
 //! * `+` when the move leaves the enemy in check, `#` when it mates.
 //!
 //! Where another piece of the same type could make a legal move to the same
@@ -71,7 +74,11 @@ fn body(game: &Game, pos: &Position, mv: Move, legal: Option<&[Move]>) -> String
         return format!("{kind}@{}", name(mv.to()));
     };
     if let Some((partner, _)) = mv.castling_partner() {
-        return castling(game, from, partner).to_string();
+        let castling = castling(game, from, partner);
+        return match mv.gated() {
+            Some((cell, kind)) => format!("{castling}/{}{}", symbol(game, kind), name(cell)),
+            None => castling.to_string(),
+        };
     }
     let kind = pos.at(from).kind();
     let letterless = is_letterless(game, kind);
@@ -91,6 +98,10 @@ fn body(game: &Game, pos: &Position, mv: Move, legal: Option<&[Move]>) -> String
     }
     if let Some((cell, kind)) = mv.proxy_promotion() {
         text.push_str(&format!(",{}={}", name(cell), symbol(game, kind)));
+    }
+    if let Some((_, kind)) = mv.gated() {
+        text.push('/');
+        text.push_str(&symbol(game, kind));
     }
     text
 }

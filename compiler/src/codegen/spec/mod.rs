@@ -17,6 +17,9 @@ pub(crate) struct EngineSpec {
     /// Drops, with hands: the runtime's (`vdl_runtime::plan::drops`), sized by the
     /// number of piece types.
     pub drops: Option<Drops>,
+    /// Gating (`gate from hand`): the runtime adds the moves that gate to
+    /// the listed moves (`vdl_runtime::plan::gating::add`).
+    pub gating: bool,
     /// Captures in passing, walked by the runtime from the plan
     /// (`vdl_runtime::plan::gated::captures_in_passing`).
     pub captures_in_passing: bool,
@@ -51,7 +54,8 @@ pub(crate) enum AttackTest {
 impl EngineSpec {
     pub fn of(game: &Game) -> EngineSpec {
         EngineSpec {
-            drops: game.has_hands().then_some(Drops { kinds: game.pieces.len() }),
+            drops: game.has_drops().then_some(Drops { kinds: game.pieces.len() }),
+            gating: game.has_gating(),
             captures_in_passing: game.has_en_passant(),
             attacks: if game.rules.obligations.is_empty() { AttackTest::OnTheBoard } else { AttackTest::WithCountdowns },
             safe_after: game.pieces.iter().any(|piece| piece.royal) && game.rules.explosion.is_none(),

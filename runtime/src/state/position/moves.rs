@@ -32,6 +32,43 @@ pub enum Move {
     Swap { to: CellId, from: CellId },
     /// A piece of type `kind` from the mover's hand is put on `to`.
     Put { kind: PieceId, to: CellId },
+    /// A normal move that leaves a piece of type `gated` from the mover's
+    /// hand on `from`, which the moving piece leaves for the first time
+    /// (gating: [`crate::plan::gating`]).
+    Gated { gated: PieceId, to: CellId, from: CellId, promote: Option<PieceId> },
+    /// Castling that leaves a piece from the mover's hand on the royal's
+    /// start or on its partner's ([`CastleGate`]).
+    CastleGated { gate: CastleGate, to: CellId, from: CellId, partner: CellId, partner_to: CellId },
+}
+
+/// What castling with gating brings from the hand, and onto which of the
+/// two cells the castling pieces leave: the type in the low seven bits
+/// (a [`PieceId`] is below 128) and the partner's cell in the high one, so
+/// that the move stays ten bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CastleGate(u8);
+
+impl CastleGate {
+    const ON_PARTNER: u8 = 0x80;
+
+    /// A `kind` from hand entering the royal's start, or (`on_partner`)
+    /// the partner's.
+    #[inline]
+    pub const fn new(kind: PieceId, on_partner: bool) -> CastleGate {
+        CastleGate(kind.index() as u8 | if on_partner { CastleGate::ON_PARTNER } else { 0 })
+    }
+
+    /// The type that enters from hand.
+    #[inline]
+    pub const fn kind(self) -> PieceId {
+        PieceId::from_index((self.0 & !CastleGate::ON_PARTNER) as usize)
+    }
+
+    /// Does it enter the partner's start (else the royal's)?
+    #[inline]
+    pub const fn on_partner(self) -> bool {
+        self.0 & CastleGate::ON_PARTNER != 0
+    }
 }
 
 impl Move {
@@ -87,6 +124,42 @@ impl Move {
             Move::Normal { to, from, .. } => Move::Normal { to, from, promote },
             Move::CaptureOnTheWay { to, from, captured, .. } => Move::CaptureOnTheWay { to, from, captured, promote },
             Move::Proxy { proxy_into, to, from, proxy, .. } => Move::Proxy { proxy_into, to, from, proxy, promote },
+            Move::Gated { gated, to, from, .. } => Move::Gated { gated, to, from, promote },
+            other => other,
+        }
+    }
+
+    /// The same move, leaving a piece of type `kind` from the mover's hand
+    /// on `cell`, a cell the move's pieces leave: a normal move's `from`, a
+    /// castling's `from` or partner's cell. Other kinds, and other cells,
+    /// gate nothing and stay as they are.
+    #[inline]
+    pub fn gating(self, kind: PieceId, cell: CellId) -> Move {
+        match self {
+            Move::Normal { to, from, promote } if cell == from && from != to => Move::Gated { gated: kind, to, from, promote },
+            Move::Castle { to, from, partner, partner_to } if cell == from || cell == partner => {
+                Move::CastleGated { gate: CastleGate::new(kind, cell == partner), to, from, partner, partner_to }
+            }
+            other => other,
+        }
+    }
+
+    /// The cell a piece from hand enters and its type, for a move that gates.
+    #[inline]
+    pub const fn gated(self) -> Option<(CellId, PieceId)> {
+        match self {
+            Move::Gated { gated, from, .. } => Some((from, gated)),
+            Move::CastleGated { gate, from, partner, .. } => Some((if gate.on_partner() { partner } else { from }, gate.kind())),
+            _ => None,
+        }
+    }
+
+    /// The same move without its gating.
+    #[inline]
+    pub const fn without_gating(self) -> Move {
+        match self {
+            Move::Gated { to, from, promote, .. } => Move::Normal { to, from, promote },
+            Move::CastleGated { to, from, partner, partner_to, .. } => Move::Castle { to, from, partner, partner_to },
             other => other,
         }
     }
@@ -112,7 +185,9 @@ impl Move {
             | Move::Proxy { to, .. }
             | Move::Castle { to, .. }
             | Move::Swap { to, .. }
-            | Move::Put { to, .. } => to,
+            | Move::Put { to, .. }
+            | Move::Gated { to, .. }
+            | Move::CastleGated { to, .. } => to,
         }
     }
 
@@ -124,7 +199,9 @@ impl Move {
             | Move::CaptureOnTheWay { from, .. }
             | Move::Proxy { from, .. }
             | Move::Castle { from, .. }
-            | Move::Swap { from, .. } => Some(from),
+            | Move::Swap { from, .. }
+            | Move::Gated { from, .. }
+            | Move::CastleGated { from, .. } => Some(from),
             Move::Put { .. } => None,
         }
     }
@@ -153,7 +230,7 @@ impl Move {
     /// Is the move castling?
     #[inline]
     pub const fn is_castle(self) -> bool {
-        matches!(self, Move::Castle { .. })
+        matches!(self, Move::Castle { .. } | Move::CastleGated { .. })
     }
 
     /// Does the piece stay where it is (a null move)?
@@ -174,8 +251,11 @@ impl Move {
     #[inline]
     pub fn captures_on_to(self) -> bool {
         match self {
-            Move::Normal { to, from, .. } | Move::CaptureOnTheWay { to, from, .. } | Move::Proxy { to, from, .. } => from != to,
-            Move::Castle { .. } | Move::Swap { .. } | Move::Put { .. } => false,
+            Move::Normal { to, from, .. }
+            | Move::CaptureOnTheWay { to, from, .. }
+            | Move::Proxy { to, from, .. }
+            | Move::Gated { to, from, .. } => from != to,
+            Move::Castle { .. } | Move::Swap { .. } | Move::Put { .. } | Move::CastleGated { .. } => false,
         }
     }
 
@@ -183,8 +263,11 @@ impl Move {
     #[inline]
     pub const fn promotion(self) -> Option<PieceId> {
         match self {
-            Move::Normal { promote, .. } | Move::CaptureOnTheWay { promote, .. } | Move::Proxy { promote, .. } => promote,
-            Move::Castle { .. } | Move::Swap { .. } | Move::Put { .. } => None,
+            Move::Normal { promote, .. }
+            | Move::CaptureOnTheWay { promote, .. }
+            | Move::Proxy { promote, .. }
+            | Move::Gated { promote, .. } => promote,
+            Move::Castle { .. } | Move::Swap { .. } | Move::Put { .. } | Move::CastleGated { .. } => None,
         }
     }
 
@@ -201,7 +284,7 @@ impl Move {
     #[inline]
     pub const fn castling_partner(self) -> Option<(CellId, CellId)> {
         match self {
-            Move::Castle { partner, partner_to, .. } => Some((partner, partner_to)),
+            Move::Castle { partner, partner_to, .. } | Move::CastleGated { partner, partner_to, .. } => Some((partner, partner_to)),
             _ => None,
         }
     }
@@ -220,15 +303,17 @@ impl Move {
     #[inline]
     pub const fn second_cell(self) -> Option<CellId> {
         match self {
-            Move::CaptureOnTheWay { captured: cell, .. } | Move::Proxy { proxy: cell, .. } | Move::Castle { partner: cell, .. } => {
-                Some(cell)
-            }
-            Move::Normal { .. } | Move::Swap { .. } | Move::Put { .. } => None,
+            Move::CaptureOnTheWay { captured: cell, .. }
+            | Move::Proxy { proxy: cell, .. }
+            | Move::Castle { partner: cell, .. }
+            | Move::CastleGated { partner: cell, .. } => Some(cell),
+            Move::Normal { .. } | Move::Swap { .. } | Move::Put { .. } | Move::Gated { .. } => None,
         }
     }
 
     /// Every cell the move changes: `from`, `to`, [`Move::second_cell`]
-    /// and the castling partner's landing cell, in that order.
+    /// and the castling partner's landing cell, in that order (a piece
+    /// gated in enters one of them).
     #[inline(always)]
     pub const fn changed_cells(self) -> [Option<CellId>; 4] {
         // The common kind first, by one test rather than a jump table.
@@ -236,11 +321,13 @@ impl Move {
             return [Some(from), Some(to), None, None];
         }
         match self {
-            Move::Normal { to, from, .. } | Move::Swap { to, from } => [Some(from), Some(to), None, None],
+            Move::Normal { to, from, .. } | Move::Swap { to, from } | Move::Gated { to, from, .. } => [Some(from), Some(to), None, None],
             Move::CaptureOnTheWay { to, from, captured: cell, .. } | Move::Proxy { to, from, proxy: cell, .. } => {
                 [Some(from), Some(to), Some(cell), None]
             }
-            Move::Castle { to, from, partner, partner_to } => [Some(from), Some(to), Some(partner), Some(partner_to)],
+            Move::Castle { to, from, partner, partner_to } | Move::CastleGated { to, from, partner, partner_to, .. } => {
+                [Some(from), Some(to), Some(partner), Some(partner_to)]
+            }
             Move::Put { to, .. } => [None, Some(to), None, None],
         }
     }
@@ -250,17 +337,18 @@ impl Move {
     #[inline]
     pub fn arriving_kind(self, pos: &Position) -> PieceId {
         match self {
-            Move::Normal { from, promote, .. } | Move::CaptureOnTheWay { from, promote, .. } | Move::Proxy { from, promote, .. } => {
-                promote.unwrap_or(pos.at(from).kind())
-            }
-            Move::Castle { from, .. } | Move::Swap { from, .. } => pos.at(from).kind(),
+            Move::Normal { from, promote, .. }
+            | Move::CaptureOnTheWay { from, promote, .. }
+            | Move::Proxy { from, promote, .. }
+            | Move::Gated { from, promote, .. } => promote.unwrap_or(pos.at(from).kind()),
+            Move::Castle { from, .. } | Move::Swap { from, .. } | Move::CastleGated { from, .. } => pos.at(from).kind(),
             Move::Put { kind, .. } => kind,
         }
     }
 
     /// The order moves are listed in: by `from` (drops last), `to`, then
     /// what else they do.
-    fn order_key(self) -> (u32, CellId, u16, u32, u16, u16, bool, u32) {
+    fn order_key(self) -> (u32, CellId, u16, u32, u16, u16, bool, u32, (u32, u16)) {
         let none = u32::MAX;
         let cell = |c: Option<CellId>| c.map_or(none, |c| c.index() as u32);
         let kind = |k: Option<PieceId>| k.map_or(u16::MAX, |k| k.index() as u16);
@@ -273,6 +361,7 @@ impl Move {
             kind(self.proxy_promotion().map(|(_, k)| k)),
             self.is_swap(),
             cell(self.castling_partner().map(|(_, to)| to)),
+            self.gated().map_or((none, u16::MAX), |(cell, gated)| (cell.index() as u32, gated.index() as u16)),
         )
     }
 }
@@ -321,6 +410,15 @@ mod tests {
         let drop = Move::drop(knight, d);
         assert!(drop.is_drop() && drop.from().is_none() && drop.to() == d && !drop.captures_on_to());
         assert!(Move::swapping(a, b).is_swap() && !Move::swapping(a, b).captures_on_to());
+        let gated = plain.with_promotion(knight).gating(knight, a);
+        assert_eq!((gated.gated(), gated.promotion(), gated.from(), gated.to()), (Some((a, knight)), Some(knight), Some(a), b));
+        assert_eq!(gated.without_gating(), plain.with_promotion(knight));
+        assert_eq!(plain.gating(knight, b), plain, "a piece enters only the cell the move leaves");
+        let on_partner = castle.gating(knight, c);
+        assert_eq!((on_partner.gated(), on_partner.castling_partner()), (Some((c, knight)), Some((c, d))));
+        assert_eq!(castle.gating(knight, a).gated(), Some((a, knight)));
+        assert!(on_partner.is_castle() && !on_partner.captures_on_to() && on_partner.without_gating() == castle);
+        assert_eq!(drop.gating(knight, d), drop, "a drop leaves no cell");
     }
 
     #[test]
