@@ -103,6 +103,8 @@ pub fn fsf_variant(bundled_name: &str) -> Option<&'static str> {
         "capablanca" => Some("capablanca"),
         "omicron" => Some("omicron"),
         "antichess" => Some("antichess"),
+        // Debian's Fairy-Stockfish 11.1 has none: `FSF_BIN` names a newer one.
+        "atomic" => Some("atomic"),
         "crazyhouse" => Some("crazyhouse"),
         "janggi" => Some("janggi"),
         "kyotoshogi" => Some("kyotoshogi"),

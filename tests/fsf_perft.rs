@@ -1,5 +1,5 @@
 //! Perft against Fairy-Stockfish on every position of tests/data/fsf_perft.txt
-//! (Xiang Qi, Shogi, Minishogi, Shatranj, King of the Hill, Three-check, Antichess, Chess960 and more: start positions, random-play positions with
+//! (Xiang Qi, Shogi, Minishogi, Shatranj, King of the Hill, Three-check, Antichess, Atomic, Chess960 and more: start positions, random-play positions with
 //! pieces in hand, hand-made rule positions). Where Fairy-Stockfish counts
 //! pawn-drop mates, which Shogi forbids, the file's "standard rules" counts are
 //! used. Depths are capped by node count to keep the suite fast.

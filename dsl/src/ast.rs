@@ -65,6 +65,8 @@ pub enum Item {
     NoCheck(Span),
     /// `must capture`.
     MustCapture(Span),
+    /// `captures explode within N steps along DIRS [sparing PIECES]`.
+    Explosion(ExplosionDecl),
     /// `gate from hand in ZONE`.
     Gating {
         zone: ZoneExpr,
@@ -87,6 +89,17 @@ pub enum DropLicence {
     /// `may drop anywhere`: a piece may be dropped even where it could never
     /// move.
     Anywhere,
+}
+
+/// `captures explode within 1 step along orth | diag sparing Pawn`: a
+/// capture removes the capturer, what it took and every piece within `reach`
+/// steps (through `directions`) of its destination, but the `spared` types.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExplosionDecl {
+    pub reach: Int,
+    pub directions: DirExpr,
+    pub spared: Option<PieceSet>,
+    pub span: Span,
 }
 
 /// `goal ...`: a position that ends the game.

@@ -138,6 +138,13 @@ fn item(pair: Pair<Rule>) -> Result<Item, SyntaxError> {
         }
         Rule::no_check_decl => Item::NoCheck(span),
         Rule::must_capture_decl => Item::MustCapture(span),
+        Rule::explosion_decl => {
+            let mut inner = pair.into_inner();
+            let reach = int(inner.next().expect("grammar: reach"))?;
+            let directions = dir_expr(inner.next().expect("grammar: directions"))?;
+            let spared = inner.next().map(|sparing| piece_set(sparing.into_inner().next().expect("grammar: pieces")));
+            Item::Explosion(ExplosionDecl { reach, directions, spared, span })
+        }
         Rule::gating_decl => Item::Gating { zone: zone_expr(pair.into_inner().next().expect("grammar: zone"))?, span },
         Rule::may_drop_decl => {
             let licence = match pair.into_inner().next().expect("grammar: what may be dropped").as_rule() {

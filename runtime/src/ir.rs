@@ -443,6 +443,22 @@ pub struct Rules {
     /// from its player's hand on that cell (see [`crate::plan::gating`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub gating: Option<ZoneId>,
+    /// Captures explode (`captures explode within ...`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub explosion: Option<Explosion>,
+}
+
+/// `captures explode within N steps along DIRS sparing PIECES`: after a
+/// capture, the capturer, what it took and every piece within `reach` steps
+/// of its destination (through each player's `directions`, from the
+/// capturer's side) leave the board, but pieces of the `spared` types
+/// (the capturer and what it took always go). See
+/// [`crate::state::explosion`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Explosion {
+    pub reach: u8,
+    pub directions: PerPlayer<Vec<DirId>>,
+    pub spared: Vec<PieceId>,
 }
 
 /// A position that ends the game. Goals are tested at the start of every turn,
@@ -623,6 +639,14 @@ impl Game {
             Goal::Checks(n) => Some(*n),
             _ => None,
         })
+    }
+
+    /// Can a position end the game besides checkmate and stalemate: a
+    /// goal, or a royal blasted by an explosion
+    /// ([`crate::legality::goals::reached`])?
+    #[inline]
+    pub fn has_goals(&self) -> bool {
+        !self.rules.goals.is_empty() || self.rules.explosion.is_some()
     }
 
     pub fn has_royals(&self) -> bool {

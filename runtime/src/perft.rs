@@ -10,7 +10,7 @@ use rayon::prelude::*;
 
 /// Counts the leaves of the legal move tree `depth` plies deep.
 pub fn perft<E: Engine + ?Sized>(engine: &E, pos: &mut Position, depth: u32) -> u64 {
-    let goals = !engine.game().rules.goals.is_empty();
+    let goals = engine.game().has_goals();
     count(engine, pos, depth, goals, &mut Buffers::default())
 }
 

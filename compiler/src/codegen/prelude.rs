@@ -268,7 +268,7 @@ pub(crate) fn prelude(ctx: &Ctx, needs: &Needs) -> TokenStream {
 /// pieces, for its engine's make and unmake
 /// ([`vdl_runtime::state::move_features`]).
 fn move_features(features: FeaturesOf) -> TokenStream {
-    let FeaturesOf { checks, unmoved, hands, extra_cell, swaps, passings, countdowns, clocks, passes } = features;
+    let FeaturesOf { checks, unmoved, hands, extra_cell, swaps, passings, countdowns, clocks, passes, explosions } = features;
     quote! {
         /// What this game's moves can do, for make and unmake.
         struct Features;
@@ -283,6 +283,7 @@ fn move_features(features: FeaturesOf) -> TokenStream {
             const COUNTDOWNS: bool = #countdowns;
             const CLOCKS: bool = #clocks;
             const PASSES: bool = #passes;
+            const EXPLOSIONS: bool = #explosions;
         }
     }
 }

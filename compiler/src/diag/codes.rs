@@ -119,6 +119,9 @@ codes! {
     BadHopLimit = "E0309", "unusable hop limit",
         "`over PIECES` (or `over not PIECES`) limits the types a hop's screen may be of, and `sparing PIECES` the types it \
          may capture: both belong to a `hop`. A hop may not spare a royal piece: its threats to royals are what check is.";
+    BadExplosion = "E0310", "unusable explosion",
+        "A `captures explode within N steps along DIRS` statement whose reach is not a number of steps from 0 to 255. \
+         (Reach 0 blasts the capturer and what it took alone.)";
     BadPlayers = "E0400", "unusable players",
         "The players or their views are not usable: a game has exactly two players, and a view can only mirror an axis or shift \
          a wrapped one.";

@@ -63,6 +63,7 @@ pub fn check(names: &Names, diags: &mut Vec<Diagnostic>) -> Option<Draft> {
     let drop_promoted = may_drop(&items.may_drops, ast::DropLicence::Promoted, !items.hands.is_empty(), diags);
     let drop_anywhere = may_drop(&items.may_drops, ast::DropLicence::Anywhere, !items.hands.is_empty(), diags);
     let checks_forbidden = crate::front::goals::checks_forbidden(&items.no_checks, royals > 0, diags);
+    let explosion = items.explosions.first().and_then(|decl| lowering.explosion(decl, diags));
     inherit_moves(&items.pieces, &names.piece_ids, &mut pieces, diags);
     warn_about_passings(&lowering_passings, &pieces, diags);
     refuse_spared_royals(&spared, &pieces, diags);
@@ -108,6 +109,7 @@ pub fn check(names: &Names, diags: &mut Vec<Diagnostic>) -> Option<Draft> {
         goals,
         checks_forbidden,
         must_capture: !items.must_captures.is_empty(),
+        explosion,
         gating,
         drop_promoted: drop_promoted.is_some(),
         drop_anywhere: drop_anywhere.is_some(),

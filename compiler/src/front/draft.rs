@@ -40,6 +40,8 @@ pub struct Draft {
     pub checks_forbidden: bool,
     /// `must capture`.
     pub must_capture: bool,
+    /// `captures explode ...`.
+    pub explosion: Option<ir::Explosion>,
     /// `gate from hand in ZONE`: the zone.
     pub gating: Option<ZoneId>,
     /// The start position as a position string.

@@ -97,6 +97,7 @@ pub fn lower(draft: Draft) -> Lowered {
             goals: draft.goals,
             checks_forbidden: draft.checks_forbidden,
             must_capture: draft.must_capture,
+            explosion: draft.explosion,
             gating: draft.gating,
         },
         setup: draft.setup,

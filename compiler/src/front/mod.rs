@@ -8,6 +8,7 @@ pub(crate) mod check;
 pub(crate) mod directions;
 pub(crate) mod draft;
 pub(crate) mod drawing;
+pub(crate) mod explosion;
 pub(crate) mod game_name;
 pub(crate) mod goals;
 pub(crate) mod groups;

@@ -5,8 +5,9 @@
 //!   with hands), `chess` (XBoard's `normal`), `chess960` (XBoard's
 //!   `fischerandom`, castling written `O-O` and `O-O-O`), `crazyhouse`,
 //!   `shatranj`, `seirawan` (the Hawk `H` and Elephant `E` in hand, gating
-//!   written `b1c3h`), `capablanca` (10x8), `grand` (10x10) and `three-check`
-//!   (XBoard's `3check`) are announced under XBoard's own name. Antichess is
+//!   written `b1c3h`), `capablanca` (10x8), `grand` (10x10), `three-check`
+//!   (XBoard's `3check`) and `atomic` (whose explosions XBoard plays on its
+//!   own board) are announced under XBoard's own name. Antichess is
 //!   not XBoard's `giveaway` nor its `suicide` (the first castles, the second
 //!   counts pieces at a stalemate), so it is defined by the engine.
 //! * Every other game on a plain rectangle is an engine-defined variant: it is
@@ -20,7 +21,8 @@
 //!   folded, wrapped), boards larger than XBoard's, symbols that are not one
 //!   letter (or `+` and a letter for a promoted piece), and moves XBoard cannot
 //!   make (swaps, leaps that capture on their way, promotions by proxy,
-//!   promotions on every move, drops as a promoted form).
+//!   promotions on every move, drops as a promoted form, captures that
+//!   explode in a game XBoard does not know).
 
 use super::betza;
 use super::grid::Grid;
@@ -69,6 +71,8 @@ const KNOWN: &[Known] = &[
     known("capablanca", "capablanca", (10, 8), false),
     known("grand", "grand", (10, 10), false),
     known("three-check", "3check", (8, 8), false),
+    // XBoard plays atomic's explosions on its own board.
+    known("atomic", "atomic", (8, 8), false),
     known("seirawan", "seirawan", (8, 8), true),
 ];
 
@@ -215,6 +219,9 @@ pub fn present(variant: &Arc<Variant>) -> Result<XboardVariant, String> {
     if game.pieces.iter().any(|p| !p.drop_forms.is_empty()) {
         return Err("pieces dropped as their promoted forms cannot be dropped in XBoard".to_string());
     }
+    if game.rules.explosion.is_some() {
+        return Err("its captures explode, which XBoard shows only in its own atomic chess".to_string());
+    }
     let table = super::xboard_table::piece_table(game, &grid)?;
     // XBoard's word for a pass, as Fairy-Stockfish's Janggi uses it.
     let format = MoveFormat::new(squares, '@').with_pass("@@@@");
@@ -297,6 +304,15 @@ mod tests {
         let game = capablanca.variant.engine.game();
         assert_eq!(fen::format(game, &start), game.setup);
         assert_eq!(capablanca.xboard_fen(&start), "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1");
+    }
+
+    #[test]
+    fn atomic_is_xboards_own() {
+        let atomic = present(&variant("atomic")).unwrap();
+        assert_eq!(atomic.name, "atomic");
+        assert!(atomic.definition.is_empty());
+        let start = atomic.read_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
+        assert_eq!(fen::format(atomic.variant.engine.game(), &start), atomic.variant.engine.game().setup);
     }
 
     #[test]

@@ -46,6 +46,7 @@ pub enum End {
     Checks,
     /// Two passes in a row, or a pass while the royals face: a draw.
     Passes,
+    Explosion,
     /// The series' `--max-plies` was reached: a draw.
     PlyLimit,
 }
@@ -61,6 +62,7 @@ impl End {
             End::Reach => "reach",
             End::Checks => "checks",
             End::Passes => "passes",
+            End::Explosion => "explosion",
             End::PlyLimit => "ply_limit",
         }
     }
@@ -76,6 +78,7 @@ impl From<Reason> for End {
             Reason::Goal(GoalKind::Reach) => End::Reach,
             Reason::Goal(GoalKind::Checks) => End::Checks,
             Reason::Goal(GoalKind::Passes) => End::Passes,
+            Reason::Goal(GoalKind::Explosion) => End::Explosion,
         }
     }
 }

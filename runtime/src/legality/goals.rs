@@ -22,16 +22,23 @@ pub enum GoalKind {
     Reach,
     Checks,
     Passes,
+    /// A royal was blasted by a capture's explosion ([`crate::ir::Explosion`]).
+    Explosion,
 }
 
 /// The result if the position reaches one of the game's goals, else `None`.
 pub fn reached<E: Engine + ?Sized>(engine: &E, pos: &Position) -> Option<(GameResult, GoalKind)> {
     let game = engine.game();
+    let stm = pos.side;
+    if game.rules.explosion.is_some() && game.has_royals() && pos.royal_count(stm) == 0 {
+        // The last move blasted the royal of the side to move: no move may
+        // blast its own.
+        return Some((GameResult::Win(stm.opponent()), GoalKind::Explosion));
+    }
     let goals = &game.rules.goals;
     if goals.is_empty() {
         return None;
     }
-    let stm = pos.side;
     let win = |player: PlayerId| GameResult::Win(player);
     // The side that has just moved is looked at first: what its move did to
     // itself (a last Pawn promoted, a royal left bare) decides before what it
@@ -76,7 +83,7 @@ fn passes_end(game: &Game, pos: &Position) -> bool {
 /// Does the position end the game by a goal?
 #[inline]
 pub fn ends_game<E: Engine + ?Sized>(engine: &E, pos: &Position) -> bool {
-    !engine.game().rules.goals.is_empty() && reached(engine, pos).is_some()
+    engine.game().has_goals() && reached(engine, pos).is_some()
 }
 
 /// Is `player` left without any piece of one of the `pieces` types (each

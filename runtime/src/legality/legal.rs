@@ -53,7 +53,7 @@ pub(crate) fn legal_moves_ignoring_goals<E: Engine + ?Sized>(engine: &E, pos: &P
 /// After `mover` has moved: does a piece of `mover` attack an enemy royal?
 #[inline]
 pub fn gives_check<E: Engine + ?Sized>(engine: &E, pos: &Position, mover: PlayerId) -> bool {
-    pos.royal_cells(mover.opponent()).any(|cell| engine.attacked(pos, cell, mover))
+    pos.royal_cells(mover.opponent()).any(|cell| crate::legality::explosion::royal_attacked(engine, pos, cell, mover))
 }
 
 /// See [`Legality::plain_judgement`].
@@ -109,6 +109,9 @@ pub struct Legality<'e> {
     /// The engine's influence sets, which `influence` sets aside while the
     /// royals face.
     engine_influence: Option<&'e Influence>,
+    /// Captures explode: every move is made and judged by what it blasted
+    /// ([`crate::legality::explosion`]), none by the shortcut.
+    explodes: bool,
     game: &'e crate::Game,
 }
 
@@ -126,8 +129,10 @@ impl<'e> Legality<'e> {
     #[inline(always)]
     pub fn unprepared<E: Engine + ?Sized>(engine: &'e E) -> Legality<'e> {
         let game = engine.game();
+        let explodes = game.rules.explosion.is_some();
         Legality {
-            influence: engine.influence(),
+            // The shortcut knows attacks, not blasts.
+            influence: if explodes { None } else { engine.influence() },
             watch: None,
             check_cells: None,
             royal_steps_in_check: UnwatchedKinds::default(),
@@ -137,6 +142,7 @@ impl<'e> Legality<'e> {
             captures_only: false,
             faced: false,
             engine_influence: engine.influence(),
+            explodes,
             game,
         }
     }
@@ -227,7 +233,7 @@ impl<'e> Legality<'e> {
         let quiet = self.keeps_royals_safe(pos, mv);
         let mover = pos.side;
         let undo = engine.make(pos, mv);
-        let legal = self.is_legal_made(engine, pos, mover, mv, quiet);
+        let legal = self.is_legal_made(engine, pos, mover, mv, quiet, &undo);
         engine.unmake(pos, mv, undo);
         legal
     }
@@ -386,7 +392,7 @@ impl<'e> Legality<'e> {
         }
         let mover = pos.side;
         let undo = engine.make(pos, mv);
-        if self.is_legal_made(engine, pos, mover, mv, quiet) {
+        if self.is_legal_made(engine, pos, mover, mv, quiet, &undo) {
             if self.counts_checks && gives_check(engine, pos, mover) {
                 pos.note_check(mover);
             }
@@ -412,18 +418,29 @@ impl<'e> Legality<'e> {
         Some(undo)
     }
 
-    /// After `mover` played `mv` on `pos`: was it legal? `quiet` is what
-    /// [`Legality::keeps_royals_safe`] said before the move.
+    /// After `mover` played `mv` on `pos`, returning `undo`: was it legal?
+    /// `quiet` is what [`Legality::keeps_royals_safe`] said before the move.
     #[inline]
-    fn is_legal_made<E: Engine + ?Sized>(&self, engine: &E, pos: &mut Position, mover: PlayerId, mv: Move, quiet: bool) -> bool {
+    fn is_legal_made<E: Engine + ?Sized>(
+        &self,
+        engine: &E,
+        pos: &mut Position,
+        mover: PlayerId,
+        mv: Move,
+        quiet: bool,
+        undo: &Undo,
+    ) -> bool {
         if self.faced {
             if let Some(legal) = self.judged_faced_after(pos, mover, mv) {
                 return legal;
             }
         }
-        (quiet || engine.is_safe(pos, mover))
-            && other_rules_hold(engine, self.game, pos, mover, mv)
-            && !(self.checks_forbidden && gives_check(engine, pos, mover))
+        let safe = if self.explodes {
+            crate::legality::explosion::royals_safe_after(engine, pos, mover, mv, undo)
+        } else {
+            quiet || engine.is_safe(pos, mover)
+        };
+        safe && other_rules_hold(engine, self.game, pos, mover, mv) && !(self.checks_forbidden && gives_check(engine, pos, mover))
     }
 
     /// Can `mv` (not yet made) be seen to leave every royal of the side to move
@@ -601,7 +618,7 @@ pub fn has_legal_move_listed<E: Engine + ?Sized>(engine: &E, pos: &mut Position)
 
 /// Is the side to move in check?
 pub fn in_check<E: Engine + ?Sized>(engine: &E, pos: &Position) -> bool {
-    pos.royal_cells(pos.side).any(|cell| engine.attacked(pos, cell, pos.side.opponent()))
+    pos.royal_cells(pos.side).any(|cell| crate::legality::explosion::royal_attacked(engine, pos, cell, pos.side.opponent()))
 }
 
 /// The end of a game, seen from the first player.
@@ -633,6 +650,7 @@ impl Reason {
             Reason::Goal(GoalKind::Reach) => "reaching the goal",
             Reason::Goal(GoalKind::Checks) => "checks",
             Reason::Goal(GoalKind::Passes) => "passes",
+            Reason::Goal(GoalKind::Explosion) => "explosion",
         }
     }
 }

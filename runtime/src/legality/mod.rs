@@ -6,6 +6,7 @@
 pub mod board_after;
 pub mod check_cells;
 pub mod engine;
+pub mod explosion;
 pub(crate) mod facing;
 pub mod goals;
 pub mod influence;

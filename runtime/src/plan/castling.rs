@@ -114,12 +114,46 @@ impl Castle {
         }
         // Not attacked, and crossing no attacked cell (the destination is
         // judged by the legality test, like any move's).
-        let crossed = if to >= origin { origin..to.max(origin + 1) } else { to + 1..origin + 1 };
-        if line[crossed].iter().any(|c| engine.attacked(pos, c.cell, owner.opponent())) {
+        let crossed = &line[if to >= origin { origin..to.max(origin + 1) } else { to + 1..origin + 1 }];
+        let enemy = owner.opponent();
+        let attacked = if pos.explodes() {
+            crossing_attacked_where_captures_explode(engine, pos, emitter.from, crossed, enemy)
+        } else {
+            crossed.iter().any(|c| engine.attacked(pos, c.cell, enemy))
+        };
+        if attacked {
             return;
         }
         out.push(Move::castling(emitter.from, line[to].cell, partner, line[partner_to].cell));
     }
+}
+
+/// Where captures explode: is a cell that the castler on `start` crosses
+/// (`start` among them) attacked? A cell next to an enemy royal is not
+/// ([`Position::shielded`]: taking the castler there would blast that
+/// royal). But a start shielded so may still be attacked along lines
+/// through it, which reach on to the cells beyond once the castler has
+/// left: then those are asked on a copy of the board with the start
+/// emptied.
+#[cold]
+#[inline(never)]
+fn crossing_attacked_where_captures_explode<E: Generator + ?Sized>(
+    engine: &E,
+    pos: &Position,
+    start: CellId,
+    crossed: &[LineCell],
+    enemy: PlayerId,
+) -> bool {
+    let attacked = |pos: &Position, cell: CellId| engine.attacked(pos, cell, enemy) && !pos.shielded(cell, enemy);
+    if crossed.iter().any(|c| attacked(pos, c.cell)) {
+        return true;
+    }
+    if !pos.shielded(start, enemy) || !engine.attacked(pos, start, enemy) {
+        return false;
+    }
+    let mut vacated = pos.clone();
+    vacated.put(start, Piece::EMPTY);
+    crossed.iter().any(|c| c.cell != start && attacked(&vacated, c.cell))
 }
 
 impl SidePlan {

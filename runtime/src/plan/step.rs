@@ -57,7 +57,7 @@ impl StepKind {
     }
 
     /// Appends the moves the step gives in the emitter's position.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn walk<E: Generator + ?Sized>(self, emitter: &Emitter, engine: &E, side: &SidePlan, mode: Mode, out: &mut Vec<Move>) {
         match self {
             StepKind::Ride(ride) => ride.walk(emitter, engine, side, mode, out),

@@ -95,7 +95,7 @@ impl<E: Engine + ?Sized> Run<'_, E> {
     /// A reached goal ends the game: its score for the side to move.
     #[inline]
     fn goal_score(&self, pos: &Position, ply: u32) -> Option<i32> {
-        if self.engine.game().rules.goals.is_empty() {
+        if !self.engine.game().has_goals() {
             return None;
         }
         crate::legality::goals::reached(self.engine, pos).map(|_| self.terminal_score(pos, ply))

@@ -4,6 +4,7 @@
 
 pub(crate) mod cell_bits;
 pub mod drop_cells;
+pub mod explosion;
 pub mod move_features;
 pub mod occupancy;
 pub mod passings;

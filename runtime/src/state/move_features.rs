@@ -32,6 +32,9 @@ pub trait MoveFeatures {
     const CLOCKS: bool;
     /// A piece may pass (`pass`): the position counts the passes in a row.
     const PASSES: bool;
+    /// Captures explode ([`crate::ir::Explosion`]): make removes the
+    /// pieces around, unmake puts them back.
+    const EXPLOSIONS: bool;
 }
 
 /// Any game: every feature may be there, and make asks the position.
@@ -47,6 +50,7 @@ impl MoveFeatures for AnyGame {
     const COUNTDOWNS: bool = true;
     const CLOCKS: bool = true;
     const PASSES: bool = true;
+    const EXPLOSIONS: bool = true;
 }
 
 /// The features of one game, as the code generator writes them into the
@@ -62,6 +66,7 @@ pub struct FeaturesOf {
     pub countdowns: bool,
     pub clocks: bool,
     pub passes: bool,
+    pub explosions: bool,
 }
 
 impl FeaturesOf {
@@ -80,6 +85,7 @@ impl FeaturesOf {
             countdowns: !game.rules.obligations.is_empty(),
             clocks: game.has_move_history_fields(),
             passes: game.has_passes(),
+            explosions: game.rules.explosion.is_some(),
         }
     }
 }

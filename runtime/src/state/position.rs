@@ -3,6 +3,7 @@
 use crate::ir::{ByPlayer, CellId, Game, MoveKind, PieceId, PlayerId};
 use crate::state::cell_bits;
 use crate::state::drop_cells::DropCells;
+use crate::state::explosion::{Blasts, ExplosionLog};
 use crate::state::move_features::{AnyGame, MoveFeatures};
 use crate::state::occupancy::{HeldCells, MAX_CELLS};
 pub use crate::state::passings::NO_PASSING;
@@ -13,6 +14,7 @@ use crate::state::piece_set::PieceSet;
 use crate::state::tally::{ClassFill, Tally, TallyPlan};
 use std::sync::Arc;
 
+mod explode;
 mod moves;
 mod null_move;
 
@@ -51,6 +53,17 @@ pub struct Undo {
     pub checks_left: ByPlayer<u8>,
     /// The passes in a row before the move.
     pub passes: u8,
+}
+
+/// Did `mv`, made returning `undo`, capture (in a game where captures
+/// explode, it exploded)? A swap's or castling's partner is friendly.
+#[inline(always)]
+fn explodes(mv: Move, undo: &Undo) -> bool {
+    match mv {
+        Move::Normal { .. } | Move::Proxy { .. } | Move::Gated { .. } => !undo.captured.is_empty(),
+        Move::CaptureOnTheWay { .. } => !undo.captured.is_empty() || !undo.captured_extra.is_empty(),
+        Move::Castle { .. } | Move::CastleGated { .. } | Move::Swap { .. } | Move::Put { .. } => false,
+    }
 }
 
 /// The pieces of either player all of whose moves go forward (pawns): their
@@ -103,6 +116,8 @@ struct Shared {
     /// Where each type may be dropped (nowhere in a game whose hands only
     /// gate).
     drop_cells: DropCells,
+    /// Where captures explode, in a game where they do.
+    blasts: Option<Blasts>,
     /// Per player, the cells of its image of the gating zone as bits (empty
     /// in games without gating).
     gate_zone: ByPlayer<Vec<u64>>,
@@ -154,6 +169,9 @@ pub struct Position {
     /// `goal passes` reads. Always 0 in games without `pass`, and after a
     /// position string (which does not say).
     passes: u8,
+    /// The pieces the explosions of the moves made removed, for unmake
+    /// (empty in games without explosions).
+    explosions: ExplosionLog,
     shared: Arc<Shared>,
 }
 
@@ -182,6 +200,8 @@ impl Position {
                 Some(zone) => cell_bits::of(game.cell_ids().filter(|&cell| game.in_zone(zone, player, cell)), game.cell_count()),
                 None => Vec::new(),
             }),
+            // The compiler has bounded the areas (E0305).
+            blasts: Blasts::of(game, usize::MAX).unwrap_or(None),
         };
         let hands = ByPlayer::from_fn(|_| if game.has_hands() { vec![0; kinds] } else { Vec::new() });
         let mut counts = [0; 256];
@@ -200,6 +220,7 @@ impl Position {
             en_passant: NO_PASSING,
             checks_left: ByPlayer::from_fn(|_| game.checks_to_win().unwrap_or(0)),
             passes: 0,
+            explosions: ExplosionLog::default(),
             shared: Arc::new(shared),
         }
     }
@@ -555,7 +576,10 @@ impl Position {
         }
         // The common kinds inline; the rare ones kept out of the hot code.
         match mv {
-            Move::Normal { to, from, promote } => self.move_piece::<F>(mover, from, to, promote, &mut undo),
+            Move::Normal { to, from, promote } => {
+                self.move_piece::<F>(mover, from, to, promote, &mut undo);
+                self.explode_if::<F>(!undo.captured.is_empty(), mover, to);
+            }
             Move::Put { kind, to, held } if F::HANDS => {
                 self.hands[mover][held.index()] -= 1;
                 self.set(to.index(), Piece::new(kind, mover));
@@ -584,7 +608,10 @@ impl Position {
     #[inline(never)]
     fn make_rare<F: MoveFeatures>(&mut self, mover: PlayerId, mv: Move, undo: &mut Undo) {
         match mv {
-            Move::Normal { to, from, promote } => self.move_piece::<F>(mover, from, to, promote, undo),
+            Move::Normal { to, from, promote } => {
+                self.move_piece::<F>(mover, from, to, promote, undo);
+                self.explode_if::<F>(!undo.captured.is_empty(), mover, to);
+            }
             Move::CaptureOnTheWay { to, from, captured, promote } if F::EXTRA_CELL => {
                 undo.captured_extra = self.board[captured.index()];
                 self.set(captured.index(), Piece::EMPTY);
@@ -592,16 +619,19 @@ impl Position {
                 if F::HANDS {
                     self.hand_capture(mover, undo.captured_extra, 1);
                 }
+                self.explode_if::<F>(!undo.captured.is_empty() || !undo.captured_extra.is_empty(), mover, to);
             }
             Move::Proxy { proxy_into, to, from, proxy, promote } if F::EXTRA_CELL => {
                 undo.captured_extra = self.board[proxy.index()];
                 self.set(proxy.index(), Piece::new(proxy_into, mover));
                 self.move_piece::<F>(mover, from, to, promote, undo);
+                self.explode_if::<F>(!undo.captured.is_empty(), mover, to);
             }
             Move::Castle { to, from, partner, partner_to } if F::EXTRA_CELL => self.castle::<F>(from, to, partner, partner_to, undo),
             Move::Gated { gated, to, from, promote } if F::HANDS => {
                 self.move_piece::<F>(mover, from, to, promote, undo);
                 self.enter_from_hand(mover, gated, from);
+                self.explode_if::<F>(!undo.captured.is_empty(), mover, to);
             }
             Move::CastleGated { to, from, partner, partner_to, .. } if F::EXTRA_CELL && F::HANDS => {
                 self.castle::<F>(from, to, partner, partner_to, undo);
@@ -774,7 +804,10 @@ impl Position {
             self.fullmove -= mover.index() as u16;
         }
         match mv {
-            Move::Normal { to, from, .. } => self.move_piece_back::<F>(mover, from, to, undo),
+            Move::Normal { to, from, .. } => {
+                self.put_back_explosion_if::<F>(!undo.captured.is_empty());
+                self.move_piece_back::<F>(mover, from, to, undo);
+            }
             Move::Put { to, held, .. } if F::HANDS => {
                 self.hands[mover][held.index()] += 1;
                 self.set(to.index(), Piece::EMPTY);
@@ -794,8 +827,12 @@ impl Position {
     #[inline(never)]
     fn unmake_rare<F: MoveFeatures>(&mut self, mover: PlayerId, mv: Move, undo: Undo) {
         match mv {
-            Move::Normal { to, from, .. } => self.move_piece_back::<F>(mover, from, to, undo),
+            Move::Normal { to, from, .. } => {
+                self.put_back_explosion_if::<F>(!undo.captured.is_empty());
+                self.move_piece_back::<F>(mover, from, to, undo);
+            }
             Move::CaptureOnTheWay { to, from, captured, .. } if F::EXTRA_CELL => {
+                self.put_back_explosion_if::<F>(!undo.captured.is_empty() || !undo.captured_extra.is_empty());
                 if F::HANDS {
                     self.hand_capture(mover, undo.captured_extra, -1);
                 }
@@ -803,11 +840,13 @@ impl Position {
                 self.set(captured.index(), undo.captured_extra);
             }
             Move::Proxy { to, from, proxy, .. } if F::EXTRA_CELL => {
+                self.put_back_explosion_if::<F>(!undo.captured.is_empty());
                 self.move_piece_back::<F>(mover, from, to, undo);
                 self.set(proxy.index(), undo.captured_extra);
             }
             Move::Castle { to, from, partner, partner_to } if F::EXTRA_CELL => self.castle_back(from, to, partner, partner_to, undo),
             Move::Gated { gated, to, from, .. } if F::HANDS => {
+                self.put_back_explosion_if::<F>(!undo.captured.is_empty());
                 self.back_to_hand(mover, gated, from);
                 self.move_piece_back::<F>(mover, from, to, undo);
             }

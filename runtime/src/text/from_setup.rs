@@ -175,7 +175,7 @@ fn missing_royal(game: &Game, start: Option<&[Piece]>, pos: &Position) -> Result
     let Some(start) = start.filter(|_| game.has_royals()) else { return Ok(()) };
     for player in game.player_ids() {
         let royals: Vec<PieceId> = royal_kinds_in(game, start, player);
-        if royals.is_empty() || pos.royal_count(player) > 0 || royals_can_change(game, player) {
+        if royals.is_empty() || pos.royal_count(player) > 0 || royals_can_change(game, player) || game.rules.explosion.is_some() {
             continue;
         }
         return Err(PositionError::MissingRoyal {
@@ -232,10 +232,13 @@ fn must_promote(game: &Game, start: Option<&[Piece]>, pos: &Position) -> Result<
 
 /// The side that has just moved is not in check: a move may not leave its
 /// own royal attacked (facing royals among the attacks). Judged with the
-/// caller's engine, or an interpreter, which any game runs on.
+/// caller's engine, or an interpreter, which any game runs on. Where
+/// captures explode, a move that blasted the enemy's last royal is legal
+/// whatever attacks the mover's: then the side to move has none.
 fn side_not_to_move_safe(game: &Game, engine: Option<&dyn Engine>, pos: &Position) -> Result<(), PositionError> {
     let other = pos.side.opponent();
-    if !game.has_royals() || pos.royal_count(other) == 0 {
+    let blasted = game.rules.explosion.is_some() && pos.royal_count(pos.side) == 0;
+    if !game.has_royals() || pos.royal_count(other) == 0 || blasted {
         return Ok(());
     }
     let built;
@@ -246,7 +249,9 @@ fn side_not_to_move_safe(game: &Game, engine: Option<&dyn Engine>, pos: &Positio
             &built
         }
     };
-    let Some(cell) = pos.royal_cells(other).find(|&cell| engine.attacked(pos, cell, pos.side)) else { return Ok(()) };
+    let Some(cell) = pos.royal_cells(other).find(|&cell| engine.attacked(pos, cell, pos.side) && !pos.shielded(cell, pos.side)) else {
+        return Ok(());
+    };
     let mut moves = Vec::new();
     engine.generate(pos, &mut moves);
     let mut attackers: Vec<String> = Vec::new();

@@ -26,7 +26,8 @@ pub(crate) struct EngineSpec {
     /// How the engine tests attacks.
     pub attacks: AttackTest,
     /// Royals, whose safety after a move is judged on a copy of the board
-    /// (`safe_after`).
+    /// (`safe_after`); never where captures explode, whose blasts the copy
+    /// does not play (such moves are made and judged).
     pub safe_after: bool,
     /// What the moves can do, for make and unmake.
     pub features: FeaturesOf,
@@ -57,7 +58,7 @@ impl EngineSpec {
             gating: game.has_gating(),
             captures_in_passing: game.has_en_passant(),
             attacks: if game.rules.obligations.is_empty() { AttackTest::OnTheBoard } else { AttackTest::WithCountdowns },
-            safe_after: game.pieces.iter().any(|piece| piece.royal),
+            safe_after: game.pieces.iter().any(|piece| piece.royal) && game.rules.explosion.is_none(),
             features: FeaturesOf::game(game),
         }
     }
