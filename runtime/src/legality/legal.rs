@@ -214,7 +214,7 @@ impl<'e> Legality<'e> {
     /// A move that gates is judged without its gate (see [`ungated`]): it
     /// is never judged unmade, and [`Legality::is_legal_when_made`] takes
     /// the gate off.
-    #[inline]
+    #[inline(always)]
     pub fn is_legal<E: Engine + ?Sized>(&self, engine: &E, pos: &mut Position, mv: Move) -> bool {
         let quiet = self.keeps_royals_safe(pos, mv);
         if let Some(legal) = self.judged_unmade_if(engine, pos, mv, quiet) {
