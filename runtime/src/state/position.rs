@@ -498,11 +498,12 @@ impl Position {
         !zone.is_empty() && cell_bits::bit(zone, 0, cell) && self.is_unmoved(cell) && self.at(cell).is_of(player)
     }
 
-    /// Does this game keep track of unmoved pieces?
+    /// How many of the last moves were passes, up to 2 (`goal passes`).
     pub fn passes(&self) -> u8 {
         self.passes
     }
 
+    /// Does this game keep track of unmoved pieces?
     pub fn tracks_unmoved(&self) -> bool {
         self.shared.tracks_unmoved
     }

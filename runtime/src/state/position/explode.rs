@@ -35,10 +35,10 @@ impl Position {
     pub(super) fn explode(&mut self, capturer: PlayerId, centre: CellId) {
         self.explosions.open();
         self.remove_blasted(centre);
-        let around = self.shared.blasts.as_ref().map_or(0, |blasts| blasts.around(capturer, centre).len());
-        for i in 0..around {
-            let Some(blasts) = &self.shared.blasts else { return };
-            let cell = blasts.around(capturer, centre)[i];
+        // The game's tables, held apart from the board the blast changes.
+        let shared = std::sync::Arc::clone(&self.shared);
+        let Some(blasts) = &shared.blasts else { return };
+        for &cell in blasts.around(capturer, centre) {
             let piece = self.board[cell.index()];
             if !piece.is_empty() && !blasts.spares(piece) {
                 self.remove_blasted(cell);
