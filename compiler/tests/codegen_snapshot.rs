@@ -251,6 +251,8 @@ fn tiny() -> Game {
             must_capture: false,
             explosion: None,
             gating: None,
+            unmoved_listed: None,
+            unmoved_losses: vec![],
             // A Rook moving from the home ranks into the upper ones may turn a
             // Pawn into a Knight, if a King stays home.
             proxy_promotions: vec![ProxyPromotion {

@@ -72,6 +72,12 @@ pub enum Item {
         zone: ZoneExpr,
         span: Span,
     },
+    /// `unmoved listed in ZONE`: the castling field lists the zone's
+    /// unmoved pieces by file letter.
+    UnmovedListing {
+        zone: ZoneExpr,
+        span: Span,
+    },
     /// `may drop promoted`, `may drop anywhere`.
     MayDrop {
         licence: DropLicence,
@@ -543,6 +549,7 @@ pub enum PieceStmt {
     Promotion(PromotionStmt),
     Swap(SwapStmt),
     Castle(CastleStmt),
+    UnmovedLoss(UnmovedLossStmt),
     /// `draw "帥" "將"`: what front ends write on the piece, per player.
     Glyphs {
         glyphs: Vec<Text>,
@@ -555,6 +562,14 @@ pub enum PieceStmt {
 pub struct Countdown {
     pub delay: Int,
     pub without: PieceSet,
+    pub span: Span,
+}
+
+/// `unmoved lost when enemy Rook lands in line along orth`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct UnmovedLossStmt {
+    pub landers: PieceSet,
+    pub directions: DirExpr,
     pub span: Span,
 }
 
@@ -664,8 +679,13 @@ pub enum Modifier {
     },
     /// `circuit`: a slide that comes round a ring to its start is a null move.
     Circuit(Span),
-    /// `when unmoved`: only while the piece has not moved since the setup.
-    WhenUnmoved(Span),
+    /// `when unmoved`: only while the piece has not moved since the setup;
+    /// `unattacked` (`when unmoved unless attacked`): and while no enemy
+    /// piece attacks its cell.
+    WhenUnmoved {
+        unattacked: bool,
+        span: Span,
+    },
     /// `en passant by Pawn`: the cells passed over are open to capture in
     /// passing by these pieces for one ply.
     EnPassant {

@@ -146,6 +146,7 @@ fn item(pair: Pair<Rule>) -> Result<Item, SyntaxError> {
             Item::Explosion(ExplosionDecl { reach, directions, spared, span })
         }
         Rule::gating_decl => Item::Gating { zone: zone_expr(pair.into_inner().next().expect("grammar: zone"))?, span },
+        Rule::unmoved_listing_decl => Item::UnmovedListing { zone: zone_expr(pair.into_inner().next().expect("grammar: zone"))?, span },
         Rule::may_drop_decl => {
             let licence = match pair.into_inner().next().expect("grammar: what may be dropped").as_rule() {
                 Rule::drop_promoted => DropLicence::Promoted,
@@ -503,6 +504,12 @@ fn piece(pair: Pair<Rule>) -> Result<PieceDecl, SyntaxError> {
                 };
                 PieceStmt::Castle(CastleStmt { directions, ends, with, span: stmt_span })
             }
+            Rule::unmoved_loss => {
+                let mut inner = stmt.into_inner();
+                let landers = piece_set(inner.next().expect("grammar: pieces"));
+                let directions = dir_expr(inner.next().expect("grammar: directions"))?;
+                PieceStmt::UnmovedLoss(UnmovedLossStmt { landers, directions, span: stmt_span })
+            }
             Rule::glyphs => PieceStmt::Glyphs { glyphs: stmt.into_inner().map(string_text).collect(), span: stmt_span },
             Rule::move_stmt => PieceStmt::Move(move_stmt(stmt)?),
             rule => unreachable!("grammar: unexpected piece statement {rule:?}"),
@@ -620,7 +627,7 @@ fn move_stmt(pair: Pair<Rule>) -> Result<MoveStmt, SyntaxError> {
             Rule::when_in => {
                 modifiers.push(Modifier::WhenIn { zone: zone_expr(part.into_inner().next().expect("grammar: zone"))?, span: part_span })
             }
-            Rule::when_unmoved => modifiers.push(Modifier::WhenUnmoved(part_span)),
+            Rule::when_unmoved => modifiers.push(Modifier::WhenUnmoved { unattacked: part.into_inner().next().is_some(), span: part_span }),
             Rule::en_passant => {
                 modifiers.push(Modifier::EnPassant { by: piece_set(part.into_inner().next().expect("grammar: pieces")), span: part_span })
             }

@@ -37,7 +37,7 @@ pub mod board_after {
 /// The moves the runtime walks from the plan for every engine: castling
 /// and captures in passing.
 pub mod gated {
-    pub use crate::plan::gated::{captures_in_passing, castle};
+    pub use crate::plan::gated::{captures_in_passing, castle, unmoved_attacked};
 }
 
 /// Gating: the moves that bring a piece from hand onto the cell they leave.

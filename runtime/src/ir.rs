@@ -279,11 +279,24 @@ pub enum Gate {
     Always,
     /// Only while the piece has not moved since the setup (`when unmoved`).
     Unmoved,
+    /// Only while the piece has not moved since the setup and no enemy
+    /// piece attacks its cell (`when unmoved unless attacked`).
+    UnmovedUnattacked,
 }
 
 impl Gate {
     pub fn is_always(&self) -> bool {
         *self == Gate::Always
+    }
+
+    /// Does the rule hold only while its piece is unmoved?
+    pub fn needs_unmoved(&self) -> bool {
+        *self != Gate::Always
+    }
+
+    /// Does a rule with this gate hold wherever one with `other` does?
+    pub fn covers(self, other: Gate) -> bool {
+        self == other || self == Gate::Always || (self == Gate::Unmoved && other == Gate::UnmovedUnattacked)
     }
 }
 
@@ -446,6 +459,25 @@ pub struct Rules {
     /// Captures explode (`captures explode within ...`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub explosion: Option<Explosion>,
+    /// `unmoved listed in ZONE`: the castling field names the zone's
+    /// unmoved pieces by file letter (as it does the cells that may gate).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unmoved_listed: Option<ZoneId>,
+    /// `unmoved lost when enemy ... lands in line along ...`: ways a piece
+    /// counts as moved without moving (see [`crate::state::unmoved_loss`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unmoved_losses: Vec<UnmovedLoss>,
+}
+
+/// `unmoved lost when enemy LANDERS lands in line along DIRS`, stated in
+/// the piece `loser`: once a piece of the `landers` types lands on a cell
+/// from which a slide along its player's `directions` would reach, on the
+/// empty board, an enemy `loser`, that piece counts as moved.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnmovedLoss {
+    pub loser: PieceId,
+    pub landers: Vec<PieceId>,
+    pub directions: PerPlayer<Vec<DirId>>,
 }
 
 /// `captures explode within N steps along DIRS sparing PIECES`: after a
@@ -599,6 +631,12 @@ impl Game {
     /// (`gate from hand in ZONE`)?
     pub fn has_gating(&self) -> bool {
         self.rules.gating.is_some()
+    }
+
+    /// The zone whose unmoved pieces the castling field lists by file
+    /// letter: where pieces gate, or `unmoved listed in ZONE`.
+    pub fn unmoved_listed(&self) -> Option<ZoneId> {
+        self.rules.gating.or(self.rules.unmoved_listed)
     }
 
     /// Does some move leave cells open to capture in passing?

@@ -268,7 +268,8 @@ pub(crate) fn prelude(ctx: &Ctx, needs: &Needs) -> TokenStream {
 /// pieces, for its engine's make and unmake
 /// ([`vdl_runtime::state::move_features`]).
 fn move_features(features: FeaturesOf) -> TokenStream {
-    let FeaturesOf { checks, unmoved, hands, extra_cell, swaps, passings, countdowns, clocks, passes, explosions } = features;
+    let FeaturesOf { checks, unmoved, hands, extra_cell, swaps, passings, countdowns, clocks, passes, explosions, unmoved_losses } =
+        features;
     quote! {
         /// What this game's moves can do, for make and unmake.
         struct Features;
@@ -284,6 +285,7 @@ fn move_features(features: FeaturesOf) -> TokenStream {
             const CLOCKS: bool = #clocks;
             const PASSES: bool = #passes;
             const EXPLOSIONS: bool = #explosions;
+            const UNMOVED_LOSSES: bool = #unmoved_losses;
         }
     }
 }

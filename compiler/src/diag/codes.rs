@@ -122,6 +122,10 @@ codes! {
     BadExplosion = "E0310", "unusable explosion",
         "A `captures explode within N steps along DIRS` statement whose reach is not a number of steps from 0 to 255. \
          (Reach 0 blasts the capturer and what it took alone.)";
+    BadUnmovedListing = "E0313", "unusable unmoved listing",
+        "`unmoved listed in ZONE` writes the zone's unmoved pieces in the castling field by the letter of their file, so \
+         every label of the board's first axis must be a single letter; and a game that gates (`gate from hand in`) lists \
+         its gating zone so already.";
     BadPlayers = "E0400", "unusable players",
         "The players or their views are not usable: a game has exactly two players, and a view can only mirror an axis or shift \
          a wrapped one.";
@@ -179,6 +183,9 @@ codes! {
         "`may drop promoted` in a game where every piece goes to hand as itself (warning): a piece in hand may be dropped \
          as the types that go to hand as it (a captured `+X` goes as `X`), and there are none. Write the promoted pieces' \
          symbols as `+X` after the pieces they promote from, or remove the rule.";
+    LossWithoutFirstMoves = "W0115", "nothing to lose",
+        "An `unmoved lost when ...` in a piece that has no `when unmoved` move and no `castle` (warning): the piece's being \
+         unmoved opens no move, so losing it changes nothing. Give the piece its first moves, or remove the statement.";
 }
 
 impl Code {

@@ -60,11 +60,13 @@ pub fn check(names: &Names, diags: &mut Vec<Diagnostic>) -> Option<Draft> {
     let goals = crate::front::goals::goals(&items.goals, royals > 0, &mut lowering, diags);
     let drop_bans = drop_bans(&items.drop_bans, !items.hands.is_empty(), &mut lowering, diags);
     let gating = items.gatings.first().and_then(|&(zone, _)| lowering.zone(zone, diags));
+    let unmoved_listed = crate::front::unmoved::unmoved_listing(&items.unmoved_listings, gating, &mut lowering, diags);
     let drop_promoted = may_drop(&items.may_drops, ast::DropLicence::Promoted, !items.hands.is_empty(), diags);
     let drop_anywhere = may_drop(&items.may_drops, ast::DropLicence::Anywhere, !items.hands.is_empty(), diags);
     let checks_forbidden = crate::front::goals::checks_forbidden(&items.no_checks, royals > 0, diags);
     let explosion = items.explosions.first().and_then(|decl| lowering.explosion(decl, diags));
     inherit_moves(&items.pieces, &names.piece_ids, &mut pieces, diags);
+    let unmoved_losses = crate::front::unmoved::unmoved_losses(&pieces, diags);
     warn_about_passings(&lowering_passings, &pieces, diags);
     refuse_spared_royals(&spared, &pieces, diags);
     if !items.hands.is_empty() {
@@ -111,6 +113,8 @@ pub fn check(names: &Names, diags: &mut Vec<Diagnostic>) -> Option<Draft> {
         must_capture: !items.must_captures.is_empty(),
         explosion,
         gating,
+        unmoved_listed,
+        unmoved_losses,
         drop_promoted: drop_promoted.is_some(),
         drop_anywhere: drop_anywhere.is_some(),
         setup,

@@ -44,6 +44,10 @@ pub struct Draft {
     pub explosion: Option<ir::Explosion>,
     /// `gate from hand in ZONE`: the zone.
     pub gating: Option<ZoneId>,
+    /// `unmoved listed in ZONE`: the zone.
+    pub unmoved_listed: Option<ZoneId>,
+    /// The pieces' `unmoved lost when ...`.
+    pub unmoved_losses: Vec<ir::UnmovedLoss>,
     /// The start position as a position string.
     pub setup: String,
 }
@@ -59,6 +63,8 @@ pub struct DraftPiece {
     pub promotions: Vec<DraftPromotion>,
     /// What front ends draw for the piece, per player (empty: its symbol).
     pub glyphs: Vec<String>,
+    /// `unmoved lost when ...`.
+    pub unmoved_loss: Option<crate::front::unmoved::DraftUnmovedLoss>,
 }
 
 /// A promotion as declared; for an optional one, where it is forced is found

@@ -99,6 +99,8 @@ pub fn lower(draft: Draft) -> Lowered {
             must_capture: draft.must_capture,
             explosion: draft.explosion,
             gating: draft.gating,
+            unmoved_listed: draft.unmoved_listed,
+            unmoved_losses: draft.unmoved_losses,
         },
         setup: draft.setup,
     });

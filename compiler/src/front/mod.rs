@@ -19,4 +19,5 @@ pub(crate) mod pieces;
 pub(crate) mod players;
 pub(crate) mod resolve;
 pub(crate) mod shape;
+pub(crate) mod unmoved;
 pub(crate) mod zones;

@@ -98,6 +98,7 @@ impl PieceLowering<'_> {
         let mut promotions = Vec::new();
         let mut overlaps = Overlaps::default();
         let mut glyphs: Option<(Vec<String>, Span)> = None;
+        let mut unmoved_loss: Option<crate::front::unmoved::DraftUnmovedLoss> = None;
         for stmt in &decl.body {
             match stmt {
                 PieceStmt::Pass(span) => match pass {
@@ -140,6 +141,10 @@ impl PieceLowering<'_> {
                         moves[player].extend(rule);
                     }
                 }
+                PieceStmt::UnmovedLoss(stmt) => match &unmoved_loss {
+                    Some(first) => diags.push(repeated("unmoved lost", stmt.span, first.span)),
+                    None => unmoved_loss = self.unmoved_loss(stmt, diags),
+                },
                 PieceStmt::Promotion(stmt) => promotions.extend(self.promotion(stmt, diags)),
                 PieceStmt::Glyphs { glyphs: texts, span } => match &glyphs {
                     Some((_, first)) => diags.push(repeated("draw", *span, *first)),
@@ -167,6 +172,7 @@ impl PieceLowering<'_> {
             moves,
             promotions,
             glyphs: glyphs.map(|(texts, _)| texts).unwrap_or_default(),
+            unmoved_loss,
         }
     }
 
@@ -493,7 +499,7 @@ impl PieceLowering<'_> {
         let mut mode: Option<(Mode, Span)> = None;
         let mut only_in: Option<(ZoneId, Span)> = None;
         let mut circuit = false;
-        let mut unmoved: Option<Span> = None;
+        let mut unmoved: Option<(bool, Span)> = None;
         let mut en_passant: Option<(Vec<PieceId>, Span)> = None;
         let mut within: Option<(ZoneId, Span)> = None;
         let mut not_over: Option<(Vec<PieceId>, Span)> = None;
@@ -571,9 +577,9 @@ impl PieceLowering<'_> {
                         only_in = Some((id, *span));
                     }
                 }
-                Modifier::WhenUnmoved(span) => match unmoved {
-                    Some(first) => diags.push(repeated("when unmoved", *span, first)),
-                    None => unmoved = Some(*span),
+                Modifier::WhenUnmoved { unattacked, span } => match unmoved {
+                    Some((_, first)) => diags.push(repeated("when unmoved", *span, first)),
+                    None => unmoved = Some((*unattacked, *span)),
                 },
                 Modifier::EnPassant { by, span } => match &en_passant {
                     Some((_, first)) => diags.push(repeated("en passant", *span, *first)),
@@ -588,7 +594,7 @@ impl PieceLowering<'_> {
             }
         }
         let mode = mode.map_or(Mode::Both, |(m, _)| m);
-        if let Some(span) = unmoved.filter(|_| mode != Mode::MoveOnly) {
+        if let Some((_, span)) = unmoved.filter(|_| mode != Mode::MoveOnly) {
             diags.push(
                 Diagnostic::error(Code::UnmovedCapture, span, "a `when unmoved` move must be `move only`")
                     .with_label("this move could capture")
@@ -599,7 +605,11 @@ impl PieceLowering<'_> {
             mode,
             only_in: only_in.map(|(z, _)| z),
             circuit,
-            gate: if unmoved.is_some() { Gate::Unmoved } else { Gate::Always },
+            gate: match unmoved {
+                None => Gate::Always,
+                Some((false, _)) => Gate::Unmoved,
+                Some((true, _)) => Gate::UnmovedUnattacked,
+            },
             en_passant: en_passant.map(|(set, _)| set).unwrap_or_default(),
             within: within.map(|(z, _)| z),
             not_over: not_over.map(|(set, _)| set).unwrap_or_default(),

@@ -36,6 +36,8 @@ pub struct Items<'a> {
     pub explosions: Vec<&'a ast::ExplosionDecl>,
     /// `gate from hand in ZONE` statements.
     pub gatings: Vec<(&'a ast::ZoneExpr, Span)>,
+    /// `unmoved listed in ZONE` statements.
+    pub unmoved_listings: Vec<(&'a ast::ZoneExpr, Span)>,
     /// `may drop promoted` and `may drop anywhere` statements.
     pub may_drops: Vec<(ast::DropLicence, Span)>,
 }
@@ -71,6 +73,8 @@ pub fn resolve<'a>(file: &'a ast::File, source: &'a str, file_name: &str, diags:
     at_most_once("`captures explode` rule", &items.explosions.iter().map(|e| e.span).collect::<Vec<_>>(), diags);
     let gatings: Vec<Span> = items.gatings.iter().map(|&(_, span)| span).collect();
     at_most_once("`gate from hand` rule", &gatings, diags);
+    let listings: Vec<Span> = items.unmoved_listings.iter().map(|&(_, span)| span).collect();
+    at_most_once("`unmoved listed in` rule", &listings, diags);
     for (licence, words) in [(ast::DropLicence::Promoted, "`may drop promoted`"), (ast::DropLicence::Anywhere, "`may drop anywhere`")] {
         let spans: Vec<Span> = items.may_drops.iter().filter(|(l, _)| *l == licence).map(|(_, span)| *span).collect();
         at_most_once(&format!("{words} rule"), &spans, diags);
@@ -131,6 +135,7 @@ impl<'a> Items<'a> {
                 Item::MustCapture(span) => items.must_captures.push(*span),
                 Item::Explosion(explosion) => items.explosions.push(explosion),
                 Item::Gating { zone, span } => items.gatings.push((zone, *span)),
+                Item::UnmovedListing { zone, span } => items.unmoved_listings.push((zone, *span)),
                 Item::MayDrop { licence, span } => items.may_drops.push((*licence, *span)),
             }
         }

@@ -26,7 +26,7 @@
 
 use super::grid::Grid;
 use std::collections::{BTreeMap, BTreeSet};
-use vdl_runtime::ir::{CastleEnds, DirId, Game, Gate, Mode, MoveKind, MoveRule, PieceId, PlayerId};
+use vdl_runtime::ir::{CastleEnds, DirId, Game, Mode, MoveKind, MoveRule, PieceId, PlayerId};
 
 /// One player's moves of a piece type in Betza notation.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -153,7 +153,7 @@ pub fn describe(game: &Game, grid: &Grid, kind: PieceId, player: PlayerId) -> De
         if let Some(zone) = rule.only_in {
             unsaid.push(format!("a rule that holds only in zone `{}` is given everywhere", game.zones[zone].name));
         }
-        let initial = rule.gate == Gate::Unmoved;
+        let initial = rule.gate.needs_unmoved();
         let (family, direction) = match &rule.kind {
             MoveKind::Ride { dir, range, .. } => {
                 let (x, y) = step(*dir);

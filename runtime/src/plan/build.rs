@@ -1,7 +1,7 @@
 //! Resolving the IR's move rules into a [`SidePlan`].
 
 use super::{overlap, LineCell, Repeats, SidePlan, Span, Step, StepKind};
-use crate::ir::{CellId, DirId, Game, Gate, Mode, MoveRule, PieceId, PlayerId, ZoneId};
+use crate::ir::{CellId, DirId, Game, Mode, MoveRule, PieceId, PlayerId, ZoneId};
 use crate::state::piece_set::PieceSet;
 
 /// A plan of `player` with no step yet.
@@ -38,18 +38,22 @@ pub(super) fn side(game: &Game, player: PlayerId) -> SidePlan {
         let mut repeats = overlap::covered(game, player, kind);
         let confined = game.pieces[kind].confined;
         for from in CellId::first(cells) {
-            for gate in [Gate::Always, Gate::Unmoved] {
+            for unmoved in [false, true] {
                 let start = plan.steps.len();
                 for (index, rule) in rules.iter().enumerate() {
                     // A rule that only repeats an earlier one adds no move.
-                    if rule.gate == gate && repeats[index] != Repeats::Always && applies(game, player, rule.only_in, from) {
+                    if rule.gate.needs_unmoved() == unmoved
+                        && repeats[index] != Repeats::Always
+                        && applies(game, player, rule.only_in, from)
+                    {
                         plan.add_step(&Start { game, player, from, mode: rule.mode, confined }, index, rule);
                     }
                 }
                 let span = Span::of(start..plan.steps.len());
-                match gate {
-                    Gate::Always => plan.starts.push(span),
-                    Gate::Unmoved => plan.unmoved_starts.push(span),
+                if unmoved {
+                    plan.unmoved_starts.push(span);
+                } else {
+                    plan.starts.push(span);
                 }
             }
             let unmoved = plan.unmoved_steps(kind, from);

@@ -7,7 +7,7 @@
 //! which live with their constructs ([`crate::plan::castling`],
 //! [`crate::plan::en_passant`]).
 
-use crate::ir::CellId;
+use crate::ir::{CellId, Gate};
 pub use crate::plan::castling::castle;
 pub use crate::plan::en_passant::captures_in_passing;
 use crate::plan::generator::Generator;
@@ -29,7 +29,8 @@ pub fn generate<E: Generator + ?Sized>(engine: &E, plan: &Plan, pos: &Position, 
     captures_in_passing(engine, plan, pos, out);
 }
 
-/// The steps of the unmoved piece on `from`.
+/// The steps of the unmoved piece on `from`; those of its rules that hold
+/// `unless attacked` only while no enemy piece attacks `from`.
 fn unmoved_steps<E: Generator + ?Sized>(engine: &E, side: &SidePlan, pos: &Position, from: CellId, out: &mut Vec<Move>) {
     let kind = pos.at(from).kind();
     let steps = side.unmoved_steps(kind, from);
@@ -38,7 +39,18 @@ fn unmoved_steps<E: Generator + ?Sized>(engine: &E, side: &SidePlan, pos: &Posit
     // repeat one looks at every move from its cell.
     let dedup = steps.iter().any(|step| repeats[step.rule as usize] == Repeats::Maybe);
     let emitter = Emitter::new(engine.game(), pos, from, dedup, 0);
+    let rules = &engine.game().pieces[kind].moves[pos.side];
+    let attacked = std::cell::OnceCell::new();
     for step in steps {
+        if rules[step.rule as usize].gate == Gate::UnmovedUnattacked && *attacked.get_or_init(|| unmoved_attacked(engine, pos, from)) {
+            continue;
+        }
         emitter.step(engine, side, step, out);
     }
+}
+
+/// Is the piece on `from`, of the side to move, attacked: are its moves
+/// `when unmoved unless attacked` closed? (Generated code asks it too.)
+pub fn unmoved_attacked<E: Generator + ?Sized>(engine: &E, pos: &Position, from: CellId) -> bool {
+    engine.attacked(pos, from, pos.side.opponent())
 }

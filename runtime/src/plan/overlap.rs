@@ -8,7 +8,7 @@
 //! river) gets no steps at all.
 
 use super::{SidePlan, Step, StepKind};
-use crate::ir::{CellId, DirId, Game, Gate, Mode, MoveKind, MoveRule, PieceId, PlayerId};
+use crate::ir::{CellId, DirId, Game, Mode, MoveKind, MoveRule, PieceId, PlayerId};
 
 /// How a rule's destinations relate to those of the rules before it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,7 +33,7 @@ pub(super) fn covered(game: &Game, player: PlayerId, kind: PieceId) -> Vec<Repea
             let covered = rules[..index].iter().any(|earlier| {
                 earlier.kind == rule.kind
                     && (earlier.mode == rule.mode || earlier.mode == Mode::Both)
-                    && (earlier.gate == rule.gate || earlier.gate == Gate::Always)
+                    && earlier.gate.covers(rule.gate)
                     && game.cell_ids().all(|c| !applies(rule, c) || applies(earlier, c))
             });
             if covered {

@@ -14,3 +14,4 @@ pub mod piece_set;
 pub mod position;
 pub mod sink;
 pub(crate) mod tally;
+pub mod unmoved_loss;

@@ -35,6 +35,9 @@ pub trait MoveFeatures {
     /// Captures explode ([`crate::ir::Explosion`]): make removes the
     /// pieces around, unmake puts them back.
     const EXPLOSIONS: bool;
+    /// A landing may take enemy pieces' unmoved marks (`unmoved lost
+    /// when ...`): make takes them, unmake puts them back.
+    const UNMOVED_LOSSES: bool;
 }
 
 /// Any game: every feature may be there, and make asks the position.
@@ -51,6 +54,7 @@ impl MoveFeatures for AnyGame {
     const CLOCKS: bool = true;
     const PASSES: bool = true;
     const EXPLOSIONS: bool = true;
+    const UNMOVED_LOSSES: bool = true;
 }
 
 /// The features of one game, as the code generator writes them into the
@@ -67,6 +71,7 @@ pub struct FeaturesOf {
     pub clocks: bool,
     pub passes: bool,
     pub explosions: bool,
+    pub unmoved_losses: bool,
 }
 
 impl FeaturesOf {
@@ -86,6 +91,7 @@ impl FeaturesOf {
             clocks: game.has_move_history_fields(),
             passes: game.has_passes(),
             explosions: game.rules.explosion.is_some(),
+            unmoved_losses: !game.rules.unmoved_losses.is_empty(),
         }
     }
 }

@@ -12,9 +12,11 @@ use crate::state::piece::Piece;
 use crate::state::piece_cells::PieceCells;
 use crate::state::piece_set::PieceSet;
 use crate::state::tally::{ClassFill, Tally, TallyPlan};
+use crate::state::unmoved_loss::{LostMarks, UnmovedLosses};
 use std::sync::Arc;
 
 mod explode;
+mod lose_unmoved;
 mod moves;
 mod null_move;
 
@@ -45,7 +47,8 @@ pub struct Undo {
     /// The cells open to capture in passing before the move.
     pub en_passant: u16,
     /// Which of the cells the move changed ([`Move::changed_cells`], one
-    /// bit each) held unmoved pieces before it.
+    /// bit each) held unmoved pieces before it; and
+    /// [`Undo::TOOK_UNMOVED`], whether its landing took unmoved marks.
     pub unmoved: u8,
     /// The half-move clock before the move.
     pub halfmove: u16,
@@ -53,6 +56,13 @@ pub struct Undo {
     pub checks_left: ByPlayer<u8>,
     /// The passes in a row before the move.
     pub passes: u8,
+}
+
+impl Undo {
+    /// The bit of [`Undo::unmoved`] past the changed cells' bits: the move's
+    /// landing took unmoved marks (`unmoved lost when ...`), kept in the
+    /// position's [`LostMarks`].
+    pub const TOOK_UNMOVED: u8 = 1 << 7;
 }
 
 /// Did `mv`, made returning `undo`, capture (in a game where captures
@@ -121,6 +131,8 @@ struct Shared {
     /// Per player, the cells of its image of the gating zone as bits (empty
     /// in games without gating).
     gate_zone: ByPlayer<Vec<u64>>,
+    /// How landings take unmoved marks (none in most games).
+    unmoved_losses: UnmovedLosses,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -172,6 +184,9 @@ pub struct Position {
     /// The pieces the explosions of the moves made removed, for unmake
     /// (empty in games without explosions).
     explosions: ExplosionLog,
+    /// The unmoved marks landings took, for unmake (empty in games without
+    /// `unmoved lost`).
+    lost_marks: LostMarks,
     shared: Arc<Shared>,
 }
 
@@ -202,6 +217,7 @@ impl Position {
             }),
             // The compiler has bounded the areas (E0305).
             blasts: Blasts::of(game, usize::MAX).unwrap_or(None),
+            unmoved_losses: UnmovedLosses::of(game),
         };
         let hands = ByPlayer::from_fn(|_| if game.has_hands() { vec![0; kinds] } else { Vec::new() });
         let mut counts = [0; 256];
@@ -221,6 +237,7 @@ impl Position {
             checks_left: ByPlayer::from_fn(|_| game.checks_to_win().unwrap_or(0)),
             passes: 0,
             explosions: ExplosionLog::default(),
+            lost_marks: LostMarks::default(),
             shared: Arc::new(shared),
         }
     }
@@ -587,6 +604,9 @@ impl Position {
             }
             _ => self.make_rare::<F>(mover, mv, &mut undo),
         }
+        if F::UNMOVED_LOSSES && !self.shared.unmoved_losses.is_empty() {
+            self.lose_unmoved(mover, mv, &mut undo);
+        }
         if F::COUNTDOWNS && !self.shared.delays.is_empty() {
             self.advance_countdowns(mover);
         }
@@ -820,6 +840,9 @@ impl Position {
                 if let Some(cell) = cell.filter(|_| undo.unmoved >> i & 1 != 0) {
                     self.set_unmoved(cell, true);
                 }
+            }
+            if F::UNMOVED_LOSSES {
+                self.regain_unmoved(undo);
             }
         }
     }

@@ -13,7 +13,7 @@
 //! apart into a [`crate::Setup`]; what they say is checked against the board
 //! when the position is built ([`apply_castling`], [`apply_en_passant`]).
 
-use crate::ir::{CellId, Game, Gate, PlayerId};
+use crate::ir::{CellId, Game, PlayerId};
 use crate::plan::castling;
 use crate::state::passings::Passing;
 use crate::state::piece::Piece;
@@ -50,15 +50,18 @@ pub fn parse_castling(game: &Game, field: &str) -> Result<Vec<CastlingRight>, (u
 
 /// Marks the pieces with first moves that are not part of castling (pawns)
 /// as unmoved where they stand on a cell where the setup (`start`) has a
-/// piece like them, as FEN implies for chess pawns on their start rank.
+/// piece like them, as FEN implies for chess pawns on their start rank;
+/// but not in the zone whose unmoved pieces the castling field lists
+/// (`unmoved listed in`, gating), which says which are.
 pub fn mark_first_movers(game: &Game, start: &[Piece], pos: &mut Position) {
     let castling = castling::castling_kinds(game);
+    let listed = |cell: CellId, player: PlayerId| game.unmoved_listed().is_some_and(|zone| game.in_zone(zone, player, cell));
     for cell in game.cell_ids() {
         let piece = pos.at(cell);
-        if piece.is_empty() || start.get(cell.index()) != Some(&piece) {
+        if piece.is_empty() || start.get(cell.index()) != Some(&piece) || listed(cell, piece.owner()) {
             continue;
         }
-        let first_moves = game.pieces[piece.kind()].moves.iter().flatten().any(|r| r.gate == Gate::Unmoved);
+        let first_moves = game.pieces[piece.kind()].moves.iter().flatten().any(|r| r.gate.needs_unmoved());
         if first_moves && !castling.contains(&piece.kind()) {
             pos.set_unmoved(cell, true);
         }
@@ -91,7 +94,7 @@ pub fn apply_castling(game: &Game, rights: &[CastlingRight], start: Option<&[Pie
             .collect();
         let letter = right.letter(game);
         let player_name = game.players[right.player.index()].name.clone();
-        if chosen.is_empty() && game.has_gating() && matches!(right.partner, Partner::File(_)) {
+        if chosen.is_empty() && game.unmoved_listed().is_some() && matches!(right.partner, Partner::File(_)) {
             return Err(PositionError::GateWithoutPiece { index, letter, player_name });
         }
         if chosen.is_empty() {
@@ -126,12 +129,13 @@ pub fn apply_castling(game: &Game, rights: &[CastlingRight], start: Option<&[Pie
     Ok(())
 }
 
-/// In a game with gating, a file letter names the pieces of its player on
-/// that file in the player's gating zone (Fairy-Stockfish's gating rights,
-/// `KQBCDFGkqbcdfg`): marks them unmoved, and says whether it named any.
+/// In a game with gating or `unmoved listed in`, a file letter names the
+/// pieces of its player on that file in the player's image of the zone
+/// (Fairy-Stockfish's gating rights, `KQBCDFGkqbcdfg`, and first-move
+/// rights, `DEde`): marks them unmoved, and says whether it named any.
 /// Elsewhere the letter names a castling partner.
 fn mark_gates(game: &Game, right: &CastlingRight, pos: &mut Position) -> bool {
-    let (Some(zone), Partner::File(file)) = (game.rules.gating, right.partner) else { return false };
+    let (Some(zone), Partner::File(file)) = (game.unmoved_listed(), right.partner) else { return false };
     let player = right.player;
     let on_file = |cell: CellId| game.board.cells[cell].coords.first() == Some(&(file as i32));
     let named: Vec<CellId> =
@@ -197,7 +201,8 @@ fn cells_holding(game: &Game, board: &[Piece], piece: Piece) -> Vec<String> {
 /// `-` for none. In a game with gating, each player's rights are followed
 /// by the files of the cells where it may still gate that no right names
 /// (`KQBCDFG`), while it holds a piece to gate, as Fairy-Stockfish writes
-/// them.
+/// them; with `unmoved listed in`, by the files of its unmoved pieces in
+/// the zone (`DE`).
 pub fn format_castling(game: &Game, pos: &Position) -> String {
     let all = castling::rights(game, |cell| pos.at(cell));
     let start = crate::text::fen::parse_setup(game, &game.setup).ok();
@@ -220,7 +225,7 @@ pub fn format_castling(game: &Game, pos: &Position) -> String {
         text.extend(own.iter().copied().map(letter_of));
         let named = |cell: CellId| own.iter().any(|(r, _)| r.piece == cell || r.partner == cell);
         let mut gates: Vec<char> =
-            pos.gates(player).filter(|&cell| !named(cell)).map(|cell| cased(player, file_letter(game, cell))).collect();
+            listed_cells(game, pos, player).filter(|&cell| !named(cell)).map(|cell| cased(player, file_letter(game, cell))).collect();
         gates.dedup();
         text.extend(gates);
     }
@@ -228,6 +233,18 @@ pub fn format_castling(game: &Game, pos: &Position) -> String {
         "-".to_string()
     } else {
         text
+    }
+}
+
+/// The cells whose pieces the castling field lists for `player` by file:
+/// where it may gate, or its unmoved pieces in the zone of `unmoved listed
+/// in`.
+fn listed_cells<'p>(game: &'p Game, pos: &'p Position, player: PlayerId) -> Box<dyn Iterator<Item = CellId> + 'p> {
+    match game.rules.unmoved_listed {
+        Some(zone) => Box::new(
+            pos.unmoved_cells().filter(move |&cell| game.in_zone(zone, player, cell) && pos.at(cell).is_of(player)),
+        ),
+        None => Box::new(pos.gates(player)),
     }
 }
 
@@ -293,7 +310,7 @@ pub fn apply_en_passant(game: &Game, open: &[CellId], start: Option<&[Piece]>, p
 /// only while the piece is unmoved?
 fn only_when_unmoved(game: &Game, piece: Piece) -> bool {
     let rules = game.pieces[piece.kind()].moves.get(piece.owner().index()).map_or(&[][..], Vec::as_slice);
-    rules.iter().filter(|rule| !rule.en_passant.is_empty()).all(|rule| rule.gate == Gate::Unmoved)
+    rules.iter().filter(|rule| !rule.en_passant.is_empty()).all(|rule| rule.gate.needs_unmoved())
 }
 
 /// Reads the en-passant field: the cells it names, none for `-`.

@@ -61,7 +61,7 @@ pub fn merge(rules: Vec<RuleEntry>) -> Vec<Walk> {
 /// same roles?
 fn alike(a: &RuleEntry, b: &RuleEntry) -> bool {
     let roles = |rule: &RuleEntry| rule.tables.iter().map(|(role, _)| *role).collect::<Vec<Role>>();
-    a.construct == b.construct && a.unmoved == b.unmoved && a.reads_back == b.reads_back && roles(a) == roles(b)
+    a.construct == b.construct && a.gate == b.gate && a.reads_back == b.reads_back && roles(a) == roles(b)
 }
 
 #[cfg(test)]
@@ -69,7 +69,7 @@ mod tests {
     use super::*;
     use crate::codegen::spec::rules::{Construct, Landing, LineWalk};
     use quote::format_ident;
-    use vdl_runtime::ir::Mode;
+    use vdl_runtime::ir::{Gate, Mode};
 
     fn ride(mode: Mode) -> Construct {
         let walk = LineWalk::Table { range: None, stop_at_start: false };
@@ -80,13 +80,13 @@ mod tests {
         RuleEntry {
             construct: ride(Mode::Both),
             tables: vec![(Role::Table, format_ident!("{}", table))],
-            unmoved: false,
+            gate: Gate::Always,
             reads_back: false,
         }
     }
 
     fn swap() -> RuleEntry {
-        RuleEntry { construct: Construct::Swap(Vec::new()), tables: Vec::new(), unmoved: false, reads_back: false }
+        RuleEntry { construct: Construct::Swap(Vec::new()), tables: Vec::new(), gate: Gate::Always, reads_back: false }
     }
 
     #[test]

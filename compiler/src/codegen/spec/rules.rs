@@ -7,7 +7,7 @@
 //! nothing else.
 
 use proc_macro2::Ident;
-use vdl_runtime::ir::Mode;
+use vdl_runtime::ir::{Gate, Mode};
 use vdl_runtime::Piece;
 
 /// One rule of a piece type, as its code reads it.
@@ -16,9 +16,9 @@ pub(crate) struct RuleEntry {
     pub construct: Construct,
     /// The tables its code reads by role: rules alike differ only here.
     pub tables: Vec<(Role, Ident)>,
-    /// The rule holds only while its piece is unmoved: its code runs under
-    /// that test.
-    pub unmoved: bool,
+    /// Whether the rule holds only while its piece is unmoved (and not
+    /// attacked): its code runs under that test.
+    pub gate: Gate,
     /// It may repeat a destination of an earlier rule: each move is given
     /// only if the piece's moves so far lack it.
     pub reads_back: bool,

@@ -34,7 +34,7 @@ pub(crate) fn plan_rule(ctx: &mut Ctx, pg: &mut PieceGen, about: &RuleAbout, ste
         Resolved::CapturingLeap { .. } => Some(capturing_leap::plan(ctx, pg, about, steps)),
         Resolved::Swap { .. } => Some((swap::plan(ctx, pg, about, steps), Vec::new())),
     }?;
-    Some(RuleEntry { construct, tables, unmoved: steps.unmoved, reads_back })
+    Some(RuleEntry { construct, tables, gate: about.rule.gate, reads_back })
 }
 
 /// The statements of the rules' walks, each in a block or a loop.
@@ -85,13 +85,25 @@ pub(crate) fn print_rule(ctx: &mut Ctx, pg: &mut PieceGen, entry: &RuleEntry, ta
         Construct::CapturingLeap { mode, outcome, passing_taken } => capturing_leap::print(pg, *mode, *outcome, *passing_taken, tables),
         Construct::Swap(groups) => swap::print(ctx, pg, groups),
     };
-    if !entry.unmoved {
-        return code;
-    }
     // The rules of unmoved pieces are guarded here (but castling, see
     // `castling`).
-    pg.needs_pos = true;
-    quote!(if pos.is_unmoved(CellId::from_index(from)) { #code })
+    match entry.gate {
+        Gate::Always => code,
+        Gate::Unmoved => {
+            pg.needs_pos = true;
+            quote!(if pos.is_unmoved(CellId::from_index(from)) { #code })
+        }
+        Gate::UnmovedUnattacked => {
+            pg.needs_pos = true;
+            quote! {
+                if pos.is_unmoved(CellId::from_index(from))
+                    && !vdl_runtime::gen::gated::unmoved_attacked(&Rules, pos, CellId::from_index(from))
+                {
+                    #code
+                }
+            }
+        }
+    }
 }
 
 /// How the code reads the outcome `outcome` of a rule whose tables are
@@ -144,6 +156,7 @@ pub(crate) fn describe_rule(game: &Game, rule: &MoveRule) -> String {
     let gate = match rule.gate {
         Gate::Always => "",
         Gate::Unmoved => ", only while the piece is unmoved",
+        Gate::UnmovedUnattacked => ", only while the piece is unmoved and not attacked",
     };
     let passing = en_passant::describe(game, rule);
     format!("{what}{mode}{zone}{gate}{passing}")
