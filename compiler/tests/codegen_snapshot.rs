@@ -250,6 +250,7 @@ fn tiny() -> Game {
             checks_forbidden: false,
             must_capture: false,
             explosion: None,
+            material: None,
             gating: None,
             unmoved_listed: None,
             unmoved_losses: vec![],

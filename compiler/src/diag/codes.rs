@@ -126,6 +126,10 @@ codes! {
         "`unmoved listed in ZONE` writes the zone's unmoved pieces in the castling field by the letter of their file, so \
          every label of the board's first axis must be a single letter; and a game that gates (`gate from hand in`) lists \
          its gating zone so already.";
+    BadMaterial = "E0314", "unusable material count",
+        "A `draws decided by material` statement gives each piece type (or group) a weight from 0 to 1000, names each type \
+         once, and may give one player from 0 to 1000 points more (`with 1.5 for Red`), with at most one digit after the \
+         point: the count is kept in tenths of a point.";
     BadPlayers = "E0400", "unusable players",
         "The players or their views are not usable: a game has exactly two players, and a view can only mirror an axis or shift \
          a wrapped one.";
