@@ -404,7 +404,7 @@ fn xboard_announces_the_games_it_can_draw_and_plays_xiangqi() {
     xb.send("protover 2");
     let features = xb.line_starting("feature");
     assert!(
-        features.contains("variants=\"antichess,atomic,capablanca,normal,fischerandom,crazyhouse,grand,janggi,king-of-the-hill,minishogi,seirawan,shatranj,shogi,3check,xiangqi\""),
+        features.contains("variants=\"antichess,atomic,cambodian,capablanca,normal,fischerandom,crazyhouse,grand,janggi,king-of-the-hill,minishogi,seirawan,shatranj,shogi,3check,xiangqi\""),
         "{features}"
     );
     assert!(features.contains("usermove=1") && features.contains("setboard=1") && features.ends_with("done=1"), "{features}");

@@ -60,7 +60,9 @@ pub fn format(source: &str) -> Result<String, SyntaxError> {
                 }
             }
             // `when unmoved` continues a move; no statement ends in `when`.
-            Token::Word(word) if opens_statement(block, word) && !matches!(previous, Some(Token::Word("where" | "and" | "not" | "when"))) => {
+            Token::Word(word)
+                if opens_statement(block, word) && !matches!(previous, Some(Token::Word("where" | "and" | "not" | "when"))) =>
+            {
                 // Blocks stand apart; otherwise the author's blank lines stay.
                 let after_block = matches!(previous_top_word.as_str(), "board" | "piece" | "proxy");
                 let is_block = matches!(*word, "board" | "piece" | "proxy");

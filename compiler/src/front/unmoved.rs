@@ -87,8 +87,12 @@ pub fn unmoved_listing(
     let files = lowering.board.axes.first().map_or(&[][..], |axis| axis.labels.as_slice());
     if let Some(label) = files.iter().find(|label| label.chars().count() != 1 || !label.chars().all(|c| c.is_ascii_alphabetic())) {
         diags.push(
-            Diagnostic::error(Code::BadUnmovedListing, span, format!("`unmoved listed in` names pieces by the letter of their file, and the file `{label}` is not one letter"))
-                .with_help("name the first axis's labels with single letters (`axis file = a..h`), or remove this statement"),
+            Diagnostic::error(
+                Code::BadUnmovedListing,
+                span,
+                format!("`unmoved listed in` names pieces by the letter of their file, and the file `{label}` is not one letter"),
+            )
+            .with_help("name the first axis's labels with single letters (`axis file = a..h`), or remove this statement"),
         );
         return None;
     }

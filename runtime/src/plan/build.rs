@@ -1,7 +1,7 @@
 //! Resolving the IR's move rules into a [`SidePlan`].
 
 use super::{overlap, LineCell, Repeats, SidePlan, Span, Step, StepKind};
-use crate::ir::{CellId, DirId, Game, Mode, MoveRule, PieceId, PlayerId, ZoneId};
+use crate::ir::{CellId, DirId, Game, Gate, Mode, MoveRule, PieceId, PlayerId, ZoneId};
 use crate::state::piece_set::PieceSet;
 
 /// A plan of `player` with no step yet.
@@ -13,6 +13,7 @@ fn empty(game: &Game, player: PlayerId) -> SidePlan {
         starts: Vec::new(),
         unmoved_starts: Vec::new(),
         gated_kinds: PieceSet::EMPTY,
+        unattacked_kinds: PieceSet::EMPTY,
         castlers: PieceSet::EMPTY,
         may_repeat: Vec::new(),
         repeats: Vec::new(),
@@ -58,11 +59,15 @@ pub(super) fn side(game: &Game, player: PlayerId) -> SidePlan {
             }
             let unmoved = plan.unmoved_steps(kind, from);
             let (gated, castles) = (!unmoved.is_empty(), unmoved.iter().any(|step| matches!(step.kind, StepKind::Castle(_))));
+            let unattacked = unmoved.iter().any(|step| rules[step.rule as usize].gate == Gate::UnmovedUnattacked);
             if gated {
                 plan.gated_kinds.insert(crate::Piece::new(kind, player));
             }
             if castles {
                 plan.castlers.insert(crate::Piece::new(kind, player));
+            }
+            if unattacked {
+                plan.unattacked_kinds.insert(crate::Piece::new(kind, player));
             }
         }
         overlap::find_clashes(&plan, game, player, kind, &mut repeats);

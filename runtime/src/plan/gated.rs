@@ -39,12 +39,14 @@ fn unmoved_steps<E: Generator + ?Sized>(engine: &E, side: &SidePlan, pos: &Posit
     // repeat one looks at every move from its cell.
     let dedup = steps.iter().any(|step| repeats[step.rule as usize] == Repeats::Maybe);
     let emitter = Emitter::new(engine.game(), pos, from, dedup, 0);
-    let rules = &engine.game().pieces[kind].moves[pos.side];
-    let attacked = std::cell::OnceCell::new();
-    for step in steps {
-        if rules[step.rule as usize].gate == Gate::UnmovedUnattacked && *attacked.get_or_init(|| unmoved_attacked(engine, pos, from)) {
-            continue;
+    if side.has_unattacked_steps(pos.at(from)) && unmoved_attacked(engine, pos, from) {
+        let rules = &engine.game().pieces[kind].moves[pos.side];
+        for step in steps.iter().filter(|step| rules[step.rule as usize].gate != Gate::UnmovedUnattacked) {
+            emitter.step(engine, side, step, out);
         }
+        return;
+    }
+    for step in steps {
         emitter.step(engine, side, step, out);
     }
 }

@@ -158,6 +158,9 @@ pub struct SidePlan {
     unmoved_starts: Vec<Span>,
     /// The piece types with such steps.
     gated_kinds: PieceSet,
+    /// The piece types with steps that also hold only while the piece is
+    /// not attacked ([`crate::ir::Gate::UnmovedUnattacked`]).
+    unattacked_kinds: PieceSet,
     /// The piece types that may castle.
     castlers: PieceSet,
     /// Per `kind * cells + from`: two of its steps may reach one destination,
@@ -206,6 +209,13 @@ impl SidePlan {
     #[inline]
     pub fn has_unmoved_steps(&self, piece: crate::Piece) -> bool {
         self.gated_kinds.contains(piece)
+    }
+
+    /// Does `piece` (of this player) have steps that hold only while it is
+    /// unmoved and not attacked?
+    #[inline]
+    pub fn has_unattacked_steps(&self, piece: crate::Piece) -> bool {
+        self.unattacked_kinds.contains(piece)
     }
 
     /// May `piece` (of this player) castle?

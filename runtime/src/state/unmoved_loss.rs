@@ -67,10 +67,16 @@ impl UnmovedLosses {
     /// The cells whose marks a landing of `lander` (owned by `mover`) on
     /// `to` may take, each with the enemy type that loses its mark there:
     /// the caller keeps those that hold such a piece.
-    pub(crate) fn reached(&self, lander: crate::state::piece::Piece, mover: PlayerId, to: CellId) -> impl Iterator<Item = (CellId, PieceSet)> + '_ {
-        self.losses.iter().filter(move |loss| loss.landers.contains(lander)).flat_map(move |loss| {
-            loss.lines[mover].around(to).iter().map(move |&cell| (cell, loss.losers))
-        })
+    pub(crate) fn reached(
+        &self,
+        lander: crate::state::piece::Piece,
+        mover: PlayerId,
+        to: CellId,
+    ) -> impl Iterator<Item = (CellId, PieceSet)> + '_ {
+        self.losses
+            .iter()
+            .filter(move |loss| loss.landers.contains(lander))
+            .flat_map(move |loss| loss.lines[mover].around(to).iter().map(move |&cell| (cell, loss.losers)))
     }
 }
 

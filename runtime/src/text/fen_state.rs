@@ -241,9 +241,7 @@ pub fn format_castling(game: &Game, pos: &Position) -> String {
 /// in`.
 fn listed_cells<'p>(game: &'p Game, pos: &'p Position, player: PlayerId) -> Box<dyn Iterator<Item = CellId> + 'p> {
     match game.rules.unmoved_listed {
-        Some(zone) => Box::new(
-            pos.unmoved_cells().filter(move |&cell| game.in_zone(zone, player, cell) && pos.at(cell).is_of(player)),
-        ),
+        Some(zone) => Box::new(pos.unmoved_cells().filter(move |&cell| game.in_zone(zone, player, cell) && pos.at(cell).is_of(player))),
         None => Box::new(pos.gates(player)),
     }
 }
