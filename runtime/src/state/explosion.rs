@@ -10,6 +10,7 @@
 //! around, on a hexagonal or 3D board whatever its directions reach.
 
 use crate::ir::{ByPlayer, CellId, DirId, Direction, Game, PlayerId};
+use crate::state::frame_log::FrameLog;
 use crate::state::piece::Piece;
 use crate::state::piece_set::PieceSet;
 
@@ -115,15 +116,9 @@ impl Areas {
     }
 }
 
-/// The pieces explosions removed, most recent last, for unmake to put back:
-/// one frame per exploding move still made. It is history, not part of
-/// the position: two positions that differ only in it are equal.
-#[derive(Clone, Debug, Default)]
-pub struct ExplosionLog {
-    removed: Vec<Removed>,
-    /// Where each frame starts in `removed`.
-    frames: Vec<u32>,
-}
+/// The pieces explosions removed, for unmake to put back: one frame per
+/// exploding move still made.
+pub(crate) type ExplosionLog = FrameLog<Removed>;
 
 /// A piece an explosion removed, and whether it was unmoved.
 #[derive(Clone, Copy, Debug)]
@@ -131,44 +126,4 @@ pub(crate) struct Removed {
     pub cell: CellId,
     pub piece: Piece,
     pub unmoved: bool,
-}
-
-impl ExplosionLog {
-    /// Opens the frame of a move's explosion.
-    #[inline]
-    pub(crate) fn open(&mut self) {
-        self.frames.push(self.removed.len() as u32);
-    }
-
-    #[inline]
-    pub(crate) fn push(&mut self, removed: Removed) {
-        self.removed.push(removed);
-    }
-
-    /// The pieces of the latest frame, which it closes, the last removed
-    /// first.
-    #[inline]
-    pub(crate) fn close(&mut self) -> impl Iterator<Item = Removed> + '_ {
-        let start = self.frames.pop().expect("an explosion to take back") as usize;
-        self.removed.drain(start..).rev()
-    }
-
-    /// The pieces the latest explosion removed.
-    #[inline]
-    pub(crate) fn latest(&self) -> &[Removed] {
-        let start = self.frames.last().map_or(self.removed.len(), |&start| start as usize);
-        &self.removed[start..]
-    }
-}
-
-impl PartialEq for ExplosionLog {
-    fn eq(&self, _: &ExplosionLog) -> bool {
-        true
-    }
-}
-
-impl Eq for ExplosionLog {}
-
-impl std::hash::Hash for ExplosionLog {
-    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
 }

@@ -5,6 +5,7 @@
 pub(crate) mod cell_bits;
 pub mod drop_cells;
 pub mod explosion;
+pub(crate) mod frame_log;
 pub mod move_features;
 pub mod occupancy;
 pub mod passings;

@@ -9,6 +9,7 @@
 //! alone, whatever stands on them.
 
 use crate::ir::{ByPlayer, CellId, DirId, Direction, Game, PlayerId};
+use crate::state::frame_log::FrameLog;
 use crate::state::piece_set::PieceSet;
 
 /// The game's losses, as every position of it shares them.
@@ -124,43 +125,6 @@ impl LossLines {
     }
 }
 
-/// The marks landings took, most recent last, for unmake to put back: one
-/// frame per move still made that took some. It is history, not part of the
-/// position: two positions that differ only in it are equal.
-#[derive(Clone, Debug, Default)]
-pub struct LostMarks {
-    cells: Vec<CellId>,
-    /// Where each frame starts in `cells`.
-    frames: Vec<u32>,
-}
-
-impl LostMarks {
-    #[inline]
-    pub(crate) fn open(&mut self) {
-        self.frames.push(self.cells.len() as u32);
-    }
-
-    #[inline]
-    pub(crate) fn push(&mut self, cell: CellId) {
-        self.cells.push(cell);
-    }
-
-    /// The cells of the latest frame, which it closes.
-    #[inline]
-    pub(crate) fn close(&mut self) -> impl Iterator<Item = CellId> + '_ {
-        let start = self.frames.pop().expect("lost marks to put back") as usize;
-        self.cells.drain(start..)
-    }
-}
-
-impl PartialEq for LostMarks {
-    fn eq(&self, _: &LostMarks) -> bool {
-        true
-    }
-}
-
-impl Eq for LostMarks {}
-
-impl std::hash::Hash for LostMarks {
-    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
-}
+/// The marks landings took, for unmake to put back: one frame per move
+/// still made that took some.
+pub(crate) type LostMarks = FrameLog<CellId>;
