@@ -95,7 +95,11 @@ pub fn apply_castling(game: &Game, rights: &[CastlingRight], start: Option<&[Pie
         let letter = right.letter(game);
         let player_name = game.players[right.player.index()].name.clone();
         if chosen.is_empty() && game.unmoved_listed().is_some() && matches!(right.partner, Partner::File(_)) {
-            return Err(PositionError::GateWithoutPiece { index, letter, player_name });
+            return Err(if game.has_gating() {
+                PositionError::GateWithoutPiece { index, letter, player_name }
+            } else {
+                PositionError::ListedWithoutPiece { index, letter, player_name }
+            });
         }
         if chosen.is_empty() {
             return Err(PositionError::CastlingWithoutPieces { index, letter, player_name });

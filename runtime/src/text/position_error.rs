@@ -24,6 +24,10 @@ pub enum PositionError {
     /// In a game with gating, a file letter that names neither a piece of
     /// its player in the gating zone (a gating right) nor a castling partner.
     GateWithoutPiece { index: usize, letter: char, player_name: String },
+    /// In a game with `unmoved listed in`, a file letter that names neither
+    /// a piece of its player in the zone (a first-move right) nor a castling
+    /// partner.
+    ListedWithoutPiece { index: usize, letter: char, player_name: String },
     /// A castling right whose piece or partner is not where the setup puts
     /// it: it has moved, and the right is lost.
     CastlingPieceMoved { index: usize, letter: char, player_name: String, piece: String, cell_name: String, setup_cells: Vec<String> },
@@ -89,6 +93,7 @@ impl PositionError {
             PositionError::MustPromote { cell, .. } | PositionError::SideNotToMoveInCheck { cell, .. } => Place::Cell(cell),
             PositionError::CastlingWithoutPieces { index, .. }
             | PositionError::GateWithoutPiece { index, .. }
+            | PositionError::ListedWithoutPiece { index, .. }
             | PositionError::CastlingPieceMoved { index, .. }
             | PositionError::CastlingUnusable { index, .. } => Place::Castling(index),
             PositionError::EnPassantNotPassed { .. } => Place::EnPassant,
@@ -142,6 +147,11 @@ impl fmt::Display for PositionError {
                 f,
                 "gating right `{letter}`: no piece of {player_name} stands on that file where it may gate, and none \
                  castles with a partner there; remove the right"
+            ),
+            PositionError::ListedWithoutPiece { letter, player_name, .. } => write!(
+                f,
+                "first-move right `{letter}`: no piece of {player_name} stands on that file where the field lists \
+                 unmoved pieces, and none castles with a partner there; remove the right"
             ),
             PositionError::CastlingPieceMoved { letter, player_name, piece, cell_name, setup_cells, .. } => write!(
                 f,
