@@ -53,6 +53,7 @@ pub(crate) const STATEMENTS: &[Statement] = &[
     statement(Rule::explosion_decl, Block::Top, &["captures"], "`captures explode`"),
     statement(Rule::gating_decl, Block::Top, &["gate"], "`gate from hand`"),
     statement(Rule::may_drop_decl, Block::Top, &["may"], "`may drop`"),
+    statement(Rule::blocker_decl, Block::Top, &["place"], "`place ... after every move`"),
     statement(Rule::goal_decl, Block::Top, &["goal"], "`goal`"),
     statement(Rule::group_decl, Block::Top, &["group"], "`group`"),
     statement(Rule::proxy_decl, Block::Top, &["proxy"], "`proxy`"),
@@ -80,6 +81,7 @@ pub(crate) const STATEMENTS: &[Statement] = &[
 /// The reserved words that never open a statement (some of them open one in
 /// another block, like `in` and `to`, and are listed there).
 const INNER_WORDS: &[&str] = &[
+    "after",
     "all",
     "allowed",
     "along",

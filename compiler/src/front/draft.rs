@@ -44,6 +44,8 @@ pub struct Draft {
     pub explosion: Option<ir::Explosion>,
     /// `gate from hand in ZONE`: the zone.
     pub gating: Option<ZoneId>,
+    /// `place PIECE after every move`: the blocker's type.
+    pub blocker: Option<PieceId>,
     /// The start position as a position string.
     pub setup: String,
 }

@@ -99,6 +99,7 @@ pub fn lower(draft: Draft) -> Lowered {
             must_capture: draft.must_capture,
             explosion: draft.explosion,
             gating: draft.gating,
+            blocker: draft.blocker,
         },
         setup: draft.setup,
     });

@@ -36,6 +36,8 @@ pub struct Items<'a> {
     pub explosions: Vec<&'a ast::ExplosionDecl>,
     /// `gate from hand in ZONE` statements.
     pub gatings: Vec<(&'a ast::ZoneExpr, Span)>,
+    /// `place PIECE after every move` statements.
+    pub blockers: Vec<(&'a ast::Ident, Span)>,
     /// `may drop promoted` and `may drop anywhere` statements.
     pub may_drops: Vec<(ast::DropLicence, Span)>,
 }
@@ -71,6 +73,7 @@ pub fn resolve<'a>(file: &'a ast::File, source: &'a str, file_name: &str, diags:
     at_most_once("`captures explode` rule", &items.explosions.iter().map(|e| e.span).collect::<Vec<_>>(), diags);
     let gatings: Vec<Span> = items.gatings.iter().map(|&(_, span)| span).collect();
     at_most_once("`gate from hand` rule", &gatings, diags);
+    at_most_once("blocker", &items.blockers.iter().map(|&(_, span)| span).collect::<Vec<_>>(), diags);
     for (licence, words) in [(ast::DropLicence::Promoted, "`may drop promoted`"), (ast::DropLicence::Anywhere, "`may drop anywhere`")] {
         let spans: Vec<Span> = items.may_drops.iter().filter(|(l, _)| *l == licence).map(|(_, span)| *span).collect();
         at_most_once(&format!("{words} rule"), &spans, diags);
@@ -132,6 +135,7 @@ impl<'a> Items<'a> {
                 Item::Explosion(explosion) => items.explosions.push(explosion),
                 Item::Gating { zone, span } => items.gatings.push((zone, *span)),
                 Item::MayDrop { licence, span } => items.may_drops.push((*licence, *span)),
+                Item::Blocker { piece, span } => items.blockers.push((piece, *span)),
             }
         }
         items

@@ -15,7 +15,7 @@ use crate::state::position::{Move, Position};
 /// `pos`'s board: a step, ride, leap or hop to `to`, a drop, a promotion, a
 /// swap with a friend. Returns where the mover's royals stand afterwards.
 /// `None` for a move that changes a third cell (a capture on the way, en
-/// passant, castling, a promotion by proxy), a move that gates, or a side with more royals than
+/// passant, castling, a promotion by proxy), a move that gates or places a blocker, or a side with more royals than
 /// [`Royals`] holds; `board` may then have been changed.
 #[inline]
 pub fn apply(board: &mut [Piece], pos: &Position, game: &Game, mv: Move) -> Option<Royals> {
@@ -33,9 +33,14 @@ pub fn apply(board: &mut [Piece], pos: &Position, game: &Game, mv: Move) -> Opti
             (Some(from), moved)
         }
         Move::Put { kind, .. } => (None, Piece::new(kind, side)),
-        Move::CaptureOnTheWay { .. } | Move::Proxy { .. } | Move::Castle { .. } | Move::Gated { .. } | Move::CastleGated { .. } => {
-            return None
-        }
+        Move::CaptureOnTheWay { .. }
+        | Move::Proxy { .. }
+        | Move::Castle { .. }
+        | Move::Gated { .. }
+        | Move::CastleGated { .. }
+        | Move::Blocked { .. }
+        | Move::BlockedOnTheWay { .. }
+        | Move::CastleBlocked { .. } => return None,
     };
     let mut royals = Royals::NONE;
     // The royals the move does not touch stay; a friend the move swaps with
