@@ -87,7 +87,8 @@ impl Position {
         let Some(kind) = game.blocker() else {
             return Ok(());
         };
-        let cells: Vec<CellId> = self.cells().filter(|(_, piece)| !piece.is_empty() && piece.kind() == kind).map(|(cell, _)| cell).collect();
+        let cells: Vec<CellId> =
+            self.cells().filter(|(_, piece)| !piece.is_empty() && piece.kind() == kind).map(|(cell, _)| cell).collect();
         if let [_, second, ..] = cells[..] {
             return Err(PositionError::SecondBlocker { cell: second, cell_name: game.board.cells[second].name.clone() });
         }

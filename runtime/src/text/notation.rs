@@ -137,7 +137,10 @@ fn blocker_cell<'t>(game: &Game, text: &'t str) -> Option<&'t str> {
         return Some(text);
     }
     let splits = (1..text.len()).filter(|&at| text.is_char_boundary(at));
-    splits.map(|at| text.split_at(at)).find(|(to, cell)| game.cell_by_name(to).is_some() && game.cell_by_name(cell).is_some()).map(|(_, cell)| cell)
+    splits
+        .map(|at| text.split_at(at))
+        .find(|(to, cell)| game.cell_by_name(to).is_some() && game.cell_by_name(cell).is_some())
+        .map(|(_, cell)| cell)
 }
 
 /// A gating suffix after its `/`, in vdl's form: the symbol, and the cell
