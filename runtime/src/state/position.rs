@@ -705,6 +705,16 @@ impl Position {
         }
     }
 
+    /// `player` is to move next, and the blocker (which belongs to the
+    /// side to move: see [`Position::blocker`]) passes to it: the way to
+    /// change sides without a move in a game with a blocker.
+    pub fn give_turn(&mut self, player: PlayerId) {
+        self.side = player;
+        if let Some(cell) = self.blocker {
+            self.set_blocker(cell);
+        }
+    }
+
     /// Sets the blocker on `cell` as a piece of the side to move (a
     /// position string's blocker).
     pub(crate) fn set_blocker(&mut self, cell: CellId) {
