@@ -463,7 +463,7 @@ impl Move {
 
     /// The order moves are listed in: by `from` (drops last), `to`, then
     /// what else they do.
-    fn order_key(self) -> (u32, CellId, u16, u32, u16, u16, bool, u32, (u32, u16), u32) {
+    fn order_key(self) -> OrderKey {
         let none = u32::MAX;
         let cell = |c: Option<CellId>| c.map_or(none, |c| c.index() as u32);
         let kind = |k: Option<PieceId>| k.map_or(u16::MAX, |k| k.index() as u16);
@@ -476,11 +476,21 @@ impl Move {
             kind(self.proxy_promotion().map(|(_, k)| k)),
             self.is_swap(),
             cell(self.castling_partner().map(|(_, to)| to)),
-            self.gated().map_or((none, u16::MAX), |(cell, gated)| (cell.index() as u32, gated.index() as u16)),
-            cell(self.blocker()),
+            // What enters the board after the piece's move: from hand, or
+            // the blocker.
+            {
+                let (gate, gated) = self.gated().map_or((none, u16::MAX), |(cell, gated)| (cell.index() as u32, gated.index() as u16));
+                (gate, gated, cell(self.blocker()))
+            },
         )
     }
 }
+
+/// [`Move::order_key`]: `from`, `to`, the promotion, the second cell, the
+/// drop's type, the proxy's type, swap or not, the castling partner's
+/// landing cell, then what enters after the piece's move (the gated cell and
+/// type, the blocker's cell); `u32::MAX` and `u16::MAX` where there is none.
+type OrderKey = (u32, CellId, u16, u32, u16, u16, bool, u32, (u32, u16, u32));
 
 impl Ord for Move {
     fn cmp(&self, other: &Move) -> Ordering {
