@@ -5,18 +5,18 @@
 //! move, which also updates hands, counts, marks and clocks and must be
 //! undone.
 
-use crate::ir::Game;
+use crate::ir::{CellId, Game};
 use crate::legality::royals::Royals;
 use crate::state::occupancy::AttackerCells;
 use crate::state::piece::Piece;
 use crate::state::position::{Move, Position};
 
-/// Plays the simple `mv` of the side to move in `pos` on `board`, a copy of
-/// `pos`'s board: a step, ride, leap or hop to `to`, a drop, a promotion, a
-/// swap with a friend. Returns where the mover's royals stand afterwards.
-/// `None` for a move that changes a third cell (a capture on the way, en
-/// passant, castling, a promotion by proxy), a move that gates, or a side with more royals than
-/// [`Royals`] holds; `board` may then have been changed.
+/// Plays `mv` of the side to move in `pos` on `board`, a copy of `pos`'s
+/// board: a step, ride, leap or hop to `to`, a drop, a promotion, a swap
+/// with a friend, a capture on the way (en passant among them) or castling.
+/// Returns where the mover's royals stand afterwards. `None` for a move
+/// that promotes by proxy, a move that gates, or a side with more royals
+/// than [`Royals`] holds; `board` may then have been changed.
 #[inline]
 pub fn apply(board: &mut [Piece], pos: &Position, game: &Game, mv: Move) -> Option<Royals> {
     let side = pos.side;
@@ -33,9 +33,16 @@ pub fn apply(board: &mut [Piece], pos: &Position, game: &Game, mv: Move) -> Opti
             (Some(from), moved)
         }
         Move::Put { kind, .. } => (None, Piece::new(kind, side)),
-        Move::CaptureOnTheWay { .. } | Move::Proxy { .. } | Move::Castle { .. } | Move::Gated { .. } | Move::CastleGated { .. } => {
-            return None
+        Move::CaptureOnTheWay { from, captured, promote, .. } => {
+            // The piece taken on the way is the enemy's: the mover's
+            // royals are those of a plain move.
+            let moved = board[from.index()];
+            board[from.index()] = Piece::EMPTY;
+            board[captured.index()] = Piece::EMPTY;
+            (Some(from), promote.map_or(moved, |kind| Piece::new(kind, side)))
         }
+        Move::Castle { from, partner, partner_to, .. } => return castle(board, pos, game, [from, to, partner, partner_to]),
+        Move::Proxy { .. } | Move::Gated { .. } | Move::CastleGated { .. } => return None,
     };
     let mut royals = Royals::NONE;
     // The royals the move does not touch stay; a friend the move swaps with
@@ -54,29 +61,62 @@ pub fn apply(board: &mut [Piece], pos: &Position, game: &Game, mv: Move) -> Opti
     Some(royals)
 }
 
+/// [`apply`] for castling, its cells `[from, to, partner, partner_to]`:
+/// both pieces leave, then land (either may land where the other stood).
+/// Nothing is captured, so the mover's royals are those on cells the move
+/// leaves alone and whichever of the two pieces is one.
+#[inline]
+fn castle(board: &mut [Piece], pos: &Position, game: &Game, [from, to, partner, partner_to]: [CellId; 4]) -> Option<Royals> {
+    let (moved, partner_piece) = (board[from.index()], board[partner.index()]);
+    board[from.index()] = Piece::EMPTY;
+    board[partner.index()] = Piece::EMPTY;
+    board[to.index()] = moved;
+    board[partner_to.index()] = partner_piece;
+    let mut royals = Royals::NONE;
+    for cell in pos.royal_cells(pos.side).filter(|&cell| cell != from && cell != partner) {
+        royals.push(cell)?;
+    }
+    for (cell, piece) in [(to, moved), (partner_to, partner_piece)] {
+        if game.pieces[piece.kind()].royal {
+            royals.push(cell)?;
+        }
+    }
+    Some(royals)
+}
+
 /// The occupied cells (boards of up to [`crate::state::occupancy::MAX_CELLS`]
 /// cells, as bits) after the move [`apply`] played, from those before: it
-/// empties `from` (unless it swaps, or drops) and fills `to`.
+/// empties `from` (unless it swaps, or drops) and fills `to`; a capture on
+/// the way also empties the cell taken, castling also moves the partner.
 #[inline]
 pub fn occupied_after(occupied: u128, mv: Move) -> u128 {
-    let to = 1u128 << mv.to().index();
-    match mv.from() {
-        Some(from) if !mv.is_swap() => occupied & !(1u128 << from.index()) | to,
-        _ => occupied | to,
+    let bit = |cell: CellId| 1u128 << cell.index();
+    match mv {
+        Move::Normal { to, from, .. } => occupied & !bit(from) | bit(to),
+        Move::CaptureOnTheWay { to, from, captured, .. } => occupied & !(bit(from) | bit(captured)) | bit(to),
+        Move::Castle { to, from, partner, partner_to } => occupied & !(bit(from) | bit(partner)) | bit(to) | bit(partner_to),
+        _ => match mv.from() {
+            Some(from) if !mv.is_swap() => occupied & !bit(from) | bit(mv.to()),
+            _ => occupied | bit(mv.to()),
+        },
     }
 }
 
 /// The cells of the side not moving (boards of up to
 /// [`crate::state::occupancy::MAX_CELLS`] cells, as bits) after the move
 /// [`apply`] played, from those before: the move's destination, which may
-/// have held one of its pieces, no longer does (the move's other cells
-/// never did). Exact where those before were: an attack test that meets
-/// the cells of each piece the position keeps with them
-/// (`compiler/src/codegen/attacks/attacker_bits.rs`) needs them so.
+/// have held one of its pieces, and the cell a capture on the way takes no
+/// longer do (the move's other cells never did). Exact where those before
+/// were: an attack test that meets the cells of each piece the position
+/// keeps with them (`compiler/src/codegen/attacks/attacker_bits.rs`) needs
+/// them so.
 #[inline]
 pub fn enemy_after(cells: AttackerCells, mv: Move) -> AttackerCells {
-    let taken = !(1u128 << mv.to().index());
-    AttackerCells { held: cells.held & taken, riders: cells.riders & taken }
+    let mut taken = 1u128 << mv.to().index();
+    if let Some(captured) = mv.extra_capture() {
+        taken |= 1u128 << captured.index();
+    }
+    AttackerCells { held: cells.held & !taken, riders: cells.riders & !taken }
 }
 
 #[cfg(test)]
@@ -94,5 +134,28 @@ mod tests {
         assert_eq!(enemy_after(before, take_other), AttackerCells { held: 0b1_0010, riders: 0b1_0010 });
         // A drop on an empty cell takes nothing.
         assert_eq!(enemy_after(before, Move::drop(PieceId::from_index(0), CellId::from_index(3))), before);
+    }
+
+    fn cell(i: usize) -> CellId {
+        CellId::from_index(i)
+    }
+
+    #[test]
+    fn castling_moves_both_pieces_on_the_sets() {
+        // The piece from 4 to 6, its partner from 7 to 5; 0 stays.
+        let castle = Move::castling(cell(4), cell(6), cell(7), cell(5));
+        assert_eq!(occupied_after(0b1001_0001, castle), 0b0110_0001);
+        // Castling captures nothing: the enemy keeps every cell.
+        let enemy = AttackerCells { held: 0b1 << 9, riders: 0b1 << 9 };
+        assert_eq!(enemy_after(enemy, castle), enemy);
+    }
+
+    #[test]
+    fn a_capture_on_the_way_empties_the_cell_it_takes() {
+        // From 10 to 19, taking the piece on 11 (en passant).
+        let mv = Move::new(cell(10), cell(19)).capturing_on_the_way(cell(11));
+        assert_eq!(occupied_after(1 << 10 | 1 << 11 | 1 << 30, mv), 1 << 19 | 1 << 30);
+        let enemy = AttackerCells { held: 1 << 11 | 1 << 30, riders: 1 << 11 };
+        assert_eq!(enemy_after(enemy, mv), AttackerCells { held: 1 << 30, riders: 0 });
     }
 }
