@@ -13,10 +13,11 @@ use crate::state::position::{Move, Position};
 
 /// Plays `mv` of the side to move in `pos` on `board`, a copy of `pos`'s
 /// board: a step, ride, leap or hop to `to`, a drop, a promotion, a swap
-/// with a friend, a capture on the way (en passant among them) or castling.
-/// Returns where the mover's royals stand afterwards. `None` for a move
-/// that promotes by proxy, a move that gates, or a side with more royals
-/// than [`Royals`] holds; `board` may then have been changed.
+/// with a friend, castling. Returns where the mover's royals stand
+/// afterwards. `None` for a move that takes a piece off a third cell (a
+/// capture on the way, en passant), promotes by proxy or gates, or a side
+/// with more royals than [`Royals`] holds; `board` may then have been
+/// changed.
 #[inline]
 pub fn apply(board: &mut [Piece], pos: &Position, game: &Game, mv: Move) -> Option<Royals> {
     let side = pos.side;
@@ -33,16 +34,8 @@ pub fn apply(board: &mut [Piece], pos: &Position, game: &Game, mv: Move) -> Opti
             (Some(from), moved)
         }
         Move::Put { kind, .. } => (None, Piece::new(kind, side)),
-        Move::CaptureOnTheWay { from, captured, promote, .. } => {
-            // The piece taken on the way is the enemy's: the mover's
-            // royals are those of a plain move.
-            let moved = board[from.index()];
-            board[from.index()] = Piece::EMPTY;
-            board[captured.index()] = Piece::EMPTY;
-            (Some(from), promote.map_or(moved, |kind| Piece::new(kind, side)))
-        }
         Move::Castle { from, partner, partner_to, .. } => return castle(board, pos, game, [from, to, partner, partner_to]),
-        Move::Proxy { .. } | Move::Gated { .. } | Move::CastleGated { .. } => return None,
+        Move::CaptureOnTheWay { .. } | Move::Proxy { .. } | Move::Gated { .. } | Move::CastleGated { .. } => return None,
     };
     let mut royals = Royals::NONE;
     // The royals the move does not touch stay; a friend the move swaps with
@@ -64,8 +57,9 @@ pub fn apply(board: &mut [Piece], pos: &Position, game: &Game, mv: Move) -> Opti
 /// [`apply`] for castling, its cells `[from, to, partner, partner_to]`:
 /// both pieces leave, then land (either may land where the other stood).
 /// Nothing is captured, so the mover's royals are those on cells the move
-/// leaves alone and whichever of the two pieces is one.
-#[inline]
+/// leaves alone and whichever of the two pieces is one. Out of line, so
+/// that [`apply`] stays small in the games without castling.
+#[inline(never)]
 fn castle(board: &mut [Piece], pos: &Position, game: &Game, [from, to, partner, partner_to]: [CellId; 4]) -> Option<Royals> {
     let (moved, partner_piece) = (board[from.index()], board[partner.index()]);
     board[from.index()] = Piece::EMPTY;
@@ -86,18 +80,18 @@ fn castle(board: &mut [Piece], pos: &Position, game: &Game, [from, to, partner, 
 
 /// The occupied cells (boards of up to [`crate::state::occupancy::MAX_CELLS`]
 /// cells, as bits) after the move [`apply`] played, from those before: it
-/// empties `from` (unless it swaps, or drops) and fills `to`; a capture on
-/// the way also empties the cell taken, castling also moves the partner.
+/// empties `from` (unless it swaps, or drops) and fills `to`; castling also
+/// moves the partner.
 #[inline]
 pub fn occupied_after(occupied: u128, mv: Move) -> u128 {
-    let bit = |cell: CellId| 1u128 << cell.index();
+    let to = 1u128 << mv.to().index();
     match mv {
-        Move::Normal { to, from, .. } => occupied & !bit(from) | bit(to),
-        Move::CaptureOnTheWay { to, from, captured, .. } => occupied & !(bit(from) | bit(captured)) | bit(to),
-        Move::Castle { to, from, partner, partner_to } => occupied & !(bit(from) | bit(partner)) | bit(to) | bit(partner_to),
+        Move::Castle { from, partner, partner_to, .. } => {
+            occupied & !(1u128 << from.index() | 1u128 << partner.index()) | to | 1u128 << partner_to.index()
+        }
         _ => match mv.from() {
-            Some(from) if !mv.is_swap() => occupied & !bit(from) | bit(mv.to()),
-            _ => occupied | bit(mv.to()),
+            Some(from) if !mv.is_swap() => occupied & !(1u128 << from.index()) | to,
+            _ => occupied | to,
         },
     }
 }
@@ -105,18 +99,14 @@ pub fn occupied_after(occupied: u128, mv: Move) -> u128 {
 /// The cells of the side not moving (boards of up to
 /// [`crate::state::occupancy::MAX_CELLS`] cells, as bits) after the move
 /// [`apply`] played, from those before: the move's destination, which may
-/// have held one of its pieces, and the cell a capture on the way takes no
-/// longer do (the move's other cells never did). Exact where those before
-/// were: an attack test that meets the cells of each piece the position
-/// keeps with them (`compiler/src/codegen/attacks/attacker_bits.rs`) needs
-/// them so.
+/// have held one of its pieces, no longer does (the move's other cells
+/// never did: castling takes nothing). Exact where those before were: an
+/// attack test that meets the cells of each piece the position keeps with
+/// them (`compiler/src/codegen/attacks/attacker_bits.rs`) needs them so.
 #[inline]
 pub fn enemy_after(cells: AttackerCells, mv: Move) -> AttackerCells {
-    let mut taken = 1u128 << mv.to().index();
-    if let Some(captured) = mv.extra_capture() {
-        taken |= 1u128 << captured.index();
-    }
-    AttackerCells { held: cells.held & !taken, riders: cells.riders & !taken }
+    let taken = !(1u128 << mv.to().index());
+    AttackerCells { held: cells.held & taken, riders: cells.riders & taken }
 }
 
 #[cfg(test)]
@@ -148,14 +138,5 @@ mod tests {
         // Castling captures nothing: the enemy keeps every cell.
         let enemy = AttackerCells { held: 0b1 << 9, riders: 0b1 << 9 };
         assert_eq!(enemy_after(enemy, castle), enemy);
-    }
-
-    #[test]
-    fn a_capture_on_the_way_empties_the_cell_it_takes() {
-        // From 10 to 19, taking the piece on 11 (en passant).
-        let mv = Move::new(cell(10), cell(19)).capturing_on_the_way(cell(11));
-        assert_eq!(occupied_after(1 << 10 | 1 << 11 | 1 << 30, mv), 1 << 19 | 1 << 30);
-        let enemy = AttackerCells { held: 1 << 11 | 1 << 30, riders: 1 << 11 };
-        assert_eq!(enemy_after(enemy, mv), AttackerCells { held: 1 << 30, riders: 0 });
     }
 }
