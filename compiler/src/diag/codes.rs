@@ -122,6 +122,10 @@ codes! {
     BadExplosion = "E0310", "unusable explosion",
         "A `captures explode within N steps along DIRS` statement whose reach is not a number of steps from 0 to 255. \
          (Reach 0 blasts the capturer and what it took alone.)";
+    BadMaterial = "E0314", "unusable material count",
+        "A `draws decided by material` statement gives each piece type (or group) a weight from 0 to 1000, names each type \
+         once, and may give one player from 0 to 1000 points more (`with 1.5 for Red`), with at most one digit after the \
+         point: the count is kept in tenths of a point.";
     BadPlayers = "E0400", "unusable players",
         "The players or their views are not usable: a game has exactly two players, and a view can only mirror an axis or shift \
          a wrapped one.";
