@@ -250,6 +250,7 @@ fn tiny() -> Game {
             checks_forbidden: false,
             must_capture: false,
             explosion: None,
+            material: None,
             gating: None,
             blocker: None,
             // A Rook moving from the home ranks into the upper ones may turn a

@@ -127,6 +127,10 @@ codes! {
          `royal`), which the mover places on another empty cell after each move. A move holds the blocker's cell in one \
          byte beside a piece's move, a capture on the way or castling: so the board has at most 255 cells, and the game \
          has no drops, gating, swaps or promotions by proxy.";
+    BadMaterial = "E0314", "unusable material count",
+        "A `draws decided by material` statement gives each piece type (or group) a weight from 0 to 1000, names each type \
+         once, and may give one player from 0 to 1000 points more (`with 1.5 for Red`), with at most one digit after the \
+         point: the count is kept in tenths of a point.";
     BadPlayers = "E0400", "unusable players",
         "The players or their views are not usable: a game has exactly two players, and a view can only mirror an axis or shift \
          a wrapped one.";

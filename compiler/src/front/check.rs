@@ -64,6 +64,7 @@ pub fn check(names: &Names, diags: &mut Vec<Diagnostic>) -> Option<Draft> {
     let drop_anywhere = may_drop(&items.may_drops, ast::DropLicence::Anywhere, !items.hands.is_empty(), diags);
     let checks_forbidden = crate::front::goals::checks_forbidden(&items.no_checks, royals > 0, diags);
     let explosion = items.explosions.first().and_then(|decl| lowering.explosion(decl, diags));
+    let material = items.materials.first().and_then(|decl| lowering.material(decl, diags));
     inherit_moves(&items.pieces, &names.piece_ids, &mut pieces, diags);
     let blocker_context = crate::front::blocker::BlockerContext {
         pieces: &pieces,
@@ -118,6 +119,7 @@ pub fn check(names: &Names, diags: &mut Vec<Diagnostic>) -> Option<Draft> {
         checks_forbidden,
         must_capture: !items.must_captures.is_empty(),
         explosion,
+        material,
         gating,
         blocker,
         drop_promoted: drop_promoted.is_some(),

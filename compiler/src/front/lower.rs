@@ -98,6 +98,7 @@ pub fn lower(draft: Draft) -> Lowered {
             checks_forbidden: draft.checks_forbidden,
             must_capture: draft.must_capture,
             explosion: draft.explosion,
+            material: draft.material,
             gating: draft.gating,
             blocker: draft.blocker,
         },
