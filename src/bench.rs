@@ -113,6 +113,7 @@ pub fn fsf_variant(bundled_name: &str) -> Option<&'static str> {
         // Debian's 11.1 has it, but counts the older rules (the King's leap
         // is not lost to a Rook): `FSF_BIN` names a newer one.
         "cambodian" => Some("cambodian"),
+        "duck" => Some("duck"),
         _ => None,
     }
 }

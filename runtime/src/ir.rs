@@ -467,6 +467,11 @@ pub struct Rules {
     /// counts as moved without moving (see [`crate::state::unmoved_loss`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub unmoved_losses: Vec<UnmovedLoss>,
+    /// `place PIECE after every move`: the type of the blocker, which the
+    /// mover places on another empty cell after each move (see
+    /// [`crate::plan::blocker`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub blocker: Option<PieceId>,
     /// A game that would end drawn goes to the player whose material weighs
     /// more (`draws decided by material ...`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -653,6 +658,12 @@ impl Game {
     /// letter: where pieces gate, or `unmoved listed in ZONE`.
     pub fn unmoved_listed(&self) -> Option<ZoneId> {
         self.rules.gating.or(self.rules.unmoved_listed)
+    }
+
+    /// The blocker's type, in a game where the mover places it after every
+    /// move (`place PIECE after every move`).
+    pub fn blocker(&self) -> Option<PieceId> {
+        self.rules.blocker
     }
 
     /// Does some move leave cells open to capture in passing?

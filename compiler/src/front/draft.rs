@@ -48,6 +48,8 @@ pub struct Draft {
     pub unmoved_listed: Option<ZoneId>,
     /// The pieces' `unmoved lost when ...`.
     pub unmoved_losses: Vec<ir::UnmovedLoss>,
+    /// `place PIECE after every move`: the blocker's type.
+    pub blocker: Option<PieceId>,
     /// `draws decided by material ...`.
     pub material: Option<ir::MaterialCount>,
     /// The start position as a position string.

@@ -102,6 +102,7 @@ pub fn lower(draft: Draft) -> Lowered {
             gating: draft.gating,
             unmoved_listed: draft.unmoved_listed,
             unmoved_losses: draft.unmoved_losses,
+            blocker: draft.blocker,
         },
         setup: draft.setup,
     });
