@@ -91,6 +91,7 @@ fn tiny() -> Game {
         confined,
         moves,
         promotions: Vec::new(),
+        in_place: None,
         captured_as: None,
         no_drop: None,
         drop_forms: vec![],
@@ -249,6 +250,7 @@ fn tiny() -> Game {
             goals: vec![],
             checks_forbidden: false,
             must_capture: false,
+            must_drop: false,
             explosion: None,
             gating: None,
             // A Rook moving from the home ranks into the upper ones may turn a

@@ -122,6 +122,9 @@ codes! {
     BadExplosion = "E0310", "unusable explosion",
         "A `captures explode within N steps along DIRS` statement whose reach is not a number of steps from 0 to 255. \
          (Reach 0 blasts the capturer and what it took alone.)";
+    BadInPlacePromotion = "E0312", "unusable in-place promotion",
+        "A promotion `in place` is a move of its own, which a player may choose or not: it is written `may promote ... in \
+         place`, once per piece, never `must promote`.";
     BadPlayers = "E0400", "unusable players",
         "The players or their views are not usable: a game has exactly two players, and a view can only mirror an axis or shift \
          a wrapped one.";

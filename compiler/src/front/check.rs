@@ -58,10 +58,13 @@ pub fn check(names: &Names, diags: &mut Vec<Diagnostic>) -> Option<Draft> {
     let spared = std::mem::take(&mut lowering.spared);
     let royals = items.pieces.iter().zip(&pieces).filter(|(_, p)| p.royal).count();
     let goals = crate::front::goals::goals(&items.goals, royals > 0, &mut lowering, diags);
-    let drop_bans = drop_bans(&items.drop_bans, !items.hands.is_empty(), &mut lowering, diags);
+    // Pieces are dropped from hands that captures fill (`hands`) or that the
+    // setup fills (`must drop`).
+    let drops = !items.hands.is_empty() || !items.must_drops.is_empty();
+    let drop_bans = drop_bans(&items.drop_bans, drops, &mut lowering, diags);
     let gating = items.gatings.first().and_then(|&(zone, _)| lowering.zone(zone, diags));
     let drop_promoted = may_drop(&items.may_drops, ast::DropLicence::Promoted, !items.hands.is_empty(), diags);
-    let drop_anywhere = may_drop(&items.may_drops, ast::DropLicence::Anywhere, !items.hands.is_empty(), diags);
+    let drop_anywhere = may_drop(&items.may_drops, ast::DropLicence::Anywhere, drops, diags);
     let checks_forbidden = crate::front::goals::checks_forbidden(&items.no_checks, royals > 0, diags);
     let explosion = items.explosions.first().and_then(|decl| lowering.explosion(decl, diags));
     inherit_moves(&items.pieces, &names.piece_ids, &mut pieces, diags);
@@ -109,6 +112,7 @@ pub fn check(names: &Names, diags: &mut Vec<Diagnostic>) -> Option<Draft> {
         goals,
         checks_forbidden,
         must_capture: !items.must_captures.is_empty(),
+        must_drop: !items.must_drops.is_empty(),
         explosion,
         gating,
         drop_promoted: drop_promoted.is_some(),

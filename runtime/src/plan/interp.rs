@@ -54,6 +54,9 @@ impl Generator for Interpreter {
             }
         }
         crate::plan::gated::generate(self, &self.plan, pos, out);
+        if self.game.has_in_place_promotions() {
+            crate::plan::in_place::generate(self, &self.plan, pos, out);
+        }
         crate::plan::gating::add(pos, out);
         crate::plan::drops::generate(pos, out);
     }
