@@ -262,3 +262,33 @@ fn check_counts_follow_the_side_to_move_in_games_without_fen_fields() {
     assert_eq!(ending(&engine, &pos), Some((GameResult::Win(PlayerId::FIRST), Reason::Goal(GoalKind::Checks))));
     assert_eq!(position(&engine, "1k3/5/5/5/R3K w 1+2").checks_left(), ByPlayer::new(1, 2));
 }
+
+/// Janggi's passes and count. The rules as a Janggi rules page gives them
+/// (heptatlondemesa.org, "Janggi"): "If both players forfeit their move one
+/// right after the other, ... a count must take place to determine the
+/// winner ... Chariot: 13 points; Cannon: 7 points; Horse: 5 points; Advisor &
+/// Elephant: 3 points and each Pawn: 2 points. Additionally, Red (Han) gets
+/// 1,5 extra points for not having the initial move, so that no draws can
+/// ever happen." The same count ends a game where a player passes while the
+/// Generals face (bikjang), as Fairy-Stockfish's `janggi` plays it. Each
+/// side has 72 points at the start (two Chariots 26, Cannons 14, Horses 10,
+/// Elephants 6, Advisors 6, five Soldiers 10).
+#[test]
+fn janggi_passes_end_the_game_by_material() {
+    let start = "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1";
+    // Red without its a-file Soldier: 70 + 1.5 against Blue's 72.
+    let soldier_down = "rnba1abnr/4k4/1c5c1/2p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1";
+    // Generals facing on the e-file; Red has a Chariot, Blue nothing else.
+    let facing = "r8/4k4/9/9/9/9/9/9/4K4/9 w - - 0 1";
+    let red = PlayerId::SECOND;
+    for engine in both_engines("janggi") {
+        let engine = engine.as_ref();
+        // 72 against 72 + 1.5: Red.
+        assert_eq!(ending_after(engine, start, &["e2e2"]), None, "one pass does not end the game");
+        assert_eq!(ending_after(engine, start, &["e2e2", "e9e9"]), Some((GameResult::Win(red), Reason::Material)));
+        // 72 against 70 + 1.5: Blue, by half a point.
+        assert_eq!(ending_after(engine, soldier_down, &["e2e2", "e9e9"]), Some((GameResult::Win(PlayerId::FIRST), Reason::Material)));
+        // Blue passes while the Generals face: 0 against 13 + 1.5.
+        assert_eq!(ending_after(engine, facing, &["e2e2"]), Some((GameResult::Win(red), Reason::Material)));
+    }
+}

@@ -252,6 +252,7 @@ fn tiny() -> Game {
             must_capture: false,
             must_drop: false,
             explosion: None,
+            material: None,
             gating: None,
             // A Rook moving from the home ranks into the upper ones may turn a
             // Pawn into a Knight, if a King stays home.

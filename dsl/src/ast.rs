@@ -69,6 +69,8 @@ pub enum Item {
     MustDrop(Span),
     /// `captures explode within N steps along DIRS [sparing PIECES]`.
     Explosion(ExplosionDecl),
+    /// `draws decided by material PIECE N, ... [with POINTS for PLAYER]`.
+    Material(MaterialDecl),
     /// `gate from hand in ZONE`.
     Gating {
         zone: ZoneExpr,
@@ -102,6 +104,25 @@ pub struct ExplosionDecl {
     pub directions: DirExpr,
     pub spared: Option<PieceSet>,
     pub span: Span,
+}
+
+/// `draws decided by material Rook 13, Cannon 7 with 1.5 for Red`: a game
+/// that would end drawn is won by the player whose pieces weigh more, each
+/// type by its `weights` (a type not named weighs nothing), one player
+/// given `bonus` points more.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MaterialDecl {
+    pub weights: Vec<(Ident, Int)>,
+    pub bonus: Option<MaterialBonus>,
+    pub span: Span,
+}
+
+/// `with 1.5 for Red`: points, as written (a whole number, or one with a
+/// decimal point), added to a player's material.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MaterialBonus {
+    pub points: Ident,
+    pub player: Ident,
 }
 
 /// `goal ...`: a position that ends the game.

@@ -47,6 +47,23 @@ fn ident(pair: Pair<Rule>) -> Ident {
     Ident { text: pair.as_str().to_string(), span: span_of(&pair) }
 }
 
+/// `draws decided by material Rook 13, ... with 1.5 for Red`.
+fn material(pair: Pair<Rule>) -> Result<MaterialDecl, SyntaxError> {
+    let span = span_of(&pair);
+    let (mut weights, mut bonus) = (Vec::new(), None);
+    for part in pair.into_inner() {
+        let mut inner = part.clone().into_inner();
+        if part.as_rule() == Rule::material_weight {
+            let piece = ident(inner.next().expect("grammar: piece"));
+            weights.push((piece, int(inner.next().expect("grammar: weight"))?));
+        } else {
+            let points = ident(inner.next().expect("grammar: points"));
+            bonus = Some(MaterialBonus { points, player: ident(inner.next().expect("grammar: player")) });
+        }
+    }
+    Ok(MaterialDecl { weights, bonus, span })
+}
+
 fn int(pair: Pair<Rule>) -> Result<Int, SyntaxError> {
     let span = span_of(&pair);
     match pair.as_str().parse::<i64>() {
@@ -146,6 +163,7 @@ fn item(pair: Pair<Rule>) -> Result<Item, SyntaxError> {
             let spared = inner.next().map(|sparing| piece_set(sparing.into_inner().next().expect("grammar: pieces")));
             Item::Explosion(ExplosionDecl { reach, directions, spared, span })
         }
+        Rule::material_decl => Item::Material(material(pair)?),
         Rule::gating_decl => Item::Gating { zone: zone_expr(pair.into_inner().next().expect("grammar: zone"))?, span },
         Rule::may_drop_decl => {
             let licence = match pair.into_inner().next().expect("grammar: what may be dropped").as_rule() {

@@ -66,6 +66,16 @@ impl<'a> Iterator for Lexer<'a> {
             }
             // A promoted form's symbol: `Q~`.
             i += usize::from(bytes.get(i) == Some(&b'~'));
+            // Points with a decimal: `1.5` (never a range's `1..8`).
+            if bytes[start..i].iter().all(u8::is_ascii_digit)
+                && bytes.get(i) == Some(&b'.')
+                && bytes.get(i + 1).is_some_and(u8::is_ascii_digit)
+            {
+                i += 1;
+                while i < bytes.len() && bytes[i].is_ascii_digit() {
+                    i += 1;
+                }
+            }
             Token::Word(&source[start..i])
         } else if c == b'+' && bytes.get(i + 1).is_some_and(u8::is_ascii_uppercase) {
             // A promoted piece's symbol: `+P`.

@@ -474,6 +474,22 @@ pub struct Rules {
     /// Captures explode (`captures explode within ...`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub explosion: Option<Explosion>,
+    /// A game that would end drawn goes to the player whose material weighs
+    /// more (`draws decided by material ...`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub material: Option<MaterialCount>,
+}
+
+/// `draws decided by material Rook 13, ... with 1.5 for Red`: what each piece
+/// type weighs, and the points a player starts its count with, both in
+/// tenths of a point (so that a half point is a whole number). See
+/// [`crate::legality::material`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MaterialCount {
+    /// Per piece type, in tenths; a type the statement does not name weighs 0.
+    pub weights: Vec<u32>,
+    /// Per player, in tenths.
+    pub bonus: PerPlayer<u32>,
 }
 
 /// `captures explode within N steps along DIRS sparing PIECES`: after a

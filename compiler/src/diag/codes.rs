@@ -125,6 +125,10 @@ codes! {
     BadInPlacePromotion = "E0312", "unusable in-place promotion",
         "A promotion `in place` is a move of its own, which a player may choose or not: it is written `may promote ... in \
          place`, once per piece, never `must promote`.";
+    BadMaterial = "E0314", "unusable material count",
+        "A `draws decided by material` statement gives each piece type (or group) a weight from 0 to 1000, names each type \
+         once, and may give one player from 0 to 1000 points more (`with 1.5 for Red`), with at most one digit after the \
+         point: the count is kept in tenths of a point.";
     BadPlayers = "E0400", "unusable players",
         "The players or their views are not usable: a game has exactly two players, and a view can only mirror an axis or shift \
          a wrapped one.";

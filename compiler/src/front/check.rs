@@ -67,6 +67,7 @@ pub fn check(names: &Names, diags: &mut Vec<Diagnostic>) -> Option<Draft> {
     let drop_anywhere = may_drop(&items.may_drops, ast::DropLicence::Anywhere, drops, diags);
     let checks_forbidden = crate::front::goals::checks_forbidden(&items.no_checks, royals > 0, diags);
     let explosion = items.explosions.first().and_then(|decl| lowering.explosion(decl, diags));
+    let material = items.materials.first().and_then(|decl| lowering.material(decl, diags));
     inherit_moves(&items.pieces, &names.piece_ids, &mut pieces, diags);
     warn_about_passings(&lowering_passings, &pieces, diags);
     refuse_spared_royals(&spared, &pieces, diags);
@@ -114,6 +115,7 @@ pub fn check(names: &Names, diags: &mut Vec<Diagnostic>) -> Option<Draft> {
         must_capture: !items.must_captures.is_empty(),
         must_drop: !items.must_drops.is_empty(),
         explosion,
+        material,
         gating,
         drop_promoted: drop_promoted.is_some(),
         drop_anywhere: drop_anywhere.is_some(),

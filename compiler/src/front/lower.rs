@@ -101,6 +101,7 @@ pub fn lower(draft: Draft) -> Lowered {
             must_capture: draft.must_capture,
             must_drop: draft.must_drop,
             explosion: draft.explosion,
+            material: draft.material,
             gating: draft.gating,
         },
         setup: draft.setup,

@@ -13,6 +13,7 @@ pub(crate) mod game_name;
 pub(crate) mod goals;
 pub(crate) mod groups;
 pub(crate) mod lower;
+pub(crate) mod material;
 pub(crate) mod movement;
 pub(crate) mod parse;
 pub(crate) mod pieces;

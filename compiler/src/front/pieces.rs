@@ -223,7 +223,7 @@ impl PieceLowering<'_> {
 
     /// `for white, red`: per player, whether it is named (every player when
     /// none is).
-    fn players_named(&self, names: &[ast::Ident], diags: &mut Vec<Diagnostic>) -> Option<Vec<bool>> {
+    pub(crate) fn players_named(&self, names: &[ast::Ident], diags: &mut Vec<Diagnostic>) -> Option<Vec<bool>> {
         let list = &self.players.list;
         let mut first: Vec<Option<Span>> = vec![None; list.len()];
         let mut known = true;

@@ -39,6 +39,8 @@ pub struct Items<'a> {
     pub gatings: Vec<(&'a ast::ZoneExpr, Span)>,
     /// `may drop promoted` and `may drop anywhere` statements.
     pub may_drops: Vec<(ast::DropLicence, Span)>,
+    /// `draws decided by material ...` statements.
+    pub materials: Vec<&'a ast::MaterialDecl>,
 }
 
 /// What the resolve phase hands to the check phase.
@@ -71,6 +73,7 @@ pub fn resolve<'a>(file: &'a ast::File, source: &'a str, file_name: &str, diags:
     at_most_once("`must capture` rule", &items.must_captures, diags);
     at_most_once("`must drop` rule", &items.must_drops, diags);
     at_most_once("`captures explode` rule", &items.explosions.iter().map(|e| e.span).collect::<Vec<_>>(), diags);
+    at_most_once("`draws decided by material` rule", &items.materials.iter().map(|m| m.span).collect::<Vec<_>>(), diags);
     let gatings: Vec<Span> = items.gatings.iter().map(|&(_, span)| span).collect();
     at_most_once("`gate from hand` rule", &gatings, diags);
     for (licence, words) in [(ast::DropLicence::Promoted, "`may drop promoted`"), (ast::DropLicence::Anywhere, "`may drop anywhere`")] {
@@ -135,6 +138,7 @@ impl<'a> Items<'a> {
                 Item::Explosion(explosion) => items.explosions.push(explosion),
                 Item::Gating { zone, span } => items.gatings.push((zone, *span)),
                 Item::MayDrop { licence, span } => items.may_drops.push((*licence, *span)),
+                Item::Material(material) => items.materials.push(material),
             }
         }
         items

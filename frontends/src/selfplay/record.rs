@@ -47,6 +47,9 @@ pub enum End {
     /// Two passes in a row, or a pass while the royals face: a draw.
     Passes,
     Explosion,
+    /// A game that would have been drawn, decided by material
+    /// (`draws decided by material`).
+    Material,
     /// The series' `--max-plies` was reached: a draw.
     PlyLimit,
 }
@@ -63,6 +66,7 @@ impl End {
             End::Checks => "checks",
             End::Passes => "passes",
             End::Explosion => "explosion",
+            End::Material => "material",
             End::PlyLimit => "ply_limit",
         }
     }
@@ -79,6 +83,7 @@ impl From<Reason> for End {
             Reason::Goal(GoalKind::Checks) => End::Checks,
             Reason::Goal(GoalKind::Passes) => End::Passes,
             Reason::Goal(GoalKind::Explosion) => End::Explosion,
+            Reason::Material => End::Material,
         }
     }
 }

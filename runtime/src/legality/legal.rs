@@ -668,6 +668,9 @@ pub enum Reason {
     Stalemate,
     /// A goal was reached.
     Goal(GoalKind),
+    /// The game would have ended drawn, and the material decided it
+    /// (`draws decided by material`); a draw still when it weighs the same.
+    Material,
 }
 
 impl Reason {
@@ -682,6 +685,7 @@ impl Reason {
             Reason::Goal(GoalKind::Checks) => "checks",
             Reason::Goal(GoalKind::Passes) => "passes",
             Reason::Goal(GoalKind::Explosion) => "explosion",
+            Reason::Material => "material count",
         }
     }
 }
@@ -694,6 +698,15 @@ pub fn result<E: Engine + ?Sized>(engine: &E, pos: &Position) -> Option<GameResu
 /// The result and its reason if the game is over: a goal reached, or no legal
 /// move for the side to move.
 pub fn ending<E: Engine + ?Sized>(engine: &E, pos: &Position) -> Option<(GameResult, Reason)> {
+    let ended = ending_by_rule(engine, pos)?;
+    match (ended, &engine.game().rules.material) {
+        ((GameResult::Draw, _), Some(count)) => Some((crate::legality::material::decide(engine.game(), pos, count), Reason::Material)),
+        _ => Some(ended),
+    }
+}
+
+/// [`ending`] before a draw is decided by material.
+fn ending_by_rule<E: Engine + ?Sized>(engine: &E, pos: &Position) -> Option<(GameResult, Reason)> {
     if let Some((result, goal)) = crate::legality::goals::reached(engine, pos) {
         return Some((result, Reason::Goal(goal)));
     }

@@ -1,7 +1,7 @@
 //! Legality: the one judgement of whether a pseudo-legal move may be played
 //! ([`legal::Legality`]), the shortcuts it takes (the watch, the check cells,
-//! pins, the royal's step, the board after a move), counting in bulk, and the
-//! game's goals. Built on any [`crate::Engine`].
+//! pins, the royal's step, the board after a move), counting in bulk, the
+//! game's goals and how a drawn game may be decided by material. Built on any [`crate::Engine`].
 
 pub mod board_after;
 pub mod check_cells;
@@ -12,6 +12,7 @@ pub mod goals;
 pub mod influence;
 pub mod legal;
 pub mod legal_count;
+pub mod material;
 pub mod pins;
 pub mod royals;
 pub mod rules_in_bulk;
