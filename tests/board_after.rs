@@ -67,3 +67,38 @@ fn a_copy_of_the_board_follows_every_simple_move() {
     assert!(simple > 10_000, "only {simple} simple moves tried");
     assert!(judged > 10_000 && unsafe_moves > 100, "safe_after judged {judged} moves, {unsafe_moves} unsafe");
 }
+
+/// Castling is judged on the copy too: the king and rook both move on it
+/// as `make` moves them, and `safe_after` says what `is_safe` says once it
+/// is made: safe on Kiwipete, into the attack of the rook on g2 on the
+/// king's side of the second position (its queen's side is safe).
+#[test]
+fn castling_is_played_on_the_copy() {
+    let engine = (vdl_variants::by_name("chess").expect("bundled").engine)();
+    let game = engine.game();
+    let (mut safe, mut unsafe_castles) = (0, 0);
+    for position in ["r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "r3k2r/8/8/8/8/8/6r1/R3K2R w KQkq - 0 1"] {
+        let mut pos = fen::parse(game, position).expect("valid position");
+        let mut moves = Vec::new();
+        engine.generate(&pos, &mut moves);
+        for mv in moves.into_iter().filter(|mv| mv.is_castle()) {
+            let mut board = pos.board().to_vec();
+            let royals = board_after::apply(&mut board, &pos, game, mv).expect("castling is played on a copy");
+            let judged = engine.safe_after(&pos, mv).expect("castling is judged on a copy");
+            let mover = pos.side;
+            let undo = pos.make(mv);
+            assert_eq!(board, pos.board(), "{position}: {mv:?}");
+            assert_eq!(royals.as_slice(), pos.royal_cells(mover).collect::<Vec<_>>(), "{position}: {mv:?}");
+            assert_eq!(judged, engine.is_safe(&pos, mover), "{position}: {mv:?}");
+            if judged {
+                safe += 1;
+            } else {
+                unsafe_castles += 1;
+            }
+            pos.unmake(mv, undo);
+        }
+    }
+    // Kiwipete's two castlings and the second position's queen's side;
+    // its king's side lands on g1, which the rook on g2 attacks.
+    assert_eq!((safe, unsafe_castles), (3, 1));
+}

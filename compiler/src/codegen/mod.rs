@@ -99,6 +99,7 @@ fn print(ctx: &mut Ctx) -> String {
     let obligations = obligation::attacks(ctx);
     let safety = safety::generate(ctx);
     let pieces = ctx.piece_items();
+    let piece_constants = !pieces.is_empty();
     let extra = std::mem::take(&mut ctx.extra_items);
     let per_row = per_row(ctx.game);
     let (movegen, attack_code) = (&moves.code, &attack.code);
@@ -114,7 +115,7 @@ fn print(ctx: &mut Ctx) -> String {
     );
     // Every piece of code that reads a table of cells compares with `NONE`.
     let helpers = Helpers { none: ctx.tables.has_cells(), ..moves.helpers };
-    let needs = Needs { generate: moves.inputs, helpers, attack_cells: attack.finds_attack_cells };
+    let needs = Needs { generate: moves.inputs, helpers, attack_cells: attack.finds_attack_cells, piece_constants };
     let prelude = prelude::prelude(ctx, &needs);
     let head = format(
         quote! {
@@ -313,11 +314,7 @@ impl<'g> Ctx<'g> {
         self.spec.has_obligations()
     }
 
-    /// Has the code asked for a piece or piece type constant?
-    fn uses_piece_constants(&self) -> bool {
-        !self.used_pieces.is_empty() || !self.used_kinds.is_empty()
-    }
-
+    /// The constants of the pieces and piece types the code asked for.
     fn piece_items(&self) -> TokenStream {
         let kinds = self.used_kinds.iter().map(|&kind| {
             let name = format_ident!("KIND_{}", self.names.pieces[kind.index()]);

@@ -19,7 +19,7 @@ pub(crate) fn prelude(ctx: &Ctx, needs: &Needs) -> TokenStream {
     let cells = Literal::usize_unsuffixed(ctx.cells());
     let name_doc = tables::doc_lines(&[format!("The move generator of `{}`.", ctx.game.name)]);
     // Piece constants (and an obligation's inert stand-in) name their type.
-    let piece_id = (ctx.uses_piece_constants() || !on_the_board).then(|| quote!(PieceId,));
+    let piece_id = (needs.piece_constants || !on_the_board).then(|| quote!(PieceId,));
     let none = uses.none.then(|| {
         quote! {
             /// Marks "no cell" (off the board) in the cell tables. A game

@@ -5,18 +5,19 @@
 //! move, which also updates hands, counts, marks and clocks and must be
 //! undone.
 
-use crate::ir::Game;
+use crate::ir::{CellId, Game};
 use crate::legality::royals::Royals;
 use crate::state::occupancy::AttackerCells;
 use crate::state::piece::Piece;
 use crate::state::position::{Move, Position};
 
-/// Plays the simple `mv` of the side to move in `pos` on `board`, a copy of
-/// `pos`'s board: a step, ride, leap or hop to `to`, a drop, a promotion, a
-/// swap with a friend. Returns where the mover's royals stand afterwards.
-/// `None` for a move that changes a third cell (a capture on the way, en
-/// passant, castling, a promotion by proxy), a move that gates, or a side with more royals than
-/// [`Royals`] holds; `board` may then have been changed.
+/// Plays `mv` of the side to move in `pos` on `board`, a copy of `pos`'s
+/// board: a step, ride, leap or hop to `to`, a drop, a promotion, a swap
+/// with a friend, castling. Returns where the mover's royals stand
+/// afterwards. `None` for a move that takes a piece off a third cell (a
+/// capture on the way, en passant), promotes by proxy or gates, or a side
+/// with more royals than [`Royals`] holds; `board` may then have been
+/// changed.
 #[inline]
 pub fn apply(board: &mut [Piece], pos: &Position, game: &Game, mv: Move) -> Option<Royals> {
     let side = pos.side;
@@ -33,9 +34,8 @@ pub fn apply(board: &mut [Piece], pos: &Position, game: &Game, mv: Move) -> Opti
             (Some(from), moved)
         }
         Move::Put { kind, .. } => (None, Piece::new(kind, side)),
-        Move::CaptureOnTheWay { .. } | Move::Proxy { .. } | Move::Castle { .. } | Move::Gated { .. } | Move::CastleGated { .. } => {
-            return None
-        }
+        Move::Castle { from, partner, partner_to, .. } => return castle(board, pos, game, [from, to, partner, partner_to]),
+        Move::CaptureOnTheWay { .. } | Move::Proxy { .. } | Move::Gated { .. } | Move::CastleGated { .. } => return None,
     };
     let mut royals = Royals::NONE;
     // The royals the move does not touch stay; a friend the move swaps with
@@ -54,15 +54,45 @@ pub fn apply(board: &mut [Piece], pos: &Position, game: &Game, mv: Move) -> Opti
     Some(royals)
 }
 
+/// [`apply`] for castling, its cells `[from, to, partner, partner_to]`:
+/// both pieces leave, then land (either may land where the other stood).
+/// Nothing is captured, so the mover's royals are those on cells the move
+/// leaves alone and whichever of the two pieces is one. Out of line, so
+/// that [`apply`] stays small in the games without castling.
+#[inline(never)]
+fn castle(board: &mut [Piece], pos: &Position, game: &Game, [from, to, partner, partner_to]: [CellId; 4]) -> Option<Royals> {
+    let (moved, partner_piece) = (board[from.index()], board[partner.index()]);
+    board[from.index()] = Piece::EMPTY;
+    board[partner.index()] = Piece::EMPTY;
+    board[to.index()] = moved;
+    board[partner_to.index()] = partner_piece;
+    let mut royals = Royals::NONE;
+    for cell in pos.royal_cells(pos.side).filter(|&cell| cell != from && cell != partner) {
+        royals.push(cell)?;
+    }
+    for (cell, piece) in [(to, moved), (partner_to, partner_piece)] {
+        if game.pieces[piece.kind()].royal {
+            royals.push(cell)?;
+        }
+    }
+    Some(royals)
+}
+
 /// The occupied cells (boards of up to [`crate::state::occupancy::MAX_CELLS`]
 /// cells, as bits) after the move [`apply`] played, from those before: it
-/// empties `from` (unless it swaps, or drops) and fills `to`.
+/// empties `from` (unless it swaps, or drops) and fills `to`; castling also
+/// moves the partner.
 #[inline]
 pub fn occupied_after(occupied: u128, mv: Move) -> u128 {
     let to = 1u128 << mv.to().index();
-    match mv.from() {
-        Some(from) if !mv.is_swap() => occupied & !(1u128 << from.index()) | to,
-        _ => occupied | to,
+    match mv {
+        Move::Castle { from, partner, partner_to, .. } => {
+            occupied & !(1u128 << from.index() | 1u128 << partner.index()) | to | 1u128 << partner_to.index()
+        }
+        _ => match mv.from() {
+            Some(from) if !mv.is_swap() => occupied & !(1u128 << from.index()) | to,
+            _ => occupied | to,
+        },
     }
 }
 
@@ -70,9 +100,9 @@ pub fn occupied_after(occupied: u128, mv: Move) -> u128 {
 /// [`crate::state::occupancy::MAX_CELLS`] cells, as bits) after the move
 /// [`apply`] played, from those before: the move's destination, which may
 /// have held one of its pieces, no longer does (the move's other cells
-/// never did). Exact where those before were: an attack test that meets
-/// the cells of each piece the position keeps with them
-/// (`compiler/src/codegen/attacks/attacker_bits.rs`) needs them so.
+/// never did: castling takes nothing). Exact where those before were: an
+/// attack test that meets the cells of each piece the position keeps with
+/// them (`compiler/src/codegen/attacks/attacker_bits.rs`) needs them so.
 #[inline]
 pub fn enemy_after(cells: AttackerCells, mv: Move) -> AttackerCells {
     let taken = !(1u128 << mv.to().index());
@@ -94,5 +124,19 @@ mod tests {
         assert_eq!(enemy_after(before, take_other), AttackerCells { held: 0b1_0010, riders: 0b1_0010 });
         // A drop on an empty cell takes nothing.
         assert_eq!(enemy_after(before, Move::drop(PieceId::from_index(0), CellId::from_index(3))), before);
+    }
+
+    fn cell(i: usize) -> CellId {
+        CellId::from_index(i)
+    }
+
+    #[test]
+    fn castling_moves_both_pieces_on_the_sets() {
+        // The piece from 4 to 6, its partner from 7 to 5; 0 stays.
+        let castle = Move::castling(cell(4), cell(6), cell(7), cell(5));
+        assert_eq!(occupied_after(0b1001_0001, castle), 0b0110_0001);
+        // Castling captures nothing: the enemy keeps every cell.
+        let enemy = AttackerCells { held: 0b1 << 9, riders: 0b1 << 9 };
+        assert_eq!(enemy_after(enemy, castle), enemy);
     }
 }

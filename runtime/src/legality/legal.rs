@@ -348,6 +348,14 @@ impl<'e> Legality<'e> {
         self.check_cells.as_ref().map(|cells| cells.low_cells())
     }
 
+    /// Is no royal of the side to move attacked (nor faced)? Known where
+    /// the watch is kept ([`Engine::watch_if_safe`] found them so); `false`
+    /// where it is not known.
+    #[inline(always)]
+    pub(crate) fn royals_unattacked(&self) -> bool {
+        self.watch.is_some()
+    }
+
     /// The engine's influence sets, if it has them (and so the shortcut).
     #[inline(always)]
     pub(crate) fn influence(&self) -> Option<&'e Influence> {

@@ -325,6 +325,12 @@ impl<E: Engine + ?Sized> MoveSink for LegalCount<'_, E> {
         for_each_bit(judged, |i| self.push(Move::drop_as(held, kind, CellId::from_index(base + i))));
     }
 
+    /// The watch is kept only while no royal of the side is attacked.
+    #[inline(always)]
+    fn royals_unattacked(&self) -> bool {
+        self.legality.royals_unattacked()
+    }
+
     #[inline(always)]
     fn moves(&mut self) -> &mut Vec<Move> {
         &mut self.scratch.listed

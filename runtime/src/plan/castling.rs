@@ -16,6 +16,7 @@ use crate::plan::walk::Emitter;
 use crate::state::piece::Piece;
 use crate::state::piece_set::PieceSet;
 use crate::state::position::{Move, Position};
+use crate::state::sink::MoveSink;
 
 /// Castling from one start (always gated on the piece being unmoved).
 /// Cells are named by their index on `line`, which runs through the start.
@@ -91,7 +92,17 @@ impl Castle {
         (self.partner_from > self.origin + 1).then_some(first.cell)
     }
 
-    pub(crate) fn walk<E: Generator + ?Sized>(self, emitter: &Emitter, engine: &E, side: &SidePlan, out: &mut Vec<Move>) {
+    /// Appends the castling of this step, if open. `start` is whether the
+    /// start is attacked, where known: the steps of one piece share it, so
+    /// that it is asked once.
+    pub(crate) fn walk<E: Generator + ?Sized>(
+        self,
+        emitter: &Emitter,
+        engine: &E,
+        side: &SidePlan,
+        start: &StartAttacked,
+        out: &mut Vec<Move>,
+    ) {
         let (pos, line) = (emitter.pos, side.line(self.line));
         let origin = self.origin as usize;
         let Some(offset) = line[origin + 1..].iter().position(|c| !pos.at(c.cell).is_empty()) else { return };
@@ -114,12 +125,14 @@ impl Castle {
         }
         // Not attacked, and crossing no attacked cell (the destination is
         // judged by the legality test, like any move's).
-        let crossed = &line[if to >= origin { origin..to.max(origin + 1) } else { to + 1..origin + 1 }];
+        // The start first, then the cells beyond it.
+        let beyond = if to >= origin { origin + 1..to.max(origin + 1) } else { to + 1..origin };
         let enemy = owner.opponent();
         let attacked = if pos.explodes() {
+            let crossed = &line[if to >= origin { origin..to.max(origin + 1) } else { to + 1..origin + 1 }];
             crossing_attacked_where_captures_explode(engine, pos, emitter.from, crossed, enemy)
         } else {
-            crossed.iter().any(|c| engine.attacked(pos, c.cell, enemy))
+            start.found(|| engine.attacked(pos, emitter.from, enemy)) || line[beyond].iter().any(|c| engine.attacked(pos, c.cell, enemy))
         };
         if attacked {
             return;
@@ -184,15 +197,42 @@ impl SidePlan {
 }
 
 /// Appends the castling moves of the piece on `from`, which must be one of
-/// the side to move's and unmoved.
+/// the side to move's and unmoved, to `out`'s list. A sink that knows the
+/// side's royals unattacked ([`MoveSink::royals_unattacked`]) spares a
+/// royal castler the test of its start.
 #[inline]
-pub fn castle<E: Generator + ?Sized>(engine: &E, plan: &Plan, pos: &Position, from: CellId, out: &mut Vec<Move>) {
+pub fn castle<E: Generator + ?Sized, S: MoveSink>(engine: &E, plan: &Plan, pos: &Position, from: CellId, out: &mut S) {
     let side = plan.side(pos.side);
+    let kind = pos.at(from).kind();
+    let game = engine.game();
+    let start = StartAttacked::default();
+    if out.royals_unattacked() && game.pieces[kind].royal {
+        start.0.set(Some(false));
+    }
     // Castling lands the piece itself: no other move of it to repeat.
-    let emitter = Emitter::new(engine.game(), pos, from, false, 0);
-    for step in side.unmoved_steps(pos.at(from).kind(), from) {
-        if matches!(step.kind, StepKind::Castle(_)) {
-            emitter.step(engine, side, step, out);
+    let emitter = Emitter::new(game, pos, from, false, 0);
+    for step in side.unmoved_steps(kind, from) {
+        if let StepKind::Castle(castle) = step.kind {
+            castle.walk(&emitter, engine, side, &start, out.moves());
+        }
+    }
+}
+
+/// Whether a castler's start is attacked, once known.
+#[derive(Default)]
+pub(crate) struct StartAttacked(std::cell::Cell<Option<bool>>);
+
+impl StartAttacked {
+    /// Is the start attacked? Asked of `attacked` the first time only.
+    #[inline(always)]
+    fn found(&self, attacked: impl FnOnce() -> bool) -> bool {
+        match self.0.get() {
+            Some(known) => known,
+            None => {
+                let known = attacked();
+                self.0.set(Some(known));
+                known
+            }
         }
     }
 }

@@ -65,7 +65,7 @@ impl StepKind {
             StepKind::Leap(leap) => leap.walk(emitter, engine, side, mode, out),
             StepKind::CapturingLeap(leap) => leap.walk(emitter, engine, mode, out),
             StepKind::Swap(swap) => swap.walk(emitter, engine, out),
-            StepKind::Castle(castle) => castle.walk(emitter, engine, side, out),
+            StepKind::Castle(castle) => castle.walk(emitter, engine, side, &Default::default(), out),
         }
     }
 

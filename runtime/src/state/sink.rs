@@ -83,6 +83,14 @@ pub trait MoveSink {
         for_each_bit(cells, |i| self.push(Move::drop_as(held, kind, CellId::from_index(base + i))));
     }
 
+    /// Does the sink know that no royal of the side to move is attacked
+    /// now? A counter that has judged the position does (castling then
+    /// skips the test of a royal's start); a list knows nothing.
+    #[inline(always)]
+    fn royals_unattacked(&self) -> bool {
+        false
+    }
+
     /// The list the sink keeps, for code that reads back the moves it gave
     /// (to give each destination once) or appends through the runtime's
     /// walkers (castling, captures in passing).

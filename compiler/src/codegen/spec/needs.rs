@@ -13,4 +13,7 @@ pub(crate) struct Needs {
     /// The module finds the cells the attacks on a target depend on
     /// (`attack_cells`, see `attack`).
     pub attack_cells: bool,
+    /// The code names pieces or piece types by constants (`KIND_ROOK`,
+    /// `WHITE_PAWN`), which the piece items define.
+    pub piece_constants: bool,
 }

@@ -40,7 +40,7 @@ pub(crate) fn code(ctx: &mut Ctx, pg: &mut PieceGen, docs: &mut Vec<String>) -> 
     let Some(first_cells) = first_cells else {
         return Some(quote! {
             if pos.is_unmoved(CellId::from_index(from)) {
-                vdl_runtime::gen::gated::castle(&Rules, plan(), pos, CellId::from_index(from), out.moves());
+                vdl_runtime::gen::gated::castle(&Rules, plan(), pos, CellId::from_index(from), out);
             }
         });
     };
@@ -49,7 +49,7 @@ pub(crate) fn code(ctx: &mut Ctx, pg: &mut PieceGen, docs: &mut Vec<String>) -> 
     let first = ctx.tables.lists(&name, doc, first_cells);
     Some(quote! {
         if pos.is_unmoved(CellId::from_index(from)) && #first[from].iter().any(|&cell| board[cell as usize].is_empty()) {
-            vdl_runtime::gen::gated::castle(&Rules, plan(), pos, CellId::from_index(from), out.moves());
+            vdl_runtime::gen::gated::castle(&Rules, plan(), pos, CellId::from_index(from), out);
         }
     })
 }
