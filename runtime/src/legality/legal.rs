@@ -176,7 +176,7 @@ impl<'e> Legality<'e> {
             self.prepare_for_facing(pos);
         }
         self.prepare_for_royals(engine, pos);
-        if self.game.rules.must_capture || self.game.rules.must_drop {
+        if self.game.rules.must_capture | self.game.rules.must_drop {
             self.prepare_required(engine, pos);
         }
     }
