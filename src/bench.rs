@@ -110,6 +110,7 @@ pub fn fsf_variant(bundled_name: &str) -> Option<&'static str> {
         "kyotoshogi" => Some("kyotoshogi"),
         "shako" => Some("shako"),
         "seirawan" => Some("seirawan"),
+        "duck" => Some("duck"),
         "sittuyin" => Some("sittuyin"),
         _ => None,
     }

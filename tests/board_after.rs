@@ -17,9 +17,10 @@ fn a_copy_of_the_board_follows_every_simple_move() {
     for bundled in vdl_variants::all() {
         let engine = (bundled.engine)();
         let game = engine.game();
-        if game.rules.explosion.is_some() {
-            // A capture blasts cells the copy does not follow: such a game
-            // has no `safe_after`, and its moves are made and judged.
+        if game.rules.explosion.is_some() || game.blocker().is_some() {
+            // A capture blasts, or a blocker's placing changes, cells the
+            // copy does not follow: such a game has no `safe_after`, and its
+            // moves are made and judged.
             let start = fen::parse(game, &game.setup).unwrap();
             let mut moves = Vec::new();
             engine.generate(&start, &mut moves);

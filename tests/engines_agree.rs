@@ -152,7 +152,8 @@ impl Pair {
     fn assert_agree_both_sides(&self, pos: &Position, rng: &mut StdRng) -> Vec<Move> {
         let moves = self.assert_agree(pos, rng);
         let mut flipped = pos.clone();
-        flipped.side = flipped.side.opponent();
+        // `give_turn`, which hands a blocker over too.
+        flipped.give_turn(flipped.side.opponent());
         if flipped.side.index() < self.game().players.len() {
             self.assert_agree(&flipped, rng);
         }

@@ -156,10 +156,11 @@ fn random_positions(engine: &dyn Engine, games: u64, plies: usize) -> Vec<Positi
 #[test]
 fn whatever_the_shortcut_calls_safe_is_safe() {
     for (name, engine) in engines_with_influence() {
-        if engine.game().rules.explosion.is_some() {
-            // Explosions are what the shortcut cannot judge: every move of
-            // such a game is made and judged (the legality page of
-            // docs/architecture.md), which the engines-agree test checks.
+        if engine.game().rules.explosion.is_some() || engine.game().blocker().is_some() {
+            // Explosions and a blocker's placing are what the shortcut
+            // cannot judge: every move of such a game is made and judged
+            // (the legality page of docs/architecture.md), which the
+            // engines-agree test checks.
             for pos in random_positions(&*engine, 2, 20) {
                 let legality = Legality::new(&*engine, &pos);
                 let mut moves = Vec::new();

@@ -254,6 +254,7 @@ fn tiny() -> Game {
             explosion: None,
             material: None,
             gating: None,
+            blocker: None,
             // A Rook moving from the home ranks into the upper ones may turn a
             // Pawn into a Knight, if a King stays home.
             proxy_promotions: vec![ProxyPromotion {

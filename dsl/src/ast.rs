@@ -76,6 +76,11 @@ pub enum Item {
         zone: ZoneExpr,
         span: Span,
     },
+    /// `place PIECE after every move`: the blocker placed after each move.
+    Blocker {
+        piece: Ident,
+        span: Span,
+    },
     /// `may drop promoted`, `may drop anywhere`.
     MayDrop {
         licence: DropLicence,

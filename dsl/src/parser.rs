@@ -165,6 +165,7 @@ fn item(pair: Pair<Rule>) -> Result<Item, SyntaxError> {
         }
         Rule::material_decl => Item::Material(material(pair)?),
         Rule::gating_decl => Item::Gating { zone: zone_expr(pair.into_inner().next().expect("grammar: zone"))?, span },
+        Rule::blocker_decl => Item::Blocker { piece: ident(pair.into_inner().next().expect("grammar: blocker")), span },
         Rule::may_drop_decl => {
             let licence = match pair.into_inner().next().expect("grammar: what may be dropped").as_rule() {
                 Rule::drop_promoted => DropLicence::Promoted,

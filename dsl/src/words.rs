@@ -55,6 +55,7 @@ pub(crate) const STATEMENTS: &[Statement] = &[
     statement(Rule::gating_decl, Block::Top, &["gate"], "`gate from hand`"),
     statement(Rule::material_decl, Block::Top, &["draws"], "`draws decided by material`"),
     statement(Rule::may_drop_decl, Block::Top, &["may"], "`may drop`"),
+    statement(Rule::blocker_decl, Block::Top, &["place"], "`place ... after every move`"),
     statement(Rule::goal_decl, Block::Top, &["goal"], "`goal`"),
     statement(Rule::group_decl, Block::Top, &["group"], "`group`"),
     statement(Rule::proxy_decl, Block::Top, &["proxy"], "`proxy`"),
@@ -82,6 +83,7 @@ pub(crate) const STATEMENTS: &[Statement] = &[
 /// The reserved words that never open a statement (some of them open one in
 /// another block, like `in` and `to`, and are listed there).
 const INNER_WORDS: &[&str] = &[
+    "after",
     "all",
     "allowed",
     "alone",
@@ -135,7 +137,6 @@ const INNER_WORDS: &[&str] = &[
     "over",
     "passant",
     "passes",
-    "place",
     "per",
     "points",
     "promote",

@@ -169,7 +169,7 @@ pub fn board_state(session: &Session) -> serde_json::Map<String, Value> {
         .legal_with_cells()
         .into_iter()
         .map(|legal| {
-            json!({"move": legal.text, "san": legal.san, "from": legal.from, "to": legal.to, "promotion": legal.promotion, "partner": legal.partner, "gate": legal.gate, "held": legal.held})
+            json!({"move": legal.text, "san": legal.san, "from": legal.from, "to": legal.to, "promotion": legal.promotion, "partner": legal.partner, "gate": legal.gate, "held": legal.held, "blocker": legal.blocker})
         })
         .collect();
     map.insert("legal".into(), json!(legal));

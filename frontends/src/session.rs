@@ -42,6 +42,9 @@ pub struct LegalMove {
     pub gate: Option<String>,
     /// For a drop, the symbol of the type taken from the hand (`P`).
     pub held: Option<String>,
+    /// Where the mover then places the blocker (`place PIECE after every
+    /// move`).
+    pub blocker: Option<CellId>,
 }
 
 /// How a game ended, in words a front end can show.
@@ -217,7 +220,8 @@ impl Session {
                 let promotion = mv.promotion().or(dropped_as).map(symbol);
                 let partner = mv.castling_partner().map(|(partner, _)| partner);
                 let gate = mv.gated().map(|(_, kind)| game.pieces[kind].symbol.clone());
-                LegalMove { text: self.move_text(mv), san, from, to, promotion, partner, gate, held: mv.held_kind().map(symbol) }
+                let (text, held, blocker) = (self.move_text(mv), mv.held_kind().map(symbol), mv.blocker());
+                LegalMove { text, san, from, to, promotion, partner, gate, held, blocker }
             })
             .collect();
         out.sort_by(|a, b| a.text.cmp(&b.text));

@@ -30,6 +30,7 @@ const app = {
   game: null,          // the game state from the server
   selected: null,      // the selected cell index
   selectedHand: null,  // or the symbol of the selected piece in hand
+  placing: null,       // or the moves of a chosen piece move, differing in where the blocker goes
   flipped: false,
   thinking: false,
   busy: false,         // a request that changes the game is under way
@@ -567,6 +568,12 @@ function renderBoard() {
   if (game && app.selectedHand !== null) {
     for (const m of dropsOf(app.selectedHand)) selectedTargets.set(m.to, (selectedTargets.get(m.to) || 0) + 1);
   }
+  // The piece has moved in the user's mind: its targets are where the
+  // blocker may go.
+  if (game && app.placing) {
+    selectedTargets.clear();
+    for (const m of app.placing) selectedTargets.set(m.blocker, 1);
+  }
   desc.cells.forEach((cell, i) => {
     const shape = g.shapes[i];
     if (!shape) return;
@@ -855,6 +862,7 @@ function setGame(data) {
   app.game = data;
   app.selected = null;
   app.selectedHand = null;
+  app.placing = null;
   render();
 }
 
@@ -974,7 +982,7 @@ async function maybeComputer() {
   setTimeout(maybeComputer, computerSides().every(Boolean) ? 300 : 0);
 }
 
-function chooseMove(moves, prompt = 'Several moves go there. Choose one:') {
+function chooseMove(moves, prompt = 'Several moves go there. Choose one:', chosen = (move) => playMove(move.move)) {
   const box = $('choice');
   const buttons = $('choice-buttons');
   buttons.replaceChildren();
@@ -1001,7 +1009,7 @@ function chooseMove(moves, prompt = 'Several moves go there. Choose one:') {
       b.textContent = move.san || move.move;
       b.title = move.move;
     }
-    b.addEventListener('click', () => { box.hidden = true; playMove(move.move); });
+    b.addEventListener('click', () => { box.hidden = true; chosen(move); });
     buttons.appendChild(b);
   }
   box.hidden = false;
@@ -1051,7 +1059,9 @@ function onBoardClick(event) {
   const target = event.target.closest('[data-index]');
   if (!target) return;
   const cell = Number(target.dataset.index);
+  if (app.placing) return void placeBlockerOn(cell);
   const moves = movesTo(cell);
+  if (moves.some(hasBlocker)) return void choosePieceMove(moves);
   if (app.selected === cell && moves.length > 0) {
     // Moves that end where they start (a null move): asked, never played by accident.
     return void chooseMove(moves, moves.length > 1 ? 'Choose a move:' : 'Play this move?');
@@ -1060,6 +1070,39 @@ function onBoardClick(event) {
   if (moves.length > 1) return void chooseMove(moves);
   app.selected = app.selected !== cell && legalFrom(cell).length > 0 && userToMove() ? cell : null;
   app.selectedHand = null;
+  renderBoard();
+}
+
+// In a game with a blocker (Duck chess), a move is a piece's move and then
+// the blocker's placing: the piece's move is chosen first, then a click on a
+// target places the blocker.
+function hasBlocker(move) {
+  return move.blocker !== null && move.blocker !== undefined;
+}
+
+// The piece's move among `moves` (asked when they differ otherwise than in
+// the blocker's cell, as a promotion's choices do), then the blocker's
+// targets shown.
+function choosePieceMove(moves) {
+  const pieceMove = (m) => `${m.from}/${m.to}/${m.promotion}/${m.partner}`;
+  const placing = (chosen) => {
+    app.placing = moves.filter((m) => pieceMove(m) === pieceMove(chosen));
+    app.selected = null;
+    app.selectedHand = null;
+    renderBoard();
+  };
+  const distinct = [...new Map(moves.map((m) => [pieceMove(m), m])).values()];
+  if (distinct.length === 1) return placing(distinct[0]);
+  const choices = distinct.map((m) => ({ ...m, move: m.move.split(',')[0], san: m.san.split(',')[0] }));
+  chooseMove(choices, 'Several moves go there. Choose one:', (choice) => placing(distinct[choices.indexOf(choice)]));
+}
+
+// A click while placing the blocker: on one of its targets, plays the move;
+// elsewhere, takes the piece's move back.
+function placeBlockerOn(cell) {
+  const move = app.placing.find((m) => m.blocker === cell);
+  app.placing = null;
+  if (move) return void playMove(move.move);
   renderBoard();
 }
 

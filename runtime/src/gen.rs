@@ -45,6 +45,11 @@ pub mod gating {
     pub use crate::plan::gating::{add, live};
 }
 
+/// The blocker placed after every move.
+pub mod blocker {
+    pub use crate::plan::blocker::place;
+}
+
 /// Drops from the hands.
 pub mod drops {
     pub use crate::plan::drops::generate_sized;

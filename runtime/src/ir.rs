@@ -474,6 +474,11 @@ pub struct Rules {
     /// Captures explode (`captures explode within ...`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub explosion: Option<Explosion>,
+    /// `place PIECE after every move`: the type of the blocker, which the
+    /// mover places on another empty cell after each move (see
+    /// [`crate::plan::blocker`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub blocker: Option<PieceId>,
     /// A game that would end drawn goes to the player whose material weighs
     /// more (`draws decided by material ...`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -643,6 +648,12 @@ impl Game {
     /// (`gate from hand in ZONE`)?
     pub fn has_gating(&self) -> bool {
         self.rules.gating.is_some()
+    }
+
+    /// The blocker's type, in a game where the mover places it after every
+    /// move (`place PIECE after every move`).
+    pub fn blocker(&self) -> Option<PieceId> {
+        self.rules.blocker
     }
 
     /// Does some move leave cells open to capture in passing?

@@ -557,6 +557,35 @@ try {
     check(names.length === 22 && !['a5', 'c3', 'e1'].some((n) => names.includes(n)), `22 cells, no wall among them: ${names}`);
   });
 
+  await step('Duck chess: a piece moves, then a click places the Duck, which then must move on', async () => {
+    const duck = variants.find((v) => v.file === 'duck.vdl');
+    check(duck, 'Duck chess is listed');
+    await page.selectOption('#variant', String(duck.id));
+    await page.selectOption('#computer', 'none');
+    await page.waitForFunction((id) => app.game && app.game.variant === id && app.game.ply === 0, duck.id);
+    await clickPiece('e2');
+    await clickTarget('e4');
+    // The Pawn's move is chosen: the targets are the 32 empty cells after
+    // it, e2 among them, where the Duck may go.
+    const targets = await targetCells();
+    check(targets.length === 32 && targets.includes('e2') && !targets.includes('e4'), `the Duck's targets: ${targets}`);
+    check(await page.locator('#moves .move').count() === 0, 'nothing played yet');
+    await clickTarget('d5');
+    await waitMoves(1);
+    check((await moveTexts())[0] === 'e4,d5', `listed as ${(await moveTexts())[0]}`);
+    check(await pieceAt('d5').getAttribute('data-piece') !== null, 'the Duck stands on d5');
+    check((await page.inputValue('#fen')).startsWith('rnbqkbnr/pppppppp/8/3*4/4P3/8/PPPP1PPP/RNBQKBNR b'), 'the position string writes it `*`');
+    // Black's Pawn moves; d5 is no target (the Duck must move), a click off
+    // the targets takes the Pawn's move back.
+    await clickPiece('a7');
+    await clickTarget('a6');
+    const blackTargets = await targetCells();
+    check(blackTargets.length === 31 && !blackTargets.includes('d5') && blackTargets.includes('a7'), `Black's Duck targets: ${blackTargets}`);
+    await clickPiece('b8');
+    check(await page.locator('#board .target').count() === 0, 'the Pawn\'s move is taken back');
+    check((await moveTexts()).length === 1, 'still one move');
+  });
+
   for (const variant of variants) {
     await step(`${variant.name} (${variant.file}): the board renders and a move can be played by clicks`, async () => {
       await page.selectOption('#variant', String(variant.id));
@@ -578,6 +607,8 @@ try {
       await clickTarget(to);
       const choice = page.locator(`#choice-buttons button[data-move="${move.move}"]`);
       if (await page.locator('#choice').isVisible()) await choice.click();
+      // A game with a blocker: then a click places it.
+      if (move.blocker !== null && move.blocker !== undefined) await clickTarget(desc.cells[move.blocker].name);
       await waitMoves(1);
       check((await moveTexts())[0] === move.san, `played ${move.move}, listed as ${move.san}`);
       await page.screenshot({ path: path.join(shots, `variant-${variant.id}-moved.png`) });

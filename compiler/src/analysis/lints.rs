@@ -30,8 +30,10 @@ pub fn run(game: &Game, plan: &Arc<Plan>, start: &Position, declared: &Declared,
     setup_not_already_decided(game, plan, start, declared, diags);
     pieces_outside_their_confinement(game, start, declared, diags);
     for (kind, decl) in PieceId::first(declared.pieces.len()).zip(&declared.pieces) {
-        let never_moves =
-            (0..game.players.len()).all(|p| (0..game.cell_count()).all(|c| !mobility.can_move_from(kind, PlayerId::from_index(p), c)));
+        // The blocker is placed by its rule, never moved as a piece.
+        let blocker = game.blocker() == Some(kind);
+        let never_moves = !blocker
+            && (0..game.players.len()).all(|p| (0..game.cell_count()).all(|c| !mobility.can_move_from(kind, PlayerId::from_index(p), c)));
         if never_moves && !mobility.exhausted() {
             diags.push(
                 Diagnostic::warning(Code::PieceNeverMoves, decl.name.span, format!("`{}` can never move, from any cell", decl.name.text))
@@ -232,6 +234,10 @@ fn pieces_that_never_appear(game: &Game, start: &Position, declared: &Declared, 
     let mut present = vec![false; game.pieces.len()];
     for piece in start.board().iter().filter(|p| !p.is_empty()) {
         present[piece.kind().index()] = true;
+    }
+    // The blocker enters by its rule.
+    if let Some(blocker) = game.blocker() {
+        present[blocker.index()] = true;
     }
     for (player, kind) in game.player_ids().flat_map(|player| game.piece_ids().map(move |kind| (player, kind))) {
         if start.in_hand(player, kind) > 0 {

@@ -63,6 +63,13 @@ pub(crate) fn prelude(ctx: &Ctx, needs: &Needs) -> TokenStream {
     // counting generator leaves out: where a gate is open, the counter
     // takes the listed moves.
     let gating = spec.gating.then(|| quote!(vdl_runtime::gen::gating::add(pos, out);));
+    // With a blocker, each listed move becomes one move per cell the
+    // blocker may take, which the counter takes too.
+    let (blocker_start, blocker) = if spec.blocker {
+        (quote!(let start = out.len();), quote!(vdl_runtime::gen::blocker::place(pos, out, start);))
+    } else {
+        (quote!(), quote!())
+    };
     let count_gated = spec.gating.then(|| {
         quote! {
             if vdl_runtime::gen::gating::live(pos) {
@@ -70,6 +77,14 @@ pub(crate) fn prelude(ctx: &Ctx, needs: &Needs) -> TokenStream {
             }
         }
     });
+    let count_legal = if spec.blocker {
+        quote!(vdl_runtime::gen::legal_count::count_legal_with(self, pos, scratch, |pos, sink| self.generate(pos, sink.moves())))
+    } else {
+        quote! {
+            #count_gated
+            vdl_runtime::gen::legal_count::count_legal_with(self, pos, scratch, |pos, sink| generate_all(pos, sink))
+        }
+    };
     let pos_arg = needs.generate.position.then(|| quote!(pos,));
     let held_arg = needs.generate.held_cells.then(|| quote!(pos.held_cells(),));
     let pieces_arg = needs.generate.piece_cells.then(|| quote!(pos.piece_cells(),));
@@ -197,8 +212,10 @@ pub(crate) fn prelude(ctx: &Ctx, needs: &Needs) -> TokenStream {
             }
 
             fn generate(&self, pos: &Position, out: &mut Vec<Move>) {
+                #blocker_start
                 generate_all(pos, out);
                 #gating
+                #blocker
             }
 
             fn make(&self, pos: &mut Position, mv: Move) -> vdl_runtime::gen::Undo {
@@ -220,8 +237,7 @@ pub(crate) fn prelude(ctx: &Ctx, needs: &Needs) -> TokenStream {
 
         impl Engine for Rules {
             fn count_legal(&self, pos: &mut Position, scratch: &mut vdl_runtime::gen::CountScratch) -> u64 {
-                #count_gated
-                vdl_runtime::gen::legal_count::count_legal_with(self, pos, scratch, |pos, sink| generate_all(pos, sink))
+                #count_legal
             }
 
             fn has_legal_move(&self, pos: &mut Position) -> bool {

@@ -122,6 +122,11 @@ codes! {
     BadExplosion = "E0310", "unusable explosion",
         "A `captures explode within N steps along DIRS` statement whose reach is not a number of steps from 0 to 255. \
          (Reach 0 blasts the capturer and what it took alone.)";
+    BadBlocker = "E0311", "unusable blocker",
+        "`place PIECE after every move` names the blocker: a piece type that no side moves (no move, promotion or \
+         `royal`), which the mover places on another empty cell after each move. A move holds the blocker's cell in one \
+         byte beside a piece's move, a capture on the way or castling: so the board has at most 255 cells, and the game \
+         has no drops, gating, swaps or promotions by proxy.";
     BadInPlacePromotion = "E0312", "unusable in-place promotion",
         "A promotion `in place` is a move of its own, which a player may choose or not: it is written `may promote ... in \
          place`, once per piece, never `must promote`.";

@@ -69,6 +69,14 @@ pub fn check(names: &Names, diags: &mut Vec<Diagnostic>) -> Option<Draft> {
     let explosion = items.explosions.first().and_then(|decl| lowering.explosion(decl, diags));
     let material = items.materials.first().and_then(|decl| lowering.material(decl, diags));
     inherit_moves(&items.pieces, &names.piece_ids, &mut pieces, diags);
+    let blocker_context = crate::front::blocker::BlockerContext {
+        pieces: &pieces,
+        cells: board.cells.len(),
+        hands: !items.hands.is_empty(),
+        gating: !items.gatings.is_empty(),
+        proxies: !proxy_promotions.is_empty(),
+    };
+    let blocker = items.blockers.first().and_then(|&decl| crate::front::blocker::blocker(decl, &sets, &blocker_context, diags));
     warn_about_passings(&lowering_passings, &pieces, diags);
     refuse_spared_royals(&spared, &pieces, diags);
     if !items.hands.is_empty() {
@@ -117,6 +125,7 @@ pub fn check(names: &Names, diags: &mut Vec<Diagnostic>) -> Option<Draft> {
         explosion,
         material,
         gating,
+        blocker,
         drop_promoted: drop_promoted.is_some(),
         drop_anywhere: drop_anywhere.is_some(),
         setup,

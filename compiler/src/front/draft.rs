@@ -46,6 +46,8 @@ pub struct Draft {
     pub explosion: Option<ir::Explosion>,
     /// `gate from hand in ZONE`: the zone.
     pub gating: Option<ZoneId>,
+    /// `place PIECE after every move`: the blocker's type.
+    pub blocker: Option<PieceId>,
     /// `draws decided by material ...`.
     pub material: Option<ir::MaterialCount>,
     /// The start position as a position string.

@@ -103,6 +103,7 @@ pub fn lower(draft: Draft) -> Lowered {
             explosion: draft.explosion,
             material: draft.material,
             gating: draft.gating,
+            blocker: draft.blocker,
         },
         setup: draft.setup,
     });

@@ -1,6 +1,7 @@
 //! The front end: the syntax tree read, names resolved, every declaration checked and
 //! lowered to the IR (the board, zones, players, pieces and directions each in its own module).
 
+pub(crate) mod blocker;
 pub(crate) mod board;
 pub(crate) mod cell_classes;
 pub(crate) mod centres;

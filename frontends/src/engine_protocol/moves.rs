@@ -121,6 +121,13 @@ impl MoveFormat {
         if let Some((_, kind)) = mv.gated() {
             text.push_str(&self.letter(game, kind).to_ascii_lowercase());
         }
+        // Fairy-Stockfish's duck: the move's destination, then the
+        // blocker's cell.
+        if let Some(cell) = mv.blocker() {
+            text.push(',');
+            text.push_str(self.squares.name(to));
+            text.push_str(self.squares.name(cell));
+        }
         text
     }
 

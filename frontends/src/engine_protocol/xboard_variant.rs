@@ -230,6 +230,9 @@ pub fn present(variant: &Arc<Variant>) -> Result<XboardVariant, String> {
     if game.rules.explosion.is_some() {
         return Err("its captures explode, which XBoard shows only in its own atomic chess".to_string());
     }
+    if game.blocker().is_some() {
+        return Err("a blocker placed after every move is no game XBoard knows".to_string());
+    }
     let table = super::xboard_table::piece_table(game, &grid)?;
     // XBoard's word for a pass, as Fairy-Stockfish's Janggi uses it.
     let format = MoveFormat::new(squares, '@').with_pass("@@@@");
@@ -329,6 +332,14 @@ mod tests {
         assert!(atomic.definition.is_empty());
         let start = atomic.read_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
         assert_eq!(fen::format(atomic.variant.engine.game(), &start), atomic.variant.engine.game().setup);
+    }
+
+    #[test]
+    fn duck_chess_is_not_offered() {
+        // XBoard has no Duck chess (its variants list none), and no game
+        // of its own places a blocker after every move.
+        let refused = present(&variant("duck")).err().expect("duck chess is not offered to XBoard");
+        assert!(refused.contains("blocker"), "{refused}");
     }
 
     #[test]

@@ -15,7 +15,7 @@ use crate::state::position::{Move, Position};
 /// board: a step, ride, leap or hop to `to`, a drop, a promotion, a swap
 /// with a friend, castling. Returns where the mover's royals stand
 /// afterwards. `None` for a move that takes a piece off a third cell (a
-/// capture on the way, en passant), promotes by proxy or gates, or a side
+/// capture on the way, en passant), promotes by proxy, gates or places a blocker, or a side
 /// with more royals than [`Royals`] holds; `board` may then have been
 /// changed.
 #[inline]
@@ -35,7 +35,13 @@ pub fn apply(board: &mut [Piece], pos: &Position, game: &Game, mv: Move) -> Opti
         }
         Move::Put { kind, .. } => (None, Piece::new(kind, side)),
         Move::Castle { from, partner, partner_to, .. } => return castle(board, pos, game, [from, to, partner, partner_to]),
-        Move::CaptureOnTheWay { .. } | Move::Proxy { .. } | Move::Gated { .. } | Move::CastleGated { .. } => return None,
+        Move::CaptureOnTheWay { .. }
+        | Move::Proxy { .. }
+        | Move::Gated { .. }
+        | Move::CastleGated { .. }
+        | Move::Blocked { .. }
+        | Move::BlockedOnTheWay { .. }
+        | Move::CastleBlocked { .. } => return None,
     };
     let mut royals = Royals::NONE;
     // The royals the move does not touch stay; a friend the move swaps with

@@ -151,8 +151,9 @@ impl<'e> Legality<'e> {
         let game = engine.game();
         let explodes = game.rules.explosion.is_some();
         Legality {
-            // The shortcut knows attacks, not blasts.
-            influence: if explodes { None } else { engine.influence() },
+            // The shortcut knows attacks, not blasts, nor the lines a
+            // blocker's placing opens and closes.
+            influence: if explodes || game.blocker().is_some() { None } else { engine.influence() },
             watch: None,
             check_cells: None,
             royal_steps_in_check: UnwatchedKinds::default(),
@@ -498,8 +499,14 @@ impl<'e> Legality<'e> {
             // Made and judged without their gate ([`ungated`]).
             Move::Gated { .. } | Move::CastleGated { .. } => false,
             Move::Put { kind, to, .. } => !influence.is_royal(kind) && !watch.filling_matters(to),
-            // A capture on the way may open a line behind the piece it takes.
-            Move::CaptureOnTheWay { .. } | Move::Proxy { .. } | Move::Swap { .. } => false,
+            // A capture on the way may open a line behind the piece it
+            // takes; a blocker's placing opens the line it leaves.
+            Move::CaptureOnTheWay { .. }
+            | Move::Proxy { .. }
+            | Move::Swap { .. }
+            | Move::Blocked { .. }
+            | Move::BlockedOnTheWay { .. }
+            | Move::CastleBlocked { .. } => false,
         }
     }
 

@@ -5,8 +5,8 @@
 //! with `to`, on given cells of the line whatever they started on (Chess960:
 //! the piece may move 0, 1 or more cells, either way, and may land where
 //! its partner stood). Every cell either piece crosses or lands on is empty
-//! apart from the two; neither the piece's start nor a cell it crosses may
-//! be attacked (its destination is judged as any move's).
+//! apart from the two; neither a royal piece's start nor a cell it crosses
+//! may be attacked (its destination is judged as any move's).
 
 use super::build::{Ray, Start};
 use super::{LineCell, Plan, SidePlan, Span, StepKind};
@@ -124,11 +124,15 @@ impl Castle {
             return;
         }
         // Not attacked, and crossing no attacked cell (the destination is
-        // judged by the legality test, like any move's).
-        // The start first, then the cells beyond it.
+        // judged by the legality test, like any move's): for a royal only,
+        // as attacks matter to royals alone (Fairy-Stockfish lets a
+        // non-royal King castle out of and through attacked cells, as in
+        // Duck chess). The start first, then the cells beyond it.
         let beyond = if to >= origin { origin + 1..to.max(origin + 1) } else { to + 1..origin };
         let enemy = owner.opponent();
-        let attacked = if pos.explodes() {
+        let attacked = if !emitter.game.pieces[emitter.piece.kind()].royal {
+            false
+        } else if pos.explodes() {
             let crossed = &line[if to >= origin { origin..to.max(origin + 1) } else { to + 1..origin + 1 }];
             crossing_attacked_where_captures_explode(engine, pos, emitter.from, crossed, enemy)
         } else {

@@ -44,6 +44,7 @@ impl Generator for Interpreter {
     }
 
     fn generate(&self, pos: &Position, out: &mut Vec<Move>) {
+        let start = out.len();
         let side = self.plan.side(pos.side);
         for (from, piece) in pos.cells() {
             if !piece.is_of(pos.side) {
@@ -63,6 +64,9 @@ impl Generator for Interpreter {
         }
         crate::plan::gating::add(pos, out);
         crate::plan::drops::generate(pos, out);
+        if self.game.blocker().is_some() {
+            crate::plan::blocker::place(pos, out, start);
+        }
     }
 
     fn attacked(&self, pos: &Position, target: CellId, by: PlayerId) -> bool {

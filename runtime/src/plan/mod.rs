@@ -25,6 +25,7 @@
 //! list, so boards with missing cells need nothing here.
 
 pub mod attacks;
+pub mod blocker;
 mod build;
 pub(crate) use build::step_alone;
 pub mod capturing_leap;

@@ -20,7 +20,7 @@ mod null_move;
 
 pub use null_move::Pass;
 
-pub use moves::Move;
+pub use moves::{BlockerCell, Move};
 
 /// Marks "no cell" in tables of cells (a royal's list, a watch's lines).
 pub(crate) const NO_CELL: CellId = CellId::MARK;
@@ -53,6 +53,9 @@ pub struct Undo {
     pub checks_left: ByPlayer<u8>,
     /// The passes in a row before the move.
     pub passes: u8,
+    /// Where the blocker stood before a move that placed it (`None`: off
+    /// the board, or a move that placed none).
+    pub blocker: Option<BlockerCell>,
 }
 
 /// Did `mv`, made returning `undo`, capture (in a game where captures
@@ -60,9 +63,9 @@ pub struct Undo {
 #[inline(always)]
 fn explodes(mv: Move, undo: &Undo) -> bool {
     match mv {
-        Move::Normal { .. } | Move::Proxy { .. } | Move::Gated { .. } => !undo.captured.is_empty(),
-        Move::CaptureOnTheWay { .. } => !undo.captured.is_empty() || !undo.captured_extra.is_empty(),
-        Move::Castle { .. } | Move::CastleGated { .. } | Move::Swap { .. } | Move::Put { .. } => false,
+        Move::Normal { .. } | Move::Proxy { .. } | Move::Gated { .. } | Move::Blocked { .. } => !undo.captured.is_empty(),
+        Move::CaptureOnTheWay { .. } | Move::BlockedOnTheWay { .. } => !undo.captured.is_empty() || !undo.captured_extra.is_empty(),
+        Move::Castle { .. } | Move::CastleGated { .. } | Move::CastleBlocked { .. } | Move::Swap { .. } | Move::Put { .. } => false,
     }
 }
 
@@ -121,6 +124,8 @@ struct Shared {
     /// Per player, the cells of its image of the gating zone as bits (empty
     /// in games without gating).
     gate_zone: ByPlayer<Vec<u64>>,
+    /// The blocker's type, in a game with one.
+    blocker: Option<PieceId>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -172,6 +177,12 @@ pub struct Position {
     /// The pieces the explosions of the moves made removed, for unmake
     /// (empty in games without explosions).
     explosions: ExplosionLog,
+    /// The blocker's cell, in a game with one, once it has been placed.
+    /// The blocker stands on the board as a piece of the side to move: the
+    /// mover's own, it cannot be captured or landed on, and it stops every
+    /// line, with no test added to any generator; placing it hands it to
+    /// the next mover ([`Position::place_blocker`]).
+    blocker: Option<CellId>,
     shared: Arc<Shared>,
 }
 
@@ -202,6 +213,7 @@ impl Position {
             }),
             // The compiler has bounded the areas (E0305).
             blasts: Blasts::of(game, usize::MAX).unwrap_or(None),
+            blocker: game.blocker(),
         };
         let hands = ByPlayer::from_fn(|_| if game.has_hands() { vec![0; kinds] } else { Vec::new() });
         let mut counts = [0; 256];
@@ -221,6 +233,7 @@ impl Position {
             checks_left: ByPlayer::from_fn(|_| game.checks_to_win().unwrap_or(0)),
             passes: 0,
             explosions: ExplosionLog::default(),
+            blocker: None,
             shared: Arc::new(shared),
         }
     }
@@ -567,6 +580,7 @@ impl Position {
             halfmove: self.halfmove,
             checks_left: self.checks_left,
             passes: self.passes,
+            blocker: None,
         };
         let mover = self.side;
         if F::UNMOVED && self.shared.tracks_unmoved {
@@ -651,8 +665,62 @@ impl Position {
                 self.hands[mover][held.index()] -= 1;
                 self.set(to.index(), Piece::new(kind, mover));
             }
+            Move::Blocked { blocker, .. } | Move::BlockedOnTheWay { blocker, .. } | Move::CastleBlocked { blocker, .. } => {
+                self.make_rare::<F>(mover, mv.without_blocker(), undo);
+                undo.blocker = self.place_blocker(mover, blocker.cell());
+            }
             // A kind the game's features leave out: it never has such moves.
             _ => debug_assert!(false, "{mv:?}: a move of a kind the game's features leave out"),
+        }
+    }
+
+    /// The blocker's cell, once placed, in a game with a blocker.
+    #[inline]
+    pub fn blocker(&self) -> Option<CellId> {
+        self.blocker
+    }
+
+    /// `mover` places the blocker on the empty `cell`, lifting it from
+    /// where it stood; it becomes a piece of the next mover (see
+    /// [`Position::blocker`]). Returns where it stood.
+    fn place_blocker(&mut self, mover: PlayerId, cell: CellId) -> Option<BlockerCell> {
+        let kind = self.shared.blocker.expect("a blocker is placed only in a game with one");
+        let before = self.blocker.replace(cell);
+        if let Some(old) = before {
+            self.set(old.index(), Piece::EMPTY);
+        }
+        self.set(cell.index(), Piece::new(kind, mover.opponent()));
+        before.and_then(BlockerCell::new)
+    }
+
+    /// Takes back [`Position::place_blocker`].
+    fn lift_blocker(&mut self, mover: PlayerId, before: Option<BlockerCell>) {
+        let kind = self.shared.blocker.expect("a blocker is placed only in a game with one");
+        if let Some(cell) = self.blocker.take() {
+            self.set(cell.index(), Piece::EMPTY);
+        }
+        self.blocker = before.map(BlockerCell::cell);
+        if let Some(old) = self.blocker {
+            self.set(old.index(), Piece::new(kind, mover));
+        }
+    }
+
+    /// `player` is to move next, and the blocker (which belongs to the
+    /// side to move: see [`Position::blocker`]) passes to it: the way to
+    /// change sides without a move in a game with a blocker.
+    pub fn give_turn(&mut self, player: PlayerId) {
+        self.side = player;
+        if let Some(cell) = self.blocker {
+            self.set_blocker(cell);
+        }
+    }
+
+    /// Sets the blocker on `cell` as a piece of the side to move (a
+    /// position string's blocker).
+    pub(crate) fn set_blocker(&mut self, cell: CellId) {
+        if let Some(kind) = self.shared.blocker {
+            self.set(cell.index(), Piece::new(kind, self.side));
+            self.blocker = Some(cell);
         }
     }
 
@@ -863,6 +931,11 @@ impl Position {
             Move::Put { to, held, .. } if F::HANDS => {
                 self.hands[mover][held.index()] += 1;
                 self.set(to.index(), Piece::EMPTY);
+            }
+            // The blocker first: it may stand where the move emptied a cell.
+            Move::Blocked { .. } | Move::BlockedOnTheWay { .. } | Move::CastleBlocked { .. } => {
+                self.lift_blocker(mover, undo.blocker);
+                self.unmake_rare::<F>(mover, mv.without_blocker(), undo);
             }
             // A kind the game's features leave out: it never has such moves.
             _ => debug_assert!(false, "{mv:?}: a move of a kind the game's features leave out"),

@@ -7,7 +7,9 @@
 //! ([`crate::text::fen_state`]). In a game that counts checks, the checks each
 //! player still has to give follow as Fairy-Stockfish writes them (`3+3`). A
 //! wall (a place of the board's box that is not a cell) is written `*`, as
-//! Fairy-Stockfish does; reading, it may also be left out.
+//! Fairy-Stockfish does; reading, it may also be left out. In a game with a
+//! blocker (`place PIECE after every move`), `*` on a cell is the blocker,
+//! as Fairy-Stockfish writes its duck.
 //!
 //! Reading is two steps: [`parse_setup`] reads the text as written into a
 //! [`Setup`], and [`Position::from_setup`] judges it against the game's
@@ -314,6 +316,16 @@ fn parse_board(game: &Game, text: &str, base: usize, setup: &mut Setup, places: 
                     }
                     filled += count;
                 }
+                Some(&WALL) if game.blocker().is_some() => {
+                    // The blocker, as Fairy-Stockfish writes its duck; its
+                    // owner is the side to move (`Position::from_setup`).
+                    let blocker = game.blocker().expect("a game with a blocker");
+                    setup.board[cell.index()] = Piece::new(blocker, PlayerId::FIRST);
+                    places.cells[cell.index()] = base + at;
+                    filled += 1;
+                    slot += 1;
+                    i += 1;
+                }
                 Some(&WALL) => {
                     let name = &game.board.cells[cell].name;
                     return Err(error(base + at, format!("`*` (a wall) where the board has cell {name}")));
@@ -489,8 +501,12 @@ pub fn format(game: &Game, pos: &Position) -> String {
     out
 }
 
-/// The symbol of a piece as a position string writes it: case shows the owner.
+/// The symbol of a piece as a position string writes it: case shows the
+/// owner; the blocker is `*`, as Fairy-Stockfish writes its duck.
 pub fn piece_symbol(game: &Game, piece: Piece) -> String {
+    if game.blocker() == Some(piece.kind()) {
+        return (WALL as char).to_string();
+    }
     let symbol = &game.pieces[piece.kind()].symbol;
     if piece.owner().is_first() {
         symbol.to_ascii_uppercase()

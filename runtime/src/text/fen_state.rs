@@ -251,7 +251,7 @@ fn cased(player: PlayerId, letter: char) -> char {
 /// capture in passing: a piece of the side that has just moved must have
 /// passed over them with its last move (the field may name where it landed
 /// too, as Fairy-Stockfish writes it for pieces that are not its pawns), which left its start and the cells
-/// passed over empty. A move that a piece makes only while unmoved (a
+/// passed over empty (or the blocker placed there after it). A move that a piece makes only while unmoved (a
 /// pawn's double step) starts where the setup (`start`, if given) puts a
 /// piece like it.
 pub fn apply_en_passant(game: &Game, open: &[CellId], start: Option<&[Piece]>, pos: &mut Position) -> Result<(), PositionError> {
@@ -265,7 +265,9 @@ pub fn apply_en_passant(game: &Game, open: &[CellId], start: Option<&[Piece]>, p
     // no pawn of its (Berolina's `c5d6`): read, not required.
     let named = |p: &Passing| open.iter().all(|c| p.cells.contains(c) || *c == p.to) && open.iter().any(|c| p.cells.contains(c));
     let over_them = |p: &Passing| p.piece.owner() == mover && named(p) && could_start(p);
-    let stands = |p: &Passing| pos.at(p.to) == p.piece && pos.at(p.from).is_empty() && p.cells.iter().all(|&c| pos.at(c).is_empty());
+    // The blocker may have been placed on a cell the move left empty.
+    let left_empty = |cell: CellId| pos.at(cell).is_empty() || pos.blocker() == Some(cell);
+    let stands = |p: &Passing| pos.at(p.to) == p.piece && left_empty(p.from) && p.cells.iter().all(|&c| left_empty(c));
     let found = pos.passings().iter().find(|(_, p)| over_them(p) && stands(p)).map(|(index, _)| index);
     let Some(index) = found else {
         let name = |cell: CellId| game.board.cells[cell].name.as_str();

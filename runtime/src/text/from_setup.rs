@@ -4,7 +4,7 @@
 //! position its game cannot reach: the rules below are those a position
 //! reached by legal moves from the setup always keeps.
 
-use crate::ir::{Game, PieceId, PlayerId};
+use crate::ir::{CellId, Game, PieceId, PlayerId};
 use crate::legality::engine::Engine;
 use crate::state::piece::Piece;
 use crate::state::position::{Position, NOT_COUNTING};
@@ -56,6 +56,7 @@ impl Position {
             }
         }
         pos.side = setup.side;
+        pos.place_read_blocker(game)?;
         pos.fill_hands(game, setup)?;
         // The game's own setup: where pieces start, which decides what has
         // moved. `None` if it does not read (the compiler reports that).
@@ -78,6 +79,23 @@ impl Position {
             side_not_to_move_safe(game, engine, &pos)?;
         }
         Ok(pos)
+    }
+
+    /// The blocker, read as a piece of either side, becomes the side to
+    /// move's (see [`Position::blocker`]); there is at most one.
+    fn place_read_blocker(&mut self, game: &Game) -> Result<(), PositionError> {
+        let Some(kind) = game.blocker() else {
+            return Ok(());
+        };
+        let cells: Vec<CellId> =
+            self.cells().filter(|(_, piece)| !piece.is_empty() && piece.kind() == kind).map(|(cell, _)| cell).collect();
+        if let [_, second, ..] = cells[..] {
+            return Err(PositionError::SecondBlocker { cell: second, cell_name: game.board.cells[second].name.clone() });
+        }
+        if let Some(&cell) = cells.first() {
+            self.set_blocker(cell);
+        }
+        Ok(())
     }
 
     /// Each count up to [`crate::state::position::HAND_CAP`], the most a count's byte holds.

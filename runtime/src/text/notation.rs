@@ -2,11 +2,15 @@
 //! `SYMBOL*CELL` for a drop, `,CELL=SYMBOL` appended when the move also
 //! promotes another piece, `/SYMBOL` when a piece from hand enters the cell
 //! the move leaves (gating; `/SYMBOLCELL` when castling gates onto the
-//! partner's cell); symbols in upper case whichever side moves. This
+//! partner's cell), `,CELL` when the mover then places the blocker on
+//! `CELL` (`place PIECE after every move`); symbols in upper case whichever
+//! side moves. This
 //! is the form vdl writes; reading, it also takes the forms other programs
 //! and players write: SAN ([`crate::text::san`]: `Nf3`, `exd6`, `O-O`, `e8=Q+`),
 //! coordinates without the dash (`e2e4`, `e7e8q` as UCI writes them, or
-//! `e7e8=Q`) and drops written `SYMBOL@CELL`.
+//! `e7e8=Q`), drops written `SYMBOL@CELL`, and the blocker's placing as
+//! Fairy-Stockfish's UCI writes it (`e2e4,e4d5`: the move's destination,
+//! then the blocker's cell).
 
 use crate::ir::Game;
 use crate::legality::engine::Engine;
@@ -34,6 +38,10 @@ pub fn move_text(game: &Game, mv: Move) -> String {
         if cell != from {
             text.push_str(&cells[cell.index()].name);
         }
+    }
+    if let Some(cell) = mv.blocker() {
+        text.push(',');
+        text.push_str(&cells[cell.index()].name);
     }
     text
 }
@@ -91,6 +99,9 @@ pub fn parse_move<E: Engine + ?Sized>(engine: &E, pos: &Position, text: &str) ->
 /// `e2-e4`, `e7e8q`, `e7-e8q`, `e7e8=Q`, `P@e4`. Cell names are split where both
 /// halves name cells, the longest origin first.
 fn coordinates(game: &Game, text: &str) -> Option<String> {
+    if let Some((body, blocker)) = text.split_once(',').filter(|_| game.blocker().is_some()) {
+        return Some(format!("{},{}", coordinates(game, body)?, blocker_cell(game, blocker)?));
+    }
     if let Some((symbol, cell)) = text.split_once('@') {
         let kind = game.piece_by_symbol(symbol)?;
         game.cell_by_name(cell)?;
@@ -116,6 +127,20 @@ fn coordinates(game: &Game, text: &str) -> Option<String> {
             Some(canonical)
         })
     })
+}
+
+/// The blocker's cell after a move's `,`: a cell's name, or the move's
+/// destination and then the cell, as Fairy-Stockfish's UCI writes it
+/// (`e4d5`). The destination is not checked: the move's own text says it.
+fn blocker_cell<'t>(game: &Game, text: &'t str) -> Option<&'t str> {
+    if game.cell_by_name(text).is_some() {
+        return Some(text);
+    }
+    let splits = (1..text.len()).filter(|&at| text.is_char_boundary(at));
+    splits
+        .map(|at| text.split_at(at))
+        .find(|(to, cell)| game.cell_by_name(to).is_some() && game.cell_by_name(cell).is_some())
+        .map(|(_, cell)| cell)
 }
 
 /// A gating suffix after its `/`, in vdl's form: the symbol, and the cell

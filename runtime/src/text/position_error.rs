@@ -53,6 +53,9 @@ pub enum PositionError {
         /// The game forbids royals to face each other.
         facing_rule: bool,
     },
+    /// A second blocker on the board of a game with a blocker (`place
+    /// PIECE after every move`), which has one.
+    SecondBlocker { cell: CellId, cell_name: String },
     /// A setup built by hand whose board, hands, side or countdowns do not
     /// fit the game (a read setup always fits).
     Malformed,
@@ -86,7 +89,9 @@ impl PositionError {
         match *self {
             PositionError::HandOverCap { player, kind, .. } => Place::Hand(player, kind),
             PositionError::MissingRoyal { .. } | PositionError::Malformed => Place::Board,
-            PositionError::MustPromote { cell, .. } | PositionError::SideNotToMoveInCheck { cell, .. } => Place::Cell(cell),
+            PositionError::MustPromote { cell, .. }
+            | PositionError::SideNotToMoveInCheck { cell, .. }
+            | PositionError::SecondBlocker { cell, .. } => Place::Cell(cell),
             PositionError::CastlingWithoutPieces { index, .. }
             | PositionError::GateWithoutPiece { index, .. }
             | PositionError::CastlingPieceMoved { index, .. }
@@ -185,6 +190,9 @@ impl fmt::Display for PositionError {
                     ", but it is {mover_name}'s move: the side that has just moved cannot be in check; \
                      give the move to {player_name} or remove the check"
                 )
+            }
+            PositionError::SecondBlocker { cell_name, .. } => {
+                write!(f, "a second blocker on {cell_name}: the game has one; write `*` once")
             }
             PositionError::Malformed => {
                 write!(f, "the setup does not fit the game: its board, hands, side to move or countdowns are not the game's size")

@@ -14,6 +14,8 @@
 //! * `/SYMBOL` when a piece from hand enters the cell the move leaves
 //!   (gating: `Nc3/H`), `/SYMBOLCELL` after castling, which leaves two
 //!   (`O-O/He1`), as Fairy-Stockfish writes it;
+//! * `,CELL` when the mover then places the blocker on `CELL` (`place PIECE
+//!   after every move`: `e4,d5`), as Fairy-Stockfish writes its duck;
 //! * `+` when the move leaves the enemy in check, `#` when it mates.
 //!
 //! Where another piece of the same type could make a legal move to the same
@@ -68,6 +70,16 @@ pub fn castling(game: &Game, from: CellId, partner: CellId) -> &'static str {
 /// moves of `legal` as SAN does; without `legal` it is written in full (the
 /// long form, `Ng1f3`, which readers also accept).
 fn body(game: &Game, pos: &Position, mv: Move, legal: Option<&[Move]>) -> String {
+    let mut text = piece_body(game, pos, mv, legal);
+    if let Some(cell) = mv.blocker() {
+        text.push(',');
+        text.push_str(&game.board.cells[cell].name);
+    }
+    text
+}
+
+/// [`body`] without the blocker's placing.
+fn piece_body(game: &Game, pos: &Position, mv: Move, legal: Option<&[Move]>) -> String {
     let name = |cell: CellId| game.board.cells[cell].name.as_str();
     let Some(from) = mv.from() else {
         let kind = mv.drop_kind().map_or(String::new(), |kind| symbol(game, kind));

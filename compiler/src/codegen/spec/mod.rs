@@ -20,6 +20,10 @@ pub(crate) struct EngineSpec {
     /// Gating (`gate from hand`): the runtime adds the moves that gate to
     /// the listed moves (`vdl_runtime::plan::gating::add`).
     pub gating: bool,
+    /// A blocker placed after every move: the runtime turns the listed
+    /// moves into the moves with the blocker placed
+    /// (`vdl_runtime::plan::blocker::place`), and the counter takes them.
+    pub blocker: bool,
     /// Captures in passing, walked by the runtime from the plan
     /// (`vdl_runtime::plan::gated::captures_in_passing`).
     pub captures_in_passing: bool,
@@ -29,8 +33,8 @@ pub(crate) struct EngineSpec {
     /// How the engine tests attacks.
     pub attacks: AttackTest,
     /// Royals, whose safety after a move is judged on a copy of the board
-    /// (`safe_after`); never where captures explode, whose blasts the copy
-    /// does not play (such moves are made and judged).
+    /// (`safe_after`); never where captures explode or a blocker is placed,
+    /// which the copy does not play (such moves are made and judged).
     pub safe_after: bool,
     /// What the moves can do, for make and unmake.
     pub features: FeaturesOf,
@@ -59,10 +63,11 @@ impl EngineSpec {
         EngineSpec {
             drops: game.has_drops().then_some(Drops { kinds: game.pieces.len() }),
             gating: game.has_gating(),
+            blocker: game.blocker().is_some(),
             captures_in_passing: game.has_en_passant(),
             in_place_promotions: game.has_in_place_promotions(),
             attacks: if game.rules.obligations.is_empty() { AttackTest::OnTheBoard } else { AttackTest::WithCountdowns },
-            safe_after: game.pieces.iter().any(|piece| piece.royal) && game.rules.explosion.is_none(),
+            safe_after: game.pieces.iter().any(|piece| piece.royal) && game.rules.explosion.is_none() && game.blocker().is_none(),
             features: FeaturesOf::game(game),
         }
     }

@@ -4,6 +4,7 @@
 use super::Position;
 use crate::ir::{CellId, PieceId};
 use std::cmp::Ordering;
+use std::num::NonZeroU8;
 
 /// A move, small enough to copy freely (10 bytes: see the test below). The
 /// notation module writes it as text.
@@ -43,6 +44,38 @@ pub enum Move {
     /// Castling that leaves a piece from the mover's hand on the royal's
     /// start or on its partner's ([`CastleGate`]).
     CastleGated { gate: CastleGate, to: CellId, from: CellId, partner: CellId, partner_to: CellId },
+    /// A normal move, then the blocker placed on `blocker` (`place PIECE
+    /// after every move`: [`crate::plan::blocker`]).
+    Blocked { blocker: BlockerCell, to: CellId, from: CellId, promote: Option<PieceId> },
+    /// A capture on the way, then the blocker placed on `blocker`.
+    BlockedOnTheWay { blocker: BlockerCell, to: CellId, from: CellId, captured: CellId, promote: Option<PieceId> },
+    /// Castling, then the blocker placed on `blocker`.
+    CastleBlocked { blocker: BlockerCell, to: CellId, from: CellId, partner: CellId, partner_to: CellId },
+}
+
+/// The cell a blocker is placed on, in the byte after a move's tag, so
+/// that castling with a blocker stays ten bytes: games with a blocker have
+/// at most [`BlockerCell::MAX_CELLS`] cells (the compiler refuses more,
+/// E0311). Kept as the cell's index plus one, so that an
+/// `Option<BlockerCell>` (the blocker off the board) is one byte too.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct BlockerCell(NonZeroU8);
+
+impl BlockerCell {
+    /// The most cells a game with a blocker may have.
+    pub const MAX_CELLS: usize = u8::MAX as usize;
+
+    /// `cell`, if below [`BlockerCell::MAX_CELLS`].
+    #[inline]
+    pub fn new(cell: CellId) -> Option<BlockerCell> {
+        u8::try_from(cell.index() + 1).ok().and_then(NonZeroU8::new).map(BlockerCell)
+    }
+
+    /// The cell.
+    #[inline]
+    pub const fn cell(self) -> CellId {
+        CellId::from_index(self.0.get() as usize - 1)
+    }
 }
 
 /// What castling with gating brings from the hand, and onto which of the
@@ -136,6 +169,8 @@ impl Move {
             Move::CaptureOnTheWay { to, from, captured, .. } => Move::CaptureOnTheWay { to, from, captured, promote },
             Move::Proxy { proxy_into, to, from, proxy, .. } => Move::Proxy { proxy_into, to, from, proxy, promote },
             Move::Gated { gated, to, from, .. } => Move::Gated { gated, to, from, promote },
+            Move::Blocked { blocker, to, from, .. } => Move::Blocked { blocker, to, from, promote },
+            Move::BlockedOnTheWay { blocker, to, from, captured, .. } => Move::BlockedOnTheWay { blocker, to, from, captured, promote },
             other => other,
         }
     }
@@ -162,6 +197,45 @@ impl Move {
             Move::Gated { gated, from, .. } => Some((from, gated)),
             Move::CastleGated { gate, from, partner, .. } => Some((if gate.on_partner() { partner } else { from }, gate.kind())),
             _ => None,
+        }
+    }
+
+    /// The same move, then the blocker placed on `cell` (a cell below
+    /// [`BlockerCell::MAX_CELLS`]). Only a normal move, a capture on the way
+    /// and castling carry a blocker (the compiler refuses a blocker beside
+    /// the other kinds, E0311); the others stay as they are.
+    #[inline]
+    pub fn with_blocker(self, cell: CellId) -> Move {
+        let Some(blocker) = BlockerCell::new(cell) else {
+            return self;
+        };
+        match self {
+            Move::Normal { to, from, promote } => Move::Blocked { blocker, to, from, promote },
+            Move::CaptureOnTheWay { to, from, captured, promote } => Move::BlockedOnTheWay { blocker, to, from, captured, promote },
+            Move::Castle { to, from, partner, partner_to } => Move::CastleBlocked { blocker, to, from, partner, partner_to },
+            other => other,
+        }
+    }
+
+    /// The cell the blocker is placed on after the move.
+    #[inline]
+    pub const fn blocker(self) -> Option<CellId> {
+        match self {
+            Move::Blocked { blocker, .. } | Move::BlockedOnTheWay { blocker, .. } | Move::CastleBlocked { blocker, .. } => {
+                Some(blocker.cell())
+            }
+            _ => None,
+        }
+    }
+
+    /// The same move without the blocker's placing: the piece's move alone.
+    #[inline]
+    pub const fn without_blocker(self) -> Move {
+        match self {
+            Move::Blocked { to, from, promote, .. } => Move::Normal { to, from, promote },
+            Move::BlockedOnTheWay { to, from, captured, promote, .. } => Move::CaptureOnTheWay { to, from, captured, promote },
+            Move::CastleBlocked { to, from, partner, partner_to, .. } => Move::Castle { to, from, partner, partner_to },
+            other => other,
         }
     }
 
@@ -198,7 +272,10 @@ impl Move {
             | Move::Swap { to, .. }
             | Move::Put { to, .. }
             | Move::Gated { to, .. }
-            | Move::CastleGated { to, .. } => to,
+            | Move::CastleGated { to, .. }
+            | Move::Blocked { to, .. }
+            | Move::BlockedOnTheWay { to, .. }
+            | Move::CastleBlocked { to, .. } => to,
         }
     }
 
@@ -212,7 +289,10 @@ impl Move {
             | Move::Castle { from, .. }
             | Move::Swap { from, .. }
             | Move::Gated { from, .. }
-            | Move::CastleGated { from, .. } => Some(from),
+            | Move::CastleGated { from, .. }
+            | Move::Blocked { from, .. }
+            | Move::BlockedOnTheWay { from, .. }
+            | Move::CastleBlocked { from, .. } => Some(from),
             Move::Put { .. } => None,
         }
     }
@@ -251,7 +331,7 @@ impl Move {
     /// Is the move castling?
     #[inline]
     pub const fn is_castle(self) -> bool {
-        matches!(self, Move::Castle { .. } | Move::CastleGated { .. })
+        matches!(self, Move::Castle { .. } | Move::CastleGated { .. } | Move::CastleBlocked { .. })
     }
 
     /// Does the piece stay where it is, unchanged (a null move)? One that
@@ -276,8 +356,10 @@ impl Move {
             Move::Normal { to, from, .. }
             | Move::CaptureOnTheWay { to, from, .. }
             | Move::Proxy { to, from, .. }
-            | Move::Gated { to, from, .. } => from != to,
-            Move::Castle { .. } | Move::Swap { .. } | Move::Put { .. } | Move::CastleGated { .. } => false,
+            | Move::Gated { to, from, .. }
+            | Move::Blocked { to, from, .. }
+            | Move::BlockedOnTheWay { to, from, .. } => from != to,
+            Move::Castle { .. } | Move::Swap { .. } | Move::Put { .. } | Move::CastleGated { .. } | Move::CastleBlocked { .. } => false,
         }
     }
 
@@ -288,8 +370,10 @@ impl Move {
             Move::Normal { promote, .. }
             | Move::CaptureOnTheWay { promote, .. }
             | Move::Proxy { promote, .. }
-            | Move::Gated { promote, .. } => promote,
-            Move::Castle { .. } | Move::Swap { .. } | Move::Put { .. } | Move::CastleGated { .. } => None,
+            | Move::Gated { promote, .. }
+            | Move::Blocked { promote, .. }
+            | Move::BlockedOnTheWay { promote, .. } => promote,
+            Move::Castle { .. } | Move::Swap { .. } | Move::Put { .. } | Move::CastleGated { .. } | Move::CastleBlocked { .. } => None,
         }
     }
 
@@ -306,7 +390,9 @@ impl Move {
     #[inline]
     pub const fn castling_partner(self) -> Option<(CellId, CellId)> {
         match self {
-            Move::Castle { partner, partner_to, .. } | Move::CastleGated { partner, partner_to, .. } => Some((partner, partner_to)),
+            Move::Castle { partner, partner_to, .. }
+            | Move::CastleGated { partner, partner_to, .. }
+            | Move::CastleBlocked { partner, partner_to, .. } => Some((partner, partner_to)),
             _ => None,
         }
     }
@@ -315,7 +401,7 @@ impl Move {
     #[inline]
     pub const fn extra_capture(self) -> Option<CellId> {
         match self {
-            Move::CaptureOnTheWay { captured, .. } => Some(captured),
+            Move::CaptureOnTheWay { captured, .. } | Move::BlockedOnTheWay { captured, .. } => Some(captured),
             _ => None,
         }
     }
@@ -328,14 +414,17 @@ impl Move {
             Move::CaptureOnTheWay { captured: cell, .. }
             | Move::Proxy { proxy: cell, .. }
             | Move::Castle { partner: cell, .. }
-            | Move::CastleGated { partner: cell, .. } => Some(cell),
-            Move::Normal { .. } | Move::Swap { .. } | Move::Put { .. } | Move::Gated { .. } => None,
+            | Move::CastleGated { partner: cell, .. }
+            | Move::BlockedOnTheWay { captured: cell, .. }
+            | Move::CastleBlocked { partner: cell, .. } => Some(cell),
+            Move::Normal { .. } | Move::Swap { .. } | Move::Put { .. } | Move::Gated { .. } | Move::Blocked { .. } => None,
         }
     }
 
-    /// Every cell the move changes: `from`, `to`, [`Move::second_cell`]
-    /// and the castling partner's landing cell, in that order (a piece
-    /// gated in enters one of them).
+    /// Every cell the move's piece or pieces change: `from`, `to`,
+    /// [`Move::second_cell`] and the castling partner's landing cell, in
+    /// that order (a piece gated in enters one of them; the blocker's cells
+    /// are not among them: see [`Move::blocker`]).
     #[inline(always)]
     pub const fn changed_cells(self) -> [Option<CellId>; 4] {
         // The common kind first, by one test rather than a jump table.
@@ -343,13 +432,15 @@ impl Move {
             return [Some(from), Some(to), None, None];
         }
         match self {
-            Move::Normal { to, from, .. } | Move::Swap { to, from } | Move::Gated { to, from, .. } => [Some(from), Some(to), None, None],
-            Move::CaptureOnTheWay { to, from, captured: cell, .. } | Move::Proxy { to, from, proxy: cell, .. } => {
-                [Some(from), Some(to), Some(cell), None]
+            Move::Normal { to, from, .. } | Move::Swap { to, from } | Move::Gated { to, from, .. } | Move::Blocked { to, from, .. } => {
+                [Some(from), Some(to), None, None]
             }
-            Move::Castle { to, from, partner, partner_to } | Move::CastleGated { to, from, partner, partner_to, .. } => {
-                [Some(from), Some(to), Some(partner), Some(partner_to)]
-            }
+            Move::CaptureOnTheWay { to, from, captured: cell, .. }
+            | Move::Proxy { to, from, proxy: cell, .. }
+            | Move::BlockedOnTheWay { to, from, captured: cell, .. } => [Some(from), Some(to), Some(cell), None],
+            Move::Castle { to, from, partner, partner_to }
+            | Move::CastleGated { to, from, partner, partner_to, .. }
+            | Move::CastleBlocked { to, from, partner, partner_to, .. } => [Some(from), Some(to), Some(partner), Some(partner_to)],
             Move::Put { to, .. } => [None, Some(to), None, None],
         }
     }
@@ -362,15 +453,19 @@ impl Move {
             Move::Normal { from, promote, .. }
             | Move::CaptureOnTheWay { from, promote, .. }
             | Move::Proxy { from, promote, .. }
-            | Move::Gated { from, promote, .. } => promote.unwrap_or(pos.at(from).kind()),
-            Move::Castle { from, .. } | Move::Swap { from, .. } | Move::CastleGated { from, .. } => pos.at(from).kind(),
+            | Move::Gated { from, promote, .. }
+            | Move::Blocked { from, promote, .. }
+            | Move::BlockedOnTheWay { from, promote, .. } => promote.unwrap_or(pos.at(from).kind()),
+            Move::Castle { from, .. } | Move::Swap { from, .. } | Move::CastleGated { from, .. } | Move::CastleBlocked { from, .. } => {
+                pos.at(from).kind()
+            }
             Move::Put { kind, .. } => kind,
         }
     }
 
     /// The order moves are listed in: by `from` (drops last), `to`, then
     /// what else they do.
-    fn order_key(self) -> (u32, CellId, u16, u32, u16, u16, bool, u32, (u32, u16)) {
+    fn order_key(self) -> OrderKey {
         let none = u32::MAX;
         let cell = |c: Option<CellId>| c.map_or(none, |c| c.index() as u32);
         let kind = |k: Option<PieceId>| k.map_or(u16::MAX, |k| k.index() as u16);
@@ -383,10 +478,21 @@ impl Move {
             kind(self.proxy_promotion().map(|(_, k)| k)),
             self.is_swap(),
             cell(self.castling_partner().map(|(_, to)| to)),
-            self.gated().map_or((none, u16::MAX), |(cell, gated)| (cell.index() as u32, gated.index() as u16)),
+            // What enters the board after the piece's move: from hand, or
+            // the blocker.
+            {
+                let (gate, gated) = self.gated().map_or((none, u16::MAX), |(cell, gated)| (cell.index() as u32, gated.index() as u16));
+                (gate, gated, cell(self.blocker()))
+            },
         )
     }
 }
+
+/// [`Move::order_key`]: `from`, `to`, the promotion, the second cell, the
+/// drop's type, the proxy's type, swap or not, the castling partner's
+/// landing cell, then what enters after the piece's move (the gated cell and
+/// type, the blocker's cell); `u32::MAX` and `u16::MAX` where there is none.
+type OrderKey = (u32, CellId, u16, u32, u16, u16, bool, u32, (u32, u16, u32));
 
 impl Ord for Move {
     fn cmp(&self, other: &Move) -> Ordering {
@@ -445,6 +551,16 @@ mod tests {
         assert_eq!(castle.gating(knight, a).gated(), Some((a, knight)));
         assert!(on_partner.is_castle() && !on_partner.captures_on_to() && on_partner.without_gating() == castle);
         assert_eq!(drop.gating(knight, d), drop, "a drop leaves no cell");
+        let blocked = plain.with_promotion(knight).with_blocker(d);
+        assert_eq!((blocked.blocker(), blocked.promotion(), blocked.from(), blocked.to()), (Some(d), Some(knight), Some(a), b));
+        assert!(blocked.captures_on_to() && !blocked.is_plain() && blocked.without_blocker() == plain.with_promotion(knight));
+        let castle_blocked = castle.with_blocker(a);
+        assert_eq!((castle_blocked.blocker(), castle_blocked.changed_cells()), (Some(a), castle.changed_cells()));
+        assert!(castle_blocked.is_castle() && castle_blocked.without_blocker() == castle);
+        let passing = plain.capturing_on_the_way(c).with_blocker(c);
+        assert_eq!((passing.extra_capture(), passing.blocker()), (Some(c), Some(c)));
+        assert_eq!(drop.with_blocker(a), drop, "a drop carries no blocker");
+        assert_eq!(plain.with_blocker(cell(BlockerCell::MAX_CELLS)), plain, "a blocker's cell fits in a byte");
     }
 
     #[test]

@@ -17,13 +17,13 @@ impl Position {
     pub fn pass_turn(&mut self) -> Pass {
         let pass = Pass { en_passant: self.en_passant };
         self.en_passant = NO_PASSING;
-        self.side = self.side.opponent();
+        self.give_turn(self.side.opponent());
         pass
     }
 
     /// Takes back [`Position::pass_turn`].
     pub fn take_back_pass(&mut self, pass: Pass) {
-        self.side = self.side.opponent();
+        self.give_turn(self.side.opponent());
         self.en_passant = pass.en_passant;
     }
 }
