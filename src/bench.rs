@@ -114,6 +114,7 @@ pub fn fsf_variant(bundled_name: &str) -> Option<&'static str> {
         // is not lost to a Rook): `FSF_BIN` names a newer one.
         "cambodian" => Some("cambodian"),
         "duck" => Some("duck"),
+        "sittuyin" => Some("sittuyin"),
         _ => None,
     }
 }

@@ -65,6 +65,8 @@ pub enum Item {
     NoCheck(Span),
     /// `must capture`.
     MustCapture(Span),
+    /// `must drop`.
+    MustDrop(Span),
     /// `captures explode within N steps along DIRS [sparing PIECES]`.
     Explosion(ExplosionDecl),
     /// `draws decided by material PIECE N, ... [with POINTS for PLAYER]`.
@@ -655,6 +657,22 @@ pub enum TriggerExpr {
     FromInto(ZoneExpr, ZoneExpr),
     /// `in Z`: starts or ends in Z.
     In(ZoneExpr),
+    /// `in place ...`: a promotion that is a move of its own.
+    InPlace(InPlaceExpr),
+}
+
+/// `in place [or moving] [when in Z [or alone]] [without attacking]`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct InPlaceExpr {
+    /// `or moving`: also by a non-capturing move of the new type.
+    pub moving: bool,
+    /// `when in Z`: only from a cell of Z.
+    pub zone: Option<ZoneExpr>,
+    /// `or alone`: anywhere while the piece is its player's only one of its type.
+    pub alone: bool,
+    /// `without attacking`: giving no check and attacking no enemy piece.
+    pub peaceful: bool,
+    pub span: Span,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

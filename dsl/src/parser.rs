@@ -155,6 +155,7 @@ fn item(pair: Pair<Rule>) -> Result<Item, SyntaxError> {
         }
         Rule::no_check_decl => Item::NoCheck(span),
         Rule::must_capture_decl => Item::MustCapture(span),
+        Rule::must_drop_decl => Item::MustDrop(span),
         Rule::explosion_decl => {
             let mut inner = pair.into_inner();
             let reach = int(inner.next().expect("grammar: reach"))?;
@@ -549,6 +550,9 @@ fn promotion(pair: Pair<Rule>) -> Result<PromotionStmt, SyntaxError> {
 }
 
 fn trigger(pair: Pair<Rule>) -> Result<TriggerExpr, SyntaxError> {
+    if pair.as_rule() == Rule::in_place {
+        return in_place(pair).map(TriggerExpr::InPlace);
+    }
     let t = pair.into_inner().next().expect("grammar: trigger");
     let rule = t.as_rule();
     if rule == Rule::on_every_move {
@@ -562,6 +566,20 @@ fn trigger(pair: Pair<Rule>) -> Result<TriggerExpr, SyntaxError> {
         Rule::from_into => TriggerExpr::FromInto(first, zones.next().expect("grammar: zone")?),
         _ => TriggerExpr::In(first),
     })
+}
+
+fn in_place(pair: Pair<Rule>) -> Result<InPlaceExpr, SyntaxError> {
+    let span = span_of(&pair);
+    let mut expr = InPlaceExpr { moving: false, zone: None, alone: false, peaceful: false, span };
+    for part in pair.into_inner() {
+        match part.as_rule() {
+            Rule::or_moving => expr.moving = true,
+            Rule::when_in => expr.zone = Some(zone_expr(part.into_inner().next().expect("grammar: zone"))?),
+            Rule::or_alone => expr.alone = true,
+            _ => expr.peaceful = true,
+        }
+    }
+    Ok(expr)
 }
 
 fn goal(pair: Pair<Rule>) -> Result<Goal, SyntaxError> {

@@ -55,6 +55,11 @@ pub mod drops {
     pub use crate::plan::drops::generate_sized;
 }
 
+/// Promotions in place, moves of their own.
+pub mod in_place {
+    pub use crate::plan::in_place::generate;
+}
+
 /// Promotions by proxy.
 pub mod proxy {
     pub use crate::plan::proxy::add;

@@ -169,6 +169,10 @@ pub struct PieceType {
     /// Ways this piece changes type at the end of a move.
     #[serde(default)]
     pub promotions: Vec<Promotion>,
+    /// A change of type that is a move of its own (`may promote to ... in
+    /// place`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub in_place: Option<InPlacePromotion>,
     /// When captured, the piece joins the captor's hand as this type; `None`:
     /// captured pieces leave the game.
     #[serde(default)]
@@ -214,6 +218,25 @@ impl Promotion {
     pub fn kinds(&self) -> impl Iterator<Item = PieceId> + '_ {
         self.to.iter().flatten().map(|choice| choice.kind)
     }
+}
+
+/// `may promote to PIECES in place ...`: instead of moving, the piece turns
+/// into one of the types where it stands (see [`crate::plan::in_place`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct InPlacePromotion {
+    /// Per player, the types the piece may become, as for [`Promotion::to`].
+    pub to: PerPlayer<Vec<Choice>>,
+    /// Also by a non-capturing move of the new type, which lands on its
+    /// destination (`or moving`).
+    pub moving: bool,
+    /// Only from a cell of this zone (`when in`); `None`: from anywhere.
+    pub zone: Option<ZoneId>,
+    /// From anywhere too while the piece is its player's only one of its
+    /// type on the board (`or alone`).
+    pub alone: bool,
+    /// The move may give no check, and the new piece may attack no enemy
+    /// piece (`without attacking`).
+    pub peaceful: bool,
 }
 
 /// A type a promotion may choose, and while it may.
@@ -451,6 +474,11 @@ pub struct Rules {
     /// legal (`must capture`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub must_capture: bool,
+    /// While the side to move has a legal drop, only its drops are legal
+    /// (`must drop`); pieces in hand are dropped even where captured pieces
+    /// leave the game.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub must_drop: bool,
     /// `gate from hand in ZONE`: a piece leaving a cell of the zone for the
     /// first time (its own, or its castling partner's) may leave a piece
     /// from its player's hand on that cell (see [`crate::plan::gating`]).
@@ -688,9 +716,20 @@ impl Game {
         self.has_drops() || self.has_gating()
     }
 
-    /// Do captured pieces go to hands, from which they can be dropped?
+    /// Are pieces dropped from hands: captured ones, or (`must drop`) those
+    /// the setup puts there?
     pub fn has_drops(&self) -> bool {
+        self.captures_go_to_hand() || self.rules.must_drop
+    }
+
+    /// Do captured pieces go to hands, from which they can be dropped?
+    pub fn captures_go_to_hand(&self) -> bool {
         self.pieces.iter().any(|p| p.captured_as.is_some())
+    }
+
+    /// Does some piece promote in place, a move of its own?
+    pub fn has_in_place_promotions(&self) -> bool {
+        self.pieces.iter().any(|p| p.in_place.is_some())
     }
 
     /// The number of checks that wins, in a game with a check-count goal.

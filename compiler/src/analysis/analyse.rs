@@ -34,7 +34,7 @@ pub fn facts(lowered: &Lowered, plan: &Arc<Plan>) -> Facts {
     let mobility = Mobility::new(lowered.movement.game(), plan);
     let mut facts = Facts::default();
     for (kind, rules) in PieceId::first(lowered.pieces.len()).zip(&lowered.pieces) {
-        let dropped = lowered.pieces.iter().any(|p| p.captured_as == Some(kind));
+        let dropped = lowered.movement.game().rules.must_drop || lowered.pieces.iter().any(|p| p.captured_as == Some(kind));
         if dropped || rules.promotions.iter().any(|p| p.optional) {
             facts.dead.insert(kind, mobility.dead_cells(kind));
         }

@@ -2,10 +2,9 @@
 //! [`Game`], built once and never patched.
 
 use crate::analysis::analyse::Facts;
-use crate::front::draft::DraftPromotion;
 use crate::front::lower::{LimitClasses, Lowered};
 use crate::front::zones::ZoneCells;
-use vdl_runtime::ir::{self, Game, PieceId, PlayerId, ZoneId};
+use vdl_runtime::ir::{self, ByPlayer, Game, PieceId, PlayerId, ZoneId};
 use vdl_runtime::Piece;
 
 pub fn finish(lowered: Lowered, facts: Facts) -> Game {
@@ -29,7 +28,7 @@ pub fn finish(lowered: Lowered, facts: Facts) -> Game {
     // anywhere`, only there.
     let no_drop: Vec<Option<ZoneId>> = kinds
         .map(|kind| {
-            let dropped = rules.iter().any(|r| r.captured_as == Some(kind) || r.drop_forms.contains(&kind));
+            let dropped = movement.rules.must_drop || rules.iter().any(|r| r.captured_as == Some(kind) || r.drop_forms.contains(&kind));
             let dead = (dropped && !drop_anywhere).then(|| dead_zone(&mut zones, kind)).flatten();
             let banned: Vec<ZoneId> = drop_bans.iter().filter(|&&(k, _)| k == kind).map(|&(_, zone)| zone).chain(dead).collect();
             no_drop_zone(&mut zones, &movement.pieces[kind.index()].name, &banned)
@@ -46,12 +45,19 @@ pub fn finish(lowered: Lowered, facts: Facts) -> Game {
                 .promotions
                 .into_iter()
                 .map(|p| ir::Promotion {
-                    to: choices(&p, &in_setup).into(),
+                    to: choices(&p.to, p.only_lost, &p.for_player, &in_setup).into(),
                     trigger: p.trigger,
                     optional: p.optional,
                     forced_at: forced[kind].filter(|_| p.optional),
                 })
                 .collect(),
+            in_place: rules.in_place.map(|p| ir::InPlacePromotion {
+                to: choices(&p.to, p.only_lost, &p.for_player, &in_setup).into(),
+                moving: p.moving,
+                zone: p.zone,
+                alone: p.alone,
+                peaceful: p.peaceful,
+            }),
             captured_as: rules.captured_as,
             no_drop: no_drop[kind],
             drop_forms: rules.drop_forms,
@@ -71,33 +77,45 @@ pub fn finish(lowered: Lowered, facts: Facts) -> Game {
     Game { zones, pieces, rules: ir::Rules { limits, no_drop_mate, ..movement.rules }, ..movement }
 }
 
-/// Per player, the choices of a promotion: none for a player it is not for;
-/// with `lost`, each type capped at the player's number of it in the setup.
-fn choices(promotion: &DraftPromotion, in_setup: &SetupCounts) -> Vec<Vec<ir::Choice>> {
-    let for_player = promotion.for_player.iter().enumerate().map(|(player, &named)| (PlayerId::from_index(player), named));
+/// Per player, the choices of a promotion to the types `to`: none for a
+/// player it is not for (`for_player`); with `lost` (`only_lost`), each type
+/// capped at the player's number of it in the setup.
+fn choices(to: &[PieceId], only_lost: bool, for_player: &[bool], in_setup: &SetupCounts) -> Vec<Vec<ir::Choice>> {
+    let for_player = for_player.iter().enumerate().map(|(player, &named)| (PlayerId::from_index(player), named));
     for_player
         .map(|(player, named)| {
-            let choices = promotion.to.iter().filter(|_| named);
-            choices.map(|&kind| ir::Choice { kind, while_fewer_than: promotion.only_lost.then(|| in_setup.count(player, kind)) }).collect()
+            let choices = to.iter().filter(|_| named);
+            choices.map(|&kind| ir::Choice { kind, while_fewer_than: only_lost.then(|| in_setup.count(player, kind)) }).collect()
         })
         .collect()
 }
 
-/// How many pieces of each type each player has on the board in the setup.
-struct SetupCounts(Vec<Piece>);
+/// How many pieces of each type each player has in the setup: on the board,
+/// and in hand where the setup fills the hands (`must drop`, gating).
+struct SetupCounts {
+    board: Vec<Piece>,
+    hands: ByPlayer<Vec<u32>>,
+}
 
 impl SetupCounts {
-    /// Counted on the board field of the setup alone (the movement game has no
-    /// hands yet to read a hand field with). A setup that does not fit counts
-    /// nothing: the analysis reports it, and the game is never played.
+    /// The whole setup where the movement game reads its hands (they are
+    /// the setup's own); else the board field alone (the movement game
+    /// has no hands yet for what captures bring). A setup that does not
+    /// fit counts nothing: the analysis reports it, and the game is never
+    /// played.
     fn of(game: &Game) -> SetupCounts {
+        if let Ok(setup) = vdl_runtime::fen::parse_setup(game, &game.setup) {
+            return SetupCounts { board: setup.board, hands: setup.hands };
+        }
         let board = game.setup.split_whitespace().next().unwrap_or("");
         let board = board.split('[').next().unwrap_or(board);
-        SetupCounts(vdl_runtime::fen::parse_setup(game, board).map(|setup| setup.board).unwrap_or_default())
+        let board = vdl_runtime::fen::parse_setup(game, board).map(|setup| setup.board).unwrap_or_default();
+        SetupCounts { board, hands: ByPlayer::from_fn(|_| Vec::new()) }
     }
 
     fn count(&self, player: PlayerId, kind: PieceId) -> u16 {
-        self.0.iter().filter(|&&piece| piece == Piece::new(kind, player)).count() as u16
+        let held = self.hands[player].get(kind.index()).copied().unwrap_or(0);
+        self.board.iter().filter(|&&piece| piece == Piece::new(kind, player)).count() as u16 + held as u16
     }
 }
 

@@ -173,7 +173,8 @@ fn promotions_that_never_happen(game: &Game, mobility: &Mobility, kind: PieceId,
         .body
         .iter()
         .filter_map(|s| match s {
-            ast::PieceStmt::Promotion(p) => Some(p),
+            // A promotion in place is no promotion at the end of a move.
+            ast::PieceStmt::Promotion(p) if !matches!(p.trigger, ast::TriggerExpr::InPlace(_)) => Some(p),
             _ => None,
         })
         .collect();
@@ -250,7 +251,8 @@ fn pieces_that_never_appear(game: &Game, start: &Position, declared: &Declared, 
                 continue;
             }
             let by_proxy = game.rules.proxy_promotions.iter().filter(|p| p.movers.contains(&kind)).flat_map(|p| p.into.iter().copied());
-            let reached = piece.promotions.iter().flat_map(|p| p.kinds()).chain(piece.captured_as).chain(by_proxy);
+            let in_place = piece.in_place.iter().flat_map(|p| p.to.iter().flatten().map(|choice| choice.kind));
+            let reached = piece.promotions.iter().flat_map(|p| p.kinds()).chain(piece.captured_as).chain(by_proxy).chain(in_place);
             for to in reached {
                 grew |= !std::mem::replace(&mut present[to.index()], true);
             }

@@ -127,6 +127,9 @@ codes! {
          `royal`), which the mover places on another empty cell after each move. A move holds the blocker's cell in one \
          byte beside a piece's move, a capture on the way or castling: so the board has at most 255 cells, and the game \
          has no drops, gating, swaps or promotions by proxy.";
+    BadInPlacePromotion = "E0312", "unusable in-place promotion",
+        "A promotion `in place` is a move of its own, which a player may choose or not: it is written `may promote ... in \
+         place`, once per piece, never `must promote`.";
     BadUnmovedListing = "E0313", "unusable unmoved listing",
         "`unmoved listed in ZONE` writes the zone's unmoved pieces in the castling field by the letter of their file, so \
          every label of the board's first axis must be a single letter; and a game that gates (`gate from hand in`) lists \

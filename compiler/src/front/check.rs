@@ -58,11 +58,14 @@ pub fn check(names: &Names, diags: &mut Vec<Diagnostic>) -> Option<Draft> {
     let spared = std::mem::take(&mut lowering.spared);
     let royals = items.pieces.iter().zip(&pieces).filter(|(_, p)| p.royal).count();
     let goals = crate::front::goals::goals(&items.goals, royals > 0, &mut lowering, diags);
-    let drop_bans = drop_bans(&items.drop_bans, !items.hands.is_empty(), &mut lowering, diags);
+    // Pieces are dropped from hands that captures fill (`hands`) or that the
+    // setup fills (`must drop`).
+    let drops = !items.hands.is_empty() || !items.must_drops.is_empty();
+    let drop_bans = drop_bans(&items.drop_bans, drops, &mut lowering, diags);
     let gating = items.gatings.first().and_then(|&(zone, _)| lowering.zone(zone, diags));
     let unmoved_listed = crate::front::unmoved::unmoved_listing(&items.unmoved_listings, gating, &mut lowering, diags);
     let drop_promoted = may_drop(&items.may_drops, ast::DropLicence::Promoted, !items.hands.is_empty(), diags);
-    let drop_anywhere = may_drop(&items.may_drops, ast::DropLicence::Anywhere, !items.hands.is_empty(), diags);
+    let drop_anywhere = may_drop(&items.may_drops, ast::DropLicence::Anywhere, drops, diags);
     let checks_forbidden = crate::front::goals::checks_forbidden(&items.no_checks, royals > 0, diags);
     let explosion = items.explosions.first().and_then(|decl| lowering.explosion(decl, diags));
     let material = items.materials.first().and_then(|decl| lowering.material(decl, diags));
@@ -120,6 +123,7 @@ pub fn check(names: &Names, diags: &mut Vec<Diagnostic>) -> Option<Draft> {
         goals,
         checks_forbidden,
         must_capture: !items.must_captures.is_empty(),
+        must_drop: !items.must_drops.is_empty(),
         explosion,
         material,
         gating,

@@ -40,6 +40,8 @@ pub struct Draft {
     pub checks_forbidden: bool,
     /// `must capture`.
     pub must_capture: bool,
+    /// `must drop`.
+    pub must_drop: bool,
     /// `captures explode ...`.
     pub explosion: Option<ir::Explosion>,
     /// `gate from hand in ZONE`: the zone.
@@ -65,6 +67,8 @@ pub struct DraftPiece {
     /// Move rules per player, with absolute directions.
     pub moves: Vec<Vec<ir::MoveRule>>,
     pub promotions: Vec<DraftPromotion>,
+    /// `may promote to ... in place ...`.
+    pub in_place: Option<DraftInPlace>,
     /// What front ends draw for the piece, per player (empty: its symbol).
     pub glyphs: Vec<String>,
     /// `unmoved lost when ...`.
@@ -81,6 +85,18 @@ pub struct DraftPromotion {
     pub only_lost: bool,
     /// `for`: per player, whether the promotion is for it.
     pub for_player: Vec<bool>,
+}
+
+/// A promotion in place as declared: its choices become the IR's as a
+/// promotion's do ([`DraftPromotion`]'s `to`, `only_lost`, `for_player`).
+pub struct DraftInPlace {
+    pub to: Vec<PieceId>,
+    pub only_lost: bool,
+    pub for_player: Vec<bool>,
+    pub moving: bool,
+    pub zone: Option<ZoneId>,
+    pub alone: bool,
+    pub peaceful: bool,
 }
 
 /// `limit X to N per ...`, one per piece type of the declared set.

@@ -6,7 +6,7 @@
 
 use crate::front::board::{BoardModel, NamePart, Place};
 use crate::front::cell_classes::CellClasses;
-use crate::front::draft::{Draft, DraftPromotion, LimitScope};
+use crate::front::draft::{Draft, DraftInPlace, DraftPromotion, LimitScope};
 use crate::front::movement::Movement;
 use crate::front::players::Players;
 use vdl_runtime::ir::{self, Game, PieceId, ZoneId};
@@ -29,6 +29,7 @@ pub struct Lowered {
 pub struct PieceRules {
     pub royal: bool,
     pub promotions: Vec<DraftPromotion>,
+    pub in_place: Option<DraftInPlace>,
     /// With hands: the type a captured piece of this type joins the hand as.
     pub captured_as: Option<PieceId>,
     /// With `may drop promoted`: the other types that join the hand as this
@@ -59,7 +60,7 @@ pub fn lower(draft: Draft) -> Lowered {
     let mut pieces = Vec::with_capacity(draft.pieces.len());
     let mut movers = Vec::with_capacity(draft.pieces.len());
     for ((piece, captured_as), drop_forms) in draft.pieces.into_iter().zip(captured_as).zip(drop_forms) {
-        pieces.push(PieceRules { royal: piece.royal, promotions: piece.promotions, captured_as, drop_forms });
+        pieces.push(PieceRules { royal: piece.royal, promotions: piece.promotions, in_place: piece.in_place, captured_as, drop_forms });
         movers.push(ir::PieceType {
             name: piece.name,
             symbol: piece.symbol,
@@ -69,6 +70,7 @@ pub fn lower(draft: Draft) -> Lowered {
             confined: piece.confined,
             moves: piece.moves.into(),
             promotions: Vec::new(),
+            in_place: None,
             captured_as: None,
             no_drop: None,
             drop_forms: Vec::new(),
@@ -97,6 +99,7 @@ pub fn lower(draft: Draft) -> Lowered {
             goals: draft.goals,
             checks_forbidden: draft.checks_forbidden,
             must_capture: draft.must_capture,
+            must_drop: draft.must_drop,
             explosion: draft.explosion,
             material: draft.material,
             gating: draft.gating,

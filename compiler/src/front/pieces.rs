@@ -5,7 +5,7 @@ use crate::diag::codes::Code;
 use crate::diag::diagnostic::Diagnostic;
 use crate::front::board::BoardModel;
 use crate::front::directions::{symmetries, DirectionEval, Vector, MAX_ROUTE_AXES};
-use crate::front::draft::{DraftPiece, DraftPromotion};
+use crate::front::draft::{DraftInPlace, DraftPiece, DraftPromotion};
 use crate::front::groups::PieceSets;
 use crate::front::players::Players;
 use crate::front::zones::{ZoneEval, ZoneTable};
@@ -96,6 +96,7 @@ impl PieceLowering<'_> {
         let mut moves = vec![Vec::new(); self.players.list.len()];
         let mut seen: Vec<HashSet<MoveRule>> = vec![HashSet::new(); self.players.list.len()];
         let mut promotions = Vec::new();
+        let mut in_place: Option<(DraftInPlace, Span)> = None;
         let mut overlaps = Overlaps::default();
         let mut glyphs: Option<(Vec<String>, Span)> = None;
         let mut unmoved_loss: Option<crate::front::unmoved::DraftUnmovedLoss> = None;
@@ -145,6 +146,17 @@ impl PieceLowering<'_> {
                     Some(first) => diags.push(repeated("unmoved lost", stmt.span, first.span)),
                     None => unmoved_loss = self.unmoved_loss(stmt, diags),
                 },
+                PieceStmt::Promotion(stmt @ ast::PromotionStmt { trigger: TriggerExpr::InPlace(expr), .. }) => {
+                    if let Some((_, first)) = in_place {
+                        diags.push(
+                            Diagnostic::error(Code::BadInPlacePromotion, stmt.span, "a piece promotes in place in one statement")
+                                .with_note(first, "first promoted in place here")
+                                .with_help("list every type it may become in one `may promote to ... in place` statement"),
+                        );
+                    } else if let Some(draft) = self.in_place(stmt, expr, diags) {
+                        in_place = Some((draft, stmt.span));
+                    }
+                }
                 PieceStmt::Promotion(stmt) => promotions.extend(self.promotion(stmt, diags)),
                 PieceStmt::Glyphs { glyphs: texts, span } => match &glyphs {
                     Some((_, first)) => diags.push(repeated("draw", *span, *first)),
@@ -171,6 +183,7 @@ impl PieceLowering<'_> {
             confined: confined.map(|(id, _)| id),
             moves,
             promotions,
+            in_place: in_place.map(|(draft, _)| draft),
             glyphs: glyphs.map(|(texts, _)| texts).unwrap_or_default(),
             unmoved_loss,
         }
@@ -186,6 +199,31 @@ impl PieceLowering<'_> {
             optional: !stmt.compulsory,
             only_lost: stmt.lost.is_some(),
             for_player: for_player?,
+        })
+    }
+
+    /// `may promote to PIECES in place ...`: a move of its own, which no
+    /// rule forces (E0312).
+    fn in_place(&mut self, stmt: &ast::PromotionStmt, expr: &ast::InPlaceExpr, diags: &mut Vec<Diagnostic>) -> Option<DraftInPlace> {
+        if stmt.compulsory {
+            diags.push(
+                Diagnostic::error(Code::BadInPlacePromotion, stmt.span, "a promotion in place cannot be compulsory")
+                    .with_label("a move of its own, which the player may choose or not")
+                    .with_help("write `may promote ... in place`"),
+            );
+        }
+        let to = self.sets.resolve(&stmt.to, diags);
+        let zone = expr.zone.as_ref().map(|zone| self.zone(zone, diags).ok_or(()));
+        let for_player = self.players_named(&stmt.players, diags);
+        let zone = zone.transpose().ok()?;
+        Some(DraftInPlace {
+            to: to?,
+            only_lost: stmt.lost.is_some(),
+            for_player: for_player?,
+            moving: expr.moving,
+            zone,
+            alone: expr.alone,
+            peaceful: expr.peaceful,
         })
     }
 
@@ -377,6 +415,9 @@ impl PieceLowering<'_> {
             }
             TriggerExpr::In(z) => Trigger::Touches(self.zone(z, diags)?),
             TriggerExpr::EveryMove => Trigger::Always,
+            // The grammar gives `in place` to promotions alone, which
+            // `lower` takes apart before their triggers.
+            TriggerExpr::InPlace(_) => unreachable!("grammar: `in place` is a promotion's own"),
         })
     }
 

@@ -32,6 +32,7 @@ pub struct Items<'a> {
     /// `no check` statements.
     pub no_checks: Vec<Span>,
     pub must_captures: Vec<Span>,
+    pub must_drops: Vec<Span>,
     /// `captures explode ...` statements.
     pub explosions: Vec<&'a ast::ExplosionDecl>,
     /// `gate from hand in ZONE` statements.
@@ -74,6 +75,7 @@ pub fn resolve<'a>(file: &'a ast::File, source: &'a str, file_name: &str, diags:
     at_most_once("`hands` statement", &items.hands, diags);
     at_most_once("`no check` rule", &items.no_checks, diags);
     at_most_once("`must capture` rule", &items.must_captures, diags);
+    at_most_once("`must drop` rule", &items.must_drops, diags);
     at_most_once("`captures explode` rule", &items.explosions.iter().map(|e| e.span).collect::<Vec<_>>(), diags);
     at_most_once("`draws decided by material` rule", &items.materials.iter().map(|m| m.span).collect::<Vec<_>>(), diags);
     let gatings: Vec<Span> = items.gatings.iter().map(|&(_, span)| span).collect();
@@ -139,6 +141,7 @@ impl<'a> Items<'a> {
                 Item::Goal(goal) => items.goals.push(goal),
                 Item::NoCheck(span) => items.no_checks.push(*span),
                 Item::MustCapture(span) => items.must_captures.push(*span),
+                Item::MustDrop(span) => items.must_drops.push(*span),
                 Item::Explosion(explosion) => items.explosions.push(explosion),
                 Item::Gating { zone, span } => items.gatings.push((zone, *span)),
                 Item::UnmovedListing { zone, span } => items.unmoved_listings.push((zone, *span)),

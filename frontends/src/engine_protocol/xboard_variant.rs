@@ -219,6 +219,14 @@ pub fn present(variant: &Arc<Variant>) -> Result<XboardVariant, String> {
     if game.pieces.iter().any(|p| !p.drop_forms.is_empty()) {
         return Err("pieces dropped as their promoted forms cannot be dropped in XBoard".to_string());
     }
+    // XBoard knows no Sittuyin: its holdings are filled by captures, and a
+    // piece changes type only as it moves.
+    if game.rules.must_drop {
+        return Err("its pieces are placed from hand before play, which XBoard cannot play".to_string());
+    }
+    if game.has_in_place_promotions() {
+        return Err("pieces that promote where they stand cannot be moved in XBoard".to_string());
+    }
     if game.rules.explosion.is_some() {
         return Err("its captures explode, which XBoard shows only in its own atomic chess".to_string());
     }
@@ -284,6 +292,14 @@ mod tests {
     fn kyoto_shogi_is_not_offered() {
         let why = present(&variant("kyotoshogi")).err().unwrap();
         assert!(why.contains("change type on every move"), "{why}");
+    }
+
+    /// XBoard has no Sittuyin: its holdings fill from captures, and it
+    /// has no move that promotes a piece where it stands.
+    #[test]
+    fn sittuyin_is_not_offered() {
+        let why = present(&variant("sittuyin")).err().unwrap();
+        assert!(why.contains("placed from hand before play"), "{why}");
     }
 
     #[test]

@@ -50,6 +50,26 @@ pub(crate) fn legal_moves_ignoring_goals<E: Engine + ?Sized>(engine: &E, pos: &P
     moves
 }
 
+/// A class of moves a rule makes compulsory while one of them is legal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Required {
+    /// `must capture`.
+    Captures,
+    /// `must drop`.
+    Drops,
+}
+
+impl Required {
+    /// Is `mv`, a move in `pos`, of the class?
+    #[inline]
+    fn includes(self, pos: &Position, mv: Move) -> bool {
+        match self {
+            Required::Captures => pos.captures(mv),
+            Required::Drops => mv.is_drop(),
+        }
+    }
+}
+
 /// After `mover` has moved: does a piece of `mover` attack an enemy royal?
 #[inline]
 pub fn gives_check<E: Engine + ?Sized>(engine: &E, pos: &Position, mover: PlayerId) -> bool {
@@ -99,9 +119,9 @@ pub struct Legality<'e> {
     /// only of a drop that may not mate and gives no check: then it is made
     /// to see whether it mates.
     enemy_in_check: std::cell::OnceCell<bool>,
-    /// `must capture`, and the side to move has a legal capture: every
-    /// other move is illegal.
-    captures_only: bool,
+    /// `must capture` or `must drop`, and the side to move has a legal
+    /// move of that class: every other move is illegal.
+    required: Option<Required>,
     /// Facing allowed (`facing along AXIS allowed`), and a royal of the
     /// side to move faces an enemy royal: a pass is legal, any other move
     /// must end the facing (see `facing`).
@@ -140,7 +160,7 @@ impl<'e> Legality<'e> {
             checks_forbidden: game.rules.checks_forbidden,
             counts_checks: game.checks_to_win().is_some(),
             enemy_in_check: std::cell::OnceCell::new(),
-            captures_only: false,
+            required: None,
             faced: false,
             engine_influence: engine.influence(),
             explodes,
@@ -157,11 +177,8 @@ impl<'e> Legality<'e> {
             self.prepare_for_facing(pos);
         }
         self.prepare_for_royals(engine, pos);
-        if self.game.rules.must_capture {
-            // The captures are judged as if the rule did not hold: a
-            // legality prepared for another position may still say it does.
-            self.captures_only = false;
-            self.captures_only = self.has_legal_capture(engine, pos);
+        if self.game.rules.must_capture | self.game.rules.must_drop {
+            self.prepare_required(engine, pos);
         }
     }
 
@@ -179,14 +196,27 @@ impl<'e> Legality<'e> {
         }
     }
 
-    /// Has the side to move a legal capture (the moves judged as they
-    /// would be without `must capture`)?
+    /// The class of moves `must capture` or `must drop` requires in `pos`:
+    /// the captures if one is legal, else the drops if one is legal (the
+    /// moves judged as if neither rule held: a legality prepared for another
+    /// position may still say one does).
     #[cold]
-    fn has_legal_capture<E: Engine + ?Sized>(&self, engine: &E, pos: &Position) -> bool {
-        let mut moves = Vec::new();
-        engine.generate(pos, &mut moves);
-        let mut scratch = pos.clone();
-        moves.into_iter().any(|mv| pos.captures(mv) && self.is_legal(engine, &mut scratch, mv))
+    fn prepare_required<E: Engine + ?Sized>(&mut self, engine: &E, pos: &Position) {
+        self.required = None;
+        let rules = &self.game.rules;
+        let has_legal = |class: Required| {
+            let mut moves = Vec::new();
+            engine.generate(pos, &mut moves);
+            let mut scratch = pos.clone();
+            moves.into_iter().any(|mv| class.includes(pos, mv) && self.is_legal(engine, &mut scratch, mv))
+        };
+        self.required = if rules.must_capture && has_legal(Required::Captures) {
+            Some(Required::Captures)
+        } else if rules.must_drop && pos.kinds_in_hand(pos.side) != 0 && has_legal(Required::Drops) {
+            Some(Required::Drops)
+        } else {
+            None
+        };
     }
 
     /// [`Legality::prepare`]'s watch or check cells.
@@ -228,8 +258,9 @@ impl<'e> Legality<'e> {
     /// legal? It is made and tested; `pos` is restored before returning.
     #[inline]
     pub fn is_legal_when_made<E: Engine + ?Sized>(&self, engine: &E, pos: &mut Position, mv: Move) -> bool {
-        // `must capture` is judged before (`judged_unmade_if`): a game with
-        // it has its moves listed and judged whole (`count_legal_with`).
+        // `must capture` and `must drop` are judged before
+        // (`judged_unmade_if`): a game with either has its moves listed and
+        // judged whole (`count_legal_with`).
         let mv = ungated(mv);
         let quiet = self.keeps_royals_safe(pos, mv);
         let mover = pos.side;
@@ -266,7 +297,7 @@ impl<'e> Legality<'e> {
         if self.faced {
             return self.judged_faced(mv);
         }
-        if self.leaves_check(mv) || self.capture_required(pos, mv) {
+        if self.leaves_check(mv) || self.class_required(pos, mv) {
             return Some(false);
         }
         if !quiet && !self.safety_unmade(engine, pos, mv)? {
@@ -297,10 +328,10 @@ impl<'e> Legality<'e> {
     }
 
     /// Is `mv` illegal for taking nothing while a capture is legal (`must
-    /// capture`)?
+    /// capture`), or for not dropping while a drop is legal (`must drop`)?
     #[inline(always)]
-    fn capture_required(&self, pos: &Position, mv: Move) -> bool {
-        self.captures_only && !pos.captures(mv)
+    fn class_required(&self, pos: &Position, mv: Move) -> bool {
+        self.required.is_some_and(|class| !class.includes(pos, mv))
     }
 
     /// Does `mv` leave its side in check, as seen without making it (it
@@ -391,7 +422,7 @@ impl<'e> Legality<'e> {
     /// `pos` as it was.
     #[inline]
     pub fn make_if_legal<E: Engine + ?Sized>(&self, engine: &E, pos: &mut Position, mv: Move) -> Option<Undo> {
-        if self.leaves_check(mv) || self.capture_required(pos, mv) {
+        if self.leaves_check(mv) || self.class_required(pos, mv) {
             return None;
         }
         let quiet = self.keeps_royals_safe(pos, mv);

@@ -348,7 +348,7 @@ pub fn count_legal_with<E: Engine + ?Sized>(
 ) -> u64 {
     let mut legality = Legality::unprepared(engine);
     legality.prepare(engine, pos);
-    if engine.game().rules.must_capture {
+    if engine.game().rules.must_capture | engine.game().rules.must_drop {
         // Whether a move is legal depends on the others: each is listed
         // and judged, none counted in bulk.
         return count_listed(engine, &legality, pos, scratch);

@@ -13,19 +13,23 @@ use std::sync::Arc;
 pub struct Interpreter {
     game: Game,
     plan: Arc<Plan>,
+    /// Does some piece promote in place ([`crate::plan::in_place`])? Asked
+    /// at every node: found once.
+    promotes_in_place: bool,
 }
 
 impl Interpreter {
     pub fn new(game: Game) -> Interpreter {
         let plan = Arc::new(Plan::of(&game));
-        Interpreter { game, plan }
+        Interpreter::with_plan(game, plan)
     }
 
     /// With a plan made before, of `game` or of a game with the same moves
     /// (the plan does not depend on promotions, royalty or hands): the
     /// compiler plans once and runs its analyses on it.
     pub fn with_plan(game: Game, plan: Arc<Plan>) -> Interpreter {
-        Interpreter { game, plan }
+        let promotes_in_place = game.has_in_place_promotions();
+        Interpreter { game, plan, promotes_in_place }
     }
 
     /// The plan the interpreter walks.
@@ -55,6 +59,9 @@ impl Generator for Interpreter {
             }
         }
         crate::plan::gated::generate(self, &self.plan, pos, out);
+        if self.promotes_in_place {
+            crate::plan::in_place::generate(self, &self.plan, pos, out);
+        }
         crate::plan::gating::add(pos, out);
         crate::plan::drops::generate(pos, out);
         if self.game.blocker().is_some() {

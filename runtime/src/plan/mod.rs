@@ -37,6 +37,7 @@ pub mod gated;
 pub mod gating;
 pub mod generator;
 pub mod hop;
+pub mod in_place;
 pub mod interp;
 pub mod leap;
 pub mod obligation;

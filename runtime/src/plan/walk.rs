@@ -121,6 +121,6 @@ pub(crate) fn push_with_promotions(game: &Game, pos: &Position, piece: Piece, pl
 /// Is the promotion choice open to `player` in `pos` (below its cap of
 /// pieces of that type, if it has one)?
 #[inline]
-fn is_open(choice: &Choice, pos: &Position, player: crate::PlayerId) -> bool {
+pub(crate) fn is_open(choice: &Choice, pos: &Position, player: crate::PlayerId) -> bool {
     choice.while_fewer_than.is_none_or(|cap| pos.count(Piece::new(choice.kind, player)) < cap)
 }

@@ -376,9 +376,10 @@ fn parse_hands(game: &Game, text: &str, base: usize, setup: &mut Setup, places: 
         let count: u32 = if i > at { body[at..i].parse().map_err(|_| too_many())? } else { 1 };
         let (piece, len) = parse_piece(game, &body[i..])
             .ok_or_else(|| error(base + 1 + i, format!("unknown piece in hand `{}`", symbol_at(&body[i..]))))?;
-        // With drops, a hand holds what captures bring it; a hand that only
-        // gates holds whatever the setup gives it.
-        if game.has_drops() && game.pieces[piece.kind()].captured_as != Some(piece.kind()) {
+        // Where captures go to hand, a hand holds what they bring it; a hand
+        // that gates or that the setup fills for `must drop` holds whatever
+        // the setup gives it.
+        if game.captures_go_to_hand() && game.pieces[piece.kind()].captured_as != Some(piece.kind()) {
             return Err(error(base + 1 + i, format!("`{}` cannot be held in hand", &body[i..i + len])));
         }
         let held = &mut setup.hands[piece.owner()][piece.kind().index()];

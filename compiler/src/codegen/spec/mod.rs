@@ -27,6 +27,9 @@ pub(crate) struct EngineSpec {
     /// Captures in passing, walked by the runtime from the plan
     /// (`vdl_runtime::plan::gated::captures_in_passing`).
     pub captures_in_passing: bool,
+    /// Promotions in place, walked by the runtime from the plan
+    /// (`vdl_runtime::plan::in_place::generate`).
+    pub in_place_promotions: bool,
     /// How the engine tests attacks.
     pub attacks: AttackTest,
     /// Royals, whose safety after a move is judged on a copy of the board
@@ -62,6 +65,7 @@ impl EngineSpec {
             gating: game.has_gating(),
             blocker: game.blocker().is_some(),
             captures_in_passing: game.has_en_passant(),
+            in_place_promotions: game.has_in_place_promotions(),
             attacks: if game.rules.obligations.is_empty() { AttackTest::OnTheBoard } else { AttackTest::WithCountdowns },
             safe_after: game.pieces.iter().any(|piece| piece.royal) && game.rules.explosion.is_none() && game.blocker().is_none(),
             features: FeaturesOf::game(game),

@@ -18,7 +18,8 @@ use std::num::NonZeroU8;
 pub enum Move {
     /// The piece on `from` goes to `to`, capturing the enemy there if any,
     /// and becomes `promote` if given. `from == to` is a null move: the
-    /// piece stays and captures nothing.
+    /// piece stays and captures nothing; with `promote`, it changes type
+    /// where it stands (a promotion in place).
     Normal { to: CellId, from: CellId, promote: Option<PieceId> },
     /// A normal move that also captures the enemy piece on `captured` on its
     /// way: a capturing leap, or a capture in passing (en passant).
@@ -333,10 +334,11 @@ impl Move {
         matches!(self, Move::Castle { .. } | Move::CastleGated { .. } | Move::CastleBlocked { .. })
     }
 
-    /// Does the piece stay where it is (a null move)?
+    /// Does the piece stay where it is, unchanged (a null move)? One that
+    /// changes type there is a promotion in place.
     #[inline]
     pub fn is_null(self) -> bool {
-        matches!(self, Move::Normal { to, from, .. } if from == to)
+        matches!(self, Move::Normal { to, from, promote: None } if from == to)
     }
 
     /// A plain move: from one cell to another, capturing at most the piece

@@ -2,12 +2,13 @@
 //! that dispatches to them: a rule's spec entry is planned by its
 //! construct's module (its tables made and named), the rules merged by
 //! their entries (see `walks`), then each entry printed by its construct's
-//! module. Castling and captures in passing are walked by the runtime from
-//! the plan; their modules print the calls.
+//! module. Castling, captures in passing and promotions in place are walked
+//! by the runtime from the plan; their modules print the calls.
 
 pub(crate) mod capturing_leap;
 pub(crate) mod castling;
 pub(crate) mod en_passant;
+pub(crate) mod in_place;
 pub(crate) mod leap;
 pub(crate) mod line;
 pub(crate) mod swap;
@@ -175,9 +176,11 @@ pub(crate) fn walked_while_unmoved(ctx: &mut Ctx, pg: &mut PieceGen, docs: &mut 
 }
 
 /// The calls of `generate_all` to the moves the runtime walks from the plan
-/// for the whole position (captures in passing), if the game has any.
+/// for the whole position (captures in passing, promotions in place), if
+/// the game has any.
 pub(crate) fn walked_for_the_position(spec: &EngineSpec) -> Option<TokenStream> {
-    en_passant::code(spec)
+    let calls: Vec<TokenStream> = [en_passant::code(spec), in_place::code(spec)].into_iter().flatten().collect();
+    (!calls.is_empty()).then(|| quote!(#(#calls)*))
 }
 
 /// What a step of the plan resolves to for the generated code, its lines
