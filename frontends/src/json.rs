@@ -4,7 +4,7 @@
 use crate::session::{describe_search, Ending, Session};
 use serde_json::{json, Value};
 use vdl_runtime::fen::piece_symbol;
-use vdl_runtime::ir::{Trigger, ZoneId};
+use vdl_runtime::ir::{PieceId, Trigger, ZoneId};
 use vdl_runtime::search::{self, SearchResult};
 use vdl_runtime::{Game, Piece, PlayerId};
 
@@ -13,7 +13,8 @@ use vdl_runtime::{Game, Piece, PlayerId};
 /// list them), how the file asks the board to be drawn, pieces (with their
 /// glyphs), and the zones that matter to a drawing. In games with hands, also
 /// `hand_pieces`: the symbols of the types a player can hold in hand (what
-/// captured pieces become), in the order the variant declares the types.
+/// captured pieces become, royals aside, and what the setup puts in hand),
+/// in the order the variant declares the types.
 pub fn game_description(game: &Game) -> Value {
     let layout = &game.board.layout;
     let mut description = json!({
@@ -28,9 +29,13 @@ pub fn game_description(game: &Game) -> Value {
         "setup": game.setup,
     });
     if game.has_hands() {
+        let start = vdl_runtime::fen::parse_setup(game, &game.setup).ok();
+        let in_start_hand = |kind: PieceId| {
+            start.as_ref().is_some_and(|setup| setup.hands.iter().any(|hand| hand.get(kind.index()).is_some_and(|&n| n > 0)))
+        };
         let held: Vec<&str> = game
             .piece_ids()
-            .filter(|&kind| game.pieces.iter().any(|p| p.captured_as == Some(kind)))
+            .filter(|&kind| (!game.pieces[kind].royal && game.pieces.iter().any(|p| p.captured_as == Some(kind))) || in_start_hand(kind))
             .map(|kind| game.pieces[kind].symbol.as_str())
             .collect();
         description["hand_pieces"] = json!(held);

@@ -146,11 +146,10 @@ function foldSeams(desc, blockOf) {
   return seams;
 }
 
-// Pieces a hand can hold (royal types never are).
+// How many types a hand can hold (the server lists them: what captures
+// bring, royals aside, and what the setup puts in hand).
 function handTypes(desc) {
-  if (!desc.hand_pieces) return 0;
-  const royal = new Set(desc.pieces.filter((p) => p.royal).map((p) => p.symbol));
-  return desc.hand_pieces.filter((symbol) => !royal.has(symbol)).length;
+  return desc.hand_pieces ? desc.hand_pieces.length : 0;
 }
 
 // Lays the board out in a pane of `paneW` x `paneH` pixels: the grid of

@@ -598,12 +598,14 @@ try {
       const pieces = state.board.filter(Boolean).length;
       check(await page.locator('#board .piece').count() === pieces, `${pieces} pieces drawn`);
       check(await page.locator('#board .hand').count() === (desc.hand_pieces ? 2 : 0), 'hand strips exactly in games with hands');
-      const move = state.legal.find((m) => m.from !== null && m.to !== null);
+      // A move of a piece on the board, or where the game starts by placing
+      // its pieces (Sittuyin), a drop.
+      const move = state.legal.find((m) => m.from !== null && m.to !== null) || state.legal.find((m) => m.to !== null);
       check(move, 'a legal move with cells');
       await page.screenshot({ path: path.join(shots, `variant-${variant.id}-start.png`) });
-      const from = desc.cells[move.from].name;
       const to = desc.cells[move.to].name;
-      await clickPiece(from);
+      if (move.from !== null) await clickPiece(desc.cells[move.from].name);
+      else await handPiece(state.side_index, move.move.split('*')[0]).click();
       await clickTarget(to);
       const choice = page.locator(`#choice-buttons button[data-move="${move.move}"]`);
       if (await page.locator('#choice').isVisible()) await choice.click();
