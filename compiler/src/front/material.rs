@@ -74,7 +74,7 @@ fn in_range(tenths: Option<i64>, written: &str, span: Span, diags: &mut Vec<Diag
         _ => {
             diags.push(
                 Diagnostic::error(Code::BadMaterial, span, format!("a weight or a bonus is from 0 to {MAX_POINTS} points, not {written}"))
-                    .with_help("weigh the pieces in small whole numbers, as Janggi's count does (a Rook 13, a Soldier 2)"),
+                    .with_help("weigh the pieces in small whole numbers (a Rook 13, a Pawn 2)"),
             );
             None
         }
