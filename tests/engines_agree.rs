@@ -1,5 +1,7 @@
-//! The compiled engine of every bundled variant agrees with the IR interpreter:
-//! same pseudo-legal and legal moves, same `attacked` and `is_safe` answers, in
+//! The compiled engine of every bundled variant agrees with the IR interpreter
+//! that makes and tests every move (the reference, which takes no legality
+//! shortcut), and so does the interpreter that takes the shortcut as
+//! generated engines do: same pseudo-legal and legal moves, same `attacked` and `is_safe` answers, in
 //! positions reached by random play and in random (unreachable) placements, and
 //! the same perft counts from the start. Random play is checked to reach the
 //! rarer kinds of move: promotions, captures on the way, null moves, in
@@ -56,7 +58,11 @@ impl Budget {
 
 struct Pair {
     name: &'static str,
+    /// The reference: every move made and tested.
     interpreter: Interpreter,
+    /// The interpreter as `vdl --engine interp` runs it, with the influence
+    /// sets' shortcut.
+    shortcut: Interpreter,
     compiled: Box<dyn Engine>,
     budget: Budget,
 }
@@ -69,7 +75,13 @@ impl Pair {
         let fresh = vdl_compiler::compile(bundled.file_name, bundled.source).expect("a bundled variant checks");
         assert_eq!(game, fresh, "{}: the compiled engine embeds a stale IR", bundled.name);
         let budget = Budget::of(&game);
-        Pair { name: bundled.name, interpreter: Interpreter::new(game), compiled, budget }
+        Pair {
+            name: bundled.name,
+            interpreter: Interpreter::making_every_move(game.clone()),
+            shortcut: Interpreter::new(game),
+            compiled,
+            budget,
+        }
     }
 
     fn game(&self) -> &Game {
@@ -97,9 +109,12 @@ impl Pair {
 
         let mut expected = legal_moves(&self.interpreter, pos);
         let mut actual = legal_moves(&*self.compiled, pos);
+        let mut by_shortcut = legal_moves(&self.shortcut, pos);
         expected.sort();
         actual.sort();
+        by_shortcut.sort();
         assert_eq!(actual, expected, "legal moves differ: {}", self.describe(pos));
+        assert_eq!(by_shortcut, expected, "the interpreter's shortcut differs: {}", self.describe(pos));
 
         // The compiled engine's make, which leaves out the work of what its
         // game's moves cannot do (`vdl_runtime::state::move_features`), plays each
@@ -116,7 +131,9 @@ impl Pair {
         // The count of the last ply of perft, which the compiled engine
         // judges as it generates (goals aside, as the interpreter's).
         let count = |engine: &dyn Engine| engine.count_legal(&mut pos.clone(), &mut Default::default());
-        assert_eq!(count(&*self.compiled), count(&self.interpreter), "legal move counts differ: {}", self.describe(pos));
+        let expected = count(&self.interpreter);
+        assert_eq!(count(&*self.compiled), expected, "legal move counts differ: {}", self.describe(pos));
+        assert_eq!(count(&self.shortcut), expected, "the interpreter's shortcut counts otherwise: {}", self.describe(pos));
 
         let cells = game.cell_count();
         for by in game.player_ids() {

@@ -3,12 +3,14 @@
 
 use vdl_runtime::{fen, legal, notation, Engine, Interpreter, Piece, PlayerId, Position};
 
-/// The compiled engine and the interpreter of a bundled variant.
+/// The compiled engine and the interpreter of a bundled variant, and the
+/// interpreter that makes and tests every move (no legality shortcut).
 pub fn engines(name: &str) -> Vec<(&'static str, Box<dyn Engine>)> {
     let bundled = vdl_variants::by_name(name).unwrap_or_else(|| panic!("no bundled variant `{name}`"));
     let compiled = (bundled.engine)();
     let interp = Interpreter::new(compiled.game().clone());
-    vec![("compiled", compiled), ("interpreter", Box::new(interp))]
+    let reference = Interpreter::making_every_move(compiled.game().clone());
+    vec![("compiled", compiled), ("interpreter", Box::new(interp)), ("interpreter making every move", Box::new(reference))]
 }
 
 /// A position holding exactly `pieces` ("Ke1 ke10 Ba3": symbol, upper case for

@@ -92,5 +92,11 @@ pub trait Engine: Generator {
     }
 }
 
-/// The reference keeps every hook's default: each move made and tested.
-impl Engine for Interpreter {}
+/// The interpreter takes the influence sets' shortcut (unless it is the
+/// reference, [`Interpreter::making_every_move`]) and keeps every other
+/// hook's default.
+impl Engine for Interpreter {
+    fn influence(&self) -> Option<&Influence> {
+        self.influence_sets()
+    }
+}

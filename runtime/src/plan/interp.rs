@@ -2,8 +2,16 @@
 //! walking its [`Plan`]. The plan has already decided everything that depends
 //! only on where a piece stands, so what is left here is what depends on the
 //! position: empty cells, whose pieces stand where, and obligations.
+//!
+//! Its legality takes the shortcut generated engines take, with the same
+//! influence sets (built from the plan at its first use): a move that
+//! changes no cell an attack on its side's royals depends on is not made
+//! and tested. [`Interpreter::making_every_move`] keeps every hook's
+//! default instead, each move made and tested: the reference that checks
+//! the shortcut (`tests/engines_agree.rs`).
 
 use crate::ir::{CellId, Game, PlayerId};
+use crate::legality::influence::Influence;
 use crate::plan::generator::Generator;
 use crate::plan::walk::Emitter;
 use crate::plan::Plan;
@@ -16,6 +24,20 @@ pub struct Interpreter {
     /// Does some piece promote in place ([`crate::plan::in_place`])? Asked
     /// at every node: found once.
     promotes_in_place: bool,
+    /// The influence sets, made once when first asked; `None` inside when
+    /// the game has none.
+    influence: std::sync::OnceLock<Option<Influence>>,
+    /// Which legality the interpreter runs.
+    judging: Judging,
+}
+
+/// How the interpreter's moves are judged legal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Judging {
+    /// With the influence sets, as generated engines judge.
+    Shortcut,
+    /// Every move made and tested: the reference.
+    MakingEveryMove,
 }
 
 impl Interpreter {
@@ -29,7 +51,22 @@ impl Interpreter {
     /// compiler plans once and runs its analyses on it.
     pub fn with_plan(game: Game, plan: Arc<Plan>) -> Interpreter {
         let promotes_in_place = game.has_in_place_promotions();
-        Interpreter { game, plan, promotes_in_place }
+        Interpreter { game, plan, promotes_in_place, influence: std::sync::OnceLock::new(), judging: Judging::Shortcut }
+    }
+
+    /// The interpreter that judges each move by making it and testing the
+    /// position after it, with no influence sets: the reference for the
+    /// shortcut of the others.
+    pub fn making_every_move(game: Game) -> Interpreter {
+        Interpreter { judging: Judging::MakingEveryMove, ..Interpreter::new(game) }
+    }
+
+    /// The influence sets of the game, built from the plan once.
+    pub(crate) fn influence_sets(&self) -> Option<&Influence> {
+        if self.judging == Judging::MakingEveryMove {
+            return None;
+        }
+        self.influence.get_or_init(|| Influence::of(&self.game, (*self.plan).clone())).as_ref()
     }
 
     /// The plan the interpreter walks.

@@ -3,7 +3,7 @@
 //! position's state beyond the board ([`crate::plan::gated`]) are walked with it by
 //! every engine.
 
-use crate::ir::{CellId, Choice, Game, Mode};
+use crate::ir::{CellId, Choice, Game, Mode, Promotion};
 use crate::plan::generator::Generator;
 use crate::plan::{SidePlan, Step};
 use crate::state::piece::Piece;
@@ -83,23 +83,22 @@ impl<'a> Emitter<'a> {
 /// closed leaves no move at all.
 pub(crate) fn push_with_promotions(game: &Game, pos: &Position, piece: Piece, plain: Move, out: &mut Vec<Move>) {
     let kind = &game.pieces[piece.kind()];
-    if kind.promotions.is_empty() && game.rules.proxy_promotions.is_empty() {
-        out.push(plain);
-        return;
-    }
     let owner = piece.owner();
-    let Some(from) = plain.from() else {
+    let (Some(from), to) = (plain.from(), plain.to()) else {
         out.push(plain);
         return;
     };
-    let to = plain.to();
+    let applies = |promotion: &Promotion| !promotion.choices(owner).is_empty() && promotion.trigger.applies(game, owner, from, to);
+    // Most moves promote to nothing: those are pushed as they are, with no
+    // list of choices gathered.
+    if game.rules.proxy_promotions.is_empty() && !kind.promotions.iter().any(applies) {
+        out.push(plain);
+        return;
+    }
     let mut compulsory = false;
     let mut choices: Vec<Choice> = Vec::new();
-    for promotion in &kind.promotions {
+    for promotion in kind.promotions.iter().filter(|promotion| applies(promotion)) {
         let offered = promotion.choices(owner);
-        if offered.is_empty() || !promotion.trigger.applies(game, owner, from, to) {
-            continue;
-        }
         compulsory |= !promotion.optional || promotion.forced_at.is_some_and(|z| game.in_zone(z, owner, to));
         for &choice in offered {
             choice.merge_into(&mut choices);
