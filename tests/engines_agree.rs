@@ -131,9 +131,9 @@ impl Pair {
         // The count of the last ply of perft, which the compiled engine
         // judges as it generates (goals aside, as the interpreter's).
         let count = |engine: &dyn Engine| engine.count_legal(&mut pos.clone(), &mut Default::default());
-        let expected = count(&self.interpreter);
-        assert_eq!(count(&*self.compiled), expected, "legal move counts differ: {}", self.describe(pos));
-        assert_eq!(count(&self.shortcut), expected, "the interpreter's shortcut counts otherwise: {}", self.describe(pos));
+        let counted = count(&self.interpreter);
+        assert_eq!(count(&*self.compiled), counted, "legal move counts differ: {}", self.describe(pos));
+        assert_eq!(count(&self.shortcut), counted, "the interpreter's shortcut counts otherwise: {}", self.describe(pos));
 
         let cells = game.cell_count();
         for by in game.player_ids() {
