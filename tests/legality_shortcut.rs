@@ -7,7 +7,7 @@
 //! of every bundled variant: whatever it calls safe is safe.
 
 mod common;
-use common::{all_moves, engines, place, unreachable_position};
+use common::{all_moves, engines, place, unreachable_position, REFERENCE};
 use rand::prelude::*;
 use vdl_runtime::legal::Legality;
 use vdl_runtime::legality::influence::Watch;
@@ -110,11 +110,12 @@ fn moves_of_royals_and_moves_in_check_are_always_tested() {
 }
 
 #[test]
-fn the_interpreter_tests_every_move() {
-    // The reference engine has no influence sets, so it checks the shortcut.
+fn the_reference_tests_every_move() {
+    // The reference engine has no influence sets, so it checks the shortcut,
+    // which the interpreter takes as the compiled engine does.
     for (name, engine) in engines(V) {
         let pos = place(&*engine, "Ke1 Pa4 kd10", PlayerId::FIRST);
-        assert_eq!(quiet(&*engine, &pos, "a4-a5"), name == "compiled", "{name}");
+        assert_eq!(quiet(&*engine, &pos, "a4-a5"), name != REFERENCE, "{name}");
     }
 }
 
@@ -351,7 +352,7 @@ fn a_quiet_move_still_meets_the_countdowns_deadline() {
     for (name, engine) in engines("taijitu-qi") {
         let game = engine.game();
         let pos = vdl_runtime::fen::parse(game, "k8/9/9/9/9/9/4K4/9/9/r7R w 1/-").expect("valid position");
-        assert_eq!(quiet(&*engine, &pos, "i1-i2"), name == "compiled", "{name}");
+        assert_eq!(quiet(&*engine, &pos, "i1-i2"), name != REFERENCE, "{name}");
         assert_eq!(all_moves(&*engine, &pos), ["e4-d3", "e4-e3", "e4-f3"], "{name}");
     }
 }

@@ -3,14 +3,18 @@
 
 use vdl_runtime::{fen, legal, notation, Engine, Interpreter, Piece, PlayerId, Position};
 
+/// The name [`engines`] gives the interpreter that makes and tests every
+/// move: the reference, with no legality shortcut.
+pub const REFERENCE: &str = "interpreter making every move";
+
 /// The compiled engine and the interpreter of a bundled variant, and the
-/// interpreter that makes and tests every move (no legality shortcut).
+/// interpreter that makes and tests every move ([`REFERENCE`]).
 pub fn engines(name: &str) -> Vec<(&'static str, Box<dyn Engine>)> {
     let bundled = vdl_variants::by_name(name).unwrap_or_else(|| panic!("no bundled variant `{name}`"));
     let compiled = (bundled.engine)();
     let interp = Interpreter::new(compiled.game().clone());
     let reference = Interpreter::making_every_move(compiled.game().clone());
-    vec![("compiled", compiled), ("interpreter", Box::new(interp)), ("interpreter making every move", Box::new(reference))]
+    vec![("compiled", compiled), ("interpreter", Box::new(interp)), (REFERENCE, Box::new(reference))]
 }
 
 /// A position holding exactly `pieces` ("Ke1 ke10 Ba3": symbol, upper case for
