@@ -99,4 +99,14 @@ impl Engine for Interpreter {
     fn influence(&self) -> Option<&Influence> {
         self.influence_sets()
     }
+
+    /// With the shortcut, most moves are counted as they are walked, never
+    /// listed, as generated engines count them.
+    fn count_legal(&self, pos: &mut Position, scratch: &mut CountScratch) -> u64 {
+        if self.counts_as_it_walks() {
+            crate::legality::legal_count::count_legal_with(self, pos, scratch, |pos, sink| self.generate_into(pos, sink))
+        } else {
+            crate::legality::legal_count::count_legal_with(self, pos, scratch, |pos, sink| self.generate(pos, sink.moves()))
+        }
+    }
 }

@@ -8,7 +8,7 @@ use crate::ir::{CellId, Crossing, DirId, Mode};
 use crate::plan::generator::Generator;
 use crate::plan::walk::Emitter;
 use crate::state::piece::Piece;
-use crate::state::position::Move;
+use crate::state::sink::MoveSink;
 
 /// A capturing leap from one start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,7 +30,7 @@ impl CapturingLeap {
         Some(CapturingLeap { to, via })
     }
 
-    pub(crate) fn walk<E: Generator + ?Sized>(self, emitter: &Emitter, _engine: &E, mode: Mode, out: &mut Vec<Move>) {
+    pub(crate) fn walk<E: Generator + ?Sized, S: MoveSink + ?Sized>(self, emitter: &Emitter, _engine: &E, mode: Mode, out: &mut S) {
         let owner = emitter.piece.owner();
         let on_the_way = emitter.pos.at(self.via);
         if on_the_way.is_empty() {

@@ -13,11 +13,12 @@ pub use crate::plan::en_passant::captures_in_passing;
 use crate::plan::generator::Generator;
 use crate::plan::walk::Emitter;
 use crate::plan::{Plan, Repeats, SidePlan};
-use crate::state::position::{Move, Position};
+use crate::state::position::Position;
+use crate::state::sink::MoveSink;
 
 /// Appends every move of the side to move that needs an unmoved piece or an
 /// open cell to capture in passing.
-pub fn generate<E: Generator + ?Sized>(engine: &E, plan: &Plan, pos: &Position, out: &mut Vec<Move>) {
+pub fn generate<E: Generator + ?Sized, S: MoveSink + ?Sized>(engine: &E, plan: &Plan, pos: &Position, out: &mut S) {
     if pos.tracks_unmoved() {
         let side = plan.side(pos.side);
         for from in pos.unmoved_cells() {
@@ -26,17 +27,18 @@ pub fn generate<E: Generator + ?Sized>(engine: &E, plan: &Plan, pos: &Position, 
             }
         }
     }
-    captures_in_passing(engine, plan, pos, out);
+    captures_in_passing(engine, plan, pos, out.moves());
 }
 
 /// The steps of the unmoved piece on `from`; those of its rules that hold
 /// `unless attacked` only while no enemy piece attacks `from`.
-fn unmoved_steps<E: Generator + ?Sized>(engine: &E, side: &SidePlan, pos: &Position, from: CellId, out: &mut Vec<Move>) {
+fn unmoved_steps<E: Generator + ?Sized, S: MoveSink + ?Sized>(engine: &E, side: &SidePlan, pos: &Position, from: CellId, out: &mut S) {
     let kind = pos.at(from).kind();
     let steps = side.unmoved_steps(kind, from);
     let repeats = side.repeats(kind);
     // The piece's other moves are somewhere in `out`: a step that may
-    // repeat one looks at every move from its cell.
+    // repeat one looks at every move from its cell (so where one may, every
+    // move is listed: see `Interpreter::counts_as_it_walks`).
     let dedup = steps.iter().any(|step| repeats[step.rule as usize] == Repeats::Maybe);
     let emitter = Emitter::new(engine.game(), pos, from, dedup, 0);
     if side.has_unattacked_steps(pos.at(from)) && unmoved_attacked(engine, pos, from) {

@@ -11,7 +11,7 @@ use crate::ir::{CellId, DirId, Mode, PieceId};
 use crate::plan::generator::Generator;
 use crate::plan::walk::Emitter;
 use crate::state::piece::Piece;
-use crate::state::position::Move;
+use crate::state::sink::MoveSink;
 
 /// A hop from one start: its line, in order outward, and its limits (an
 /// index of [`SidePlan::hop_limits`]; 0 for none).
@@ -37,7 +37,14 @@ impl Hop {
         side.hop_limits(self.limits).may_hop_over(emitter.pos.at(line[screen].cell).kind()).then(|| &line[screen + 1..])
     }
 
-    pub(crate) fn walk<E: Generator + ?Sized>(self, emitter: &Emitter, _engine: &E, side: &SidePlan, mode: Mode, out: &mut Vec<Move>) {
+    pub(crate) fn walk<E: Generator + ?Sized, S: MoveSink + ?Sized>(
+        self,
+        emitter: &Emitter,
+        _engine: &E,
+        side: &SidePlan,
+        mode: Mode,
+        out: &mut S,
+    ) {
         if self.limits == 0 {
             let line = side.line(self.cells);
             if let Some(screen) = line.iter().position(|c| !emitter.pos.at(c.cell).is_empty()) {
@@ -52,7 +59,7 @@ impl Hop {
     /// interpreter's walk of every other step stays as small as it was.
     #[cold]
     #[inline(never)]
-    fn walk_limited(self, emitter: &Emitter, side: &SidePlan, mode: Mode, out: &mut Vec<Move>) {
+    fn walk_limited<S: MoveSink + ?Sized>(self, emitter: &Emitter, side: &SidePlan, mode: Mode, out: &mut S) {
         let Some(beyond) = self.beyond_screen(emitter, side) else { return };
         let limits = side.hop_limits(self.limits);
         for c in beyond {

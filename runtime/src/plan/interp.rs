@@ -14,9 +14,10 @@ use crate::ir::{CellId, Game, PlayerId};
 use crate::legality::influence::Influence;
 use crate::plan::generator::Generator;
 use crate::plan::walk::Emitter;
-use crate::plan::Plan;
+use crate::plan::{Plan, Repeats};
 use crate::state::position::{Move, Position};
-use std::sync::Arc;
+use crate::state::sink::MoveSink;
+use std::sync::{Arc, OnceLock};
 
 pub struct Interpreter {
     game: Game,
@@ -24,9 +25,9 @@ pub struct Interpreter {
     /// Does some piece promote in place ([`crate::plan::in_place`])? Asked
     /// at every node: found once.
     promotes_in_place: bool,
-    /// The influence sets, made once when first asked; `None` inside when
-    /// the game has none.
-    influence: std::sync::OnceLock<Option<Influence>>,
+    /// What the legality shortcut needs, worked out when first asked (the
+    /// compiler's analyses, which only walk moves, never ask).
+    shortcut: OnceLock<Shortcut>,
     /// Which legality the interpreter runs.
     judging: Judging,
 }
@@ -40,6 +41,18 @@ enum Judging {
     MakingEveryMove,
 }
 
+/// The interpreter's share of the legality shortcut.
+struct Shortcut {
+    /// The influence sets; `None` for a game that has none.
+    influence: Option<Influence>,
+    /// Can perft's last ply count the moves as they are walked, handing
+    /// them to a [`crate::legality::legal_count::LegalCount`] as generated
+    /// engines do? Not where a move must be read back from the list once
+    /// all are there: moves gated or given a blocker afterwards, a first
+    /// move that may repeat another move of its piece.
+    counts_as_it_walks: bool,
+}
+
 impl Interpreter {
     pub fn new(game: Game) -> Interpreter {
         let plan = Arc::new(Plan::of(&game));
@@ -51,7 +64,7 @@ impl Interpreter {
     /// compiler plans once and runs its analyses on it.
     pub fn with_plan(game: Game, plan: Arc<Plan>) -> Interpreter {
         let promotes_in_place = game.has_in_place_promotions();
-        Interpreter { game, plan, promotes_in_place, influence: std::sync::OnceLock::new(), judging: Judging::Shortcut }
+        Interpreter { game, plan, promotes_in_place, shortcut: OnceLock::new(), judging: Judging::Shortcut }
     }
 
     /// The interpreter that judges each move by making it and testing the
@@ -61,33 +74,61 @@ impl Interpreter {
         Interpreter { judging: Judging::MakingEveryMove, ..Interpreter::new(game) }
     }
 
-    /// The influence sets of the game, built from the plan once.
-    pub(crate) fn influence_sets(&self) -> Option<&Influence> {
-        if self.judging == Judging::MakingEveryMove {
-            return None;
-        }
-        self.influence.get_or_init(|| Influence::of(&self.game, (*self.plan).clone())).as_ref()
-    }
-
     /// The plan the interpreter walks.
     pub fn plan(&self) -> &Arc<Plan> {
         &self.plan
     }
-}
 
-impl Generator for Interpreter {
-    fn game(&self) -> &Game {
-        &self.game
+    /// The shortcut, `None` for the reference.
+    fn shortcut(&self) -> Option<&Shortcut> {
+        if self.judging == Judging::MakingEveryMove {
+            return None;
+        }
+        Some(self.shortcut.get_or_init(|| {
+            let influence = Influence::of(&self.game, (*self.plan).clone());
+            let counts_as_it_walks = influence.is_some() && !self.lists_to_read_back();
+            Shortcut { influence, counts_as_it_walks }
+        }))
     }
 
-    fn generate(&self, pos: &Position, out: &mut Vec<Move>) {
-        let start = out.len();
+    /// The influence sets of the game, built from the plan once.
+    pub(crate) fn influence_sets(&self) -> Option<&Influence> {
+        self.shortcut()?.influence.as_ref()
+    }
+
+    /// Can perft's last ply count moves as they are walked (see
+    /// [`Shortcut::counts_as_it_walks`])?
+    pub(crate) fn counts_as_it_walks(&self) -> bool {
+        self.shortcut().is_some_and(|shortcut| shortcut.counts_as_it_walks)
+    }
+
+    /// Must every move be listed to be read back: are moves gated or given
+    /// a blocker once all are listed, or may a first move repeat another
+    /// move of its piece ([`crate::plan::gated`])?
+    fn lists_to_read_back(&self) -> bool {
+        let game = &self.game;
+        let first_move_repeats = || {
+            game.player_ids().map(|player| self.plan.side(player)).any(|side| {
+                game.piece_ids().any(|kind| {
+                    let repeats = side.repeats(kind);
+                    game.cell_ids()
+                        .any(|from| side.unmoved_steps(kind, from).iter().any(|step| repeats[step.rule as usize] == Repeats::Maybe))
+                })
+            })
+        };
+        game.has_gating() || game.blocker().is_some() || first_move_repeats()
+    }
+
+    /// [`Generator::generate`] into any sink: a list, or a counter of legal
+    /// moves that judges plain moves as they come.
+    pub(crate) fn generate_into<S: MoveSink + ?Sized>(&self, pos: &Position, out: &mut S) {
+        let start = out.moves().len();
         let side = self.plan.side(pos.side);
         for (from, piece) in pos.cells() {
             if !piece.is_of(pos.side) {
                 continue;
             }
-            let emitter = Emitter::new(&self.game, pos, from, side.may_repeat(piece.kind(), from), out.len());
+            let emitter = Emitter::new(&self.game, pos, from, side.may_repeat(piece.kind(), from), out.moves().len());
             for step in side.steps(piece.kind(), from) {
                 emitter.step(self, side, step, out);
             }
@@ -97,13 +138,23 @@ impl Generator for Interpreter {
         }
         crate::plan::gated::generate(self, &self.plan, pos, out);
         if self.promotes_in_place {
-            crate::plan::in_place::generate(self, &self.plan, pos, out);
+            crate::plan::in_place::generate(self, &self.plan, pos, out.moves());
         }
-        crate::plan::gating::add(pos, out);
+        crate::plan::gating::add(pos, out.moves());
         crate::plan::drops::generate(pos, out);
         if self.game.blocker().is_some() {
-            crate::plan::blocker::place(pos, out, start);
+            crate::plan::blocker::place(pos, out.moves(), start);
         }
+    }
+}
+
+impl Generator for Interpreter {
+    fn game(&self) -> &Game {
+        &self.game
+    }
+
+    fn generate(&self, pos: &Position, out: &mut Vec<Move>) {
+        self.generate_into(pos, out);
     }
 
     fn attacked(&self, pos: &Position, target: CellId, by: PlayerId) -> bool {

@@ -9,7 +9,7 @@ use crate::ir::{CellId, DirId, Mode, Route};
 use crate::plan::generator::Generator;
 use crate::plan::walk::Emitter;
 use crate::state::piece::Piece;
-use crate::state::position::Move;
+use crate::state::sink::MoveSink;
 
 /// A leap from one start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,7 +35,14 @@ impl Leap {
         self.routes.is_empty() || side.routes(self.routes).any(|route| route.iter().all(|&c| emitter.pos.at(c).is_empty()))
     }
 
-    pub(crate) fn walk<E: Generator + ?Sized>(self, emitter: &Emitter, _engine: &E, side: &SidePlan, mode: Mode, out: &mut Vec<Move>) {
+    pub(crate) fn walk<E: Generator + ?Sized, S: MoveSink + ?Sized>(
+        self,
+        emitter: &Emitter,
+        _engine: &E,
+        side: &SidePlan,
+        mode: Mode,
+        out: &mut S,
+    ) {
         if self.open(emitter, side) {
             emitter.land(self.to, true, mode, out);
         }

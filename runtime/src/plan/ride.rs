@@ -11,7 +11,7 @@ use crate::ir::{CellId, DirId, Mode};
 use crate::plan::generator::Generator;
 use crate::plan::walk::Emitter;
 use crate::state::piece::Piece;
-use crate::state::position::Move;
+use crate::state::sink::MoveSink;
 
 /// A ride from one start: its line, in order outward.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,7 +37,14 @@ impl Ride {
         (start.mode != Mode::CaptureOnly && start.lands(start.from)).then_some(Ride { cells: Span::default(), null_move: true })
     }
 
-    pub(crate) fn walk<E: Generator + ?Sized>(self, emitter: &Emitter, _engine: &E, side: &SidePlan, mode: Mode, out: &mut Vec<Move>) {
+    pub(crate) fn walk<E: Generator + ?Sized, S: MoveSink + ?Sized>(
+        self,
+        emitter: &Emitter,
+        _engine: &E,
+        side: &SidePlan,
+        mode: Mode,
+        out: &mut S,
+    ) {
         let line = side.line(self.cells);
         if line.iter().all(|c| emitter.land(c.cell, c.may_land, mode, out)) && self.null_move {
             emitter.null_move.set(true);

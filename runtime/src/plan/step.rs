@@ -18,7 +18,7 @@ use crate::ir::{CellId, Mode, MoveKind};
 use crate::plan::generator::Generator;
 use crate::plan::walk::Emitter;
 use crate::state::piece::Piece;
-use crate::state::position::Move;
+use crate::state::sink::MoveSink;
 
 /// What one rule does from one start cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,14 +58,21 @@ impl StepKind {
 
     /// Appends the moves the step gives in the emitter's position.
     #[inline(always)]
-    pub(crate) fn walk<E: Generator + ?Sized>(self, emitter: &Emitter, engine: &E, side: &SidePlan, mode: Mode, out: &mut Vec<Move>) {
+    pub(crate) fn walk<E: Generator + ?Sized, S: MoveSink + ?Sized>(
+        self,
+        emitter: &Emitter,
+        engine: &E,
+        side: &SidePlan,
+        mode: Mode,
+        out: &mut S,
+    ) {
         match self {
             StepKind::Ride(ride) => ride.walk(emitter, engine, side, mode, out),
             StepKind::Hop(hop) => hop.walk(emitter, engine, side, mode, out),
             StepKind::Leap(leap) => leap.walk(emitter, engine, side, mode, out),
             StepKind::CapturingLeap(leap) => leap.walk(emitter, engine, mode, out),
-            StepKind::Swap(swap) => swap.walk(emitter, engine, out),
-            StepKind::Castle(castle) => castle.walk(emitter, engine, side, &Default::default(), out),
+            StepKind::Swap(swap) => swap.walk(emitter, engine, out.moves()),
+            StepKind::Castle(castle) => castle.walk(emitter, engine, side, &Default::default(), out.moves()),
         }
     }
 

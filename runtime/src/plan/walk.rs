@@ -8,6 +8,7 @@ use crate::plan::generator::Generator;
 use crate::plan::{SidePlan, Step};
 use crate::state::piece::Piece;
 use crate::state::position::{Move, Position};
+use crate::state::sink::MoveSink;
 
 /// Appends the moves of one piece, keeping them inside the zone an obligation
 /// binds it to and, where two steps may reach one destination, each once.
@@ -36,26 +37,35 @@ impl<'a> Emitter<'a> {
         Emitter { game, pos, piece, from, bound, dedup, first, null_move: std::cell::Cell::new(false) }
     }
 
+    /// Appends the move to `to` (capturing on `extra` on the way), with its
+    /// promotions. A sink that judges moves gets a plain move as plain
+    /// ([`MoveSink::plain`]), unless the piece's moves must be read back
+    /// to be given once (`dedup`): then they all go to its list.
     #[inline]
-    pub fn emit(&self, to: CellId, extra: Option<CellId>, out: &mut Vec<Move>) {
+    pub fn emit<S: MoveSink + ?Sized>(&self, to: CellId, extra: Option<CellId>, out: &mut S) {
         if self.bound.is_some_and(|zone| !self.game.in_zone(zone, self.piece.owner(), to)) {
-            return;
-        }
-        if self.dedup
-            && out[self.first..].iter().any(|m| !m.is_swap() && m.from() == Some(self.from) && m.to() == to && m.extra_capture() == extra)
-        {
             return;
         }
         let mut plain = Move::new(self.from, to);
         if let Some(extra) = extra {
             plain = plain.capturing_on_the_way(extra);
         }
+        if self.dedup {
+            let listed = out.moves();
+            if listed[self.first..]
+                .iter()
+                .any(|m| !m.is_swap() && m.from() == Some(self.from) && m.to() == to && m.extra_capture() == extra)
+            {
+                return;
+            }
+            return push_with_promotions(self.game, self.pos, self.piece, plain, listed);
+        }
         push_with_promotions(self.game, self.pos, self.piece, plain, out);
     }
 
     /// Lands on `cell` if the mode allows; returns whether a line goes on.
     #[inline]
-    pub(crate) fn land(&self, cell: CellId, may_land: bool, mode: Mode, out: &mut Vec<Move>) -> bool {
+    pub(crate) fn land<S: MoveSink + ?Sized>(&self, cell: CellId, may_land: bool, mode: Mode, out: &mut S) -> bool {
         let occupant = self.pos.at(cell);
         if occupant.is_empty() {
             if may_land && mode != Mode::CaptureOnly {
@@ -72,7 +82,7 @@ impl<'a> Emitter<'a> {
 
     /// Appends the moves of `step` (see [`crate::plan::StepKind::walk`]).
     #[inline]
-    pub fn step<E: Generator + ?Sized>(&self, engine: &E, side: &SidePlan, step: &Step, out: &mut Vec<Move>) {
+    pub fn step<E: Generator + ?Sized, S: MoveSink + ?Sized>(&self, engine: &E, side: &SidePlan, step: &Step, out: &mut S) {
         step.kind.walk(self, engine, side, step.mode, out);
     }
 }
@@ -80,8 +90,10 @@ impl<'a> Emitter<'a> {
 /// The moves of `piece` with `plain`'s destination: with every promotion that
 /// applies and every choice of it open in `pos`, and without one unless a
 /// promotion is compulsory there. A compulsory promotion whose choices are all
-/// closed leaves no move at all.
-pub(crate) fn push_with_promotions(game: &Game, pos: &Position, piece: Piece, plain: Move, out: &mut Vec<Move>) {
+/// closed leaves no move at all. A move that promotes to nothing goes to
+/// the sink as it is (as plain, [`MoveSink::plain`], if it is one); the
+/// others to its list.
+pub(crate) fn push_with_promotions<S: MoveSink + ?Sized>(game: &Game, pos: &Position, piece: Piece, plain: Move, out: &mut S) {
     let kind = &game.pieces[piece.kind()];
     let owner = piece.owner();
     let (Some(from), to) = (plain.from(), plain.to()) else {
@@ -92,9 +104,15 @@ pub(crate) fn push_with_promotions(game: &Game, pos: &Position, piece: Piece, pl
     // Most moves promote to nothing: those are pushed as they are, with no
     // list of choices gathered.
     if game.rules.proxy_promotions.is_empty() && !kind.promotions.iter().any(applies) {
-        out.push(plain);
+        match plain {
+            // A null move (a ride round a ring) changes no cell: it is
+            // judged as any move.
+            Move::Normal { from, to, promote: None } if from != to => out.plain(pos.board(), piece.kind(), from.index(), to.index()),
+            _ => out.push(plain),
+        }
         return;
     }
+    let out = out.moves();
     let mut compulsory = false;
     let mut choices: Vec<Choice> = Vec::new();
     for promotion in kind.promotions.iter().filter(|promotion| applies(promotion)) {
