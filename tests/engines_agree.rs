@@ -344,6 +344,7 @@ fn perft_agrees_from_the_start() {
             let expected = perft(&pair.interpreter, &mut pos, depth);
             let actual = perft(&*pair.compiled, &mut pos, depth);
             assert_eq!(actual, expected, "{}: perft {depth} differs", pair.name);
+            assert_eq!(perft(&pair.shortcut, &mut pos, depth), expected, "{}: the interpreter's perft {depth} differs", pair.name);
         }
         // One level deeper below a few first moves.
         let mut rng = StdRng::seed_from_u64(7);
