@@ -1,8 +1,10 @@
 //! What an engine adds to its move generator for legality: the shortcuts
 //! the one judgement ([`crate::legality::legal::Legality`]) may take, each
-//! with a default that makes and tests. The interpreter keeps every default,
-//! so that as the reference it checks the engines that take the shortcuts;
-//! generated code specialises them per game.
+//! with a default that makes and tests. The interpreter takes the influence
+//! sets' shortcut and counts as it walks; as the reference
+//! ([`Interpreter::making_every_move`]) it keeps every default, and checks
+//! the engines that take the shortcuts. Generated code specialises them
+//! per game.
 
 use crate::ir::{CellId, PlayerId};
 use crate::legality::check_cells::CheckCells;
@@ -45,7 +47,7 @@ pub trait Engine: Generator {
     /// judged without making it (on a copy of the board,
     /// [`crate::legality::board_after`])? `None` (the default) when the engine cannot
     /// say so: the move is then made and tested. The interpreter keeps the
-    /// default, so that it checks the engines that judge so.
+    /// default: it keeps no copy of the board to walk its attacks on.
     fn safe_after(&self, pos: &Position, mv: Move) -> Option<bool> {
         let _ = (pos, mv);
         None
@@ -53,8 +55,9 @@ pub trait Engine: Generator {
 
     /// The cells each attack depends on, for skipping the safety test of moves
     /// that change none of them ([`legal::Legality`]). `None` (the default): every
-    /// move is tested. The interpreter keeps the default so that, as the
-    /// reference, it checks the shortcut of the engines that use it.
+    /// move is tested. The reference ([`Interpreter::making_every_move`])
+    /// keeps the default, so that it checks the shortcut of the engines
+    /// that use it.
     fn influence(&self) -> Option<&Influence> {
         None
     }

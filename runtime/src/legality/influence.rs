@@ -17,7 +17,8 @@
 //! ([`crate::plan::SidePlan::facing_lines`]). Both over-approximate:
 //! a cell too many only costs speed; a cell too few would be a bug, which
 //! `tests/engines_agree.rs` and `tests/legality_shortcut.rs` would catch,
-//! since the interpreter (the reference) never uses this shortcut.
+//! since the reference ([`crate::Interpreter::making_every_move`]) never
+//! uses this shortcut.
 
 use crate::ir::{CellId, Game, PieceId, PlayerId, MAX_PIECE_TYPES, MAX_PLAYERS};
 use crate::legality::check_cells::CheckCells;

@@ -95,7 +95,8 @@ pub struct PlainJudgement<'l> {
 /// engine's [`Influence`] and its side not in check, a move that changes no cell
 /// an attack on one of its royals (a facing line among them) depends on is safe without
 /// testing; when no other rule concerns it either, it is legal without being
-/// made. Engines without influence sets (the interpreter) test every move.
+/// made. Engines without influence sets (the reference interpreter,
+/// [`crate::Interpreter::making_every_move`]) test every move.
 pub struct Legality<'e> {
     /// The engine's influence sets, in check or not: the rules after a move
     /// are judged with them once its safety is known.

@@ -1,4 +1,4 @@
-//! Where generated move generators put their moves: a list, or a counter
+//! Where move generators (generated code, the interpreter's walkers) put their moves: a list, or a counter
 //! that judges each move as it comes (see [`crate::legality::legal_count`]).
 
 use crate::state::cell_bits::for_each_bit;
