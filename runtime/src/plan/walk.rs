@@ -91,31 +91,47 @@ impl<'a> Emitter<'a> {
 /// applies and every choice of it open in `pos`, and without one unless a
 /// promotion is compulsory there. A compulsory promotion whose choices are all
 /// closed leaves no move at all. A move that promotes to nothing goes to
-/// the sink as it is (as plain, [`MoveSink::plain`], if it is one); the
-/// others to its list.
+/// the sink as it is (as plain, [`MoveSink::plain`], if it is one), inline:
+/// most moves are so; the others go to its list, out of line.
+#[inline(always)]
 pub(crate) fn push_with_promotions<S: MoveSink + ?Sized>(game: &Game, pos: &Position, piece: Piece, plain: Move, out: &mut S) {
-    let kind = &game.pieces[piece.kind()];
-    let owner = piece.owner();
-    let (Some(from), to) = (plain.from(), plain.to()) else {
-        out.push(plain);
-        return;
-    };
-    let applies = |promotion: &Promotion| !promotion.choices(owner).is_empty() && promotion.trigger.applies(game, owner, from, to);
-    // Most moves promote to nothing: those are pushed as they are, with no
-    // list of choices gathered.
-    if game.rules.proxy_promotions.is_empty() && !kind.promotions.iter().any(applies) {
-        match plain {
-            // A null move (a ride round a ring) changes no cell: it is
-            // judged as any move.
-            Move::Normal { from, to, promote: None } if from != to => out.plain(pos.board(), piece.kind(), from.index(), to.index()),
-            _ => out.push(plain),
-        }
-        return;
+    let Some(from) = plain.from() else { return out.push(plain) };
+    let promotions = &game.pieces[piece.kind()].promotions;
+    let promotes = !game.rules.proxy_promotions.is_empty() || (!promotions.is_empty() && promotion_applies(game, piece, from, plain.to()));
+    if promotes {
+        return push_promotions(game, pos, piece, from, plain, out.moves());
     }
-    let out = out.moves();
+    match plain {
+        // A null move (a ride round a ring) changes no cell: it is judged
+        // as any move.
+        Move::Normal { from, to, promote: None } if from != to => out.plain(pos.board(), piece.kind(), from.index(), to.index()),
+        _ => out.push(plain),
+    }
+}
+
+/// Does a promotion of `piece`'s type, with a choice for its owner, apply
+/// to its move from `from` to `to`?
+#[inline(never)]
+fn promotion_applies(game: &Game, piece: Piece, from: CellId, to: CellId) -> bool {
+    game.pieces[piece.kind()].promotions.iter().any(|promotion| applies(game, promotion, piece.owner(), from, to))
+}
+
+/// Does `promotion`, with a choice for `owner`, apply to a move from `from`
+/// to `to`?
+#[inline]
+fn applies(game: &Game, promotion: &Promotion, owner: crate::PlayerId, from: CellId, to: CellId) -> bool {
+    !promotion.choices(owner).is_empty() && promotion.trigger.applies(game, owner, from, to)
+}
+
+/// [`push_with_promotions`] for a move from `from` that may promote, or
+/// promote by proxy.
+#[inline(never)]
+fn push_promotions(game: &Game, pos: &Position, piece: Piece, from: CellId, plain: Move, out: &mut Vec<Move>) {
+    let kind = &game.pieces[piece.kind()];
+    let (owner, to) = (piece.owner(), plain.to());
     let mut compulsory = false;
     let mut choices: Vec<Choice> = Vec::new();
-    for promotion in kind.promotions.iter().filter(|promotion| applies(promotion)) {
+    for promotion in kind.promotions.iter().filter(|promotion| applies(game, promotion, owner, from, to)) {
         let offered = promotion.choices(owner);
         compulsory |= !promotion.optional || promotion.forced_at.is_some_and(|z| game.in_zone(z, owner, to));
         for &choice in offered {
