@@ -5,7 +5,6 @@
 use super::attacks::AttackDrafts;
 use super::build::Start;
 use crate::ir::{CellId, Crossing, DirId, Mode};
-use crate::plan::generator::Generator;
 use crate::plan::walk::Emitter;
 use crate::state::piece::Piece;
 use crate::state::sink::MoveSink;
@@ -30,7 +29,7 @@ impl CapturingLeap {
         Some(CapturingLeap { to, via })
     }
 
-    pub(crate) fn walk<E: Generator + ?Sized, S: MoveSink + ?Sized>(self, emitter: &Emitter, _engine: &E, mode: Mode, out: &mut S) {
+    pub(crate) fn walk<S: MoveSink + ?Sized>(self, emitter: &Emitter, mode: Mode, out: &mut S) {
         let owner = emitter.piece.owner();
         let on_the_way = emitter.pos.at(self.via);
         if on_the_way.is_empty() {

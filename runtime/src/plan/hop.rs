@@ -8,7 +8,6 @@ use super::attacks::AttackDrafts;
 use super::build::Start;
 use super::{HopLimits, SidePlan, Span};
 use crate::ir::{CellId, DirId, Mode, PieceId};
-use crate::plan::generator::Generator;
 use crate::plan::walk::Emitter;
 use crate::state::piece::Piece;
 use crate::state::sink::MoveSink;
@@ -37,14 +36,7 @@ impl Hop {
         side.hop_limits(self.limits).may_hop_over(emitter.pos.at(line[screen].cell).kind()).then(|| &line[screen + 1..])
     }
 
-    pub(crate) fn walk<E: Generator + ?Sized, S: MoveSink + ?Sized>(
-        self,
-        emitter: &Emitter,
-        _engine: &E,
-        side: &SidePlan,
-        mode: Mode,
-        out: &mut S,
-    ) {
+    pub(crate) fn walk<S: MoveSink + ?Sized>(self, emitter: &Emitter, side: &SidePlan, mode: Mode, out: &mut S) {
         if self.limits == 0 {
             let line = side.line(self.cells);
             if let Some(screen) = line.iter().position(|c| !emitter.pos.at(c.cell).is_empty()) {

@@ -6,7 +6,6 @@ use super::attacks::AttackDrafts;
 use super::build::Start;
 use super::{SidePlan, Span};
 use crate::ir::{CellId, DirId, Mode, Route};
-use crate::plan::generator::Generator;
 use crate::plan::walk::Emitter;
 use crate::state::piece::Piece;
 use crate::state::sink::MoveSink;
@@ -35,14 +34,7 @@ impl Leap {
         self.routes.is_empty() || side.routes(self.routes).any(|route| route.iter().all(|&c| emitter.pos.at(c).is_empty()))
     }
 
-    pub(crate) fn walk<E: Generator + ?Sized, S: MoveSink + ?Sized>(
-        self,
-        emitter: &Emitter,
-        _engine: &E,
-        side: &SidePlan,
-        mode: Mode,
-        out: &mut S,
-    ) {
+    pub(crate) fn walk<S: MoveSink + ?Sized>(self, emitter: &Emitter, side: &SidePlan, mode: Mode, out: &mut S) {
         if self.open(emitter, side) {
             emitter.land(self.to, true, mode, out);
         }

@@ -8,7 +8,6 @@ use super::attacks::AttackDrafts;
 use super::build::Start;
 use super::{SidePlan, Span};
 use crate::ir::{CellId, DirId, Mode};
-use crate::plan::generator::Generator;
 use crate::plan::walk::Emitter;
 use crate::state::piece::Piece;
 use crate::state::sink::MoveSink;
@@ -37,14 +36,7 @@ impl Ride {
         (start.mode != Mode::CaptureOnly && start.lands(start.from)).then_some(Ride { cells: Span::default(), null_move: true })
     }
 
-    pub(crate) fn walk<E: Generator + ?Sized, S: MoveSink + ?Sized>(
-        self,
-        emitter: &Emitter,
-        _engine: &E,
-        side: &SidePlan,
-        mode: Mode,
-        out: &mut S,
-    ) {
+    pub(crate) fn walk<S: MoveSink + ?Sized>(self, emitter: &Emitter, side: &SidePlan, mode: Mode, out: &mut S) {
         let line = side.line(self.cells);
         if line.iter().all(|c| emitter.land(c.cell, c.may_land, mode, out)) && self.null_move {
             emitter.null_move.set(true);

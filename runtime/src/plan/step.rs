@@ -67,10 +67,10 @@ impl StepKind {
         out: &mut S,
     ) {
         match self {
-            StepKind::Ride(ride) => ride.walk(emitter, engine, side, mode, out),
-            StepKind::Hop(hop) => hop.walk(emitter, engine, side, mode, out),
-            StepKind::Leap(leap) => leap.walk(emitter, engine, side, mode, out),
-            StepKind::CapturingLeap(leap) => leap.walk(emitter, engine, mode, out),
+            StepKind::Ride(ride) => ride.walk(emitter, side, mode, out),
+            StepKind::Hop(hop) => hop.walk(emitter, side, mode, out),
+            StepKind::Leap(leap) => leap.walk(emitter, side, mode, out),
+            StepKind::CapturingLeap(leap) => leap.walk(emitter, mode, out),
             StepKind::Swap(swap) => swap.walk(emitter, engine, out.moves()),
             StepKind::Castle(castle) => castle.walk(emitter, engine, side, &Default::default(), out.moves()),
         }
