@@ -48,7 +48,7 @@ const LAYOUTS: &[Layout] = &[
             ("Undo", "state"),
             ("Engine", "legality"),
             ("Generator", "plan"),
-            ("Interpreter", "plan"),
+            ("Interpreter", "legality"),
             ("legal", "legality"),
             ("fen", "text"),
             ("notation", "text"),

@@ -29,8 +29,8 @@ pub use text::{diagram, fen, notation, san};
 
 pub use ir::{CellId, Game, PieceId, PlayerId};
 pub use legality::engine::Engine;
+pub use legality::interpreter::Interpreter;
 pub use plan::generator::Generator;
-pub use plan::interp::Interpreter;
 pub use state::piece::Piece;
 pub use state::position::{Move, Position, Undo};
 pub use text::position_error::PositionError;

@@ -2,7 +2,7 @@
 //! the one judgement ([`crate::legality::legal::Legality`]) may take, each
 //! with a default that makes and tests. The interpreter takes the influence
 //! sets' shortcut and counts as it walks; as the reference
-//! ([`Interpreter::making_every_move`]) it keeps every default, and checks
+//! ([`crate::Interpreter::making_every_move`]) it keeps every default, and checks
 //! the engines that take the shortcuts. Generated code specialises them
 //! per game.
 
@@ -12,7 +12,6 @@ use crate::legality::influence::{Influence, Watch};
 use crate::legality::legal;
 use crate::legality::legal_count::CountScratch;
 use crate::plan::generator::Generator;
-use crate::plan::interp::Interpreter;
 use crate::state::position::{Move, Position};
 use crate::state::sink::MoveSink;
 
@@ -55,7 +54,7 @@ pub trait Engine: Generator {
 
     /// The cells each attack depends on, for skipping the safety test of moves
     /// that change none of them ([`legal::Legality`]). `None` (the default): every
-    /// move is tested. The reference ([`Interpreter::making_every_move`])
+    /// move is tested. The reference ([`crate::Interpreter::making_every_move`])
     /// keeps the default, so that it checks the shortcut of the engines
     /// that use it.
     fn influence(&self) -> Option<&Influence> {
@@ -92,24 +91,5 @@ pub trait Engine: Generator {
             self.watch(influence, pos, royals, watch);
         }
         safe
-    }
-}
-
-/// The interpreter takes the influence sets' shortcut (unless it is the
-/// reference, [`Interpreter::making_every_move`]) and keeps every other
-/// hook's default.
-impl Engine for Interpreter {
-    fn influence(&self) -> Option<&Influence> {
-        self.influence_sets()
-    }
-
-    /// With the shortcut, most moves are counted as they are walked, never
-    /// listed, as generated engines count them.
-    fn count_legal(&self, pos: &mut Position, scratch: &mut CountScratch) -> u64 {
-        if self.counts_as_it_walks() {
-            crate::legality::legal_count::count_legal_with(self, pos, scratch, |pos, sink| self.generate_into(pos, sink))
-        } else {
-            crate::legality::legal_count::count_legal_with(self, pos, scratch, |pos, sink| self.generate(pos, sink.moves()))
-        }
     }
 }

@@ -1,7 +1,8 @@
 //! Legality: the one judgement of whether a pseudo-legal move may be played
 //! ([`legal::Legality`]), the shortcuts it takes (the watch, the check cells,
 //! pins, the royal's step, the board after a move), counting in bulk, the
-//! game's goals and how a drawn game may be decided by material. Built on any [`crate::Engine`].
+//! game's goals and how a drawn game may be decided by material. Built on any [`crate::Engine`];
+//! the interpreter ([`interpreter::Interpreter`]) is the plan's walker with it.
 
 pub mod board_after;
 pub mod check_cells;
@@ -10,6 +11,7 @@ pub mod explosion;
 pub(crate) mod facing;
 pub mod goals;
 pub mod influence;
+pub mod interpreter;
 pub mod legal;
 pub mod legal_count;
 pub mod material;

@@ -38,7 +38,7 @@ fn unmoved_steps<E: Generator + ?Sized, S: MoveSink + ?Sized>(engine: &E, side: 
     let repeats = side.repeats(kind);
     // The piece's other moves are somewhere in `out`: a step that may
     // repeat one looks at every move from its cell (so where one may, every
-    // move is listed: see `Interpreter::counts_as_it_walks`).
+    // move is listed: see `Shortcut::counts_as_it_walks` in `legality/interpreter.rs`).
     let dedup = steps.iter().any(|step| repeats[step.rule as usize] == Repeats::Maybe);
     let emitter = Emitter::new(engine.game(), pos, from, dedup, 0);
     if side.has_unattacked_steps(pos.at(from)) && unmoved_attacked(engine, pos, from) {
