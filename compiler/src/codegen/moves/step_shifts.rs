@@ -33,6 +33,9 @@ use vdl_runtime::ir::{Mode, PieceId, PlayerId};
 pub struct StepShifts {
     /// The starts whose every step is in a shift, none promoting.
     starts: u128,
+    /// Of `starts`, those where a first move may promote or repeat a
+    /// destination: only the pieces there that have moved are shifted.
+    moved_only: u128,
     shifts: Vec<Shift>,
 }
 
@@ -66,23 +69,29 @@ const SHIFTS_PER_PIECE: usize = 2;
 pub fn of(steps: &[SetStep], first_moves: &[SetStep], promotions: Option<&Promotions>, pieces: usize) -> Option<StepShifts> {
     let all = || steps.iter().map(|step| (step, false)).chain(first_moves.iter().map(|step| (step, true)));
     // The starts of steps, and those of steps that may promote or repeat
-    // a destination: their pieces keep their function.
-    let (mut reached, mut starts, mut kept) = (HashMap::<usize, u128>::new(), 0u128, 0u128);
-    for (step, _) in all() {
+    // a destination: their pieces keep their function; where only a first
+    // move may, only the unmoved pieces do.
+    let (mut reached, mut starts) = (HashMap::<usize, u128>::new(), 0u128);
+    let (mut kept, mut kept_unmoved) = (0u128, 0u128);
+    for (step, first_move) in all() {
         let reached = reached.entry(step.from).or_default();
         let promotes = promotions.is_some_and(|promotions| promotions.outcome(step.from, step.to) != 0);
         if promotes || *reached >> step.to & 1 != 0 {
-            kept |= 1 << step.from;
+            *(if first_move { &mut kept_unmoved } else { &mut kept }) |= 1 << step.from;
         }
         *reached |= 1 << step.to;
         starts |= 1 << step.from;
     }
     // A piece on a cell without steps has no move: its function finds none
     // at little cost, and the shifts from every start need no mask.
-    let mut shifts = StepShifts { starts: starts & !kept, shifts: Vec::new() };
-    for (step, first_move) in all().filter(|(step, _)| kept >> step.from & 1 == 0) {
-        let via = step.via.map(|via| via as isize - step.from as isize);
-        shifts.add(Way { mode: step.mode, via, first_move }, step.to as isize - step.from as isize, step.from);
+    let starts = starts & !kept;
+    let mut shifts = StepShifts { starts, moved_only: kept_unmoved & starts, shifts: Vec::new() };
+    for (step, first_move) in all() {
+        let kept = if first_move { kept | kept_unmoved } else { kept };
+        if kept >> step.from & 1 == 0 {
+            let via = step.via.map(|via| via as isize - step.from as isize);
+            shifts.add(Way { mode: step.mode, via, first_move }, step.to as isize - step.from as isize, step.from);
+        }
     }
     let pays = pieces >= 2 && shifts.shifts.len() <= SHIFTS_PER_PIECE * pieces;
     (!shifts.shifts.is_empty() && pays).then_some(shifts)
@@ -99,7 +108,7 @@ impl StepShifts {
     /// Does some shift hold only while its pieces are unmoved? Then the
     /// code reads the position.
     pub fn reads_position(&self) -> bool {
-        self.shifts.iter().any(|shift| shift.way.first_move)
+        self.moved_only != 0 || self.shifts.iter().any(|shift| shift.way.first_move)
     }
 
     /// The statements giving the moves of the pieces of `kind` for `player`
@@ -113,38 +122,55 @@ impl StepShifts {
         let rest = ctx.for_each_cell(quote!(cells ^ bulk), quote!(from), each.clone());
         let doc = format!("{label}: the cells from which its steps are taken in bulk, as shifts, as bits.");
         let starts = ctx.tables.set(&format!("{upper}_SHIFTED"), &doc, self.starts);
-        let shifts = self.shifts.iter().enumerate().map(|(k, shift)| {
-            // The pieces taken in bulk stand on `starts`: a shift from all
-            // of them needs no mask.
-            let mut from = if shift.from & self.starts == self.starts {
-                quote!(bulk)
-            } else {
-                let doc = format!("{label}: the cells from which {}, as bits.", shift.describe());
-                let mask = ctx.tables.set(&format!("{upper}_SHIFT_{k}"), &doc, shift.from);
-                quote!((bulk & #mask))
-            };
-            if shift.way.first_move {
-                from = quote!((#from & unmoved));
-            }
-            if let Some(via) = shift.way.via {
-                let empty = shifted(quote!(occupancy.empty), -via);
-                from = quote!((#from & #empty));
-            }
-            let shifted = shifted(from, shift.offset);
-            let landing = match shift.way.mode {
-                Mode::Both => quote!(!occupancy.own),
-                Mode::MoveOnly => quote!(occupancy.empty),
-                Mode::CaptureOnly => quote!(occupancy.enemy),
-            };
-            let offset = Literal::isize_unsuffixed(shift.offset);
-            quote!((#shifted & #landing, #offset))
-        });
+        let shifts = self
+            .shifts
+            .iter()
+            .enumerate()
+            .map(|(k, shift)| {
+                // The pieces taken in bulk stand on `starts`: a shift from all
+                // of them needs no mask.
+                let mut from = if shift.from & self.starts == self.starts {
+                    quote!(bulk)
+                } else {
+                    let doc = format!("{label}: the cells from which {}, as bits.", shift.describe());
+                    let mask = ctx.tables.set(&format!("{upper}_SHIFT_{k}"), &doc, shift.from);
+                    quote!((bulk & #mask))
+                };
+                if shift.way.first_move {
+                    from = quote!((#from & unmoved));
+                }
+                if let Some(via) = shift.way.via {
+                    let empty = shifted(quote!(occupancy.empty), -via);
+                    from = quote!((#from & #empty));
+                }
+                let shifted = shifted(from, shift.offset);
+                let landing = match shift.way.mode {
+                    Mode::Both => quote!(!occupancy.own),
+                    Mode::MoveOnly => quote!(occupancy.empty),
+                    Mode::CaptureOnly => quote!(occupancy.enemy),
+                };
+                let offset = Literal::isize_unsuffixed(shift.offset);
+                quote!((#shifted & #landing, #offset))
+            })
+            .collect::<Vec<_>>();
         let unmoved = self.reads_position().then(|| quote!(let unmoved = pos.unmoved_bits(CELLS);));
+        // The unmoved pieces whose first move may promote are left out
+        // after the sink has chosen: they seldom stand there, and the
+        // position is read only for shifts that are taken.
+        let moved_only = (self.moved_only != 0).then(|| {
+            let doc = format!(
+                "{label}: the cells of its steps taken in bulk from which a first move may promote or repeat a destination, as bits: its unmoved pieces there are not taken in bulk."
+            );
+            let moved_only = ctx.tables.set(&format!("{upper}_MOVED_ONLY"), &doc, self.moved_only);
+            quote!(bulk &= !(unmoved & #moved_only);)
+        });
+        let binding = if moved_only.is_some() { quote!(let mut bulk) } else { quote!(let bulk) };
         quote! {{
             let cells = #cells;
-            let bulk = out.in_bulk(#kind_name, cells & #starts);
+            #binding = out.in_bulk(#kind_name, cells & #starts);
             if bulk != 0 {
                 #unmoved
+                #moved_only
                 out.plain_shifts(board, #kind_name, [#(#shifts),*]);
             }
             #rest
