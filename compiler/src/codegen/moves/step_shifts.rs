@@ -1,9 +1,10 @@
 //! The steps of all of a type's pieces at once. Where every move of a piece
-//! is an unblockable step (the open sets of `leap_sets`), each step from a
-//! start goes some number of cells up or down the cells' numbers; the
-//! pieces on the starts of the steps that go the same number ("a shift")
-//! reach the same set shifted by it. A counter counts the shifted sets at
-//! once (`vdl_runtime::state::sink::MoveSink::plain_shifts`), for the pieces it
+//! is a step of the sets of `leap_sets` (or a first move such a set could
+//! hold but for its gate, see below), each step from a start goes some
+//! number of cells up or down the cells' numbers; the pieces on the starts
+//! of the steps that go the same number ("a shift") reach the same set
+//! shifted by it. A counter counts the shifted sets at once
+//! (`vdl_runtime::state::sink::MoveSink::plain_shifts`), for the pieces it
 //! takes in bulk (`MoveSink::in_bulk`: those on cells whose vacating does
 //! not matter); the others keep the piece's own function, and so do the
 //! pieces on starts from which a step may promote, or that reach one
@@ -31,7 +32,8 @@ use vdl_runtime::ir::{Mode, PieceId, PlayerId};
 
 /// The steps of one piece type and player as shifts of its pieces' cells.
 pub struct StepShifts {
-    /// The starts whose every step is in a shift, none promoting.
+    /// The starts whose every step is in a shift, none promoting (but the
+    /// first moves from `moved_only`).
     starts: u128,
     /// Of `starts`, those where a first move may promote or repeat a
     /// destination: only the pieces there that have moved are shifted.
