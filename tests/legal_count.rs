@@ -61,7 +61,9 @@ struct Counted {
 
 impl Counted {
     fn new(game: Game) -> Counted {
-        let interpreter = Interpreter::new(game.clone());
+        // The reference, which makes and tests every move: what the counter
+        // is checked against.
+        let interpreter = Interpreter::making_every_move(game.clone());
         let influence = Influence::of(&game, (**interpreter.plan()).clone()).expect("influence sets for a small board");
         Counted { interpreter, influence, by_shifts: false, shifted: Default::default() }
     }
