@@ -168,7 +168,9 @@ pub(crate) fn safe_call(ctx: &Ctx, mover: PlayerId, board: TokenStream, occupied
     }
     let name = ctx.names.player_fn("safe", mover);
     let enemy = crate::codegen::player_token(enemy);
-    let held = crate::codegen::attacks::attack::held_bits(ctx).then(|| crate::codegen::attacks::attack::held_by(quote!(#enemy))).map(|held| quote!(#held,));
+    let held = crate::codegen::attacks::attack::held_bits(ctx)
+        .then(|| crate::codegen::attacks::attack::held_by(quote!(#enemy)))
+        .map(|held| quote!(#held,));
     let occupied = crate::codegen::attacks::attack::occupied_bits(ctx).then(|| quote!(#occupied,));
     let pieces = crate::codegen::attacks::attack::attackers_as_bits(ctx).then(|| quote!(pos.piece_cells(),));
     Some(quote!(#name(#board, #held #occupied #pieces #royals)))
