@@ -3,10 +3,11 @@
 //! moves of chess (XBoard's `normal`), Xiang Qi, Capablanca, Grand Chess,
 //! three-check chess, Chess960 (`fischerandom`, which XBoard deals and sends
 //! by `setboard`), crazyhouse and Shatranj (XBoard's own variants), and
-//! Minishogi, a small fairy game, King of the Hill and antichess
-//! (engine-defined variants: `setup` and Betza `piece` commands, with a
-//! Pawn's double step, captures in passing and castling; antichess on
-//! XBoard's `giveaway` rules), with
+//! Minishogi, a small fairy game, King of the Hill, antichess, Cambodian
+//! chess and Janggi (engine-defined variants: `setup` and Betza `piece`
+//! commands, with a Pawn's double step, captures in passing and castling,
+//! first-move leaps, hops over a screen; antichess on XBoard's `giveaway`
+//! rules), with
 //! XBoard's legality test on. Its debug log must show every move sent by one
 //! engine and passed on to the other, and no illegal move or error; its saved
 //! game must end by XBoard's move-count adjudication and, for the
@@ -168,4 +169,6 @@ fn xboard_plays_its_own_variants_and_engine_defined_ones_with_vdl() {
     check_game("court", &["tests/data/xboard/court.vdl"], &out, true);
     check_game("king-of-the-hill", &[], &out, true);
     check_game("antichess", &[], &out, true);
+    check_game("cambodian", &[], &out, true);
+    check_game("janggi", &[], &out, true);
 }

@@ -291,47 +291,50 @@ impl PieceLowering<'_> {
 
     /// `swap DIRS with PIECES [unless attacked]`, per player.
     fn swap_rules(&mut self, stmt: &ast::SwapStmt, diags: &mut Vec<Diagnostic>) -> Vec<Vec<MoveRule>> {
-        let players = self.players.list.len();
         let (Some(set), Some(with)) = (self.directions.eval(&stmt.directions, diags), self.sets.resolve(&stmt.with, diags)) else {
-            return vec![Vec::new(); players];
+            return vec![Vec::new(); self.players.list.len()];
         };
-        if !self.tables_fit(set.len() * players, stmt.directions.span(), diags) {
-            return vec![Vec::new(); players];
-        }
-        (0..players)
-            .map(|player| {
-                set.iter()
-                    .map(|v| {
-                        let dir = self.table.intern(self.board, &self.players.map_vector(player, v));
-                        let kind = MoveKind::Swap { dir, with: with.clone(), unattacked: stmt.unattacked };
-                        MoveRule { kind, mode: Mode::Both, only_in: None, gate: Gate::Always, en_passant: Vec::new() }
-                    })
-                    .collect()
-            })
-            .collect()
+        let unattacked = stmt.unattacked;
+        self.rules_along(&set, stmt.directions.span(), diags, |dir| MoveRule {
+            kind: MoveKind::Swap { dir, with: with.clone(), unattacked },
+            mode: Mode::Both,
+            only_in: None,
+            gate: Gate::Always,
+            en_passant: Vec::new(),
+        })
     }
 
     /// `castle DIRS by N with PIECES` or `castle DIRS to ZONE with PIECES
     /// to ZONE`, per player: a move-only rule of an unmoved piece.
     fn castle_rules(&mut self, stmt: &ast::CastleStmt, diags: &mut Vec<Diagnostic>) -> Vec<Vec<MoveRule>> {
-        let players = self.players.list.len();
         let set = self.directions.eval(&stmt.directions, diags);
         let with = self.sets.resolve(&stmt.with, diags);
         let ends = self.castle_ends(&stmt.ends, diags);
-        let (Some(set), Some(with), Some(ends)) = (set, with, ends) else { return vec![Vec::new(); players] };
-        if !self.tables_fit(set.len() * players, stmt.directions.span(), diags) {
+        let (Some(set), Some(with), Some(ends)) = (set, with, ends) else { return vec![Vec::new(); self.players.list.len()] };
+        self.rules_along(&set, stmt.directions.span(), diags, |dir| MoveRule {
+            kind: MoveKind::Castle { dir, ends, with: with.clone() },
+            mode: Mode::MoveOnly,
+            only_in: None,
+            gate: Gate::Unmoved,
+            en_passant: Vec::new(),
+        })
+    }
+
+    /// One rule per direction of `set`, per player, each direction seen from
+    /// that player's side (none when the tables would not fit).
+    fn rules_along(
+        &mut self,
+        set: &[Vector],
+        span: Span,
+        diags: &mut Vec<Diagnostic>,
+        rule: impl Fn(DirId) -> MoveRule,
+    ) -> Vec<Vec<MoveRule>> {
+        let players = self.players.list.len();
+        if !self.tables_fit(set.len() * players, span, diags) {
             return vec![Vec::new(); players];
         }
         (0..players)
-            .map(|player| {
-                set.iter()
-                    .map(|v| {
-                        let dir = self.table.intern(self.board, &self.players.map_vector(player, v));
-                        let kind = MoveKind::Castle { dir, ends, with: with.clone() };
-                        MoveRule { kind, mode: Mode::MoveOnly, only_in: None, gate: Gate::Unmoved, en_passant: Vec::new() }
-                    })
-                    .collect()
-            })
+            .map(|player| set.iter().map(|v| rule(self.table.intern(self.board, &self.players.map_vector(player, v)))).collect())
             .collect()
     }
 
