@@ -567,6 +567,54 @@ fn steps_of_a_type_of_many_pieces_are_shifts_of_their_cells() {
     assert!(!text.contains("KING_WHITE_SHIFTED") && compact.contains("(pieces.of(KING_WHITE,CELLS))asu64,"), "{generate}");
 }
 
+/// The tiny game's Pawns, promoting nowhere and only stepping forward (few
+/// shifts for their two pieces: the captures wrap round the files), given
+/// a double step over the cell ahead with `gate`.
+fn double_stepping_pawns(gate: Gate) -> Game {
+    let mut game = tiny();
+    let pawn = game.pieces.iter_mut().find(|piece| piece.name == "Pawn").expect("the tiny game's Pawn");
+    pawn.promotions.clear();
+    for (player, [target, via]) in [[8, 0], [9, 1]].into_iter().enumerate() {
+        pawn.moves.0[player].truncate(1);
+        let route = Route { cells: vec![DirId::from_index(via)], crossing: None };
+        pawn.moves.0[player].push(MoveRule {
+            kind: MoveKind::Leap { target: DirId::from_index(target), routes: vec![route] },
+            mode: Mode::MoveOnly,
+            only_in: None,
+            gate,
+            en_passant: Vec::new(),
+        });
+    }
+    game
+}
+
+/// A first move (`when unmoved`) that one cell blocks is a shift of the
+/// unmoved pieces among those taken in bulk, less those whose cell ahead
+/// is taken; a first move that also asks about attacks keeps the type on
+/// its function.
+#[test]
+fn first_moves_one_cell_blocks_are_shifts_of_the_unmoved_pieces() {
+    let text = vdl_compiler::generate_rust(&double_stepping_pawns(Gate::Unmoved));
+    syn::parse_file(&text).expect("the generated module parses");
+    let generate = text.split("fn generate<S: MoveSink>(").nth(1).expect("the generator");
+    let generate = generate.split("\nfn ").next().unwrap_or_default();
+    let compact: String = generate.split_whitespace().collect();
+    // The generator reads the unmoved cells from the position, only where
+    // the sink takes some Pawn in bulk.
+    assert!(generate.starts_with("\n    pos: &Position,"), "{generate}");
+    assert!(compact.contains("ifbulk!=0{letunmoved=pos.unmoved_bits(CELLS);"), "{generate}");
+    // White's double step: up two ranks of four cells, over the cell one
+    // rank up; Black's down.
+    assert!(compact.contains("(((bulk&PAWN_WHITE_SHIFT_1)&unmoved)&occupancy.empty>>4)<<8&occupancy.empty,8,"), "{generate}");
+    assert!(compact.contains("(((bulk&PAWN_BLACK_SHIFT_1)&unmoved)&occupancy.empty<<4)>>8&occupancy.empty,-8,"), "{generate}");
+    // White's Pawns are taken in bulk on the three ranks they step from,
+    // their double step from the lower two.
+    assert!(text.contains("const PAWN_WHITE_SHIFTED: u128 = 0xfff;"), "{text}");
+    assert!(text.contains("const PAWN_WHITE_SHIFT_1: u128 = 0xff;"), "{text}");
+    let text = vdl_compiler::generate_rust(&double_stepping_pawns(Gate::UnmovedUnattacked));
+    assert!(!text.contains("PAWN_WHITE_SHIFTED") && !text.contains("PAWN_BLACK_SHIFTED"), "{text}");
+}
+
 /// On a board whose cells fit in one word, the attack test finds the
 /// leapers attacking a target as bits: per group of types that attack from
 /// the same cells, a table of those cells met with the group's pieces. So

@@ -502,6 +502,19 @@ impl Position {
         }
     }
 
+    /// The cells of the unmoved pieces on a board of `cells` cells (at most
+    /// [`MAX_CELLS`]), as bits: generated code takes the first moves of
+    /// many pieces at once by them. (None in games where no rule asks.)
+    #[inline(always)]
+    pub fn unmoved_bits(&self, cells: usize) -> u128 {
+        let word = |block: usize| self.unmoved.get(block).map_or(0, |&bits| u128::from(bits) << (block * 64));
+        if cells > 64 {
+            word(0) | word(1)
+        } else {
+            word(0)
+        }
+    }
+
     /// The cells of the unmoved pieces, in order.
     #[inline]
     pub fn unmoved_cells(&self) -> impl Iterator<Item = CellId> + '_ {

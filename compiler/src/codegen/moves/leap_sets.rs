@@ -51,6 +51,17 @@ pub struct LeapSets {
     pub gated_rules: Vec<usize>,
 }
 
+/// One step a set holds, from one start: where it lands, by which mode,
+/// and the one cell that must be empty for it (a leap one cell blocks),
+/// if any.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SetStep {
+    pub from: usize,
+    pub to: usize,
+    pub mode: Mode,
+    pub via: Option<usize>,
+}
+
 /// Takes out of `steps` (by rule) every step that can be handed over as part
 /// of a set, and returns the sets; `None` when there is none. `repeats`:
 /// per rule, may it repeat an earlier rule's destination (a rule that
@@ -100,6 +111,31 @@ fn is_gated_leaps(rule: &RuleSteps) -> bool {
             Resolved::CapturingLeap { passing_taken, .. } => !passing_taken,
             _ => false,
         })
+}
+
+/// The steps of `rule` as a set would hold them: `None` unless each is a
+/// leap that nothing blocks, or that one cell blocks (capturing nothing on
+/// the way). For the steps a set takes while they are gated (`when
+/// unmoved`), which the sets leave as code (see `step_shifts`).
+pub fn set_steps(rule: &RuleSteps) -> Option<Vec<SetStep>> {
+    let mut steps = Vec::new();
+    for (from, step) in rule.starts.iter().enumerate() {
+        let (to, via) = match step {
+            None => continue,
+            Some(Resolved::Leap { to, routes }) => match routes.as_slice() {
+                [] => (*to, None),
+                [route] if route.len() == 1 => (*to, Some(route[0])),
+                _ => return None,
+            },
+            Some(ride @ Resolved::Ride { line, null_move: false }) if line.len() <= 1 => match open_leap(ride) {
+                Some(to) => (to, None),
+                None => continue,
+            },
+            Some(_) => return None,
+        };
+        steps.push(SetStep { from, to, mode: rule.mode, via });
+    }
+    Some(steps)
 }
 
 /// The destination of a step of a rule of open leaps (see [`is_open_leaps`]):
@@ -207,13 +243,24 @@ impl LeapSets {
         gate
     }
 
-    /// The open steps' sets by mode (see [`LeapSets::terms`] for the
-    /// cells each may land on), when the piece has no gated leaps.
-    pub fn open_only(&self) -> Option<[(Mode, &[u128]); 3]> {
-        self.gates.is_empty().then(|| {
-            let open = &self.open;
-            [(Mode::Both, &open.both[..]), (Mode::MoveOnly, &open.move_only[..]), (Mode::CaptureOnly, &open.capture_only[..])]
-        })
+    /// Every step the sets hold, the open ones first, then each gate's.
+    pub fn steps(&self) -> Vec<SetStep> {
+        let mut steps = Vec::new();
+        let all = std::iter::once((&self.open, None)).chain(self.gates.iter().map(|gate| (&gate.sets, Some(&gate.cell))));
+        for (sets, cells) in all {
+            for (mode, by_start) in [(Mode::Both, &sets.both), (Mode::MoveOnly, &sets.move_only), (Mode::CaptureOnly, &sets.capture_only)] {
+                for (from, &set) in by_start.iter().enumerate() {
+                    let via = cells.and_then(|cells| cells[from]);
+                    let mut targets = set;
+                    while targets != 0 {
+                        let to = targets.trailing_zeros() as usize;
+                        targets &= targets - 1;
+                        steps.push(SetStep { from, to, mode, via });
+                    }
+                }
+            }
+        }
+        steps
     }
 
     /// The sets' destinations from each start cell, any mode.

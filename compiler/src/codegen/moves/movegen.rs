@@ -10,6 +10,7 @@ use crate::codegen::attacks::obligation;
 use crate::codegen::emit::tables::doc_lines;
 use crate::codegen::emit::tables::SetTable;
 use crate::codegen::moves::constructs::{self, describe_rule, RuleAbout};
+use crate::codegen::moves::leap_sets::{self, SetStep};
 use crate::codegen::moves::piece_gen::{OutcomeCode, PieceGen};
 use crate::codegen::moves::promotion::Promotions;
 use crate::codegen::moves::rule_steps::{Resolved, RuleSteps};
@@ -22,7 +23,7 @@ use crate::codegen::spec::rules::RuleEntry;
 use crate::codegen::Ctx;
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
-use vdl_runtime::ir::{CellId, PieceId, PlayerId};
+use vdl_runtime::ir::{CellId, Gate, MoveRule, PieceId, PlayerId};
 use vdl_runtime::plan::Repeats;
 use vdl_runtime::Piece;
 
@@ -61,7 +62,10 @@ pub fn generate(ctx: &mut Ctx) -> Moves {
                 let piece = ctx.piece(kind, player);
                 let call = quote!(#name(#pos board, from, out #occupancy));
                 let each = match shifts.filter(|_| by_type) {
-                    Some(shifts) => shifts.code(ctx, kind, player, quote!(pieces.of(#piece, CELLS)), &call),
+                    Some(shifts) => {
+                        inputs.position |= shifts.reads_position();
+                        shifts.code(ctx, kind, player, quote!(pieces.of(#piece, CELLS)), &call)
+                    }
                     None => ctx.for_each_cell(quote!(pieces.of(#piece, CELLS)), quote!(from), call.clone()),
                 };
                 calls.push((piece, call, each));
@@ -172,10 +176,9 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<Piec
     let plan = ctx.plan;
     let mut steps = RuleSteps::of_piece(plan.side(player), kind, rules.len(), ctx.cells());
     let (sets, rides) = set_moves::take(ctx, pg.bound || promotes_by_proxy, &pg.repeats, &mut steps);
-    let only_open_steps = rides.is_none() && steps.iter().all(Option::is_none) && !constructs::walks_while_unmoved(ctx, kind, player);
-    let shifts = sets.as_ref().filter(|_| only_open_steps).and_then(|sets| {
-        let promoting = set_moves::promoting_sets(ctx.cells(), pg.promotions.as_ref(), Some(sets), None);
-        step_shifts::of(sets, &promoting, setup_count(ctx, kind, player))
+    let shifts = sets.as_ref().filter(|_| rides.is_none() && !constructs::walks_while_unmoved(ctx, kind, player)).and_then(|sets| {
+        let first_moves = first_moves(rules, &pg.repeats, &steps)?;
+        step_shifts::of(&sets.steps(), &first_moves, pg.promotions.as_ref(), setup_count(ctx, kind, player))
     });
     if let Some(code) = set_moves::code(ctx, kind, player, sets.as_ref(), rides.as_ref(), pg.promotions.as_ref()) {
         let mut kinds = Vec::new();
@@ -321,6 +324,21 @@ fn piece_function(ctx: &mut Ctx, kind: PieceId, player: PlayerId) -> Option<Piec
         ctx.kind(kind);
     }
     Some(PieceFn { name, function, shifts, needs_pos: pg.needs_pos, needs_occupancy, helpers: pg.helpers })
+}
+
+/// The steps of a piece's rules left out of its sets (see `leap_sets`)
+/// when all are first moves that sets could hold but for their gate (`when
+/// unmoved`): a Pawn's double step. `None` when some other rule is left.
+fn first_moves(rules: &[MoveRule], repeats: &[Repeats], steps: &[Option<RuleSteps>]) -> Option<Vec<SetStep>> {
+    let mut first_moves = Vec::new();
+    for ((rule, &repeats), steps) in rules.iter().zip(repeats).zip(steps) {
+        let Some(steps) = steps else { continue };
+        if rule.gate != Gate::Unmoved || repeats != Repeats::Never {
+            return None;
+        }
+        first_moves.extend(leap_sets::set_steps(steps)?);
+    }
+    Some(first_moves)
 }
 
 /// How many pieces of `kind` `player` has in the game's setup.

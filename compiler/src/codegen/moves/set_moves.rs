@@ -144,7 +144,7 @@ fn promoting_table<'p>(
 
 /// The destinations of the sets from each of the `cells` start cells where
 /// a move may promote, as bits.
-pub fn promoting_sets(cells: usize, promotions: Option<&Promotions>, leaps: Option<&LeapSets>, rides: Option<&RideSets>) -> Vec<u128> {
+fn promoting_sets(cells: usize, promotions: Option<&Promotions>, leaps: Option<&LeapSets>, rides: Option<&RideSets>) -> Vec<u128> {
     let Some(promotions) = promotions else { return vec![0; cells] };
     let mut reached = vec![0u128; cells];
     for destinations in leaps.map(LeapSets::destinations).into_iter().chain(rides.map(RideSets::destinations)) {

@@ -8,9 +8,17 @@ use quote::quote;
 use vdl_runtime::ir::{Game, MoveRule};
 
 /// The call giving the captures in passing of the side to move, if the
-/// game has any.
+/// game has any, under the test that the last move left a cell open: most
+/// left none, and the call (with the plan it reads) cost more than the
+/// test.
 pub(crate) fn code(spec: &EngineSpec) -> Option<TokenStream> {
-    spec.captures_in_passing.then(|| quote!(vdl_runtime::gen::gated::captures_in_passing(&Rules, plan(), pos, out.moves());))
+    spec.captures_in_passing.then(|| {
+        quote! {
+            if pos.en_passant().is_some() {
+                vdl_runtime::gen::gated::captures_in_passing(&Rules, plan(), pos, out.moves());
+            }
+        }
+    })
 }
 
 /// The clause of a rule whose moves leave the cells they pass open to
