@@ -7,7 +7,7 @@ use crate::codegen::emit::names::vector;
 use crate::codegen::moves::constructs::swap;
 use crate::codegen::moves::piece_gen::PieceGen;
 use crate::codegen::Ctx;
-use proc_macro2::{Literal, TokenStream};
+use proc_macro2::{Ident, Literal, TokenStream};
 use quote::quote;
 use vdl_runtime::ir::{CastleEnds, CellId, DirId, Game, PieceId, PlayerId};
 use vdl_runtime::plan::{Opening, SidePlan, StepKind};
@@ -53,8 +53,9 @@ pub(crate) fn code(ctx: &mut Ctx, pg: &mut PieceGen, docs: &mut Vec<String>) -> 
 }
 
 /// The function giving the castling of the piece from `from`, unmoved:
-/// printed from each of `starts`, walked from elsewhere (`walked`).
-fn castles_fn(ctx: &mut Ctx, pg: &PieceGen, name: &proc_macro2::Ident, starts: &[usize], walked: TokenStream) -> TokenStream {
+/// printed from each of `starts`, walked from elsewhere (`walked`, the
+/// call of the runtime's walk).
+fn castles_fn(ctx: &mut Ctx, pg: &PieceGen, name: &Ident, starts: &[usize], walked: TokenStream) -> TokenStream {
     let mut tests = Tests { bound: None, start_attacked: false };
     if pg.bound {
         let helper = crate::codegen::attacks::obligation::bound_fn(ctx, pg.kind, pg.player).expect("a bound kind");
@@ -101,8 +102,8 @@ struct Tests {
     start_attacked: bool,
 }
 
-/// The test that some castling step of the piece from `from` finds the
-/// cell it needs empty empty, where each needs one (see [`code`]).
+/// The test that some castling step of the piece from `from` finds its
+/// needed cell empty, where each step needs one (see [`code`]).
 fn first_cells_open(ctx: &mut Ctx, pg: &PieceGen) -> Option<TokenStream> {
     let side = ctx.plan.side(pg.player);
     let first_cells: Vec<Vec<u16>> = CellId::first(ctx.cells())
