@@ -174,3 +174,43 @@ fn castling_rights_read_in_x_fen_and_shredder_fen() {
         assert!(fen::parse(game, "4k3/8/8/8/8/8/8/4K3 w - e3 0 1").is_err(), "{name}: no pawn passed e3");
     }
 }
+
+#[test]
+fn castling_s_openings_name_the_squares_the_laws_name() {
+    // 3.8.2.1: the king moves two squares towards the rook, which moves over
+    // it to the square the king has crossed; 3.8.2.2: no piece may stand
+    // between them, and neither the king's square nor the one it crosses may
+    // be attacked (where it lands is judged as any move's). What the plan
+    // resolves for the generated code's castling from e1, partner by partner.
+    use vdl_runtime::plan::{Plan, StepKind};
+    let (_, engine) = engines(V).remove(0);
+    let game = engine.game();
+    let plan = Plan::of(game);
+    let side = plan.side(vdl_runtime::PlayerId::FIRST);
+    let cell = |name: &str| game.cell_by_name(name).unwrap();
+    let names = |cells: &[vdl_runtime::CellId]| -> Vec<String> {
+        let mut names: Vec<String> = cells.iter().map(|&c| game.board.cells[c.index()].name.clone()).collect();
+        names.sort();
+        names
+    };
+    let king = game.piece_ids().find(|&k| game.pieces[k].name == "King").unwrap();
+    let mut found = Vec::new();
+    for step in side.unmoved_steps(king, cell("e1")) {
+        if let StepKind::Castle(castle) = step.kind {
+            for o in castle.openings(side) {
+                let [partner, to, partner_to] = [o.partner, o.to, o.partner_to].map(|c| names(&[c]).remove(0));
+                found.push((partner, names(&o.empty), names(&o.crossed), to, partner_to));
+            }
+        }
+    }
+    let s = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let expected = [
+        ("h1", s(&["f1", "g1"]), s(&["f1"]), "g1", "f1"),
+        // With `by 2` the partner is the first piece beyond the king's
+        // destination: b1 or a1 (position strings give chess a1 only).
+        ("b1", s(&["c1", "d1"]), s(&["d1"]), "c1", "d1"),
+        ("a1", s(&["b1", "c1", "d1"]), s(&["d1"]), "c1", "d1"),
+    ];
+    let expected: Vec<_> = expected.into_iter().map(|(p, e, c, t, pt)| (p.to_string(), e, c, t.to_string(), pt.to_string())).collect();
+    assert_eq!(found, expected);
+}

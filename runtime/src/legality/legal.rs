@@ -294,6 +294,15 @@ impl<'e> Legality<'e> {
         self.judged_unmade_if(engine, pos, mv, safe || self.keeps_royals_safe(pos, mv))
     }
 
+    /// [`Legality::judged_without_making`] for a move found to leave the
+    /// side's royals safe (tested on the board after it,
+    /// [`crate::state::sink::MoveSink::castle`]): the rules after a move
+    /// are judged as for any move.
+    #[inline]
+    pub fn judged_kept_safe<E: Engine + ?Sized>(&self, engine: &E, pos: &Position, mv: Move) -> Option<bool> {
+        self.judged_unmade_if(engine, pos, mv, true)
+    }
+
     /// [`Legality::judged_without_making`], given what
     /// [`Legality::keeps_royals_safe`] said of `mv`.
     #[inline(always)]

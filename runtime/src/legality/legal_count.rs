@@ -304,6 +304,18 @@ impl<E: Engine + ?Sized> MoveSink for LegalCount<'_, E> {
         self.count_or_keep(mv, judged);
     }
 
+    /// A castling found safe is judged as one that keeps the royals safe;
+    /// any other is listed and judged in full, as the walk's are.
+    #[inline(always)]
+    fn castle(&mut self, mv: Move, safe: impl FnOnce() -> Option<bool>) {
+        if safe() == Some(true) {
+            let judged = self.legality.judged_kept_safe(self.engine, self.pos, mv);
+            self.count_or_keep(mv, judged);
+        } else {
+            self.scratch.listed.push(mv);
+        }
+    }
+
     /// A type whose drops are judged by the watched cells alone has the
     /// drops on cells whose filling does not matter counted in one go; one
     /// that a rule after a move is about has them judged in bulk by that

@@ -92,6 +92,26 @@ impl Castle {
         (self.partner_from > self.origin + 1).then_some(first.cell)
     }
 
+    /// Every way this step may open, one for each cell of the line the
+    /// partner may stand on, as [`Castle::walk`] finds it: for code
+    /// generators, which test each as bits instead of walking the line.
+    pub fn openings(self, side: &SidePlan) -> Vec<Opening> {
+        let line = side.line(self.line);
+        let (origin, to, partner_to) = (self.origin as usize, self.to as usize, self.partner_to as usize);
+        let (low, high) = (to.min(partner_to), to.max(partner_to));
+        let cells = |indices: &mut dyn Iterator<Item = usize>| indices.map(|i| line[i].cell).collect();
+        (self.partner_from as usize..line.len())
+            .map(|at| Opening {
+                partner: line[at].cell,
+                partners: self.partners,
+                empty: cells(&mut (origin + 1..at).chain(low..origin).chain(at + 1..=high)),
+                crossed: cells(&mut crossed_beyond(origin, to)),
+                to: line[to].cell,
+                partner_to: line[partner_to].cell,
+            })
+            .collect()
+    }
+
     /// Appends the castling of this step, if open. `start` is whether the
     /// start is attacked, where known: the steps of one piece share it, so
     /// that it is asked once.
@@ -128,7 +148,7 @@ impl Castle {
         // as attacks matter to royals alone (Fairy-Stockfish lets a
         // non-royal King castle out of and through attacked cells, as in
         // Duck chess). The start first, then the cells beyond it.
-        let beyond = if to >= origin { origin + 1..to.max(origin + 1) } else { to + 1..origin };
+        let beyond = crossed_beyond(origin, to);
         let enemy = owner.opponent();
         let attacked = if !emitter.game.pieces[emitter.piece.kind()].royal {
             false
@@ -143,6 +163,38 @@ impl Castle {
         }
         out.push(Move::castling(emitter.from, line[to].cell, partner, line[partner_to].cell));
     }
+}
+
+/// The indices on a castling line of the cells a castler crosses from
+/// `origin` to `to`, the start left out: those it needs unattacked, if
+/// royal, besides its start (its destination is judged as any move's).
+fn crossed_beyond(origin: usize, to: usize) -> std::ops::Range<usize> {
+    if to >= origin {
+        origin + 1..to.max(origin + 1)
+    } else {
+        to + 1..origin
+    }
+}
+
+/// One way a castling step may open: its partner on one cell of the line,
+/// the first piece outward from the start, and what castling with it needs
+/// ([`Castle::openings`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Opening {
+    /// Where the partner stands.
+    pub partner: CellId,
+    /// The pieces that may be the partner.
+    pub partners: PieceSet,
+    /// The cells that must be empty: those between the start and the
+    /// partner, and every other cell either piece crosses or lands on.
+    pub empty: Vec<CellId>,
+    /// The cells the castler crosses beyond its start, which a royal
+    /// castler needs unattacked, as its start.
+    pub crossed: Vec<CellId>,
+    /// Where the castler lands.
+    pub to: CellId,
+    /// Where the partner lands.
+    pub partner_to: CellId,
 }
 
 /// Where captures explode: is a cell that the castler on `start` crosses

@@ -53,7 +53,7 @@ use crate::ir::{ByPlayer, CellId, Game, PieceId, PlayerId};
 use crate::state::piece_set::PieceSet;
 pub use attacks::Attacks;
 pub use capturing_leap::CapturingLeap;
-pub use castling::Castle;
+pub use castling::{Castle, Opening};
 pub use hop::Hop;
 pub use leap::Leap;
 pub use overlap::Repeats;

@@ -75,6 +75,18 @@ pub trait MoveSink {
         self.push(mv);
     }
 
+    /// A castling whose castler's start and the cells it crosses the
+    /// generator found unattacked. `safe` says, where it can, whether the
+    /// mover's royals are safe after it, tested on the board after it (the
+    /// castler the side's only royal: safe where it lands): a sink that
+    /// judges moves may take that for the safety test. A list takes the
+    /// move as it is, `safe` never asked.
+    #[inline(always)]
+    fn castle(&mut self, mv: Move, safe: impl FnOnce() -> Option<bool>) {
+        let _ = safe;
+        self.moves().push(mv);
+    }
+
     /// The drops of a `held` piece from the hand as a `kind` (itself, or
     /// one of its drop forms) on the empty cells `base + i` for each bit `i`
     /// of `cells`, in order.

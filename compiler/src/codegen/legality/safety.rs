@@ -13,7 +13,7 @@ use crate::codegen::emit::tables::doc_lines;
 use crate::codegen::Ctx;
 use proc_macro2::TokenStream;
 use quote::quote;
-use vdl_runtime::ir::PieceId;
+use vdl_runtime::ir::{PieceId, PlayerId};
 
 pub fn generate(ctx: &mut Ctx) -> TokenStream {
     let game = ctx.game;
@@ -152,4 +152,26 @@ pub fn generate(ctx: &mut Ctx) -> TokenStream {
 
         #functions
     }
+}
+
+/// The call of `safe_*` for `mover` on `board` (an expression: the board
+/// after a move of `mover` that takes nothing, so that the enemy holds
+/// what it held), its occupied cells `occupied` and the royals' cells
+/// `royals` (expressions): are those royals safe there? `None` without
+/// royals or an enemy, or with obligations (whose attacks on a copy of the
+/// board depend on the countdowns).
+pub(crate) fn safe_call(ctx: &Ctx, mover: PlayerId, board: TokenStream, occupied: TokenStream, royals: TokenStream) -> Option<TokenStream> {
+    let game = ctx.game;
+    let enemy = mover.opponent();
+    if ctx.has_obligations() || enemy.index() >= game.players.len() || !game.pieces.iter().any(|piece| piece.royal) {
+        return None;
+    }
+    let name = ctx.names.player_fn("safe", mover);
+    let enemy = crate::codegen::player_token(enemy);
+    let held = crate::codegen::attacks::attack::held_bits(ctx)
+        .then(|| crate::codegen::attacks::attack::held_by(quote!(#enemy)))
+        .map(|held| quote!(#held,));
+    let occupied = crate::codegen::attacks::attack::occupied_bits(ctx).then(|| quote!(#occupied,));
+    let pieces = crate::codegen::attacks::attack::attackers_as_bits(ctx).then(|| quote!(pos.piece_cells(),));
+    Some(quote!(#name(#board, #held #occupied #pieces #royals)))
 }

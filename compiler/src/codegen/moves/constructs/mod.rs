@@ -2,8 +2,10 @@
 //! that dispatches to them: a rule's spec entry is planned by its
 //! construct's module (its tables made and named), the rules merged by
 //! their entries (see `walks`), then each entry printed by its construct's
-//! module. Castling, captures in passing and promotions in place are walked
-//! by the runtime from the plan; their modules print the calls.
+//! module. Captures in passing and promotions in place are walked by the
+//! runtime from the plan, and castling from cells the setup does not put
+//! the castler on; their modules print the calls (castling's also its code
+//! from the setup's cells).
 
 pub(crate) mod capturing_leap;
 pub(crate) mod castling;
@@ -196,7 +198,8 @@ pub(crate) fn resolve<'p>(side: &'p SidePlan, kind: &StepKind) -> Option<Resolve
             Resolved::CapturingLeap { to: to.index(), via: via.index(), passing_taken: false }
         }
         StepKind::Swap(Swap { to, partners, unattacked }) => Resolved::Swap { to: to.index(), partners, unattacked },
-        // The runtime walks castling for every engine (`vdl_runtime::plan::gated`).
+        // Castling is printed from the plan's openings, apart from the
+        // rules' steps (`castling::code`), or walked by the runtime.
         StepKind::Castle(_) => return None,
     })
 }
