@@ -200,27 +200,24 @@ impl<'e> Legality<'e> {
     /// The class of moves `must capture` or `must drop` requires in `pos`:
     /// the captures if one is legal, else the drops if one is legal (the
     /// moves judged as if neither rule held: a legality prepared for another
-    /// position may still say one does). The moves are generated once for
-    /// both classes.
+    /// position may still say one does).
     #[cold]
     fn prepare_required<E: Engine + ?Sized>(&mut self, engine: &E, pos: &Position) {
         self.required = None;
         let rules = &self.game.rules;
-        let classes = [
-            rules.must_capture.then_some(Required::Captures),
-            (rules.must_drop && pos.kinds_in_hand(pos.side) != 0).then_some(Required::Drops),
-        ];
-        if classes.iter().all(Option::is_none) {
-            return;
-        }
-        let mut moves = Vec::new();
-        engine.generate(pos, &mut moves);
-        let mut scratch = pos.clone();
-        let required = classes
-            .into_iter()
-            .flatten()
-            .find(|&class| moves.iter().any(|&mv| class.includes(pos, mv) && self.is_legal(engine, &mut scratch, mv)));
-        self.required = required;
+        let has_legal = |class: Required| {
+            let mut moves = Vec::new();
+            engine.generate(pos, &mut moves);
+            let mut scratch = pos.clone();
+            moves.into_iter().any(|mv| class.includes(pos, mv) && self.is_legal(engine, &mut scratch, mv))
+        };
+        self.required = if rules.must_capture && has_legal(Required::Captures) {
+            Some(Required::Captures)
+        } else if rules.must_drop && pos.kinds_in_hand(pos.side) != 0 && has_legal(Required::Drops) {
+            Some(Required::Drops)
+        } else {
+            None
+        };
     }
 
     /// [`Legality::prepare`]'s watch or check cells.
