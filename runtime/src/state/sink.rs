@@ -1,5 +1,6 @@
-//! Where move generators (generated code, the interpreter's walkers) put their moves: a list, or a counter
-//! that judges each move as it comes (see [`crate::legality::legal_count`]).
+//! Where move generators (generated code, the interpreter's walkers) put
+//! their moves: a list, or a counter that judges each move as it comes (see
+//! [`crate::legality::legal_count`]).
 
 use crate::state::cell_bits::for_each_bit;
 use crate::state::occupancy::for_each_bit128;
