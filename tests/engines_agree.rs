@@ -2,7 +2,8 @@
 //! that makes and tests every move (the reference, which takes no legality
 //! shortcut), and so does the interpreter that takes the shortcut as
 //! generated engines do: same pseudo-legal and legal moves, same `attacked` and `is_safe` answers, in
-//! positions reached by random play and in random (unreachable) placements, and
+//! positions reached by random play, in random (unreachable) placements and in
+//! thinned positions (where castling opens and closes), and
 //! the same perft counts from the start. Random play is checked to reach the
 //! rarer kinds of move: promotions, captures on the way, null moves, in
 //! Taijitu Qi swaps, promotions by proxy and running countdowns, and in Grand
@@ -332,6 +333,60 @@ fn agree_on_random_placements() {
             pos.side = PlayerId::from_index(rng.gen_range(0..players));
             pair.assert_agree(&pos, &mut rng);
         }
+    }
+}
+
+/// The positions of `variant` in Fairy-Stockfish's perft records
+/// (tests/data/fsf_perft.txt): Chess960's among them put the partners on
+/// every side of the King, next to it and far.
+fn recorded_positions(variant: &str) -> Vec<&'static str> {
+    let records = include_str!("data/fsf_perft.txt");
+    let fields = records.lines().filter(|line| !line.starts_with('#')).map(|line| line.split('|').map(str::trim).collect::<Vec<_>>());
+    fields.filter(|fields| fields.len() == 3 && fields[0] == variant).map(|fields| fields[1]).collect()
+}
+
+/// The setup and the recorded positions thinned out, with a few pieces
+/// strewn over them: castlers and their partners stay unmoved where they stand
+/// while the cells between them, and the attacks on the cells a castler
+/// crosses, come and go. The compiled engine castles by its printed openings
+/// (`Castle::openings`) from the cells the setup puts a castler on, the
+/// interpreters by walking the castling line (`Castle::walk`), so this is
+/// where the two would part if either drifted. Every game with castling must
+/// castle in some of these positions, and be refused a castling in others.
+#[test]
+fn agree_on_thinned_positions() {
+    for pair in pairs().iter().filter(|pair| pair.game().has_castling()) {
+        let game = pair.game();
+        let mut rng = StdRng::seed_from_u64(0xca57);
+        let recorded = recorded_positions(pair.name).into_iter().map(|text| fen::parse(game, text).expect("a recorded position parses"));
+        let starts: Vec<Position> = std::iter::once(pair.start()).chain(recorded).collect();
+        let (mut castled, mut without) = (0, 0);
+        for round in 0..pair.budget.placements {
+            let mut pos = starts[round as usize % starts.len()].clone();
+            let kept: f64 = rng.gen_range(0.05..0.7);
+            let strewn: f64 = rng.gen_range(0.0..0.08);
+            for cell in game.cell_ids() {
+                let piece = pos.at(cell);
+                // The royals stay, and so does a placed blocker, which the position
+                // keeps the cell of.
+                let stays = piece.is_empty() || game.pieces[piece.kind()].royal || game.blocker() == Some(piece.kind());
+                if !stays && !rng.gen_bool(kept) {
+                    pos.put(cell, Piece::EMPTY);
+                } else if piece.is_empty() && rng.gen_bool(strewn) {
+                    let kind = PieceId::from_index(rng.gen_range(0..game.pieces.len()));
+                    pos.put(cell, Piece::new(kind, PlayerId::from_index(rng.gen_range(0..game.players.len()))));
+                }
+            }
+            let moves = pair.assert_agree_both_sides(&pos, &mut rng);
+            if moves.iter().any(|mv| mv.castling_partner().is_some()) {
+                castled += 1;
+            } else {
+                without += 1;
+            }
+        }
+        println!("{}: {} starts, {castled} positions with a legal castling, {without} without", pair.name, starts.len());
+        assert!(castled > 0, "{}: no thinned position allowed a castling", pair.name);
+        assert!(without > 0, "{}: every thinned position allowed a castling", pair.name);
     }
 }
 
