@@ -97,19 +97,30 @@ impl Castle {
     /// generators, which test each as bits instead of walking the line.
     pub fn openings(self, side: &SidePlan) -> Vec<Opening> {
         let line = side.line(self.line);
-        let (origin, to, partner_to) = (self.origin as usize, self.to as usize, self.partner_to as usize);
-        let (low, high) = (to.min(partner_to), to.max(partner_to));
+        let (origin, to) = (self.origin as usize, self.to as usize);
         let cells = |indices: &mut dyn Iterator<Item = usize>| indices.map(|i| line[i].cell).collect();
         (self.partner_from as usize..line.len())
             .map(|at| Opening {
                 partner: line[at].cell,
                 partners: self.partners,
-                empty: cells(&mut (origin + 1..at).chain(low..origin).chain(at + 1..=high)),
+                // Between the start and the partner, then the rest.
+                empty: cells(&mut (origin + 1..at).chain(self.empty_outside(at))),
                 crossed: cells(&mut crossed_beyond(origin, to)),
                 to: line[to].cell,
-                partner_to: line[partner_to].cell,
+                partner_to: line[self.partner_to as usize].cell,
             })
             .collect()
+    }
+
+    /// The indices of the cells that castling with the partner on index
+    /// `at` needs empty, other than those between the start and the partner:
+    /// the cells before the start and beyond the partner that either piece
+    /// crosses or lands on. [`Castle::walk`] and [`Castle::openings`] both
+    /// ask it, so that the walk and the printed openings cannot part.
+    fn empty_outside(self, at: usize) -> impl Iterator<Item = usize> {
+        let (origin, to, partner_to) = (self.origin as usize, self.to as usize, self.partner_to as usize);
+        let (low, high) = (to.min(partner_to), to.max(partner_to));
+        (low..origin).chain(at + 1..=high)
     }
 
     /// Appends the castling of this step, if open. `start` is whether the
@@ -131,14 +142,12 @@ impl Castle {
         if at < self.partner_from as usize || !self.partners.contains(pos.at(partner)) || !pos.is_unmoved(partner) {
             return;
         }
-        let (to, partner_to) = (self.to as usize, self.partner_to as usize);
         // Every cell either piece crosses or lands on is empty, apart from
-        // the two: between them it is (the partner is the first piece), so
-        // only the cells before the start and beyond the partner are looked at.
-        let (low, high) = (to.min(partner_to), to.max(partner_to));
-        if (low..origin).chain(at + 1..=high).any(|i| !pos.at(line[i].cell).is_empty()) {
+        // the two: between them it is (the partner is the first piece).
+        if self.empty_outside(at).any(|i| !pos.at(line[i].cell).is_empty()) {
             return;
         }
+        let (to, partner_to) = (self.to as usize, self.partner_to as usize);
         let owner = emitter.piece.owner();
         if emitter.bound.is_some_and(|zone| !emitter.game.in_zone(zone, owner, line[to].cell)) {
             return;
