@@ -61,22 +61,31 @@ fn pipeline(file_name: &str, source: &str, diags: &mut Vec<Diagnostic>) -> Optio
 }
 
 /// Refuses a game whose move plan would hold more line cells than
-/// [`MAX_LINE_CELLS`](vdl_runtime::plan::MAX_LINE_CELLS): every ride from
-/// every cell of a huge board.
+/// [`MAX_LINE_CELLS`](vdl_runtime::plan::MAX_LINE_CELLS) (every ride from
+/// every cell of a huge board), or more passings than a position can name
+/// ([`passings_fit`](vdl_runtime::plan::en_passant::passings_fit)).
 fn plan_fits(lowered: &lower::Lowered, names: &resolve::Names, diags: &mut Vec<Diagnostic>) -> Option<()> {
+    use vdl_runtime::plan::en_passant::{self, PassingsPast};
     use vdl_runtime::plan::{Plan, MAX_LINE_CELLS};
-    if Plan::line_cells(lowered.movement.game(), MAX_LINE_CELLS) <= MAX_LINE_CELLS {
+    use vdl_runtime::state::passings::{PassingId, MAX_PASSED_CELLS};
+    let game = lowered.movement.game();
+    let (message, help) = if Plan::line_cells(game, MAX_LINE_CELLS) > MAX_LINE_CELLS {
+        let message = format!("the pieces' rides and hops on this board pass more than {MAX_LINE_CELLS} cells in all, from every cell");
+        (message, "use a smaller board, or fewer pieces that slide or hop")
+    } else if let Err(past) = en_passant::passings_fit(game) {
+        let message = match past {
+            PassingsPast::Count => format!(
+                "the moves `en passant` on this board make more than {} passings (a piece's move from one cell to another that leaves cells open to capture in passing), the most a position can name",
+                PassingId::MAX_COUNT
+            ),
+            PassingsPast::Cells => format!("the moves `en passant` on this board leave more than {MAX_PASSED_CELLS} cells open to capture in passing in all"),
+        };
+        (message, "use a smaller board, or give `en passant` to shorter moves")
+    } else {
         return Some(());
-    }
+    };
     let span = names.board.map_or(names.file_start, |board| board.span);
-    diags.push(
-        Diagnostic::error(
-            Code::TooMuchWork,
-            span,
-            format!("the pieces' rides and hops on this board pass more than {MAX_LINE_CELLS} cells in all, from every cell"),
-        )
-        .with_help("use a smaller board, or fewer pieces that slide or hop"),
-    );
+    diags.push(Diagnostic::error(Code::TooMuchWork, span, message).with_help(help));
     None
 }
 

@@ -4,7 +4,8 @@
 //!
 //! * [`passings`]: the moves that open cells ([`Passings`], kept by the
 //!   positions). For a step or slide the cells before its destination, for
-//!   a leap the cells of its route.
+//!   a leap the cells of its route. [`passings_fit`]: whether they stay
+//!   within the bounds a position can name, which the compiler asks first.
 //! * [`captures_in_passing`]: the captures onto the open cells, walked for
 //!   every engine, from the pieces whose capture-only steps could land there
 //!   ([`SidePlan::capture_only_origins`]).
@@ -14,7 +15,7 @@ use crate::ir::{CellId, Game, Mode, MoveRule, PieceId, PlayerId};
 use crate::plan::generator::Generator;
 use crate::plan::walk::Emitter;
 use crate::plan::Plan;
-use crate::state::passings::{Passing, Passings};
+use crate::state::passings::{Passing, PassingId, Passings, MAX_PASSED_CELLS};
 use crate::state::piece::Piece;
 use crate::state::piece_set::PieceSet;
 use crate::state::position::{Move, Position};
@@ -22,6 +23,48 @@ use crate::state::position::{Move, Position};
 /// The passings of `game`'s rules, for every player and start cell.
 pub fn passings(game: &Game) -> Passings {
     let mut list = Vec::new();
+    for_each_passing(game, |passing| {
+        list.push(passing);
+        true
+    });
+    Passings::new(list, game.cell_count())
+}
+
+/// Which bound a game's passings go past ([`passings_fit`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PassingsPast {
+    /// More than [`PassingId::MAX_COUNT`] passings, which a position could
+    /// not name.
+    Count,
+    /// More than [`MAX_PASSED_CELLS`] cells left open in all.
+    Cells,
+}
+
+/// Do `game`'s passings stay within the bounds: at most
+/// [`PassingId::MAX_COUNT`] of them, leaving open at most
+/// [`MAX_PASSED_CELLS`] cells in all? Counted as [`passings`] finds them,
+/// and stopped once past either.
+pub fn passings_fit(game: &Game) -> Result<(), PassingsPast> {
+    let (mut count, mut cells) = (0, 0);
+    let mut past = None;
+    for_each_passing(game, |passing| {
+        count += 1;
+        cells += passing.cells.len();
+        past = if count > PassingId::MAX_COUNT {
+            Some(PassingsPast::Count)
+        } else if cells > MAX_PASSED_CELLS {
+            Some(PassingsPast::Cells)
+        } else {
+            None
+        };
+        past.is_none()
+    });
+    past.map_or(Ok(()), Err)
+}
+
+/// Calls `found` with each passing of `game`'s rules until it returns
+/// false; returns whether it never did.
+fn for_each_passing(game: &Game, mut found: impl FnMut(Passing) -> bool) -> bool {
     for (kind, piece) in game.piece_ids().zip(&game.pieces) {
         for (player, rules) in piece.moves.iter().enumerate() {
             let mover = Piece::new(kind, PlayerId::from_index(player));
@@ -29,13 +72,15 @@ pub fn passings(game: &Game) -> Passings {
                 let by = PieceSet::of(PlayerId::from_index(player).opponent(), rule.en_passant.iter().copied());
                 for from in game.cell_ids() {
                     for (to, cells) in passed(game, mover, rule, from) {
-                        list.push(Passing { piece: mover, from, to, cells, by });
+                        if !found(Passing { piece: mover, from, to, cells, by }) {
+                            return false;
+                        }
                     }
                 }
             }
         }
     }
-    Passings::new(list, game.cell_count())
+    true
 }
 
 /// The destinations of `mover`'s rule from `from`, with the cells passed on

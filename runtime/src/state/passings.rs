@@ -3,6 +3,8 @@
 //! them. Planned by the en-passant construct
 //! ([`crate::plan::en_passant::passings`]).
 
+use std::num::NonZeroU16;
+
 use crate::ir::CellId;
 use crate::state::piece::Piece;
 use crate::state::piece_set::PieceSet;
@@ -33,15 +35,46 @@ pub struct Passings {
     movers: PieceSet,
 }
 
-/// Marks "no capture in passing is possible" in a position.
-pub const NO_PASSING: u16 = u16::MAX;
+/// A passing of the game, by its place in [`Passings`]. It holds the place
+/// plus one, so that a position's `Option<PassingId>` (no cell open, or the
+/// last move's passing) takes two bytes, as the position and its undo
+/// record keep it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PassingId(NonZeroU16);
+
+/// The most cells a game's passings may leave open in all, counted over
+/// every passing: a bound on their memory (chess's have 16 cells; a slide
+/// whose every cell is a passing passes a number that grows with the square
+/// of its length).
+pub const MAX_PASSED_CELLS: usize = 1 << 20;
+
+impl PassingId {
+    /// The most passings a game may have ([`Passings::new`] refuses more;
+    /// the compiler, E0305, says so before).
+    pub const MAX_COUNT: usize = u16::MAX as usize;
+
+    /// The passing at `index` of a list of at most [`PassingId::MAX_COUNT`]
+    /// ([`Passings::new`] makes sure), so that make, which finds a passing
+    /// on every double step, tests nothing here.
+    #[inline]
+    fn new(index: usize) -> PassingId {
+        debug_assert!(index < Self::MAX_COUNT, "at most PassingId::MAX_COUNT passings");
+        PassingId(NonZeroU16::MIN.saturating_add(index as u16))
+    }
+
+    fn index(self) -> usize {
+        usize::from(self.0.get()) - 1
+    }
+}
 
 impl Passings {
     /// The passings `list` (in any order, repeats let go) on a board of
-    /// `cells` cells.
+    /// `cells` cells. Panics past [`PassingId::MAX_COUNT`] passings, which
+    /// the compiler refuses (`en_passant::fits`).
     pub(crate) fn new(mut list: Vec<Passing>, cells: usize) -> Passings {
         list.sort_by_key(|p| (p.from, p.to, p.piece));
         list.dedup_by_key(|p| (p.from, p.to, p.piece));
+        assert!(list.len() <= PassingId::MAX_COUNT, "{} passings, more than a position can name", list.len());
         let movers = list.iter().fold(PieceSet::EMPTY, |mut set, p| {
             set.insert(p.piece);
             set
@@ -52,21 +85,49 @@ impl Passings {
 
     /// The passing that `piece`'s move from `from` to `to` makes, if any.
     #[inline]
-    pub fn find(&self, piece: Piece, from: CellId, to: CellId) -> Option<u16> {
+    pub fn find(&self, piece: Piece, from: CellId, to: CellId) -> Option<PassingId> {
         if !self.movers.contains(piece) {
             return None;
         }
         let (start, end) = (self.from_starts[from.index()] as usize, self.from_starts[from.index() + 1] as usize);
-        self.list[start..end].iter().position(|p| p.to == to && p.piece == piece).map(|i| (start + i) as u16)
+        self.list[start..end].iter().position(|p| p.to == to && p.piece == piece).map(|i| PassingId::new(start + i))
     }
 
     #[inline]
-    pub fn get(&self, index: u16) -> &Passing {
-        &self.list[index as usize]
+    pub fn get(&self, id: PassingId) -> &Passing {
+        &self.list[id.index()]
     }
 
     /// Every passing, for readers of position strings.
-    pub fn iter(&self) -> impl Iterator<Item = (u16, &Passing)> {
-        self.list.iter().enumerate().map(|(i, p)| (i as u16, p))
+    pub fn iter(&self) -> impl Iterator<Item = (PassingId, &Passing)> {
+        self.list.iter().enumerate().map(|(i, p)| (PassingId::new(i), p))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_passing_id_names_every_place_up_to_the_most_and_fits_two_bytes() {
+        for index in [0, 1, PassingId::MAX_COUNT - 1] {
+            assert_eq!(PassingId::new(index).index(), index);
+        }
+        assert_eq!(size_of::<Option<PassingId>>(), 2);
+    }
+
+    #[test]
+    #[should_panic(expected = "more than a position can name")]
+    fn more_passings_than_a_position_can_name_are_refused() {
+        let cells = PassingId::MAX_COUNT + 1;
+        let piece = Piece::new(crate::ir::PieceId::from_index(0), crate::ir::PlayerId::FIRST);
+        let passing = |from: usize| Passing {
+            piece,
+            from: CellId::from_index(from),
+            to: CellId::from_index(0),
+            cells: Vec::new(),
+            by: PieceSet::EMPTY,
+        };
+        let _ = Passings::new((0..cells).map(passing).collect(), cells);
     }
 }

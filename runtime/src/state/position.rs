@@ -6,8 +6,7 @@ use crate::state::drop_cells::DropCells;
 use crate::state::explosion::{Blasts, ExplosionLog};
 use crate::state::move_features::{AnyGame, MoveFeatures};
 use crate::state::occupancy::{HeldCells, MAX_CELLS};
-pub use crate::state::passings::NO_PASSING;
-use crate::state::passings::{Passing, Passings};
+use crate::state::passings::{Passing, PassingId, Passings};
 use crate::state::piece::Piece;
 use crate::state::piece_cells::PieceCells;
 use crate::state::piece_set::PieceSet;
@@ -45,7 +44,7 @@ pub struct Undo {
     /// The countdowns before the move.
     pub countdowns: ByPlayer<[u8; MAX_OBLIGATIONS]>,
     /// The cells open to capture in passing before the move.
-    pub en_passant: u16,
+    pub en_passant: Option<PassingId>,
     /// Which of the cells the move changed ([`Move::changed_cells`], one
     /// bit each) held unmoved pieces before it; and
     /// [`Undo::TOOK_UNMOVED`], whether its landing took unmoved marks.
@@ -176,8 +175,8 @@ pub struct Position {
     /// in games where no rule asks).
     unmoved: Vec<u64>,
     /// The passing (see [`Passings`]) of the last move, whose cells are open
-    /// to capture in passing, or [`NO_PASSING`].
-    en_passant: u16,
+    /// to capture in passing, if it made one.
+    en_passant: Option<PassingId>,
     /// In a game with a check-count goal (`goal 3 checks`), the checks each
     /// player still has to give to win, as Fairy-Stockfish counts them; both
     /// stay 0 in other games.
@@ -245,7 +244,7 @@ impl Position {
             halfmove: 0,
             fullmove: 1,
             unmoved: if tracks_unmoved { vec![0; game.cell_count().div_ceil(64)] } else { Vec::new() },
-            en_passant: NO_PASSING,
+            en_passant: None,
             checks_left: ByPlayer::from_fn(|_| game.checks_to_win().unwrap_or(0)),
             passes: 0,
             explosions: ExplosionLog::default(),
@@ -562,7 +561,7 @@ impl Position {
     /// The last move's passing, if it left cells open to capture in passing.
     #[inline]
     pub fn en_passant(&self) -> Option<&Passing> {
-        (self.en_passant != NO_PASSING).then(|| self.shared.passings.get(self.en_passant))
+        self.en_passant.map(|id| self.shared.passings.get(id))
     }
 
     /// The game's passings (for readers of position strings).
@@ -570,9 +569,9 @@ impl Position {
         &self.shared.passings
     }
 
-    /// Opens the cells of a passing to capture in passing (or none, with
-    /// [`NO_PASSING`]), for readers of position strings.
-    pub(crate) fn set_en_passant(&mut self, passing: u16) {
+    /// Opens the cells of a passing to capture in passing, for readers of
+    /// position strings.
+    pub(crate) fn set_en_passant(&mut self, passing: Option<PassingId>) {
         self.en_passant = passing;
     }
 
@@ -617,7 +616,7 @@ impl Position {
             undo.unmoved = self.forget_unmoved(mv);
         }
         if F::PASSINGS {
-            self.en_passant = NO_PASSING;
+            self.en_passant = None;
         }
         // The common kinds inline; the rare ones kept out of the hot code.
         match mv {
@@ -813,7 +812,7 @@ impl Position {
     fn open_passing<F: MoveFeatures>(&mut self, moved: Piece, from: CellId, to: CellId) {
         if F::PASSINGS {
             if let Some(passing) = self.shared.passings.find(moved, from, to) {
-                self.en_passant = passing;
+                self.en_passant = Some(passing);
             }
         }
     }

@@ -2,13 +2,14 @@
 //! plays it to learn whether a position is so good that even passing keeps it
 //! above what the opponent can allow (null-move pruning).
 
-use super::{Position, NO_PASSING};
+use super::Position;
+use crate::state::passings::PassingId;
 
 /// What [`Position::pass_turn`] changed, for [`Position::take_back_pass`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[must_use]
 pub struct Pass {
-    en_passant: u16,
+    en_passant: Option<PassingId>,
 }
 
 impl Position {
@@ -16,7 +17,7 @@ impl Position {
     /// pass was the last move). Clocks, countdowns and checks are unchanged.
     pub fn pass_turn(&mut self) -> Pass {
         let pass = Pass { en_passant: self.en_passant };
-        self.en_passant = NO_PASSING;
+        self.en_passant = None;
         self.give_turn(self.side.opponent());
         pass
     }
