@@ -56,6 +56,7 @@ fn pipeline(file_name: &str, source: &str, diags: &mut Vec<Diagnostic>) -> Optio
     let plan = Arc::new(Plan::of(lowered.movement.game())); // what every rule does from every cell, made once
     let facts = analyse::facts(&lowered, &plan); // where pieces could never move, their bindings
     let game = finish::finish(lowered, facts); // the Game, built in one step
+    promotions_fit(&game, &names, diags)?; // their outcomes are numbered in bytes
     analyse::lint(&game, &plan, &names, diags); // the setup, then warnings about the finished game
     (!diags.iter().any(Diagnostic::is_error)).then_some((game, plan))
 }
@@ -87,6 +88,30 @@ fn plan_fits(lowered: &lower::Lowered, names: &resolve::Names, diags: &mut Vec<D
     let span = names.board.map_or(names.file_start, |board| board.span);
     diags.push(Diagnostic::error(Code::TooMuchWork, span, message).with_help(help));
     None
+}
+
+/// Refuses a game with a piece type whose promotions go past what the code
+/// generator numbers them in ([`analysis::promotion_outcomes`]).
+fn promotions_fit(game: &Game, names: &resolve::Names, diags: &mut Vec<Diagnostic>) -> Option<()> {
+    use analysis::promotion_outcomes::{outcomes_fit, OutcomesPast, MAX_OUTCOMES, MAX_PROMOTIONS};
+    let before = diags.len();
+    for kind in game.piece_ids() {
+        let Some(past) = game.player_ids().find_map(|player| outcomes_fit(game, kind, player).err()) else { continue };
+        let name = &game.pieces[kind].name;
+        let message = match past {
+            OutcomesPast::Promotions => format!("the {name} has more than {MAX_PROMOTIONS} promotions"),
+            OutcomesPast::Outcomes => format!(
+                "the {name}'s promotions give its moves more than {MAX_OUTCOMES} outcomes (whether it may stay as it is, and the types it may become), or tell more than {MAX_OUTCOMES} kinds of start cell apart"
+            ),
+            OutcomesPast::Pairs => format!("the {name}'s promotions tell too many kinds of cell apart for their outcomes to be worked out"),
+        };
+        let decl = names.items.pieces.iter().find(|decl| decl.name.text == *name);
+        let span = decl.map_or(names.file_start, |decl| decl.name.span);
+        diags.push(
+            Diagnostic::error(Code::TooMuchWork, span, message).with_help("give the piece fewer promotions, or promotions in fewer zones"),
+        );
+    }
+    (diags.len() == before).then_some(())
 }
 
 /// The IR of `source`, or its errors (warnings are dropped).

@@ -5,3 +5,4 @@ pub(crate) mod analyse;
 pub(crate) mod finish;
 pub(crate) mod lints;
 pub(crate) mod mobility;
+pub(crate) mod promotion_outcomes;

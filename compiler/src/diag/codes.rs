@@ -104,8 +104,9 @@ codes! {
     TooMuchWork = "E0305", "definition too large",
         "A definition that would need more directions or tables than a game may have: a `*` vector with more than 1,024 \
          images, more than 65,536 directions or direction tables of more than 4,194,304 entries, a leap with `via` routes on more than 6 axes, more than \
-         65,281 zones, rides and hops that pass more than 2,097,152 cells in all from every cell (the move plan), or moves `en passant` that \
-         are more than 65,535 (the passings a position can name) or leave more than 1,048,576 cells open in all. No real game comes near these bounds; they keep the checker's time and memory bounded.";
+         65,281 zones, rides and hops that pass more than 2,097,152 cells in all from every cell (the move plan), moves `en passant` that \
+         are more than 65,535 (the passings a position can name) or leave more than 1,048,576 cells open in all, or a piece type with \
+         more than 64 promotions or whose promotions give its moves more than 256 outcomes. No real game comes near these bounds; they keep the checker's time and memory bounded.";
     UnmovedCapture = "E0306", "first move that captures",
         "A `when unmoved` rule (one that holds only while its piece has not moved since the setup) must be `move only`: such \
          rules are walked apart from the attack tables, so they cannot capture or give check. Write the capture as a rule of \

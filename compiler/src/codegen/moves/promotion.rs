@@ -15,20 +15,14 @@
 //! than a number (`promote to lost ...`) is part of the outcome too; the
 //! helper then reads the position's piece count before it appends that move.
 
+use crate::analysis::promotion_outcomes::{outcome_of, promotion_key, Outcome};
 use crate::codegen::emit::names::{describe_choice, describe_promotion};
 use crate::codegen::emit::tables::doc_lines;
 use crate::codegen::Ctx;
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote};
 use std::collections::HashMap;
-use vdl_runtime::ir::{CellId, Choice, Game, PieceId, PieceType, PlayerId};
-
-/// What a move produces: the plain move or not, then one move per open choice.
-#[derive(Clone, PartialEq, Eq, Debug)]
-struct Outcome {
-    plain: bool,
-    choices: Vec<Choice>,
-}
+use vdl_runtime::ir::{CellId, Choice, Game, PieceId, PlayerId};
 
 pub struct Promotions {
     kind: PieceId,
@@ -55,7 +49,8 @@ impl Promotions {
             return None;
         }
         let n = ctx.cells();
-        assert!(piece.promotions.len() <= 64, "at most 64 promotions per piece type");
+        // The checker keeps promotions, outcomes and classes within bytes and
+        // keys (`analysis::promotion_outcomes`, E0305).
         let mut outcomes = vec![Outcome { plain: true, choices: Vec::new() }];
         // Triggers and forced zones look only at the zones the two cells are
         // in, so the outcomes are decided once per pair of zone classes (a
@@ -246,35 +241,6 @@ impl ZoneClasses {
         }
         ZoneClasses { class_of, first_cell }
     }
-}
-
-/// Which promotions of `piece` apply to a move of `player` from `from` to
-/// `to` (bit `i` for promotion `i`), and whether one of them is compulsory; as
-/// `Interpreter::push_with_promotions` decides it.
-fn promotion_key(game: &Game, piece: &PieceType, player: PlayerId, from: CellId, to: CellId) -> (u64, bool) {
-    let mut applying = 0u64;
-    let mut compulsory = false;
-    for (i, promotion) in piece.promotions.iter().enumerate() {
-        if !promotion.choices(player).is_empty() && promotion.trigger.applies(game, player, from, to) {
-            applying |= 1 << i;
-            compulsory |= !promotion.optional || promotion.forced_at.is_some_and(|z| game.in_zone(z, player, to));
-        }
-    }
-    (applying, compulsory)
-}
-
-/// The outcome of a move of `player` to which the promotions of `key` apply.
-fn outcome_of(piece: &PieceType, player: PlayerId, (applying, compulsory): (u64, bool)) -> Outcome {
-    let mut choices: Vec<Choice> = Vec::new();
-    for (i, promotion) in piece.promotions.iter().enumerate() {
-        if applying & (1 << i) == 0 {
-            continue;
-        }
-        for &choice in promotion.choices(player) {
-            choice.merge_into(&mut choices);
-        }
-    }
-    Outcome { plain: !compulsory, choices }
 }
 
 /// The number of `outcome` among `outcomes`, added if new.
