@@ -30,7 +30,7 @@ const MAX_PAIRS: usize = 1 << 22;
 
 /// Which promotions of `piece` apply to a move of `player` from `from` to
 /// `to` (bit `i` for promotion `i`), and whether one of them is compulsory; as
-/// `Interpreter::push_with_promotions` decides it.
+/// the interpreter decides it (`vdl_runtime::plan::walk`'s `push_promotions`).
 pub(crate) fn promotion_key(game: &Game, piece: &PieceType, player: PlayerId, from: CellId, to: CellId) -> (u64, bool) {
     let mut applying = 0u64;
     let mut compulsory = false;

@@ -571,8 +571,8 @@ impl Position {
 
     /// Opens the cells of a passing to capture in passing, for readers of
     /// position strings.
-    pub(crate) fn set_en_passant(&mut self, passing: Option<PassingId>) {
-        self.en_passant = passing;
+    pub(crate) fn set_en_passant(&mut self, passing: PassingId) {
+        self.en_passant = Some(passing);
     }
 
     /// Adds (`+1`) or takes back (`-1`) a captured piece to/from `captor`'s hand.

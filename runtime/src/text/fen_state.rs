@@ -306,7 +306,7 @@ pub fn apply_en_passant(game: &Game, open: &[CellId], start: Option<&[Piece]>, p
         };
         return Err(PositionError::EnPassantNotPassed { field, mover_name: game.players[mover.index()].name.clone(), reason });
     };
-    pos.set_en_passant(Some(index));
+    pos.set_en_passant(index);
     Ok(())
 }
 

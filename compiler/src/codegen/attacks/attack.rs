@@ -22,7 +22,7 @@ use crate::codegen::attacks::attack_lists::AttackLists;
 use crate::codegen::emit::tables::doc_lines;
 use crate::codegen::Ctx;
 use proc_macro2::{Ident, TokenStream};
-use quote::quote;
+use quote::{quote, ToTokens};
 use vdl_runtime::ir::PlayerId;
 use vdl_runtime::plan::attacks::{Attacks, Needs, Node};
 use vdl_runtime::plan::Span;
@@ -399,6 +399,25 @@ fn line_param_and_arg(ctx: &Ctx) -> (TokenStream, TokenStream) {
         (true, true) => (quote!(, held: vdl_runtime::gen::AttackerCells, occupied: u128), quote!(, held, occupied)),
         _ => held_param_and_arg(ctx),
     }
+}
+
+/// The test that the enemy of `player` attacks `cell` (an expression) in
+/// the position now, if there is an enemy: it reads `board`, and `pos`
+/// with obligations or where the board's cells fit in bits (a swap's and a
+/// castling's cells that may not be attacked).
+pub(crate) fn attacked_now(ctx: &mut Ctx, player: PlayerId, cell: TokenStream) -> Option<TokenStream> {
+    let enemy = player.opponent();
+    if enemy.index() >= ctx.game.players.len() {
+        return None;
+    }
+    Some(if ctx.has_obligations() {
+        let attacked_by = crate::codegen::attacks::obligation::now_fn(ctx, enemy);
+        quote!(#attacked_by(pos, board, #cell))
+    } else {
+        let attacked_by = ctx.names.player_fn("attacked_by", enemy);
+        let args = line_args_of_pos(ctx, crate::codegen::player_token(enemy).into_token_stream());
+        quote!(#attacked_by(board, #cell #args))
+    })
 }
 
 /// The arguments the attack tests take after `target`, for a position's

@@ -3,8 +3,8 @@
 //! where both land) resolved from the plan (`Castle::openings`); from any
 //! other cell, walked by the runtime from the plan, as for the interpreter.
 
+use crate::codegen::attacks::attack::attacked_now;
 use crate::codegen::emit::names::vector;
-use crate::codegen::moves::constructs::swap;
 use crate::codegen::moves::piece_gen::PieceGen;
 use crate::codegen::Ctx;
 use proc_macro2::{Ident, Literal, TokenStream};
@@ -222,14 +222,14 @@ fn bits(cells: &[CellId]) -> u128 {
 /// castling from it (`start_attacked`), and not at all where the sink
 /// knows the side's royals unattacked, the castler among them.
 fn unattacked(ctx: &mut Ctx, pg: &PieceGen, opening: &Opening, tests: &mut Tests) -> Option<TokenStream> {
-    let start = swap::attacked(ctx, pg.player, quote!(from))?;
+    let start = attacked_now(ctx, pg.player, quote!(from))?;
     tests.start_attacked = true;
     let crossed: Vec<TokenStream> = opening
         .crossed
         .iter()
         .map(|c| {
             let c = Literal::usize_unsuffixed(c.index());
-            swap::attacked(ctx, pg.player, quote!(#c)).expect("an enemy")
+            attacked_now(ctx, pg.player, quote!(#c)).expect("an enemy")
         })
         .collect();
     Some(quote!(&& !*start_attacked.get_or_insert_with(|| !out.royals_unattacked() && #start) #(&& !#crossed)*))

@@ -1,6 +1,6 @@
 //! Swaps with a friend, some only where neither cell is attacked.
 
-use crate::codegen::attacks::obligation;
+use crate::codegen::attacks::attack::attacked_now;
 use crate::codegen::emit::names::vector;
 use crate::codegen::moves::constructs::RuleAbout;
 use crate::codegen::moves::piece_gen::PieceGen;
@@ -8,8 +8,8 @@ use crate::codegen::moves::rule_steps::{Resolved, RuleSteps};
 use crate::codegen::spec::rules::{Construct, SwapGroup};
 use crate::codegen::Ctx;
 use proc_macro2::TokenStream;
-use quote::{quote, ToTokens};
-use vdl_runtime::ir::{DirId, Game, PieceId, PlayerId};
+use quote::quote;
+use vdl_runtime::ir::{DirId, Game, PieceId};
 
 /// A swap's tables: the cell of the friend from each start, one table per
 /// set of partners (and whether neither cell may be attacked).
@@ -69,7 +69,7 @@ pub(crate) fn print(ctx: &mut Ctx, pg: &mut PieceGen, groups: &[SwapGroup]) -> T
 /// Whether `from` is, is found once for all the piece's moves that ask
 /// (`from_attacked`, see [`PieceGen::tests_from`]).
 pub(crate) fn attack_free(ctx: &mut Ctx, pg: &mut PieceGen) -> TokenStream {
-    let (Some(from), Some(to)) = (attacked(ctx, pg.player, quote!(from)), attacked(ctx, pg.player, quote!(to))) else {
+    let (Some(from), Some(to)) = (attacked_now(ctx, pg.player, quote!(from)), attacked_now(ctx, pg.player, quote!(to))) else {
         return quote!();
     };
     pg.tests_from = true;
@@ -79,24 +79,6 @@ pub(crate) fn attack_free(ctx: &mut Ctx, pg: &mut PieceGen) -> TokenStream {
         pg.needs_pos = true;
     }
     quote!(&& !*from_attacked.get_or_insert_with(|| #from) && !#to)
-}
-
-/// The test that the enemy of `player` attacks `cell` (an expression) now,
-/// if there is an enemy: it reads `board`, and `pos` with obligations or
-/// where the board's cells fit in bits.
-pub(crate) fn attacked(ctx: &mut Ctx, player: PlayerId, cell: TokenStream) -> Option<TokenStream> {
-    let enemy = player.opponent();
-    if enemy.index() >= ctx.game.players.len() {
-        return None;
-    }
-    Some(if ctx.has_obligations() {
-        let attacked_by = obligation::now_fn(ctx, enemy);
-        quote!(#attacked_by(pos, board, #cell))
-    } else {
-        let attacked_by = ctx.names.player_fn("attacked_by", enemy);
-        let args = crate::codegen::attacks::attack::line_args_of_pos(ctx, crate::codegen::player_token(enemy).into_token_stream());
-        quote!(#attacked_by(board, #cell #args))
-    })
 }
 
 /// Groups `items` by `key`, groups in the order their first item comes.
